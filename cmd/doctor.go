@@ -1,0 +1,12 @@
+package cmd
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+)
+
+// TEMPORARY: replaced by the real command.
+func newDoctorCmd(env *Env) *cobra.Command {
+	return &cobra.Command{Use: "doctor", RunE: func(*cobra.Command, []string) error { return errors.New("not built yet") }}
+}

@@ -1,0 +1,52 @@
+package cmd
+
+import (
+	"io"
+	"os"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
+)
+
+// IOStreams carries the standard streams of one invocation.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+	// Interactive is true when both stdin and stdout are terminals; only then may a command prompt.
+	Interactive bool
+	// ColorOut is true when stdout is a terminal that may receive colour.
+	ColorOut bool
+}
+
+// Env holds every side effect a command may have, so tests can replace them.
+type Env struct {
+	IO         *IOStreams
+	Getenv     func(string) string
+	Now        func() time.Time
+	Getwd      func() (string, error)
+	Executable func() (string, error)
+	// Prompter asks the user; it is only used when IO.Interactive is true.
+	Prompter prompter.Prompter
+}
+
+// System returns the Env of the running process.
+func System() *Env {
+	interactive := term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stdout.Fd()))
+	return &Env{
+		IO: &IOStreams{
+			In:          os.Stdin,
+			Out:         os.Stdout,
+			ErrOut:      os.Stderr,
+			Interactive: interactive,
+			ColorOut:    term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "",
+		},
+		Getenv:     os.Getenv,
+		Now:        time.Now,
+		Getwd:      os.Getwd,
+		Executable: os.Executable,
+		Prompter:   prompter.NewSurvey(os.Stdin, os.Stdout, os.Stderr),
+	}
+}

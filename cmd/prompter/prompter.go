@@ -1,0 +1,78 @@
+// Package prompter asks the user questions on a terminal. Commands depend on the Prompter
+// interface only; the survey implementation lives in this package alone.
+package prompter
+
+import (
+	"errors"
+	"io"
+	"os"
+
+	"github.com/AlecAivazis/survey/v2"
+	"github.com/AlecAivazis/survey/v2/terminal"
+)
+
+// ErrCancelled is returned when the user interrupts a prompt (Ctrl-C or Esc).
+var ErrCancelled = errors.New("cancelled")
+
+// Prompter asks questions. Implementations return ErrCancelled when the user interrupts.
+type Prompter interface {
+	// Select returns the index of the chosen option.
+	Select(message string, options []string, defaultIndex int) (int, error)
+	// MultiSelect returns the indexes of the chosen options.
+	MultiSelect(message string, options []string, defaults []int) ([]int, error)
+	// Input returns a line of text, defaultValue when the user just presses enter.
+	Input(message, defaultValue string) (string, error)
+	// Confirm returns a yes/no answer.
+	Confirm(message string, defaultValue bool) (bool, error)
+}
+
+// Survey is a Prompter backed by survey/v2 on the given terminal streams.
+type Survey struct {
+	stdio terminal.Stdio
+}
+
+// NewSurvey returns a survey Prompter on in/out/err; it does no work until asked.
+func NewSurvey(in *os.File, out *os.File, errOut io.Writer) *Survey {
+	return &Survey{stdio: terminal.Stdio{In: in, Out: out, Err: errOut}}
+}
+
+func (s *Survey) opts() survey.AskOpt { return survey.WithStdio(s.stdio.In, s.stdio.Out, s.stdio.Err) }
+
+// Select implements Prompter.
+func (s *Survey) Select(message string, options []string, defaultIndex int) (int, error) {
+	var idx int
+	q := &survey.Select{Message: message, Options: options, Default: options[defaultIndex]}
+	return idx, cancelled(survey.AskOne(q, &idx, s.opts()))
+}
+
+// MultiSelect implements Prompter.
+func (s *Survey) MultiSelect(message string, options []string, defaults []int) ([]int, error) {
+	var idx []int
+	def := make([]string, 0, len(defaults))
+	for _, d := range defaults {
+		def = append(def, options[d])
+	}
+	q := &survey.MultiSelect{Message: message, Options: options, Default: def}
+	return idx, cancelled(survey.AskOne(q, &idx, s.opts(), survey.WithValidator(survey.MinItems(1))))
+}
+
+// Input implements Prompter.
+func (s *Survey) Input(message, defaultValue string) (string, error) {
+	var v string
+	q := &survey.Input{Message: message, Default: defaultValue}
+	return v, cancelled(survey.AskOne(q, &v, s.opts()))
+}
+
+// Confirm implements Prompter.
+func (s *Survey) Confirm(message string, defaultValue bool) (bool, error) {
+	var v bool
+	q := &survey.Confirm{Message: message, Default: defaultValue}
+	return v, cancelled(survey.AskOne(q, &v, s.opts()))
+}
+
+func cancelled(err error) error {
+	if errors.Is(err, terminal.InterruptErr) || errors.Is(err, io.EOF) {
+		return ErrCancelled
+	}
+	return err
+}

@@ -1,0 +1,67 @@
+// Package cmd wires command-line flags to the settings, installer and hookrt packages.
+//
+// Every command follows one shape: an options struct, a newXCmd constructor whose RunE only
+// fills the options, and a runX function that does the work and can be called without cobra.
+package cmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+// Version is the release of this binary; set with -ldflags "-X github.com/ccc-hooks/ccc-hooks/cmd.Version=…".
+var Version = "0.1.0"
+
+// Main runs ccc-hooks with args and returns the exit status. Only main exits.
+func Main(env *Env, args []string) int {
+	root := newRootCmd(env)
+	root.SetArgs(args)
+	err := root.ExecuteContext(context.Background())
+	code, msg := exitCode(err)
+	if msg != "" {
+		fmt.Fprintln(env.IO.ErrOut, msg)
+	}
+	return code
+}
+
+func newRootCmd(env *Env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "ccc-hooks",
+		Short: "Install Claude Code hooks safely and run the supervisor behind them",
+		Long: `ccc-hooks merges its hook entries into Claude Code settings files without moving
+any other byte, removes exactly them again, explains why hooks fire or not, and is
+itself the hook Claude Code runs (ccc-hooks hook).`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Version:       Version,
+	}
+	root.SetIn(env.IO.In)
+	root.SetOut(env.IO.Out)
+	root.SetErr(env.IO.ErrOut)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{Err: err} })
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(
+		newInstallCmd(env),
+		newUninstallCmd(env),
+		newDoctorCmd(env),
+		newHookCmd(env),
+		newSupervisorHookCmd(env),
+		newSupervisorCmd(env),
+		newTaskCmd(env),
+		newVersionCmd(env),
+		newCompletionCmd(env),
+	)
+	return root
+}
+
+// cobraArgs wraps a cobra positional-argument validator so that its failures are usage errors.
+func cobraArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if err := v(c, args); err != nil {
+			return &UsageError{Err: err}
+		}
+		return nil
+	}
+}

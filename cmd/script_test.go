@@ -1,0 +1,50 @@
+package cmd
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// scriptCommands are the programs testscript scripts can exec; test files of this package may add
+// fakes (a fake claude, for example) in their own TestMain-free helpers via addScriptCommand.
+var scriptCommands = map[string]func(){
+	"ccc-hooks": func() { os.Exit(Main(System(), os.Args[1:])) },
+}
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, scriptCommands)
+}
+
+// TestScripts runs every testdata/script/*.txtar with HOME=$WORK/home, no Claude Code
+// environment, and $CCC_BIN set to the absolute path of the ccc-hooks under test.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("..", "testdata", "script"),
+		UpdateScripts:       os.Getenv("UPDATE_GOLDEN") == "1",
+		RequireExplicitExec: true,
+		Setup: func(e *testscript.Env) error {
+			home := filepath.Join(e.WorkDir, "home")
+			if err := os.MkdirAll(home, 0o755); err != nil {
+				return err
+			}
+			e.Setenv("HOME", home)
+			e.Setenv("CLAUDE_CONFIG_DIR", "")
+			e.Setenv("CCC_CONFIG_DIR", "")
+			e.Setenv("CCC_SUPERVISOR_ID", "")
+			e.Setenv("CCC_SUPERVISOR_HOOK", "")
+			e.Setenv("CLAUDE_CODE_SESSION_ID", "")
+			e.Setenv("CCC_CLAUDE", "")
+			e.Setenv("NO_COLOR", "1")
+			bin, err := exec.LookPath("ccc-hooks")
+			if err != nil {
+				return err
+			}
+			e.Setenv("CCC_BIN", bin)
+			return nil
+		},
+	})
+}
