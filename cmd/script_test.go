@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +27,13 @@ func TestScripts(t *testing.T) {
 		Dir:                 filepath.Join("..", "testdata", "script"),
 		UpdateScripts:       os.Getenv("UPDATE_GOLDEN") == "1",
 		RequireExplicitExec: true,
+		Cmds:                scriptBuiltins,
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Setup: func(e *testscript.Env) error {
 			home := filepath.Join(e.WorkDir, "home")
 			if err := os.MkdirAll(home, 0o755); err != nil {

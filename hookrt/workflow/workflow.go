@@ -1,31 +1,141 @@
 // Package workflow enforces a task lifecycle: /mc opens a task, Stop is blocked until the user
 // confirms the fix, repeated failures demand an expert review scored at least 8/10.
+//
+// The project directory for tasks is $CLAUDE_PROJECT_DIR (Claude Code exports it to hooks) when
+// set, else the event's cwd. Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (see Store).
+//
+// Events:
+//   - UserPromptSubmit: "/mc <description>" opens a task and answers with a reminder in
+//     hookSpecificOutput.additionalContext. "/mc-confirm" or a confirmation phrase (see Confirms)
+//     marks the session's newest in_progress task as confirmed by the user. Confirmation only
+//     ever comes from user prompts, never from assistant text. Every user prompt ends a run of
+//     consecutive blocks.
+//   - Stop: the session's newest in_progress task is completed when the user confirmed it;
+//     otherwise the stop is blocked and a failure is counted. From the second failure on, the
+//     reason demands an expert review (a subagent whose prompt contains /mc-review) until a
+//     score of at least 8/10 is recorded.
+//   - SubagentStop: an expert review below 8/10 is sent back; a passing score is recorded.
+//
+// Loop safety: never more than Options.MaxBlocks blocks in a row, per session for Stop and per
+// subagent for SubagentStop; a Stop with stop_hook_active=true still counts. Reaching the cap
+// allows the stop and says so on Stderr and in the task's failure_history.
+//
+// Every read-modify-write happens under one lock file in <ccc-hooks home>/locks/, and every file
+// is written atomically (temporary file, sync, rename). Corrupt task files are reported on
+// Stderr and skipped, never overwritten.
 package workflow
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/settings"
 )
+
+// DefaultMaxBlocks is the cap on blocks in a row when Options.MaxBlocks is not positive; it is
+// the supervisor's default max_iterations.
+const DefaultMaxBlocks = 20
+
+// PassScore is the lowest expert review score (out of 10) that passes.
+const PassScore = 8.0
 
 // Options carries what the workflow needs from outside.
 type Options struct {
 	Getenv func(string) string
 	Now    func() time.Time
-	// Home is the ccc-hooks home (locks).
+	// Home is the ccc-hooks home (locks, per-session block counters); default settings.Home.
 	Home string
-	// ConfigDir is the Claude config dir (ccc.json lives there).
+	// ConfigDir is the Claude config dir (ccc.json lives there); default settings.ConfigDir.
 	ConfigDir string
-	// MaxBlocks caps the number of blocks in a row (the supervisor's max_iterations).
+	// MaxBlocks caps the number of blocks in a row (the supervisor's max_iterations);
+	// DefaultMaxBlocks when not positive.
 	MaxBlocks int
 	// Stderr receives diagnostics; never stdout.
 	Stderr io.Writer
+	// Notify shows a desktop notification; nil means DesktopNotify. It is only called when
+	// "workflow": {"notify": true} is set in ccc.json, and must return within about 100 ms.
+	Notify func(ctx context.Context, title, body string)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Getenv == nil {
+		o.Getenv = func(string) string { return "" }
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Home == "" {
+		o.Home = settings.Home(o.Getenv)
+	}
+	if o.ConfigDir == "" {
+		o.ConfigDir = settings.ConfigDir(o.Getenv)
+	}
+	if o.MaxBlocks <= 0 {
+		o.MaxBlocks = DefaultMaxBlocks
+	}
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	if o.Notify == nil {
+		o.Notify = DesktopNotify
+	}
+	return o
+}
+
+// warnf reports a diagnostic on Stderr.
+func (o Options) warnf(format string, args ...any) {
+	fmt.Fprintf(o.Stderr, "ccc-hooks: workflow: "+format+"\n", args...)
 }
 
 // Handle reacts to UserPromptSubmit, Stop and SubagentStop. A nil output means the workflow
-// has nothing to say (no task, or the event is allowed).
+// has nothing to say (no task, or the event is allowed). Inside a supervisor's own session
+// (CCC_SUPERVISOR_HOOK=1) it never acts.
 func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
-	return nil, nil // TEMPORARY until the workflow lands
+	opts = opts.withDefaults()
+	if ev == nil || !event.ValidSessionID(ev.SessionID) || opts.Getenv("CCC_SUPERVISOR_HOOK") == "1" {
+		return nil, nil
+	}
+	project := ProjectDir(opts.Getenv, ev.CWD)
+	if project == "" {
+		return nil, nil
+	}
+	h := &handler{ctx: ctx, ev: ev, opts: opts, store: NewStore(project, opts.Home, opts.Stderr)}
+	switch ev.Name {
+	case event.UserPromptSubmit:
+		return h.prompt()
+	case event.Stop:
+		return h.stop()
+	case event.SubagentStop:
+		return h.subagentStop()
+	}
+	return nil, nil
+}
+
+// ProjectDir returns the directory holding tasks/: $CLAUDE_PROJECT_DIR if set, else cwd.
+func ProjectDir(getenv func(string) string, cwd string) string {
+	if d := getenv("CLAUDE_PROJECT_DIR"); d != "" {
+		return d
+	}
+	return cwd
+}
+
+// handler is one invocation of Handle.
+type handler struct {
+	ctx   context.Context
+	ev    *event.Event
+	opts  Options
+	store *Store
+}
+
+// withLock runs fn while holding the workflow lock.
+func (h *handler) withLock(fn func() error) error {
+	unlock, err := h.store.Lock(h.ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return fn()
 }

@@ -1,0 +1,66 @@
+package cmd
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// scriptBuiltins are extra testscript commands for what scripts cannot say with the built-ins.
+var scriptBuiltins = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	// crlf FILE...: rewrite each file with CRLF line endings (txtar files are LF only).
+	"crlf": func(ts *testscript.TestScript, neg bool, args []string) {
+		for _, name := range args {
+			data := []byte(ts.ReadFile(name))
+			data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
+			ts.Check(os.WriteFile(ts.MkAbs(name), data, 0o644))
+		}
+	},
+	// chomp FILE...: remove the final newline (txtar files always end in one).
+	"chomp": func(ts *testscript.TestScript, neg bool, args []string) {
+		for _, name := range args {
+			data := bytes.TrimRight([]byte(ts.ReadFile(name)), "\r\n")
+			ts.Check(os.WriteFile(ts.MkAbs(name), data, 0o644))
+		}
+	},
+	// files DIR N: DIR holds exactly N regular files, counted recursively.
+	"files": func(ts *testscript.TestScript, neg bool, args []string) {
+		if len(args) != 2 {
+			ts.Fatalf("usage: files DIR N")
+		}
+		n := 0
+		err := filepath.WalkDir(ts.MkAbs(args[0]), func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				n++
+			}
+			return err
+		})
+		ts.Check(err)
+		if (strconv.Itoa(n) == args[1]) == neg {
+			ts.Fatalf("%s holds %d files", args[0], n)
+		}
+	},
+	// age FILE: set the file's modification time an hour back, so a later write shows.
+	"age": func(ts *testscript.TestScript, neg bool, args []string) {
+		old := time.Now().Add(-time.Hour).Truncate(time.Second)
+		for _, name := range args {
+			ts.Check(os.Chtimes(ts.MkAbs(name), old, old))
+		}
+	},
+	// untouched FILE: the file's modification time is still the one `age` set.
+	"untouched": func(ts *testscript.TestScript, neg bool, args []string) {
+		for _, name := range args {
+			fi, err := os.Stat(ts.MkAbs(name))
+			ts.Check(err)
+			aged := time.Since(fi.ModTime()) > 50*time.Minute
+			if aged == neg {
+				ts.Fatalf("%s: modified %v ago", name, time.Since(fi.ModTime()).Round(time.Second))
+			}
+		}
+	},
+}

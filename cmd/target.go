@@ -1,0 +1,118 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/aymanbagabas/go-udiff"
+	"github.com/spf13/cobra"
+
+	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
+	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// targetFlags are the flags that choose one settings file.
+type targetFlags struct {
+	Scope      string
+	Provider   string
+	File       string
+	ProjectDir string
+}
+
+func (f *targetFlags) register(c *cobra.Command) {
+	fl := c.Flags()
+	fl.StringVar(&f.Scope, "scope", "", "settings scope: "+strings.Join(installer.Scopes(), "|")+" (default user)")
+	fl.StringVar(&f.Provider, "provider", "", "provider NAME for --scope provider (file settings-NAME.json)")
+	fl.StringVar(&f.File, "file", "", "a settings file PATH instead of --scope")
+	fl.StringVar(&f.ProjectDir, "project-dir", "", "project directory (default: git top level, else the working directory)")
+}
+
+func (f *targetFlags) chosen() bool { return f.Scope != "" || f.Provider != "" || f.File != "" }
+
+func (f *targetFlags) locator(env *Env) (installer.Locator, error) {
+	wd, err := env.Getwd()
+	if err != nil {
+		return installer.Locator{}, fmt.Errorf("working directory: %w", err)
+	}
+	return installer.Locator{Getenv: env.Getenv, ProjectDir: settings.ProjectDir(f.ProjectDir, wd)}, nil
+}
+
+// resolve returns the settings file the flags name, asking for the scope on a terminal when no
+// flag chose one.
+func (f *targetFlags) resolve(env *Env, ask bool) (installer.Target, error) {
+	loc, err := f.locator(env)
+	if err != nil {
+		return installer.Target{}, err
+	}
+	if ask && !f.chosen() {
+		if err := f.askScope(env, loc); err != nil {
+			return installer.Target{}, err
+		}
+	}
+	t, err := loc.Resolve(f.Scope, f.Provider, f.File)
+	if err != nil {
+		return installer.Target{}, &UsageError{Err: err}
+	}
+	return t, nil
+}
+
+func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
+	scopes := installer.Scopes()
+	labels := make([]string, len(scopes))
+	for i, s := range scopes {
+		path := "settings-NAME.json"
+		if t, err := loc.Resolve(s, "NAME", ""); err == nil {
+			path = t.Path
+		}
+		labels[i] = fmt.Sprintf("%-8s %s", s, path)
+	}
+	i, err := env.Prompter.Select("Which settings file?", labels, 0)
+	if err != nil {
+		return err
+	}
+	f.Scope = scopes[i]
+	if f.Scope == installer.ScopeProvider {
+		name, err := env.Prompter.Input("Provider name (settings-NAME.json):", "")
+		if err != nil {
+			return err
+		}
+		f.Provider = strings.TrimSpace(name)
+	}
+	return nil
+}
+
+// store returns the settings store under the ccc-hooks home.
+func store(env *Env) *settings.Store {
+	return &settings.Store{Home: settings.Home(env.Getenv), Now: env.Now}
+}
+
+// fileError explains a failed change of path and says that the file was left unchanged.
+func fileError(verb, path string, err error) error {
+	var syn *settings.SyntaxError
+	if errors.As(err, &syn) {
+		return fmt.Errorf("%s: %s:%w; the file was left unchanged", verb, path, err)
+	}
+	return fmt.Errorf("%s: %s: %w; the file was left unchanged", verb, path, err)
+}
+
+// cancelled turns a prompt interruption into a clean failure.
+func cancelled(verb string, err error) error {
+	if errors.Is(err, prompter.ErrCancelled) {
+		return fmt.Errorf("%s cancelled; nothing was changed", verb)
+	}
+	return err
+}
+
+// writeDiff prints a unified diff of one change.
+func writeDiff(env *Env, ch settings.Change) {
+	from, to := ch.Target, ch.Target
+	if !ch.Existed {
+		from = "/dev/null"
+	}
+	if ch.Removed {
+		to = "/dev/null"
+	}
+	fmt.Fprint(env.IO.Out, udiff.Unified(from, to, string(ch.Old), string(ch.New)))
+}

@@ -1,0 +1,141 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+)
+
+// Script decides the fake model's reply to one Messages request. It is
+// called concurrently for concurrent sessions and must not block.
+type Script func(r *Request) Reply
+
+// FakeAPI is a fake Anthropic Messages API on 127.0.0.1. It answers
+// Messages calls from a Script (streamed as server-sent events when asked),
+// count_tokens with a constant, and records every request it receives.
+type FakeAPI struct {
+	URL    string
+	srv    *httptest.Server
+	script Script
+	logf   func(format string, args ...any)
+
+	mu     sync.Mutex
+	reqs   []*Request
+	nextID int
+}
+
+// StartFakeAPI starts a fake API answering with script; it is closed when the
+// test ends (after the processes started later, whose cleanups run first).
+func StartFakeAPI(t testing.TB, script Script) *FakeAPI {
+	t.Helper()
+	f := &FakeAPI{script: script, logf: t.Logf}
+	f.srv = httptest.NewUnstartedServer(http.HandlerFunc(f.serve))
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("fake api: listen: %v", err)
+	}
+	f.srv.Listener = ln
+	f.srv.Start()
+	f.URL = f.srv.URL
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+// Requests returns a snapshot of every request received so far.
+func (f *FakeAPI) Requests() []*Request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]*Request(nil), f.reqs...)
+}
+
+// Filter returns the requests received so far for which keep is true.
+func (f *FakeAPI) Filter(keep func(*Request) bool) []*Request {
+	var out []*Request
+	for _, r := range f.Requests() {
+		if keep(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Agent returns the agent-session Messages requests received so far.
+func (f *FakeAPI) Agent() []*Request { return f.Filter((*Request).IsAgent) }
+
+// Supervisor returns the supervisor-session Messages requests received so far.
+func (f *FakeAPI) Supervisor() []*Request { return f.Filter((*Request).IsSupervisor) }
+
+func (f *FakeAPI) record(r *http.Request, raw []byte) *Request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	req := &Request{
+		Seq: len(f.reqs) + 1, Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
+		Header: r.Header.Clone(), Raw: raw,
+	}
+	f.reqs = append(f.reqs, req)
+	return req
+}
+
+func (f *FakeAPI) newID(prefix string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nextID++
+	return fmt.Sprintf("%s_e2e_%04d", prefix, f.nextID)
+}
+
+func (f *FakeAPI) serve(w http.ResponseWriter, r *http.Request) {
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	req := f.record(r, raw)
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/v1/messages/count_tokens":
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"input_tokens": 42}`)
+	case req.IsMessages():
+		f.answerMessages(w, req)
+	case r.Method == http.MethodHead || r.URL.Path == "/":
+		w.WriteHeader(http.StatusOK)
+	default:
+		f.logf("fake api: unhandled %s %s (%s)", r.Method, r.URL.Path, r.Header.Get("User-Agent"))
+		writeAPIError(w, http.StatusNotFound, "not_found_error", "not served by the fake API: "+r.URL.Path)
+	}
+}
+
+func (f *FakeAPI) answerMessages(w http.ResponseWriter, req *Request) {
+	if err := json.Unmarshal(req.Raw, &req.Body); err != nil {
+		f.logf("fake api: request %d: bad body: %v", req.Seq, err)
+		writeAPIError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
+		return
+	}
+	reply := Say("OK.")
+	if f.script != nil {
+		reply = f.script(req)
+	}
+	blocks, err := reply.wireBlocks(func() string { return f.newID("toolu") })
+	if err != nil {
+		writeAPIError(w, http.StatusInternalServerError, "api_error", err.Error())
+		return
+	}
+	msgID := f.newID("msg")
+	if req.Body.Stream {
+		writeStream(w, msgID, req.Body.Model, blocks, reply.stopReason())
+		return
+	}
+	writeJSONMessage(w, msgID, req.Body.Model, blocks, reply.stopReason())
+}
+
+func writeAPIError(w http.ResponseWriter, status int, kind, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"type": "error", "error": map[string]string{"type": kind, "message": msg},
+	})
+}

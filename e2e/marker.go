@@ -1,0 +1,77 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Marker is a foreign command hook that records every event it receives,
+// with the value of CCC_SUPERVISOR_HOOK in its environment, and decides
+// nothing. It proves that an event fired, whatever ccc-hooks did with it.
+type Marker struct {
+	Command string
+	dir     string
+}
+
+// MarkerEvent is one recorded invocation of a Marker.
+type MarkerEvent struct {
+	SessionID     string `json:"session_id"`
+	HookEventName string `json:"hook_event_name"`
+	Cwd           string `json:"cwd"`
+	// SupervisorHook is CCC_SUPERVISOR_HOOK as the hook process saw it.
+	SupervisorHook string `json:"-"`
+}
+
+// NewMarker writes the marker script into the sandbox.
+func (s *Sandbox) NewMarker(t testing.TB) Marker {
+	t.Helper()
+	m := Marker{Command: filepath.Join(s.Root, "marker.sh"), dir: filepath.Join(s.Root, "marker")}
+	if err := os.MkdirAll(m.dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s.WriteFile(t, m.Command, `#!/bin/sh
+f=$(mktemp "`+m.dir+`/event.XXXXXX")
+{ printf '%s\n' "${CCC_SUPERVISOR_HOOK:-}"; cat; } > "$f.tmp" && mv "$f.tmp" "$f"
+`, 0o755)
+	return m
+}
+
+// Settings is a settings.json document whose Stop event runs the marker.
+func (m Marker) Settings() map[string]any {
+	return map[string]any{"hooks": map[string]any{"Stop": []any{
+		map[string]any{"hooks": []any{map[string]any{"type": "command", "command": m.Command, "timeout": 30}}},
+	}}}
+}
+
+// Events reads every invocation recorded so far.
+func (m Marker) Events(t testing.TB) []MarkerEvent {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(m.dir, "event.*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []MarkerEvent
+	for _, f := range files {
+		if strings.HasSuffix(f, ".tmp") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		guard, payload, _ := strings.Cut(string(data), "\n")
+		var ev MarkerEvent
+		if err := json.Unmarshal([]byte(payload), &ev); err != nil {
+			if len(strings.TrimSpace(payload)) == 0 {
+				continue // mktemp created the name, the content is still on its way
+			}
+			t.Fatalf("marker event %s: %v\n%s", f, err, data)
+		}
+		ev.SupervisorHook = guard
+		out = append(out, ev)
+	}
+	return out
+}

@@ -1,0 +1,144 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+)
+
+// StructuredOutputTool is the tool through which a session started with
+// --json-schema hands back its structured answer.
+const StructuredOutputTool = "StructuredOutput"
+
+// Reply is what the fake model answers to one Messages request.
+type Reply struct {
+	Blocks []Block
+	// StopReason defaults to "tool_use" when a block calls a tool and to
+	// "end_turn" otherwise.
+	StopReason string
+}
+
+// Block is one content block of a Reply: text, or a tool call when Tool is set.
+type Block struct {
+	Text  string
+	Tool  string
+	Input any
+}
+
+// Say is a reply made of one text block that ends the turn.
+func Say(text string) Reply {
+	return Reply{Blocks: []Block{{Text: text}}}
+}
+
+// Call is a reply that calls one tool, optionally after some text.
+func Call(tool string, input any, text string) Reply {
+	var blocks []Block
+	if text != "" {
+		blocks = append(blocks, Block{Text: text})
+	}
+	return Reply{Blocks: append(blocks, Block{Tool: tool, Input: input})}
+}
+
+// Verdict is the supervisor's answer through the StructuredOutput tool.
+func Verdict(allowStop bool, feedback string) Reply {
+	return Call(StructuredOutputTool, map[string]any{"allow_stop": allowStop, "feedback": feedback}, "")
+}
+
+func (r Reply) stopReason() string {
+	if r.StopReason != "" {
+		return r.StopReason
+	}
+	for _, b := range r.Blocks {
+		if b.Tool != "" {
+			return "tool_use"
+		}
+	}
+	return "end_turn"
+}
+
+// wireBlock is a content block as the Messages API returns it; ids are
+// assigned by the server so that every tool call is unique.
+type wireBlock struct {
+	Type  string          `json:"type"`
+	Text  *string         `json:"text,omitempty"`
+	ID    string          `json:"id,omitempty"`
+	Name  string          `json:"name,omitempty"`
+	Input json.RawMessage `json:"input,omitempty"`
+}
+
+func (r Reply) wireBlocks(nextID func() string) ([]wireBlock, error) {
+	out := make([]wireBlock, 0, len(r.Blocks))
+	for _, b := range r.Blocks {
+		if b.Tool == "" {
+			text := b.Text
+			out = append(out, wireBlock{Type: "text", Text: &text})
+			continue
+		}
+		input, err := json.Marshal(b.Input)
+		if err != nil {
+			return nil, fmt.Errorf("marshal input of %s: %w", b.Tool, err)
+		}
+		if b.Input == nil {
+			input = []byte("{}")
+		}
+		out = append(out, wireBlock{Type: "tool_use", ID: nextID(), Name: b.Tool, Input: input})
+	}
+	return out, nil
+}
+
+func usage(outputTokens int) map[string]int {
+	return map[string]int{
+		"input_tokens": 12, "output_tokens": outputTokens,
+		"cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
+	}
+}
+
+// writeJSONMessage answers a non-streaming Messages request.
+func writeJSONMessage(w http.ResponseWriter, msgID, model string, blocks []wireBlock, stop string) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"id": msgID, "type": "message", "role": "assistant", "model": model,
+		"content": blocks, "stop_reason": stop, "stop_sequence": nil, "usage": usage(8),
+	})
+}
+
+// writeStream answers a streaming Messages request with server-sent events.
+func writeStream(w http.ResponseWriter, msgID, model string, blocks []wireBlock, stop string) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	ev := func(name string, data any) {
+		writeEvent(w, name, data)
+	}
+	ev("message_start", map[string]any{"type": "message_start", "message": map[string]any{
+		"id": msgID, "type": "message", "role": "assistant", "model": model,
+		"content": []any{}, "stop_reason": nil, "stop_sequence": nil, "usage": usage(1),
+	}})
+	for i, b := range blocks {
+		switch b.Type {
+		case "text":
+			ev("content_block_start", map[string]any{"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "text", "text": ""}})
+			ev("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
+				"delta": map[string]any{"type": "text_delta", "text": *b.Text}})
+		case "tool_use":
+			ev("content_block_start", map[string]any{"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "tool_use", "id": b.ID, "name": b.Name, "input": map[string]any{}}})
+			ev("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
+				"delta": map[string]any{"type": "input_json_delta", "partial_json": string(b.Input)}})
+		}
+		ev("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
+	}
+	ev("message_delta", map[string]any{"type": "message_delta",
+		"delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 8}})
+	ev("message_stop", map[string]any{"type": "message_stop"})
+}
+
+func writeEvent(w io.Writer, name string, data any) {
+	payload, _ := json.Marshal(data)
+	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, payload)
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+}

@@ -1,0 +1,147 @@
+// Package hookrt answers Claude Code hook events. Run routes one event to the profiles — the
+// workflow (task lifecycle) and the supervisor (a forked Claude session that reviews the work) —
+// and returns the one output the hook prints.
+package hookrt
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// Options carries the side effects of one hook run.
+type Options struct {
+	Getenv func(string) string
+	// Environ returns the environment handed to the reviewer (os.Environ when nil).
+	Environ func() []string
+	Now     func() time.Time
+	// Stderr receives warnings (never stdout, which is the hook protocol).
+	Stderr io.Writer
+	// ReviewTimeout, when positive, replaces supervisor.timeout_seconds. Only tests set it.
+	ReviewTimeout time.Duration
+}
+
+// ReviewFailedError is a failed review of a Stop event. The hook exits 1 with its message, which
+// Claude Code treats as a non-blocking error.
+type ReviewFailedError struct{ Err error }
+
+func (e *ReviewFailedError) Error() string { return "supervisor SDK failed: " + e.Err.Error() }
+func (e *ReviewFailedError) Unwrap() error { return e.Err }
+
+// Run answers ev. A nil output means print nothing. Errors other than *ReviewFailedError are
+// failures of ccc-hooks itself (for example an unwritable state file).
+func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
+	opts = opts.withDefaults()
+	if opts.Getenv(supervisor.GuardEnv) == "1" {
+		// Inside a reviewer's own session: no profile applies, let it finish.
+		return allow(ev, "inside a supervisor review session"), nil
+	}
+	rt := &runtime{opts: opts, ev: ev}
+	switch ev.Name {
+	case event.PreToolUse:
+		return rt.supervise(ctx)
+	case event.UserPromptSubmit, event.SubagentStop:
+		return rt.workflow(ctx), nil
+	default: // Stop and any event we do not know
+		if out := rt.workflow(ctx); out != nil {
+			return out, nil
+		}
+		return rt.supervise(ctx)
+	}
+}
+
+func (o Options) withDefaults() Options {
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.Environ == nil {
+		o.Environ = os.Environ
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	return o
+}
+
+// runtime is the state of one Run: paths and the config, read once.
+type runtime struct {
+	opts   Options
+	ev     *event.Event
+	cfg    *config.Supervisor
+	logger *slog.Logger
+}
+
+func (rt *runtime) log() *slog.Logger {
+	if rt.logger == nil {
+		rt.logger = slog.New(slog.NewTextHandler(rt.opts.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	return rt.logger
+}
+
+func (rt *runtime) configDir() string { return settings.ConfigDir(rt.opts.Getenv) }
+func (rt *runtime) home() string      { return settings.Home(rt.opts.Getenv) }
+
+// config loads ccc.json once; problems are logged and the defaults used in their place.
+func (rt *runtime) config() config.Supervisor {
+	if rt.cfg != nil {
+		return *rt.cfg
+	}
+	path := settings.ConfigFile(rt.opts.Getenv)
+	cfg, problems, err := config.Load(path)
+	if err != nil {
+		rt.log().Warn("using default supervisor settings", "err", err)
+	}
+	for _, p := range problems {
+		rt.log().Warn("ignoring a setting of "+path, "problem", p.String())
+	}
+	rt.cfg = &cfg
+	return cfg
+}
+
+// workflow asks the workflow profile; its failures are logged, never fatal to the session.
+func (rt *runtime) workflow(ctx context.Context) *event.Output {
+	out, err := workflow.Handle(ctx, rt.ev, workflow.Options{
+		Getenv:    rt.opts.Getenv,
+		Now:       rt.opts.Now,
+		Home:      rt.home(),
+		ConfigDir: rt.configDir(),
+		MaxBlocks: rt.config().MaxIterations,
+		Stderr:    rt.opts.Stderr,
+	})
+	if err != nil {
+		rt.log().Warn("workflow failed", "event", rt.ev.Name, "err", err)
+		return nil
+	}
+	return out
+}
+
+// allow is the "let it go" answer for ev: a reason for Stop-like events, a permission for
+// AskUserQuestion, and nothing for any other tool (allowing it would bypass Claude Code's prompts).
+func allow(ev *event.Event, reason string) *event.Output {
+	if ev.Name != event.PreToolUse {
+		return event.Allow(reason)
+	}
+	if ev.ToolName != event.AskUserQuestion {
+		return nil
+	}
+	return event.Permission("allow", reason)
+}
+
+// refuse is the "keep working" answer for ev: block for Stop-like events, deny for PreToolUse.
+func refuse(ev *event.Event, reason string) *event.Output {
+	if ev.Name == event.PreToolUse {
+		return event.Permission("deny", reason)
+	}
+	return event.Block(reason)
+}

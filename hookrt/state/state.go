@@ -1,0 +1,156 @@
+// Package state keeps the supervisor's per-session state files and decision logs under the
+// ccc-hooks home. Every change is made under a per-session lock (a sidecar file in <home>/locks)
+// and written atomically, so concurrent hooks of one session never lose an update.
+package state
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gofrs/flock"
+)
+
+// DefaultLockTimeout bounds how long Update waits for another process of the same session.
+const DefaultLockTimeout = 30 * time.Second
+
+// State is the content of <home>/supervisor-<id>.json.
+type State struct {
+	SessionID string `json:"session_id"`
+	// Enabled is the explicit on/off of `ccc-hooks supervisor on|off`; nil means "use the default".
+	Enabled   *bool     `json:"enabled"`
+	Count     int       `json:"count"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Store reads and writes the state files under Home.
+type Store struct {
+	Home        string
+	Now         func() time.Time
+	LockTimeout time.Duration // 0 means DefaultLockTimeout
+}
+
+// Path returns the state file of session id.
+func (s *Store) Path(id string) string { return filepath.Join(s.Home, "supervisor-"+id+".json") }
+
+// LogPath returns the decision log of session id.
+func (s *Store) LogPath(id string) string { return filepath.Join(s.Home, "supervisor-"+id+".log") }
+
+func (s *Store) lockPath(id string) string {
+	return filepath.Join(s.Home, "locks", "supervisor-"+id+".lock")
+}
+
+// Load returns the state of id; a missing file gives a zero State and exists false.
+// It takes no lock: the file is always replaced whole, so a reader sees an old or a new version.
+func (s *Store) Load(id string) (st State, exists bool, err error) {
+	data, err := os.ReadFile(s.Path(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return State{SessionID: id}, false, nil
+	}
+	if err != nil {
+		return State{SessionID: id}, false, fmt.Errorf("read state: %w", err)
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		return State{SessionID: id}, true, fmt.Errorf("read state %s: %w", s.Path(id), err)
+	}
+	st.SessionID = id
+	return st, true, nil
+}
+
+// ErrNoChange returned by an Update function leaves the file as it is.
+var ErrNoChange = errors.New("no change")
+
+// Update applies change to the state of id under the session's lock and writes the result
+// atomically. A corrupt state file is started afresh. When change returns ErrNoChange nothing is
+// written and Update returns the state it saw with a nil error.
+func (s *Store) Update(ctx context.Context, id string, change func(*State) error) (State, error) {
+	unlock, err := s.lock(ctx, id)
+	if err != nil {
+		return State{}, err
+	}
+	defer unlock()
+	st, exists, err := s.Load(id)
+	if err != nil && !exists {
+		return State{}, err
+	}
+	now := s.now()
+	if !exists || err != nil {
+		st = State{SessionID: id, CreatedAt: now}
+	}
+	if err := change(&st); err != nil {
+		if errors.Is(err, ErrNoChange) {
+			return st, nil
+		}
+		return st, err
+	}
+	st.UpdatedAt = now
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return st, fmt.Errorf("encode state: %w", err)
+	}
+	if err := writeFile(s.Path(id), append(data, '\n')); err != nil {
+		return st, fmt.Errorf("write state: %w", err)
+	}
+	return st, nil
+}
+
+func (s *Store) lock(ctx context.Context, id string) (unlock func(), err error) {
+	path := s.lockPath(id)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("create lock directory: %w", err)
+	}
+	timeout := s.LockTimeout
+	if timeout <= 0 {
+		timeout = DefaultLockTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	l := flock.New(path)
+	ok, err := l.TryLockContext(ctx, 5*time.Millisecond)
+	if err != nil || !ok {
+		_ = l.Close()
+		if err == nil || errors.Is(err, context.DeadlineExceeded) {
+			return nil, fmt.Errorf("lock %s: another ccc-hooks holds it (waited %s)", path, timeout)
+		}
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	return func() { _ = l.Unlock(); _ = l.Close() }, nil
+}
+
+// Append adds one JSON line describing record to the decision log of id.
+func (s *Store) Append(id string, record any) error {
+	line, err := json.Marshal(record)
+	if err != nil {
+		return fmt.Errorf("encode log record: %w", err)
+	}
+	if err := os.MkdirAll(s.Home, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", s.Home, err)
+	}
+	f, err := os.OpenFile(s.LogPath(id), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("open log: %w", err)
+	}
+	// One write per line: O_APPEND keeps concurrent writers' lines whole.
+	_, werr := f.Write(append(line, '\n'))
+	cerr := f.Close()
+	if werr != nil {
+		return fmt.Errorf("write log: %w", werr)
+	}
+	if cerr != nil {
+		return fmt.Errorf("write log: %w", cerr)
+	}
+	return nil
+}
+
+func (s *Store) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}

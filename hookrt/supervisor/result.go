@@ -1,0 +1,189 @@
+package supervisor
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+)
+
+// Schema is the JSON schema passed to claude --json-schema.
+const Schema = `{"type":"object","properties":{"allow_stop":{"type":"boolean"},"feedback":{"type":"string"}},"required":["allow_stop","feedback"]}`
+
+// Verdict is the reviewer's answer.
+type Verdict struct {
+	AllowStop bool   `json:"allow_stop"`
+	Feedback  string `json:"feedback"`
+}
+
+// NoVerdictFeedback is the feedback when the reviewer's answer holds neither a verdict nor text.
+const NoVerdictFeedback = "The supervisor's review gave no verdict. Check that the task is complete " +
+	"and verified (tests run, nothing left unfinished), then try again."
+
+// maxFeedback bounds the raw text used as feedback.
+const maxFeedback = 16 << 10
+
+// ReportedError is claude's own report of a failed run (is_error true).
+type ReportedError struct{ Msg string }
+
+func (e *ReportedError) Error() string { return "claude reported an error: " + e.Msg }
+
+// ParseOutput reads the stdout of `claude -p --output-format json`: a result object (or, with
+// --verbose, an array of messages ending in one). The verdict is structured_output, else the last
+// fenced JSON block of result, else a bare JSON object in result; failing all three it is
+// allow_stop=false with the raw text as feedback. is_error true is a *ReportedError.
+func ParseOutput(stdout []byte) (Verdict, error) {
+	text := strings.TrimSpace(string(stdout))
+	msg := gjson.Parse(text)
+	if msg.IsArray() {
+		arr := msg.Array()
+		msg = gjson.Result{}
+		for i := len(arr) - 1; i >= 0; i-- {
+			if arr[i].Get("type").Str == "result" {
+				msg = arr[i]
+				break
+			}
+		}
+	}
+	if msg.IsObject() && gjson.Valid(text) {
+		if msg.Get("is_error").Bool() {
+			why := msg.Get("result").String()
+			if why == "" {
+				why = msg.Get("subtype").String()
+			}
+			return Verdict{}, &ReportedError{Msg: truncate(why, 2000)}
+		}
+		if v, ok := verdictOf(msg.Get("structured_output")); ok {
+			return v, nil
+		}
+		text = strings.TrimSpace(msg.Get("result").String())
+	}
+	return FromText(text), nil
+}
+
+// FromText finds the verdict in free text: the last fenced JSON block, else the last bare JSON
+// object, else allow_stop=false with the text itself (or NoVerdictFeedback) as feedback.
+func FromText(text string) Verdict {
+	if v, ok := lastFenced(text); ok {
+		return v
+	}
+	if v, ok := lastBare(text); ok {
+		return v
+	}
+	if strings.TrimSpace(text) == "" {
+		return Verdict{Feedback: NoVerdictFeedback}
+	}
+	return Verdict{Feedback: truncate(strings.TrimSpace(text), maxFeedback)}
+}
+
+func verdictOf(r gjson.Result) (Verdict, bool) {
+	if !r.IsObject() {
+		return Verdict{}, false
+	}
+	allow := r.Get("allow_stop")
+	if !allow.IsBool() {
+		return Verdict{}, false
+	}
+	fb := r.Get("feedback")
+	if fb.Exists() && fb.Type != gjson.String {
+		return Verdict{}, false
+	}
+	return Verdict{AllowStop: allow.Bool(), Feedback: fb.Str}, true
+}
+
+// lastFenced returns the verdict of the last ```json block that holds one.
+func lastFenced(text string) (Verdict, bool) {
+	var blocks []string
+	rest := text
+	for {
+		i := strings.Index(rest, "```")
+		if i < 0 {
+			break
+		}
+		body := rest[i+3:]
+		nl := strings.IndexByte(body, '\n')
+		if nl < 0 {
+			break
+		}
+		lang := strings.TrimSpace(body[:nl])
+		end := strings.Index(body[nl+1:], "```")
+		if end < 0 {
+			break
+		}
+		if lang == "json" || lang == "JSON" || lang == "" {
+			blocks = append(blocks, body[nl+1:nl+1+end])
+		}
+		rest = body[nl+1+end+3:]
+	}
+	for i := len(blocks) - 1; i >= 0; i-- {
+		b := strings.TrimSpace(blocks[i])
+		if gjson.Valid(b) {
+			if v, ok := verdictOf(gjson.Parse(b)); ok {
+				return v, true
+			}
+		}
+	}
+	return Verdict{}, false
+}
+
+// lastBare returns the verdict of the last top-level JSON object embedded in text.
+func lastBare(text string) (Verdict, bool) {
+	var found Verdict
+	ok := false
+	for i := 0; i < len(text); i++ {
+		if text[i] != '{' {
+			continue
+		}
+		end, err := objectEnd(text[i:])
+		if err != nil {
+			continue
+		}
+		if v, good := verdictOf(gjson.Parse(text[i : i+end])); good {
+			found, ok = v, true
+			i += end - 1
+		}
+	}
+	return found, ok
+}
+
+// objectEnd returns the length of the balanced JSON object at the start of s.
+func objectEnd(s string) (int, error) {
+	depth, inStr, esc := 0, false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inStr && esc:
+			esc = false
+		case inStr && c == '\\':
+			esc = true
+		case inStr && c == '"':
+			inStr = false
+		case inStr:
+		case c == '"':
+			inStr = true
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+			if depth == 0 {
+				if !gjson.Valid(s[:i+1]) {
+					return 0, errors.New("not JSON")
+				}
+				return i + 1, nil
+			}
+		}
+	}
+	return 0, errors.New("unbalanced")
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n]
+	for !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s + "…"
+}

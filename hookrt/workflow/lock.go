@@ -1,0 +1,111 @@
+package workflow
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gofrs/flock"
+	"github.com/google/renameio/v2"
+)
+
+// lockTimeout bounds the wait for another ccc-hooks process holding the workflow lock.
+const lockTimeout = 30 * time.Second
+
+// LockPath returns the lock file serialising every workflow write: <home>/locks/workflow.lock.
+func LockPath(home string) string { return filepath.Join(home, "locks", "workflow.lock") }
+
+// Lock takes the workflow lock and returns the function that releases it.
+func (s *Store) Lock(ctx context.Context) (unlock func(), err error) {
+	path := LockPath(s.Home)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("create lock directory: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
+	defer cancel()
+	l := flock.New(path)
+	ok, err := l.TryLockContext(ctx, 20*time.Millisecond)
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("lock %s: still held by another ccc-hooks process after %s", path, lockTimeout)
+	}
+	return func() { _ = l.Unlock() }, nil
+}
+
+// writeFile replaces path atomically (temporary file in the same directory, sync, rename).
+func writeFile(path string, data []byte) error {
+	if err := renameio.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// blockState counts a session's blocks in a row: <home>/workflow-<session id>.json.
+type blockState struct {
+	SessionID string `json:"session_id"`
+	// StopBlocks counts Stop blocks since the last allowed stop or user prompt.
+	StopBlocks int `json:"stop_blocks"`
+	// SubagentBlocks counts SubagentStop blocks per agent_id since that agent was last allowed.
+	SubagentBlocks map[string]int `json:"subagent_blocks,omitempty"`
+	UpdatedAt      string         `json:"updated_at"`
+}
+
+func statePath(home, sessionID string) string {
+	return filepath.Join(home, "workflow-"+sessionID+".json")
+}
+
+// loadState reads the session's block counters; a missing or unreadable file counts as zero
+// (an unreadable one is reported).
+func (h *handler) loadState() *blockState {
+	st := &blockState{SessionID: h.ev.SessionID}
+	path := statePath(h.opts.Home, h.ev.SessionID)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return st
+	}
+	if err == nil {
+		err = json.Unmarshal(data, st)
+	}
+	if err != nil {
+		h.opts.warnf("reset block count: %s: %v", path, err)
+		return &blockState{SessionID: h.ev.SessionID}
+	}
+	st.SessionID = h.ev.SessionID
+	return st
+}
+
+// saveState writes the session's block counters. The caller holds the lock.
+func (h *handler) saveState(st *blockState) error {
+	st.UpdatedAt = h.opts.Now().Format(time.RFC3339)
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode block count: %w", err)
+	}
+	if err := os.MkdirAll(h.opts.Home, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", h.opts.Home, err)
+	}
+	return writeFile(statePath(h.opts.Home, h.ev.SessionID), append(data, '\n'))
+}
+
+// resetBlocks ends any run of blocks of the session (a user prompt does this). It writes only
+// when there is something to reset.
+func (h *handler) resetBlocks() error {
+	if _, err := os.Stat(statePath(h.opts.Home, h.ev.SessionID)); err != nil {
+		return nil
+	}
+	return h.withLock(func() error {
+		st := h.loadState()
+		if st.StopBlocks == 0 && len(st.SubagentBlocks) == 0 {
+			return nil
+		}
+		st.StopBlocks, st.SubagentBlocks = 0, nil
+		return h.saveState(st)
+	})
+}

@@ -1,0 +1,279 @@
+package workflow
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"time"
+)
+
+// Task statuses.
+const (
+	StatusInProgress = "in_progress"
+	StatusCompleted  = "completed"
+)
+
+// File names inside a task directory.
+const (
+	MetaFile     = ".task-meta.json"
+	ContextFile  = "context.md"
+	SolutionFile = "solution.md"
+)
+
+// idPattern is the shape of a task id: task-YYYYMMDD-HHMMSS with an optional -N suffix (N ≥ 2).
+var idPattern = regexp.MustCompile(`^task-\d{8}-\d{6}(?:-([1-9]\d*))?$`)
+
+// ValidID reports whether id has the shape of a task id (and so can safely name a directory).
+func ValidID(id string) bool { return idPattern.MatchString(id) }
+
+// Meta is the content of .task-meta.json. The field set is fixed.
+type Meta struct {
+	TaskID                string    `json:"task_id"`
+	TaskDescription       string    `json:"task_description"`
+	CreatedAt             string    `json:"created_at"`
+	Status                string    `json:"status"`
+	FailureCount          int       `json:"failure_count"`
+	FailureHistory        []Failure `json:"failure_history"`
+	ExpertReviewTriggered bool      `json:"expert_review_triggered"`
+	ExpertReviewScore     *float64  `json:"expert_review_score"`
+	UserConfirmedFixed    bool      `json:"user_confirmed_fixed"`
+	ArchivedAt            *string   `json:"archived_at"`
+	SessionID             string    `json:"session_id"`
+}
+
+// Failure is one entry of failure_history: a blocked stop, or a stop allowed at the block cap.
+type Failure struct {
+	Time    string `json:"time"`
+	Reason  string `json:"reason"`
+	Excerpt string `json:"last_assistant_message,omitempty"`
+}
+
+// Task is a task's metadata and the directory that holds it.
+type Task struct {
+	Meta
+	Dir string `json:"-"`
+}
+
+// MetaPath returns the path of the task's .task-meta.json.
+func (t *Task) MetaPath() string { return filepath.Join(t.Dir, MetaFile) }
+
+// ReviewPassed reports whether a score of at least PassScore is recorded.
+func (t *Task) ReviewPassed() bool {
+	return t.ExpertReviewScore != nil && *t.ExpertReviewScore >= PassScore
+}
+
+// created returns the creation time and the id suffix, which orders tasks of the same second.
+func (t *Task) created() (time.Time, int) {
+	at, _ := time.Parse(time.RFC3339Nano, t.CreatedAt)
+	n := 1
+	if m := idPattern.FindStringSubmatch(t.TaskID); m != nil && m[1] != "" {
+		n, _ = strconv.Atoi(m[1])
+	}
+	return at, n
+}
+
+// ErrNotFound is returned by Store.Load for a task id with no task.
+var ErrNotFound = errors.New("task not found")
+
+// Store reads and writes the tasks of one project: <project>/tasks/<task id>/.
+type Store struct {
+	Project string
+	// Home is the ccc-hooks home; the lock file lives in <Home>/locks/.
+	Home string
+	// Stderr receives reports of corrupt task files.
+	Stderr io.Writer
+}
+
+// NewStore returns the store of project.
+func NewStore(project, home string, stderr io.Writer) *Store {
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	return &Store{Project: project, Home: home, Stderr: stderr}
+}
+
+// Dir returns <project>/tasks.
+func (s *Store) Dir() string { return filepath.Join(s.Project, "tasks") }
+
+// List returns every readable task, oldest first. A directory without .task-meta.json is not a
+// task; a corrupt one is reported on Stderr and skipped. A missing tasks directory is no task.
+func (s *Store) List() ([]*Task, error) {
+	entries, err := os.ReadDir(s.Dir())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", s.Dir(), err)
+	}
+	var tasks []*Task
+	for _, e := range entries {
+		if !e.IsDir() || !ValidID(e.Name()) {
+			continue
+		}
+		t, err := s.Load(e.Name())
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "ccc-hooks: workflow: skip task: %v\n", err)
+			continue
+		}
+		tasks = append(tasks, t)
+	}
+	sort.SliceStable(tasks, func(i, j int) bool {
+		ai, ni := tasks[i].created()
+		aj, nj := tasks[j].created()
+		if !ai.Equal(aj) {
+			return ai.Before(aj)
+		}
+		return ni < nj
+	})
+	return tasks, nil
+}
+
+// Load reads the task with id. A task without .task-meta.json is ErrNotFound; a file that is not
+// a valid task is an error naming the file.
+func (s *Store) Load(id string) (*Task, error) {
+	if !ValidID(id) {
+		return nil, fmt.Errorf("invalid task id %q: want task-YYYYMMDD-HHMMSS[-N]", id)
+	}
+	t := &Task{Dir: filepath.Join(s.Dir(), id)}
+	data, err := os.ReadFile(t.MetaPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", t.MetaPath(), err)
+	}
+	if err := json.Unmarshal(data, &t.Meta); err != nil {
+		return nil, fmt.Errorf("corrupt %s: %w", t.MetaPath(), err)
+	}
+	if t.TaskID != id {
+		return nil, fmt.Errorf("corrupt %s: task_id %q does not match its directory", t.MetaPath(), t.TaskID)
+	}
+	return t, nil
+}
+
+// Newest returns the session's newest in_progress task (by created_at), or nil.
+func (s *Store) Newest(sessionID string) (*Task, error) {
+	tasks, err := s.List()
+	if err != nil {
+		return nil, err
+	}
+	for i := len(tasks) - 1; i >= 0; i-- {
+		if t := tasks[i]; t.SessionID == sessionID && t.Status == StatusInProgress {
+			return t, nil
+		}
+	}
+	return nil, nil
+}
+
+// Save writes the task's .task-meta.json atomically. The caller holds the lock.
+func (s *Store) Save(t *Task) error {
+	if t.FailureHistory == nil {
+		t.FailureHistory = []Failure{}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(t.Meta); err != nil {
+		return fmt.Errorf("encode %s: %w", t.MetaPath(), err)
+	}
+	return writeFile(t.MetaPath(), buf.Bytes())
+}
+
+// Create opens a new in_progress task for sessionID. The id is task-YYYYMMDD-HHMMSS of now,
+// with -2, -3 … appended when that directory exists already (os.Mkdir is atomic, so concurrent
+// processes never share an id). The caller holds the lock.
+func (s *Store) Create(description, sessionID string, now time.Time) (*Task, error) {
+	if err := os.MkdirAll(s.Dir(), 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", s.Dir(), err)
+	}
+	base := "task-" + now.Format("20060102-150405")
+	var t *Task
+	for n := 1; t == nil; n++ {
+		if n > 10000 {
+			return nil, fmt.Errorf("create task in %s: too many tasks named %s", s.Dir(), base)
+		}
+		id := base
+		if n > 1 {
+			id = fmt.Sprintf("%s-%d", base, n)
+		}
+		dir := filepath.Join(s.Dir(), id)
+		err := os.Mkdir(dir, 0o755)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("create %s: %w", dir, err)
+		}
+		t = &Task{Dir: dir, Meta: Meta{
+			TaskID:          id,
+			TaskDescription: description,
+			CreatedAt:       now.Format(time.RFC3339),
+			Status:          StatusInProgress,
+			FailureHistory:  []Failure{},
+			SessionID:       sessionID,
+		}}
+	}
+	files := []struct{ name, text string }{
+		{ContextFile, contextTemplate(t)},
+		{SolutionFile, solutionTemplate(t)},
+	}
+	for _, f := range files {
+		if err := writeFile(filepath.Join(t.Dir, f.name), []byte(f.text)); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.Save(t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Complete marks t completed and confirmed by the user, archived at now. The caller holds the
+// lock and saves.
+func (t *Task) Complete(now time.Time) {
+	at := now.Format(time.RFC3339)
+	t.Status = StatusCompleted
+	t.UserConfirmedFixed = true
+	t.ArchivedAt = &at
+}
+
+func contextTemplate(t *Task) string {
+	return fmt.Sprintf(`# %s: %s
+
+- Created: %s
+- Session: %s
+
+## Problem
+
+%s
+
+## Context
+
+<!-- Symptoms, steps to reproduce, relevant files and logs, what was tried. -->
+`, t.TaskID, t.TaskDescription, t.CreatedAt, t.SessionID, t.TaskDescription)
+}
+
+func solutionTemplate(t *Task) string {
+	return fmt.Sprintf(`# Solution: %s
+
+## Root cause
+
+## Changes
+
+## Verification
+
+<!-- How the fix was verified; the user confirms it before the task is closed. -->
+`, t.TaskDescription)
+}

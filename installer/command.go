@@ -1,0 +1,73 @@
+package installer
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/kballard/go-shellquote"
+)
+
+// HookCommand returns the command Claude Code runs for our hooks: the binary path, shell-quoted
+// when it holds spaces or shell metacharacters, followed by " hook".
+func HookCommand(binary string) string {
+	return quoteIfNeeded(binary) + " hook"
+}
+
+// quoteIfNeeded leaves plain paths as they are, so the common case reads naturally in settings.json.
+func quoteIfNeeded(s string) string {
+	if s != "" && strings.IndexFunc(s, needsQuote) < 0 {
+		return s
+	}
+	return shellquote.Join(s)
+}
+
+func needsQuote(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		return false
+	}
+	return !strings.ContainsRune("/._-+,:@%=", r)
+}
+
+// IsOurs reports whether command runs ccc-hooks as a hook (subcommand hook or supervisor-hook).
+func IsOurs(command string) bool {
+	prog, sub := programAndSubcommand(command)
+	return isProgram(prog, "ccc-hooks") && (sub == "hook" || sub == "supervisor-hook")
+}
+
+// IsLegacy reports whether command is an entry of the older `ccc supervisor-hook`.
+func IsLegacy(command string) bool {
+	prog, sub := programAndSubcommand(command)
+	return isProgram(prog, "ccc") && sub == "supervisor-hook"
+}
+
+// Binary returns the program path of command (unquoted), or "" when it cannot be split.
+func Binary(command string) string {
+	prog, _ := programAndSubcommand(command)
+	return prog
+}
+
+func isProgram(path, name string) bool {
+	base := path
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	return base == name || strings.EqualFold(base, name+".exe")
+}
+
+// programAndSubcommand splits a hook command the way a POSIX shell would and returns its first
+// two words. Commands that do not split (unbalanced quotes) fall back to whitespace fields.
+func programAndSubcommand(command string) (prog, sub string) {
+	words, err := shellquote.Split(command)
+	if err != nil {
+		words = strings.Fields(command)
+	}
+	if len(words) == 0 {
+		return "", ""
+	}
+	prog = words[0]
+	if len(words) > 1 {
+		sub = words[1]
+	}
+	return filepath.ToSlash(prog), sub
+}

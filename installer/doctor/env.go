@@ -1,0 +1,51 @@
+package doctor
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"time"
+)
+
+// DefaultTimeout bounds each program doctor runs to ask for its version.
+const DefaultTimeout = 5 * time.Second
+
+// Env carries the side effects of the checks beyond reading files.
+type Env struct {
+	// Getenv reads the environment of the user running doctor.
+	Getenv func(string) string
+	// LookPath finds a program the way a shell would (exec.LookPath).
+	LookPath func(string) (string, error)
+	// Output runs a program and returns its standard output; it must stop when ctx is done.
+	Output func(ctx context.Context, name string, args ...string) ([]byte, error)
+	// Version is the version of this ccc-hooks, compared with the version of installed binaries.
+	Version string
+	// Timeout bounds each program run through Output; DefaultTimeout when zero.
+	Timeout time.Duration
+}
+
+func (e Env) timeout() time.Duration {
+	if e.Timeout > 0 {
+		return e.Timeout
+	}
+	return DefaultTimeout
+}
+
+// output runs name with args under the Env's timeout.
+func (e Env) output(ctx context.Context, name string, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, e.timeout())
+	defer cancel()
+	out, err := e.Output(ctx, name, args...)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return out, errors.New("timed out after " + e.timeout().String())
+	}
+	return out, err
+}
+
+// Exec is the Output of the running process: it runs name with args, without a shell, and kills
+// it when ctx is done.
+func Exec(ctx context.Context, name string, args ...string) ([]byte, error) {
+	c := exec.CommandContext(ctx, name, args...)
+	c.WaitDelay = time.Second
+	return c.Output()
+}

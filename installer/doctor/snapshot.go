@@ -1,0 +1,161 @@
+package doctor
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
+	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// File is one settings file as Claude Code would see it.
+type File struct {
+	installer.Target
+	Exists bool
+	// Err is why the file cannot be used: it cannot be read, is not valid JSON (*settings.SyntaxError)
+	// or has a hook structure Claude Code rejects (*settings.StructureError). Claude Code then
+	// skips the whole file.
+	Err error
+	// Refs lists every handler under "hooks" of a usable file.
+	Refs []settings.HandlerRef
+	data []byte
+}
+
+// Usable reports whether Claude Code reads this file's settings.
+func (f File) Usable() bool { return f.Exists && f.Err == nil }
+
+// True reports whether top-level key holds the JSON literal true in a usable file.
+func (f File) True(key string) bool {
+	return f.Usable() && gjson.GetBytes(f.data, gjson.Escape(key)).Type == gjson.True
+}
+
+// String returns the value of a string at path in a usable file, and whether it is one.
+func (f File) String(path string) (string, bool) {
+	if !f.Usable() {
+		return "", false
+	}
+	v := gjson.GetBytes(f.data, path)
+	return v.Str, v.Type == gjson.String
+}
+
+// Ours returns the handlers of this file that run ccc-hooks.
+func (f File) Ours() []settings.HandlerRef {
+	var out []settings.HandlerRef
+	for _, r := range f.Refs {
+		if installer.IsOurs(r.Command) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Snapshot is everything the checks read, gathered once.
+type Snapshot struct {
+	// ProjectDir is the project whose project and local settings were read.
+	ProjectDir string
+	// Files are the settings files in Claude Code's precedence order (managed, local, project,
+	// user) followed by the provider files of the Claude config dir.
+	Files []File
+	// Home is the ccc-hooks home (state, logs, backups, locks).
+	Home string
+	// ConfigPath is ccc.json; Config holds its effective supervisor settings, ConfigProblems the
+	// values the runtime ignores and ConfigErr a file that exists but cannot be read.
+	ConfigPath     string
+	Config         config.Supervisor
+	ConfigProblems []config.Problem
+	ConfigErr      error
+}
+
+// Load reads every settings file of loc and the supervisor config.
+func Load(loc installer.Locator) *Snapshot {
+	s := &Snapshot{
+		ProjectDir: loc.ProjectDir,
+		Home:       settings.Home(loc.Getenv),
+		ConfigPath: settings.ConfigFile(loc.Getenv),
+	}
+	s.Config, s.ConfigProblems, s.ConfigErr = config.Load(s.ConfigPath)
+	var user string
+	for _, t := range loc.All() {
+		if t.Scope == installer.ScopeUser {
+			user = t.Path
+		}
+	}
+	for _, t := range loc.All() {
+		// With the home directory as project, the project file is the user file: read it once.
+		if t.Scope == installer.ScopeProject && samePath(t.Path, user) {
+			continue
+		}
+		s.Files = append(s.Files, readFile(t))
+	}
+	return s
+}
+
+func readFile(t installer.Target) File {
+	f := File{Target: t}
+	data, err := os.ReadFile(t.Path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return f
+	case err != nil:
+		f.Exists = true
+		f.Err = fmt.Errorf("read: %w", err)
+		return f
+	}
+	f.Exists, f.data = true, data
+	f.Refs, f.Err = settings.Handlers(data)
+	return f
+}
+
+// samePath reports whether a and b name the same file, following symlinks when they exist.
+func samePath(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(ia, ib)
+	}
+	ra, errA := filepath.EvalSymlinks(filepath.Dir(a))
+	rb, errB := filepath.EvalSymlinks(filepath.Dir(b))
+	return errA == nil && errB == nil && filepath.Join(ra, filepath.Base(a)) == filepath.Join(rb, filepath.Base(b))
+}
+
+// Usable returns the files Claude Code reads.
+func (s *Snapshot) Usable() []File {
+	var out []File
+	for _, f := range s.Files {
+		if f.Usable() {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// HasOurs reports whether any usable file has a handler that runs ccc-hooks.
+func (s *Snapshot) HasOurs() bool {
+	for _, f := range s.Usable() {
+		if len(f.Ours()) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// HasProfile reports whether any usable file has profile p installed.
+func (s *Snapshot) HasProfile(p installer.Profile) bool {
+	for _, f := range s.Usable() {
+		for _, q := range installer.Installed(f.Refs) {
+			if q.Name == p.Name {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,113 @@
+package installer
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Event is one hook event a profile can install, under its user-facing name.
+type Event struct {
+	Name    string // name used by --events, e.g. "stop"
+	Hook    string // Claude Code event, e.g. "Stop"
+	Matcher string // "" for events without a matcher
+}
+
+// Label is how the event reads in messages: Stop, PreToolUse[AskUserQuestion].
+func (e Event) Label() string {
+	if e.Matcher == "" {
+		return e.Hook
+	}
+	return e.Hook + "[" + e.Matcher + "]"
+}
+
+// Profile is a named set of events served by `ccc-hooks hook`.
+type Profile struct {
+	Name        string
+	Description string
+	Events      []Event
+}
+
+// Supervisor reviews the work when the agent stops or asks the user a question.
+var Supervisor = Profile{
+	Name:        "supervisor",
+	Description: "a forked Claude session reviews the work before the agent stops or asks you a question",
+	Events: []Event{
+		{Name: "stop", Hook: "Stop"},
+		{Name: "ask-user-question", Hook: "PreToolUse", Matcher: "AskUserQuestion"},
+	},
+}
+
+// Workflow enforces the /mc task lifecycle.
+var Workflow = Profile{
+	Name:        "workflow",
+	Description: "/mc tasks: the session may not end until you confirm the fix; reviews must score 8/10",
+	Events: []Event{
+		{Name: "user-prompt-submit", Hook: "UserPromptSubmit"},
+		{Name: "stop", Hook: "Stop"},
+		{Name: "subagent-stop", Hook: "SubagentStop"},
+	},
+}
+
+// Profiles lists every profile; the first is the default.
+func Profiles() []Profile { return []Profile{Supervisor, Workflow} }
+
+// ProfileByName returns the profile called name.
+func ProfileByName(name string) (Profile, error) {
+	var names []string
+	for _, p := range Profiles() {
+		if p.Name == name {
+			return p, nil
+		}
+		names = append(names, p.Name)
+	}
+	return Profile{}, fmt.Errorf("unknown profile %q (want %s)", name, strings.Join(names, " or "))
+}
+
+// EventNames returns the --events names of the profile.
+func (p Profile) EventNames() []string {
+	names := make([]string, len(p.Events))
+	for i, e := range p.Events {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// SelectEvents returns the profile's events named in list (comma-separated, "all" or "" for all).
+func (p Profile) SelectEvents(list string) ([]Event, error) {
+	if strings.TrimSpace(list) == "" || strings.TrimSpace(list) == "all" {
+		return p.Events, nil
+	}
+	var out []Event
+	for _, name := range strings.Split(list, ",") {
+		name = strings.ToLower(strings.TrimSpace(name))
+		i := slices.IndexFunc(p.Events, func(e Event) bool {
+			return e.Name == name || strings.EqualFold(e.Hook, name)
+		})
+		if i < 0 {
+			return nil, fmt.Errorf("unknown event %q for profile %s (want %s)",
+				name, p.Name, strings.Join(p.EventNames(), ", "))
+		}
+		if !slices.Contains(out, p.Events[i]) {
+			out = append(out, p.Events[i])
+		}
+	}
+	return out, nil
+}
+
+// exclusive returns the events of p that no other profile installs.
+func (p Profile) exclusive() []Event {
+	var out []Event
+	for _, e := range p.Events {
+		shared := false
+		for _, other := range Profiles() {
+			if other.Name != p.Name && slices.Contains(other.Events, e) {
+				shared = true
+			}
+		}
+		if !shared {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,123 @@
+package installer
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// Scope names, in the order Claude Code gives them precedence (highest first) except provider,
+// which is the file a provider switcher passes to `claude --settings`.
+const (
+	ScopeManaged  = "managed"
+	ScopeLocal    = "local"
+	ScopeProject  = "project"
+	ScopeUser     = "user"
+	ScopeProvider = "provider"
+	ScopeFile     = "file"
+)
+
+// Scopes lists the scopes a user can choose with --scope, the default first.
+func Scopes() []string {
+	return []string{ScopeUser, ScopeProject, ScopeLocal, ScopeProvider, ScopeManaged}
+}
+
+// Target is one settings file and the scope it stands for.
+type Target struct {
+	Scope string
+	Path  string
+}
+
+func (t Target) String() string { return fmt.Sprintf("%s (%s scope)", t.Path, t.Scope) }
+
+// Locator finds settings files for one user and project.
+type Locator struct {
+	Getenv     settings.Getenv
+	ProjectDir string
+	// ManagedPath overrides the operating system's managed-settings path (tests).
+	ManagedPath string
+}
+
+var providerName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+
+// Resolve returns the target named by --scope, --provider and --file.
+func (l Locator) Resolve(scope, provider, file string) (Target, error) {
+	if file != "" {
+		if scope != "" && scope != ScopeFile {
+			return Target{}, fmt.Errorf("--file and --scope %s cannot be used together", scope)
+		}
+		abs, err := filepath.Abs(file)
+		if err != nil {
+			return Target{}, fmt.Errorf("--file %s: %w", file, err)
+		}
+		return Target{Scope: ScopeFile, Path: abs}, nil
+	}
+	if provider != "" && scope == "" {
+		scope = ScopeProvider
+	}
+	switch scope {
+	case "", ScopeUser:
+		return Target{Scope: ScopeUser, Path: settings.UserFile(l.Getenv)}, nil
+	case ScopeProject:
+		return Target{Scope: scope, Path: settings.ProjectFile(l.ProjectDir)}, nil
+	case ScopeLocal:
+		return Target{Scope: scope, Path: settings.LocalFile(l.ProjectDir)}, nil
+	case ScopeManaged:
+		return Target{Scope: scope, Path: l.managed()}, nil
+	case ScopeProvider:
+		if provider == "" {
+			return Target{}, fmt.Errorf("--scope provider needs --provider NAME (the file is settings-NAME.json in %s)",
+				settings.ConfigDir(l.Getenv))
+		}
+		if !providerName.MatchString(provider) {
+			return Target{}, fmt.Errorf("--provider %q: use letters, digits, '.', '_' or '-'", provider)
+		}
+		return Target{Scope: scope, Path: settings.ProviderFile(l.Getenv, provider)}, nil
+	}
+	return Target{}, fmt.Errorf("unknown scope %q (want %s)", scope, strings.Join(Scopes(), ", "))
+}
+
+func (l Locator) managed() string {
+	if l.ManagedPath != "" {
+		return l.ManagedPath
+	}
+	return settings.ManagedFile()
+}
+
+// All returns every settings file Claude Code may read for this user and project, in precedence
+// order (managed, local, project, user), followed by the provider files found in the config dir.
+func (l Locator) All() []Target {
+	targets := []Target{
+		{Scope: ScopeManaged, Path: l.managed()},
+		{Scope: ScopeLocal, Path: settings.LocalFile(l.ProjectDir)},
+		{Scope: ScopeProject, Path: settings.ProjectFile(l.ProjectDir)},
+		{Scope: ScopeUser, Path: settings.UserFile(l.Getenv)},
+	}
+	return append(targets, l.providers()...)
+}
+
+func (l Locator) providers() []Target {
+	dir := settings.ConfigDir(l.Getenv)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []Target
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasPrefix(name, "settings-") || !strings.HasSuffix(name, ".json") {
+			continue
+		}
+		if !providerName.MatchString(strings.TrimSuffix(strings.TrimPrefix(name, "settings-"), ".json")) {
+			continue
+		}
+		out = append(out, Target{Scope: ScopeProvider, Path: filepath.Join(dir, name)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}

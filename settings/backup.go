@@ -1,0 +1,132 @@
+package settings
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// keepBackups is how many backups per file Update keeps.
+const keepBackups = 10
+
+// backupStamp is the UTC layout of backup file names; it sorts in time order.
+const backupStamp = "20060102T150405.000000000Z"
+
+// BackupDir returns the directory that holds the backups of target (an absolute path):
+// <Home>/backups/<base name>-<hash of the path>.
+func (s *Store) BackupDir(target string) string {
+	return filepath.Join(s.Home, "backups", fileID(target))
+}
+
+// fileID names an absolute path readably and uniquely: its base name and a short hash.
+func fileID(target string) string {
+	sum := sha256.Sum256([]byte(target))
+	return filepath.Base(target) + "-" + hex.EncodeToString(sum[:6])
+}
+
+// backup saves old, the current bytes of target, and prunes all but the newest keepBackups.
+func (s *Store) backup(target string, old []byte) error {
+	dir := s.BackupDir(target)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("back up %s: %w", target, err)
+	}
+	stamp := s.now().UTC().Format(backupStamp)
+	for n := 0; ; n++ {
+		name := stamp
+		if n > 0 {
+			name = fmt.Sprintf("%s-%04d", stamp, n)
+		}
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("back up %s: %w", target, err)
+		}
+		_, werr := f.Write(old)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return fmt.Errorf("back up %s: %w", target, werr)
+		}
+		break
+	}
+	return prune(dir, keepBackups)
+}
+
+// Backups lists the backup files of target, oldest first.
+func (s *Store) Backups(target string) ([]string, error) {
+	names, err := backupNames(s.BackupDir(target))
+	if err != nil {
+		return nil, err
+	}
+	paths := make([]string, len(names))
+	for i, n := range names {
+		paths[i] = filepath.Join(s.BackupDir(target), n)
+	}
+	return paths, nil
+}
+
+func backupNames(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list backups: %w", err)
+	}
+	var names []string
+	for _, e := range ents {
+		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	return names, nil
+}
+
+func prune(dir string, keep int) error {
+	names, err := backupNames(dir)
+	if err != nil {
+		return err
+	}
+	for len(names) > keep {
+		if err := os.Remove(filepath.Join(dir, names[0])); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("prune backups: %w", err)
+		}
+		names = names[1:]
+	}
+	return nil
+}
+
+// markerPath is the file recording that Update created target.
+func (s *Store) markerPath(target string) string {
+	return filepath.Join(s.Home, "created", fileID(target))
+}
+
+// remember records that Update created target.
+func (s *Store) remember(target string) error {
+	p := s.markerPath(target)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return fmt.Errorf("record creation of %s: %w", target, err)
+	}
+	if err := os.WriteFile(p, []byte(target+"\n"), 0o600); err != nil {
+		return fmt.Errorf("record creation of %s: %w", target, err)
+	}
+	return nil
+}
+
+// forget drops the creation record of target.
+func (s *Store) forget(target string) error {
+	if err := os.Remove(s.markerPath(target)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("forget creation of %s: %w", target, err)
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+package settings
+
+import (
+	"strconv"
+	"strings"
+)
+
+// node is a JSON value to generate: a raw scalar, an object or an array.
+type node struct {
+	raw     string   // scalar text when keys and elems are nil
+	keys    []string // object member names (quoted)
+	elems   []node   // object member values or array elements
+	isArray bool
+}
+
+func objectNode(kv ...any) node {
+	n := node{}
+	for i := 0; i < len(kv); i += 2 {
+		n.keys = append(n.keys, quote(kv[i].(string)))
+		n.elems = append(n.elems, kv[i+1].(node))
+	}
+	if n.keys == nil {
+		n.keys = []string{}
+	}
+	return n
+}
+
+func arrayNode(elems ...node) node { return node{elems: elems, isArray: true} }
+
+func rawNode(s string) node { return node{raw: s} }
+
+// groupNode is the matcher group ccc-hooks writes for e.
+func groupNode(e Entry) node {
+	h := objectNode(
+		"type", rawNode(quote("command")),
+		"command", rawNode(quote(e.Handler.Command)),
+		"timeout", rawNode(strconv.Itoa(e.Handler.Timeout)),
+	)
+	if e.Matcher == "" {
+		return objectNode("hooks", arrayNode(h))
+	}
+	return objectNode("matcher", rawNode(quote(e.Matcher)), "hooks", arrayNode(h))
+}
+
+// render writes n; base is the indentation of the line n starts on (ignored when compact).
+func (st style) render(n node, base string, compact bool) string {
+	var b strings.Builder
+	st.write(&b, n, base, compact)
+	return b.String()
+}
+
+func (st style) write(b *strings.Builder, n node, base string, compact bool) {
+	if n.keys == nil && !n.isArray {
+		b.WriteString(n.raw)
+		return
+	}
+	open, close := "{", "}"
+	if n.isArray {
+		open, close = "[", "]"
+	}
+	b.WriteString(open)
+	inner := base + st.unit
+	for i, e := range n.elems {
+		if i > 0 {
+			b.WriteByte(',')
+			if compact {
+				b.WriteString(st.comma)
+			}
+		}
+		if !compact {
+			b.WriteString(st.nl + inner)
+		}
+		if !n.isArray {
+			b.WriteString(n.keys[i] + st.colon)
+		}
+		st.write(b, e, inner, compact)
+	}
+	if !compact && len(n.elems) > 0 {
+		b.WriteString(st.nl + base)
+	}
+	b.WriteString(close)
+}
+
+// member renders `"key": value` for insertion into an object.
+func (st style) member(key string, v node, base string, compact bool) string {
+	return quote(key) + st.colon + st.render(v, base, compact)
+}

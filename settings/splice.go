@@ -1,0 +1,121 @@
+package settings
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// edit replaces src[start:end] with text.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// apply performs non-overlapping edits on src in one pass and returns a new slice.
+func apply(src []byte, edits []edit) ([]byte, error) {
+	slices.SortFunc(edits, func(a, b edit) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return a.end - b.end
+	})
+	grow := 0
+	for _, e := range edits {
+		grow += len(e.text)
+	}
+	out := make([]byte, 0, len(src)+grow)
+	pos := 0
+	for _, e := range edits {
+		if e.start < pos || e.end < e.start || e.end > len(src) {
+			return nil, fmt.Errorf("internal error: overlapping edits at byte %d", e.start)
+		}
+		out = append(out, src[pos:e.start]...)
+		out = append(out, e.text...)
+		pos = e.end
+	}
+	return append(out, src[pos:]...), nil
+}
+
+// removeItems deletes the items of c marked in removed, with exactly the separators that an
+// append (or a later insertion after them) would have added: a run of items followed by a kept
+// item is cut up to that item's start; a trailing run is cut from the end of the kept item
+// before it. all is true when every item is marked; then nothing is returned and the caller
+// decides what happens to c itself.
+func removeItems(c container, removed []bool) (edits []edit, all bool) {
+	n := len(c.items)
+	for i := 0; i < n; {
+		if !removed[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < n && removed[j] {
+			j++
+		}
+		switch {
+		case j < n:
+			edits = append(edits, edit{start: c.items[i].start, end: c.items[j].start})
+		case i > 0:
+			edits = append(edits, edit{start: c.items[i-1].end, end: c.items[n-1].end})
+		default:
+			return nil, true
+		}
+		i = j
+	}
+	return edits, false
+}
+
+// emptyObject turns object c into "{}".
+func emptyObject(c container) edit {
+	return edit{start: c.open + 1, end: c.close}
+}
+
+// appendItem adds an item at the end of container c. text renders the item (a member
+// `"key": value` or an element) for a line indented by base, compactly or not.
+//
+// In a non-empty container the new item copies the separator before the first item (so it
+// lines up with its siblings), or for a one-line container the separator between the first two.
+// An empty container is expanded over lines indented one unit deeper than the line it is on,
+// unless the whole file is written on one line.
+func (st style) appendItem(src []byte, c container, text func(base string, compact bool) string) edit {
+	if len(c.items) == 0 {
+		if st.compact {
+			return edit{start: c.open + 1, end: c.close, text: text("", true)}
+		}
+		base := lineIndent(src, c.open)
+		inner := base + st.unit
+		return edit{start: c.open + 1, end: c.close, text: st.nl + inner + text(inner, false) + st.nl + base}
+	}
+	last := c.items[len(c.items)-1]
+	base, compact := itemLayout(src, c)
+	if compact {
+		sep := st.comma
+		if len(c.items) >= 2 {
+			sep = afterComma(src, c.items[0].end, c.items[1].start)
+		}
+		return edit{start: last.end, end: last.end, text: "," + sep + text("", true)}
+	}
+	first := string(src[c.open+1 : c.items[0].start])
+	return edit{start: last.end, end: last.end, text: "," + first + text(base, false)}
+}
+
+// replaceLast replaces the last item of the non-empty container c, laid out like its siblings.
+func replaceLast(src []byte, c container, text func(base string, compact bool) string) edit {
+	last := c.items[len(c.items)-1]
+	base, compact := itemLayout(src, c)
+	return edit{start: last.start, end: last.end, text: text(base, compact)}
+}
+
+// itemLayout returns the indentation of the items of the non-empty container c and whether it
+// is written on one line.
+func itemLayout(src []byte, c container) (base string, compact bool) {
+	if oneLine(src, c.open, c.close) {
+		return "", true
+	}
+	first := string(src[c.open+1 : c.items[0].start])
+	if i := strings.LastIndexByte(first, '\n'); i >= 0 {
+		return first[i+1:], false
+	}
+	return lineIndent(src, c.items[0].start), false
+}

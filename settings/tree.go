@@ -1,0 +1,111 @@
+package settings
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/tidwall/gjson"
+)
+
+// item is one member of a JSON object or element of a JSON array, located by byte offsets.
+type item struct {
+	key   string       // unescaped key; "" for array elements
+	start int          // offset of the key's opening quote (members) or of the value (elements)
+	end   int          // offset just past the value
+	val   gjson.Result // the value; val.Index is its absolute offset
+}
+
+// container is a JSON object or array with its items.
+type container struct {
+	open  int // offset of '{' or '['
+	close int // offset of '}' or ']'
+	items []item
+}
+
+// value returns the absolute byte span of r as [start, end).
+func span(r gjson.Result) (int, int) { return r.Index, r.Index + len(r.Raw) }
+
+// rootValue returns the document's top-level value; src must be valid, non-blank JSON.
+func rootValue(s string) gjson.Result {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	j := len(s)
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	r := gjson.Result{Raw: s[i:j], Index: i}
+	switch s[i] {
+	case '{', '[':
+		r.Type = gjson.JSON
+	case '"':
+		r.Type = gjson.String
+	default:
+		r.Type = gjson.Number
+	}
+	return r
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+func isObject(r gjson.Result) bool { return r.Raw != "" && r.Raw[0] == '{' }
+func isArray(r gjson.Result) bool  { return r.Raw != "" && r.Raw[0] == '[' }
+
+// children lists the items of an object or array value.
+func children(v gjson.Result) container {
+	start, end := span(v)
+	c := container{open: start, close: end - 1}
+	v.ForEach(func(k, x gjson.Result) bool {
+		s, e := span(x)
+		it := item{start: s, end: e, val: x}
+		if k.Type == gjson.String {
+			it.key = k.Str
+			it.start = k.Index
+		}
+		c.items = append(c.items, it)
+		return true
+	})
+	return c
+}
+
+// lookup returns the index of the last member named key, or -1, and refuses a key that appears
+// more than once.
+func (c container) lookup(key, path string) (int, error) {
+	idx, n := -1, 0
+	for i, it := range c.items {
+		if it.key == key {
+			idx = i
+			n++
+		}
+	}
+	if n > 1 {
+		return idx, duplicateKey(path, n)
+	}
+	return idx, nil
+}
+
+// field reads member key of obj; ok is false when absent.
+func (c container) field(key, path string) (item, bool, error) {
+	i, err := c.lookup(key, path)
+	if err != nil || i < 0 {
+		return item{}, false, err
+	}
+	return c.items[i], true, nil
+}
+
+// joinPath appends a member name to a path.
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// indexPath appends an array index to a path.
+func indexPath(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+
+// oneLine reports whether src[open:close] holds no newline.
+func oneLine(src []byte, open, close int) bool {
+	return bytes.IndexByte(src[open:close], '\n') < 0
+}

@@ -1,0 +1,147 @@
+package settings
+
+import "slices"
+
+// Uninstall removes every handler whose command satisfies ours, in the given events (nil means
+// every event under "hooks").
+//
+// A group that becomes empty because of that is removed, and so is an event array or a "hooks"
+// object that becomes empty because of that; the root object stays (as "{}" when nothing else
+// is left). Containers that were empty before are left alone. As a consequence, uninstalling
+// right after Install restores src byte for byte, except where Install filled a container that
+// already existed empty (such as `"Stop": []`): that container is removed, since it became empty.
+//
+// When nothing is owned, src itself is returned. Bad input on the events it reads yields a
+// *SyntaxError or *StructureError and no result.
+func Uninstall(src []byte, events []string, ours OwnerFunc) ([]byte, error) {
+	if isBlank(src) {
+		return src, nil
+	}
+	if err := checkSyntax(src); err != nil {
+		return nil, err
+	}
+	d, err := parseDocument(src)
+	if err != nil {
+		return nil, err
+	}
+	if d.hooksIdx < 0 {
+		return src, nil
+	}
+	evs, err := d.events(events, ours)
+	if err != nil {
+		return nil, err
+	}
+	var edits []edit
+	eventGone := make([]bool, len(d.hooks.items))
+	anyGone := false
+	for _, ev := range evs {
+		es, gone := removeOwned(ev)
+		if gone {
+			eventGone[ev.idx] = true
+			anyGone = true
+			continue
+		}
+		edits = append(edits, es...)
+	}
+	if anyGone {
+		es, all := removeItems(d.hooks, eventGone)
+		if all {
+			hooksGone := make([]bool, len(d.root.items))
+			hooksGone[d.hooksIdx] = true
+			es, all = removeItems(d.root, hooksGone)
+			if all {
+				es = []edit{emptyObject(d.root)}
+			}
+			edits = es
+		} else {
+			edits = append(edits, es...)
+		}
+	}
+	if len(edits) == 0 {
+		return src, nil
+	}
+	return apply(src, edits)
+}
+
+// removeOwned computes the edits that remove the owned handlers of ev; gone is true when every
+// group of ev goes (ev's array becomes empty).
+func removeOwned(ev event) (edits []edit, gone bool) {
+	groupGone := make([]bool, len(ev.groups))
+	anyGone := false
+	for gi, g := range ev.groups {
+		switch {
+		case g.nOwned == 0:
+		case g.wholeOwned():
+			groupGone[gi] = true
+			anyGone = true
+		default:
+			owned := make([]bool, len(g.list))
+			for hi, h := range g.list {
+				owned[hi] = h.owned
+			}
+			es, _ := removeItems(g.handlers, owned)
+			edits = append(edits, es...)
+		}
+	}
+	if !anyGone {
+		return edits, false
+	}
+	es, all := removeItems(ev.arr, groupGone)
+	if all {
+		return nil, true
+	}
+	return append(edits, es...), false
+}
+
+// events parses the named events (nil means all of them) that exist under hooks, in file order.
+func (d *document) events(names []string, ours OwnerFunc) ([]event, error) {
+	var out []event
+	for i, it := range d.hooks.items {
+		if names != nil && !slices.Contains(names, it.key) {
+			continue
+		}
+		if _, err := d.hooks.lookup(it.key, joinPath("hooks", it.key)); err != nil {
+			return nil, err
+		}
+		ev, err := d.event(i, ours)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+	}
+	return out, nil
+}
+
+// Handlers lists every handler under "hooks" in file order, for diagnostics. It checks the
+// whole hooks structure and fails like Install on bad input; a blank src has no handlers.
+func Handlers(src []byte) ([]HandlerRef, error) {
+	if isBlank(src) {
+		return nil, nil
+	}
+	if err := checkSyntax(src); err != nil {
+		return nil, err
+	}
+	d, err := parseDocument(src)
+	if err != nil {
+		return nil, err
+	}
+	if d.hooksIdx < 0 {
+		return nil, nil
+	}
+	evs, err := d.events(nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	var refs []HandlerRef
+	for _, ev := range evs {
+		for gi, g := range ev.groups {
+			for hi, h := range g.list {
+				refs = append(refs, HandlerRef{
+					Event: ev.key, Matcher: g.matcher, Group: gi, Index: hi,
+					Type: h.typ, Command: h.command, Timeout: h.timeout, HasTimeout: h.hasTimeout,
+				})
+			}
+		}
+	}
+	return refs, nil
+}
