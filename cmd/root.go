@@ -7,6 +7,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -19,6 +20,10 @@ func Main(env *Env, args []string) int {
 	root := newRootCmd(env)
 	root.SetArgs(args)
 	err := root.ExecuteContext(context.Background())
+	if err != nil && strings.HasPrefix(err.Error(), "unknown command ") {
+		// cobra has no error type for a mistyped subcommand; it is a usage mistake all the same.
+		err = &UsageError{Err: err}
+	}
 	code, msg := exitCode(err)
 	if msg != "" {
 		fmt.Fprintln(env.IO.ErrOut, msg)

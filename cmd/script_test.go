@@ -13,7 +13,8 @@ import (
 // scriptCommands are the programs testscript scripts can exec; test files of this package may add
 // fakes (a fake claude, for example) in their own TestMain-free helpers via addScriptCommand.
 var scriptCommands = map[string]func(){
-	"ccc-hooks": func() { os.Exit(Main(System(), os.Args[1:])) },
+	"ccc-hooks":   func() { os.Exit(Main(System(), os.Args[1:])) },
+	"fake-claude": fakeClaude,
 }
 
 func TestMain(m *testing.M) {

@@ -1,12 +1,113 @@
 package cmd
 
 import (
-	"errors"
+	"context"
+	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// TEMPORARY: replaced by the real command.
+// supervisorOptions are the inputs of `supervisor on|off|status`.
+type supervisorOptions struct {
+	Action  string // on, off or status
+	Session string // --session
+	Default bool   // --default
+}
+
 func newSupervisorCmd(env *Env) *cobra.Command {
-	return &cobra.Command{Use: "supervisor", RunE: func(*cobra.Command, []string) error { return errors.New("not built yet") }}
+	var opts supervisorOptions
+	c := &cobra.Command{
+		Use:   "supervisor on|off|status [--session ID | --default]",
+		Short: "Turn the supervisor on or off for a session, or by default",
+		Long: `supervisor turns the supervisor review on or off for one session (--session, else
+$CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID, which Claude Code sets for the commands it runs),
+or sets the default in ccc.json with --default. status prints on or off.`,
+		Args:      cobraArgs(cobra.ExactArgs(1)),
+		ValidArgs: []string{"on", "off", "status"},
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Action = args[0]
+			return runSupervisor(c.Context(), env, opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Session, "session", "", "the session `ID` (default $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID)")
+	c.Flags().BoolVar(&opts.Default, "default", false, "set or show the default of every session (supervisor.enabled in ccc.json)")
+	c.MarkFlagsMutuallyExclusive("session", "default")
+	return c
+}
+
+func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error {
+	if opts.Action != "on" && opts.Action != "off" && opts.Action != "status" {
+		return usageErrorf("unknown action %q: want on, off or status", opts.Action)
+	}
+	if opts.Default && opts.Session != "" {
+		return usageErrorf("--session and --default cannot be used together")
+	}
+	cfgPath := settings.ConfigFile(env.Getenv)
+	if opts.Default {
+		return runSupervisorDefault(env, opts.Action, cfgPath)
+	}
+	id := opts.Session
+	for _, name := range []string{"CCC_SUPERVISOR_ID", "CLAUDE_CODE_SESSION_ID"} {
+		if id == "" {
+			id = env.Getenv(name)
+		}
+	}
+	if id == "" {
+		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")
+	}
+	if !event.ValidSessionID(id) {
+		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", id)
+	}
+	store := &state.Store{Home: settings.Home(env.Getenv), Now: env.Now}
+	if opts.Action == "status" {
+		cfg, _, err := config.Load(cfgPath)
+		if err != nil {
+			return err
+		}
+		on, err := hookrt.Enabled(store, id, cfg.Enabled)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(env.IO.Out, onOff(on))
+		return nil
+	}
+	on := opts.Action == "on"
+	if _, err := store.Update(ctx, id, func(st *state.State) error {
+		st.Enabled = &on
+		return nil
+	}); err != nil {
+		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
+	}
+	fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
+	return nil
+}
+
+func runSupervisorDefault(env *Env, action, cfgPath string) error {
+	if action == "status" {
+		cfg, _, err := config.Load(cfgPath)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
+		return nil
+	}
+	store := &settings.Store{Home: settings.Home(env.Getenv), Now: env.Now}
+	if _, err := store.Update(cfgPath, config.SetEnabled(action == "on")); err != nil {
+		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", cfgPath, err)
+	}
+	fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, cfgPath)
+	return nil
+}
+
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
 }

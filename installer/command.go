@@ -18,7 +18,8 @@ func quoteIfNeeded(s string) string {
 	if s != "" && strings.IndexFunc(s, needsQuote) < 0 {
 		return s
 	}
-	return shellquote.Join(s)
+	// POSIX single quotes: everything literal, a quote itself written as '\''.
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func needsQuote(r rune) bool {

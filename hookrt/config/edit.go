@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 )
@@ -31,6 +32,7 @@ func SetEnabled(enabled bool) func(old []byte, exists bool) ([]byte, bool, error
 		case sup.Exists() && !sup.IsObject():
 			return nil, false, fmt.Errorf("%q is not an object", Key)
 		case !sup.Exists():
+			root = trimmed(root)
 			st := styleOf(old)
 			ind := st.memberIndent(old, root)
 			val := `{"enabled":` + lit + `}`
@@ -124,6 +126,14 @@ func insertMember(doc []byte, obj gjson.Result, key, raw string) []byte {
 	out := append([]byte(nil), doc[:last+1]...)
 	out = append(out, ins...)
 	return append(out, doc[at:]...)
+}
+
+// trimmed drops the blanks gjson keeps around a top-level value, so Index is at its brace.
+func trimmed(r gjson.Result) gjson.Result {
+	raw := strings.TrimLeft(r.Raw, " \t\r\n")
+	r.Index += len(r.Raw) - len(raw)
+	r.Raw = strings.TrimRight(raw, " \t\r\n")
+	return r
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

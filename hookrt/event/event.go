@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 )
 
 // MaxInput is the largest event accepted on stdin.
@@ -50,11 +49,19 @@ type ParseError struct{ Err error }
 func (e *ParseError) Error() string { return "failed to parse hook input: " + e.Err.Error() }
 func (e *ParseError) Unwrap() error { return e.Err }
 
-var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
-
 // ValidSessionID reports whether id can safely name files: [A-Za-z0-9._-]{1,128}, not "." or "..".
 func ValidSessionID(id string) bool {
-	return id != "." && id != ".." && sessionIDPattern.MatchString(id)
+	if len(id) == 0 || len(id) > 128 || id == "." || id == ".." {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '_', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // Parse reads one event from r (at most MaxInput bytes). The event name defaults to Stop.

@@ -52,12 +52,14 @@ func (s *Snapshot) scopeFlags(f File) string {
 
 // install returns the commands that (re)install in f the profiles installed there now, so that
 // their entries run this ccc-hooks: "`ccc-hooks install --scope user`".
-func (s *Snapshot) install(f File) string { return s.commands("install", f) }
+func (s *Snapshot) install(f File) string { return s.commands("install", f, "") }
 
 // uninstall returns the commands that remove our entries from f.
-func (s *Snapshot) uninstall(f File) string { return s.commands("uninstall", f) }
+func (s *Snapshot) uninstall(f File) string { return s.commands("uninstall", f, "") }
 
-func (s *Snapshot) commands(verb string, f File) string {
+// commands returns one `ccc-hooks <verb>` command per profile installed in f (the supervisor
+// when none is), each selecting f and ending with extra flags.
+func (s *Snapshot) commands(verb string, f File, extra string) string {
 	profiles := installer.Installed(f.Refs)
 	if len(profiles) == 0 {
 		profiles = []installer.Profile{installer.Supervisor}
@@ -68,7 +70,7 @@ func (s *Snapshot) commands(verb string, f File) string {
 		if p.Name != installer.Supervisor.Name {
 			cmd += " --profile " + p.Name
 		}
-		cmds = append(cmds, "`"+cmd+"`")
+		cmds = append(cmds, "`"+cmd+extra+"`")
 	}
 	return joinAnd(cmds)
 }

@@ -32,16 +32,15 @@ func (f File) Usable() bool { return f.Exists && f.Err == nil }
 
 // True reports whether top-level key holds the JSON literal true in a usable file.
 func (f File) True(key string) bool {
-	return f.Usable() && gjson.GetBytes(f.data, gjson.Escape(key)).Type == gjson.True
+	return f.Get(gjson.Escape(key)).Type == gjson.True
 }
 
-// String returns the value of a string at path in a usable file, and whether it is one.
-func (f File) String(path string) (string, bool) {
+// Get returns the value at a gjson path of a usable file; it does not exist in other files.
+func (f File) Get(path string) gjson.Result {
 	if !f.Usable() {
-		return "", false
+		return gjson.Result{}
 	}
-	v := gjson.GetBytes(f.data, path)
-	return v.Str, v.Type == gjson.String
+	return gjson.GetBytes(f.data, path)
 }
 
 // Ours returns the handlers of this file that run ccc-hooks.
@@ -67,6 +66,7 @@ type Snapshot struct {
 	// ConfigPath is ccc.json; Config holds its effective supervisor settings, ConfigProblems the
 	// values the runtime ignores and ConfigErr a file that exists but cannot be read.
 	ConfigPath     string
+	ConfigExists   bool
 	Config         config.Supervisor
 	ConfigProblems []config.Problem
 	ConfigErr      error
@@ -80,6 +80,8 @@ func Load(loc installer.Locator) *Snapshot {
 		ConfigPath: settings.ConfigFile(loc.Getenv),
 	}
 	s.Config, s.ConfigProblems, s.ConfigErr = config.Load(s.ConfigPath)
+	_, err := os.Stat(s.ConfigPath)
+	s.ConfigExists = err == nil
 	var user string
 	for _, t := range loc.All() {
 		if t.Scope == installer.ScopeUser {
@@ -107,7 +109,12 @@ func readFile(t installer.Target) File {
 		f.Err = fmt.Errorf("read: %w", err)
 		return f
 	}
-	f.Exists, f.data = true, data
+	return parseFile(t, data)
+}
+
+// parseFile is the File t with content data.
+func parseFile(t installer.Target, data []byte) File {
+	f := File{Target: t, Exists: true, data: data}
 	f.Refs, f.Err = settings.Handlers(data)
 	return f
 }
@@ -148,11 +155,15 @@ func (s *Snapshot) HasOurs() bool {
 	return false
 }
 
-// HasProfile reports whether any usable file has profile p installed.
-func (s *Snapshot) HasProfile(p installer.Profile) bool {
+// Supervised reports whether a usable file runs ccc-hooks on Stop or PreToolUse for the
+// supervisor profile (see isSupervised).
+func (s *Snapshot) Supervised() bool {
 	for _, f := range s.Usable() {
-		for _, q := range installer.Installed(f.Refs) {
-			if q.Name == p.Name {
+		if !isSupervised(f) {
+			continue
+		}
+		for _, r := range f.Ours() {
+			if r.Event == "Stop" || r.Event == "PreToolUse" {
 				return true
 			}
 		}

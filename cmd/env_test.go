@@ -1,0 +1,68 @@
+package cmd
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
+)
+
+// testEnv returns an Env with a temporary HOME, captured output and no terminal.
+func testEnv(t *testing.T) (*Env, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	home := t.TempDir()
+	vars := map[string]string{"HOME": home}
+	var out, errOut bytes.Buffer
+	env := &Env{
+		IO:         &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
+		Getenv:     func(k string) string { return vars[k] },
+		Now:        func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC) },
+		Getwd:      func() (string, error) { return home, nil },
+		Executable: func() (string, error) { return filepath.Join(home, "bin", "ccc-hooks"), nil },
+	}
+	return env, &out, &errOut
+}
+
+// scriptedPrompter answers prompts from a list, in order, and records the questions.
+type scriptedPrompter struct {
+	t       *testing.T
+	answers []any // int for Select, []int for MultiSelect, string for Input, bool for Confirm, error to fail
+	asked   []string
+}
+
+func (p *scriptedPrompter) next(message string) any {
+	p.t.Helper()
+	p.asked = append(p.asked, message)
+	if len(p.answers) == 0 {
+		p.t.Fatalf("unexpected prompt %q", message)
+	}
+	a := p.answers[0]
+	p.answers = p.answers[1:]
+	return a
+}
+
+func answer[T any](p *scriptedPrompter, message string) (T, error) {
+	var zero T
+	a := p.next(message)
+	if err, ok := a.(error); ok {
+		return zero, err
+	}
+	v, ok := a.(T)
+	if !ok {
+		return zero, fmt.Errorf("prompt %q: scripted answer %v has the wrong type", message, a)
+	}
+	return v, nil
+}
+
+func (p *scriptedPrompter) Select(m string, _ []string, _ int) (int, error) { return answer[int](p, m) }
+func (p *scriptedPrompter) MultiSelect(m string, _ []string, _ []int) ([]int, error) {
+	return answer[[]int](p, m)
+}
+func (p *scriptedPrompter) Input(m, _ string) (string, error)   { return answer[string](p, m) }
+func (p *scriptedPrompter) Confirm(m string, _ bool) (bool, error) { return answer[bool](p, m) }
+
+var _ prompter.Prompter = (*scriptedPrompter)(nil)

@@ -1,0 +1,55 @@
+package cmd
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// fakeClaude stands in for the claude program in scripts (registered as "fake-claude"):
+//
+//	FAKE_CLAUDE_RECORD  file that receives its arguments (all but the prompt, quoted), cwd and
+//	                    CCC_SUPERVISOR_HOOK; the prompt goes to FILE.prompt
+//	FAKE_CLAUDE_OUTPUT  file whose content it prints on stdout
+//	FAKE_CLAUDE_STDERR  text it prints on stderr
+//	FAKE_CLAUDE_SLEEP   how long to sleep first (a Go duration)
+//	FAKE_CLAUDE_EXIT    its exit status
+func fakeClaude() {
+	args := os.Args[1:]
+	if rec := os.Getenv("FAKE_CLAUDE_RECORD"); rec != "" {
+		var b strings.Builder
+		b.WriteString("args:")
+		prompt := ""
+		if len(args) > 0 {
+			prompt = args[len(args)-1]
+			for _, a := range args[:len(args)-1] {
+				b.WriteString(" " + strconv.Quote(a))
+			}
+		}
+		wd, _ := os.Getwd()
+		b.WriteString("\ncwd: " + wd + "\n")
+		b.WriteString("CCC_SUPERVISOR_HOOK=" + os.Getenv("CCC_SUPERVISOR_HOOK") + "\n")
+		if err := os.WriteFile(rec, []byte(b.String()), 0o644); err != nil {
+			panic(err)
+		}
+		if err := os.WriteFile(rec+".prompt", []byte(prompt), 0o644); err != nil {
+			panic(err)
+		}
+	}
+	if d, err := time.ParseDuration(os.Getenv("FAKE_CLAUDE_SLEEP")); err == nil {
+		time.Sleep(d)
+	}
+	if f := os.Getenv("FAKE_CLAUDE_OUTPUT"); f != "" {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			panic(err)
+		}
+		os.Stdout.Write(data)
+	}
+	if s := os.Getenv("FAKE_CLAUDE_STDERR"); s != "" {
+		os.Stderr.WriteString(s + "\n")
+	}
+	code, _ := strconv.Atoi(os.Getenv("FAKE_CLAUDE_EXIT"))
+	os.Exit(code)
+}

@@ -1,0 +1,127 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+func TestExitCodes(t *testing.T) {
+	tests := []struct {
+		name     string
+		settings string
+		args     []string
+		want     int
+		stderr   string
+	}{
+		{"success", `{}`, []string{"install"}, 0, ""},
+		{"nothing to remove", `{}`, []string{"uninstall"}, 0, ""},
+		{"invalid json", "{\n  \"a\": 1,\n}", []string{"install"}, 1, "settings.json:3:1: invalid JSON"},
+		{"unknown scope", `{}`, []string{"install", "--scope", "x"}, 2, `unknown scope "x"`},
+		{"unknown flag", `{}`, []string{"uninstall", "--nope"}, 2, "unknown flag: --nope"},
+		{"extra argument", `{}`, []string{"install", "extra"}, 2, "unknown command"},
+		{"unknown command", `{}`, []string{"instal"}, 2, "unknown command"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env, _, errOut := testEnv(t)
+			path := settings.UserFile(env.Getenv)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(tt.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := Main(env, tt.args); got != tt.want {
+				t.Errorf("exit code = %d, want %d (stderr %q)", got, tt.want, errOut)
+			}
+			if !strings.Contains(errOut.String(), tt.stderr) {
+				t.Errorf("stderr = %q, want it to contain %q", errOut, tt.stderr)
+			}
+		})
+	}
+}
+
+func TestInstallInteractive(t *testing.T) {
+	env, out, _ := testEnv(t)
+	env.IO.Interactive = true
+	p := &scriptedPrompter{t: t, answers: []any{
+		1,        // scope: project
+		[]int{0}, // events: stop only
+		"120",    // timeout
+		true,     // slash commands
+		true,     // supervisor on by default
+		true,     // write?
+	}}
+	env.Prompter = p
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	project, _ := env.Getwd()
+	data, err := os.ReadFile(settings.ProjectFile(project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"timeout": 120`) || strings.Contains(string(data), "AskUserQuestion") {
+		t.Errorf("project settings = %s, want Stop only with timeout 120", data)
+	}
+	if !strings.Contains(out.String(), "+++ ") {
+		t.Errorf("the confirmation did not show a diff:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(settings.ConfigDir(env.Getenv), "commands", "supervisor.md")); err != nil {
+		t.Errorf("slash command not written: %v", err)
+	}
+	cfg, _ := os.ReadFile(settings.ConfigFile(env.Getenv))
+	if !strings.Contains(string(cfg), `"enabled": true`) {
+		t.Errorf("ccc.json = %s, want supervisor enabled", cfg)
+	}
+	if len(p.answers) != 0 {
+		t.Errorf("prompts not asked: %v", p.answers)
+	}
+}
+
+func TestInstallInteractiveDeclined(t *testing.T) {
+	env, out, _ := testEnv(t)
+	env.IO.Interactive = true
+	env.Prompter = &scriptedPrompter{t: t, answers: []any{0, []int{0, 1}, "600", false, false, false}}
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if _, err := os.Stat(settings.UserFile(env.Getenv)); !os.IsNotExist(err) {
+		t.Errorf("declined install wrote the file (stat: %v)", err)
+	}
+	if !strings.Contains(out.String(), "Nothing was changed.") {
+		t.Errorf("stdout = %q", out)
+	}
+}
+
+func TestInstallInteractiveCancelled(t *testing.T) {
+	env, _, errOut := testEnv(t)
+	env.IO.Interactive = true
+	env.Prompter = &scriptedPrompter{t: t, answers: []any{prompter.ErrCancelled}}
+	if code := Main(env, []string{"install"}); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if got := errOut.String(); got != "ccc-hooks: install cancelled; nothing was changed\n" {
+		t.Errorf("stderr = %q", got)
+	}
+	if _, err := os.Stat(settings.ConfigDir(env.Getenv)); !os.IsNotExist(err) {
+		t.Errorf("cancelled install created files (stat: %v)", err)
+	}
+}
+
+func TestInstallYesNeverPrompts(t *testing.T) {
+	env, _, _ := testEnv(t)
+	env.IO.Interactive = true
+	env.Prompter = &scriptedPrompter{t: t} // any prompt fails the test
+	if code := Main(env, []string{"install", "--yes"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if code := Main(env, []string{"uninstall", "--yes"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+}

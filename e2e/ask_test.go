@@ -1,0 +1,141 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSupervisorDeniesQuestion: the agent asks the user a question, the
+// supervisor (a forked `claude -p`) denies it, the question never reaches the
+// screen and the model receives the supervisor's feedback as the tool error.
+func TestSupervisorDeniesQuestion(t *testing.T) {
+	t.Parallel()
+	const feedback = "Do not ask: the project already uses Postgres, pick it and carry on."
+	const done = "Going with Postgres."
+	sc := newScenario(t, func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor() && r.Contains(deniedPrefix):
+			return Verdict(true, "The agent decided on its own; fine to stop.")
+		case r.IsSupervisor():
+			return Verdict(false, feedback)
+		case r.IsAgent():
+			return askingAgent(r, done)
+		}
+		return Say("OK.")
+	})
+	tmux := RequireTmux(t)
+	sc.Install(t, sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+	term := sc.StartTerminal(t, tmux, nil, sc.Claude.Path, "--session-id", session, askPrompt)
+
+	Eventually(t, 60*time.Second, "the agent's final answer on screen", func() bool {
+		screen := term.Screen()
+		if strings.Contains(screen, question) {
+			t.Fatalf("the denied question reached the screen:\n%s", screen)
+		}
+		return strings.Contains(screen, done)
+	}, term.Screen)
+	waitCount(t, sc.Sandbox, session, 2) // the question and the stop were both reviewed
+
+	result := toolResultAfterAsk(t, sc.api)
+	if want := deniedPrefix + feedback; result.ResultText() != want || !result.IsError {
+		t.Errorf("tool result = %q (is_error %v), want %q (is_error true)", result.ResultText(), result.IsError, want)
+	}
+	sup := sc.api.Supervisor()
+	if len(sup) != 2 {
+		t.Fatalf("supervisor requests = %d, want 2 (question, then stop)", len(sup))
+	}
+	if p := promptOf(sup[0]); !strings.Contains(p, question) {
+		t.Errorf("the review prompt of the question does not carry the pending question:\n%s", p)
+	}
+	checkFork(t, sup[0], askPrompt)
+	if screen := term.Screen(); strings.Contains(screen, "Enter to select") {
+		t.Errorf("a question dialog is open:\n%s", screen)
+	}
+}
+
+// TestSupervisorAllowsQuestion: the supervisor allows the question, it is
+// shown, the user picks an option and the answer reaches the model.
+func TestSupervisorAllowsQuestion(t *testing.T) {
+	t.Parallel()
+	const done = "SQLite it is."
+	sc := newScenario(t, func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor():
+			return Verdict(true, "Asking the user is right here.")
+		case r.IsAgent():
+			return askingAgent(r, done)
+		}
+		return Say("OK.")
+	})
+	tmux := RequireTmux(t)
+	sc.Install(t, sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+	term := sc.StartTerminal(t, tmux, nil, sc.Claude.Path, "--session-id", session, askPrompt)
+
+	term.WaitScreen(t, 60*time.Second, "Enter to select")
+	term.WaitScreen(t, time.Second, question)
+	term.Keys(t, "Down")
+	term.WaitScreen(t, 10*time.Second, "❯ 2. SQLite")
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, 30*time.Second, done)
+	waitCount(t, sc.Sandbox, session, 2)
+
+	result := toolResultAfterAsk(t, sc.api)
+	if got := result.ResultText(); !strings.HasPrefix(got, answeredText) || result.IsError {
+		t.Errorf("tool result = %q (is_error %v), want prefix %q", got, result.IsError, answeredText)
+	}
+	sup := sc.api.Supervisor()
+	if len(sup) != 2 {
+		t.Fatalf("supervisor requests = %d, want 2 (question, then stop)", len(sup))
+	}
+	if p := promptOf(sup[0]); !strings.Contains(p, question) {
+		t.Errorf("the review prompt of the question does not carry the pending question:\n%s", p)
+	}
+}
+
+// toolResultAfterAsk is the tool result of the agent's AskUserQuestion call,
+// as the model received it.
+func toolResultAfterAsk(t *testing.T, api *FakeAPI) ContentBlock {
+	t.Helper()
+	for _, r := range api.Agent() {
+		if res, ok := r.LastToolResult(); ok {
+			return res
+		}
+	}
+	t.Fatalf("no agent request carried a tool result")
+	return ContentBlock{}
+}
+
+// waitCount waits until the session's supervisor count reaches want.
+func waitCount(t *testing.T, s *Sandbox, session string, want int) {
+	t.Helper()
+	Eventually(t, 60*time.Second, fmt.Sprintf("supervisor count to reach %d", want), func() bool {
+		st, _ := s.State(t, session)
+		return st.Count >= want
+	}, func() string { return s.ReadFile(t, s.StatePath(session)) })
+}
+
+// checkFork checks that a supervisor request continues the agent's
+// conversation (a fork of its session) and asks for the structured verdict.
+func checkFork(t *testing.T, r *Request, agentPrompt string) {
+	t.Helper()
+	if !r.Contains(agentPrompt) {
+		t.Errorf("the supervisor's conversation does not contain the agent's prompt %q: not a fork", agentPrompt)
+	}
+	for _, tool := range r.Body.Tools {
+		if tool.Name != StructuredOutputTool {
+			continue
+		}
+		schema := string(tool.InputSchema)
+		for _, want := range []string{`"allow_stop"`, `"feedback"`, `"boolean"`, `"required"`} {
+			if !strings.Contains(schema, want) {
+				t.Errorf("StructuredOutput schema lacks %s: %s", want, schema)
+			}
+		}
+	}
+}

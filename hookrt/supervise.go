@@ -1,0 +1,167 @@
+package hookrt
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+)
+
+// ReasonDisabled is the reason given when the supervisor is off for the session.
+const ReasonDisabled = "supervisor mode disabled"
+
+// approvedFeedback stands in for an empty feedback of an approving review.
+const approvedFeedback = "supervisor review passed"
+
+// record is one line of the decision log.
+type record struct {
+	Time         time.Time `json:"time"`
+	SessionID    string    `json:"session_id"`
+	SupervisorID string    `json:"supervisor_id,omitempty"`
+	Event        string    `json:"event"`
+	Tool         string    `json:"tool,omitempty"`
+	Count        int       `json:"count"`
+	Max          int       `json:"max_iterations"`
+	Decision     string    `json:"decision"` // allow, block, deny, none, capped, failed
+	Reason       string    `json:"reason"`
+	DurationMS   int64     `json:"duration_ms,omitempty"`
+}
+
+// supervise runs the supervisor profile's order of work for rt.ev (the guard was checked by Run).
+func (rt *runtime) supervise(ctx context.Context) (*event.Output, error) {
+	ev := rt.ev
+	store := &state.Store{Home: rt.home(), Now: rt.opts.Now}
+	supID := SupervisorID(rt.opts.Getenv, ev.SessionID)
+	enabled, err := Enabled(store, supID, rt.config().Enabled)
+	if err != nil {
+		rt.log().Warn("ignoring unreadable supervisor state", "err", err)
+	}
+	if !enabled {
+		return allow(ev, ReasonDisabled), nil
+	}
+	limit := rt.config().MaxIterations
+	capped := false
+	st, err := store.Update(ctx, ev.SessionID, func(st *state.State) error {
+		if st.Count >= limit {
+			capped = true
+			return state.ErrNoChange
+		}
+		st.Count++
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("count supervisor iterations: %w", err)
+	}
+	rec := record{
+		Time: rt.opts.Now().UTC(), SessionID: ev.SessionID, Event: ev.Name, Tool: ev.ToolName,
+		Count: st.Count, Max: limit,
+	}
+	if supID != ev.SessionID {
+		rec.SupervisorID = supID
+	}
+	if capped {
+		reason := fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review in this session",
+			st.Count, limit)
+		rec.Decision, rec.Reason = "capped", reason
+		rt.logDecision(store, rec)
+		return allow(ev, reason), nil
+	}
+	verdict, err := rt.review(ctx)
+	rec.DurationMS = rt.opts.Now().UTC().Sub(rec.Time).Milliseconds()
+	if err != nil {
+		rec.Decision, rec.Reason = "failed", err.Error()
+		rt.logDecision(store, rec)
+		if ev.Name == event.PreToolUse {
+			return event.Permission("deny", "supervisor review failed: "+err.Error()), nil
+		}
+		return nil, &ReviewFailedError{Err: err}
+	}
+	var out *event.Output
+	if verdict.AllowStop {
+		if verdict.Feedback == "" {
+			verdict.Feedback = approvedFeedback
+		}
+		out = allow(ev, verdict.Feedback)
+	} else {
+		if verdict.Feedback == "" {
+			verdict.Feedback = supervisor.NoVerdictFeedback
+		}
+		out = refuse(ev, verdict.Feedback)
+	}
+	rec.Decision, rec.Reason = decisionName(out), verdict.Feedback
+	rt.logDecision(store, rec)
+	return out, nil
+}
+
+// review builds the request from the config and the event and runs the reviewer.
+func (rt *runtime) review(ctx context.Context) (supervisor.Verdict, error) {
+	cfg := rt.config()
+	base, err := supervisor.BasePrompt(rt.configDir(), cfg.Language)
+	if err != nil {
+		rt.log().Warn("using the built-in supervisor prompt", "err", err)
+	}
+	timeout := time.Duration(cfg.TimeoutSeconds) * time.Second
+	if rt.opts.ReviewTimeout > 0 {
+		timeout = rt.opts.ReviewTimeout
+	}
+	return supervisor.Review(ctx, supervisor.Request{
+		Program:   ClaudeProgram(rt.opts.Getenv, cfg.ClaudeCommand),
+		ExtraArgs: cfg.ClaudeArgs,
+		SessionID: rt.ev.SessionID,
+		Prompt:    supervisor.Prompt(base, cfg.Language, rt.ev),
+		Dir:       rt.ev.CWD,
+		Env:       rt.opts.Environ(),
+		Timeout:   timeout,
+	})
+}
+
+func (rt *runtime) logDecision(store *state.Store, rec record) {
+	if err := store.Append(rec.SessionID, rec); err != nil {
+		rt.log().Warn("cannot write the decision log", "err", err)
+	}
+}
+
+func decisionName(out *event.Output) string {
+	switch {
+	case out == nil:
+		return "none"
+	case out.HookSpecificOutput != nil:
+		return out.HookSpecificOutput.PermissionDecision
+	case out.Decision != "":
+		return out.Decision
+	}
+	return "allow"
+}
+
+// SupervisorID returns the ID whose state says whether the supervisor is on: $CCC_SUPERVISOR_ID
+// when it is a safe ID, else sessionID.
+func SupervisorID(getenv func(string) string, sessionID string) string {
+	if id := getenv("CCC_SUPERVISOR_ID"); id != "" && event.ValidSessionID(id) {
+		return id
+	}
+	return sessionID
+}
+
+// Enabled reports whether the supervisor is on for supID: its explicit state when it has one,
+// else def (supervisor.enabled of the config). On a read error it returns def and the error.
+func Enabled(store *state.Store, supID string, def bool) (bool, error) {
+	st, exists, err := store.Load(supID)
+	if err != nil || !exists || st.Enabled == nil {
+		return def, err
+	}
+	return *st.Enabled, nil
+}
+
+// ClaudeProgram returns the claude program: $CCC_CLAUDE, else configured, else "claude" on PATH.
+func ClaudeProgram(getenv func(string) string, configured string) string {
+	if p := getenv("CCC_CLAUDE"); p != "" {
+		return p
+	}
+	if configured != "" {
+		return configured
+	}
+	return "claude"
+}

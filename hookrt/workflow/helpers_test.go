@@ -1,0 +1,162 @@
+package workflow
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+)
+
+const session = "60a79f72-e4f7-4624-aacf-eb6a5dd6f394"
+
+// fixture is a project, a ccc-hooks home and a clock for driving Handle.
+type fixture struct {
+	t         *testing.T
+	project   string
+	home      string
+	configDir string
+	env       map[string]string
+	now       time.Time
+	maxBlocks int
+
+	mu     sync.Mutex
+	stderr bytes.Buffer
+	notes  []string
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	root := t.TempDir()
+	f := &fixture{
+		t:         t,
+		project:   filepath.Join(root, "project"),
+		home:      filepath.Join(root, "home", ".claude", "ccc"),
+		configDir: filepath.Join(root, "home", ".claude"),
+		now:       time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC),
+	}
+	f.env = map[string]string{"CLAUDE_PROJECT_DIR": f.project}
+	if err := os.MkdirAll(f.project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (w lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.w.Write(p)
+}
+
+func (f *fixture) opts() Options {
+	return Options{
+		Getenv:    func(k string) string { return f.env[k] },
+		Now:       func() time.Time { return f.now },
+		Home:      f.home,
+		ConfigDir: f.configDir,
+		MaxBlocks: f.maxBlocks,
+		Stderr:    lockedWriter{&f.mu, &f.stderr},
+		Notify: func(_ context.Context, title, body string) {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			f.notes = append(f.notes, title+": "+body)
+		},
+	}
+}
+
+// handle runs Handle on the event given as JSON fields after session_id.
+func (f *fixture) handle(name string, fields map[string]any) *event.Output {
+	f.t.Helper()
+	out, err := f.tryHandle(name, fields)
+	if err != nil {
+		f.t.Fatalf("Handle %s: %v", name, err)
+	}
+	return out
+}
+
+func (f *fixture) tryHandle(name string, fields map[string]any) (*event.Output, error) {
+	m := map[string]any{"session_id": session, "hook_event_name": name, "cwd": "/nonexistent"}
+	for k, v := range fields {
+		m[k] = v
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := event.ParseBytes(data)
+	if err != nil {
+		return nil, err
+	}
+	return Handle(context.Background(), ev, f.opts())
+}
+
+func (f *fixture) prompt(text string) *event.Output {
+	f.t.Helper()
+	return f.handle(event.UserPromptSubmit, map[string]any{"prompt": text})
+}
+
+func (f *fixture) stop() *event.Output {
+	f.t.Helper()
+	return f.handle(event.Stop, map[string]any{"stop_hook_active": false, "last_assistant_message": "done"})
+}
+
+func (f *fixture) subagent(message, transcriptPath string) *event.Output {
+	f.t.Helper()
+	return f.handle(event.SubagentStop, map[string]any{
+		"agent_id": "a4c05a14a9d88b8a2", "agent_type": "general-purpose",
+		"agent_transcript_path": transcriptPath, "last_assistant_message": message,
+	})
+}
+
+// tasks lists the project's tasks.
+func (f *fixture) tasks() []*Task {
+	f.t.Helper()
+	tasks, err := NewStore(f.project, f.home, nil).List()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return tasks
+}
+
+// only returns the project's one task.
+func (f *fixture) only() *Task {
+	f.t.Helper()
+	tasks := f.tasks()
+	if len(tasks) != 1 {
+		f.t.Fatalf("got %d tasks, want 1", len(tasks))
+	}
+	return tasks[0]
+}
+
+// reviewTranscript writes a subagent transcript whose task prompt is prompt.
+func (f *fixture) reviewTranscript(prompt, last string) string {
+	f.t.Helper()
+	path := filepath.Join(f.t.TempDir(), "agent.jsonl")
+	lines := fmt.Sprintf(`{"type":"user","message":{"role":"user","content":%q}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Read","input":{}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":%q}]}}
+`, prompt, last)
+	if err := os.WriteFile(path, []byte(lines), 0o644); err != nil {
+		f.t.Fatal(err)
+	}
+	return path
+}
+
+func reason(o *event.Output) string {
+	if o == nil || o.Reason == nil {
+		return ""
+	}
+	return *o.Reason
+}

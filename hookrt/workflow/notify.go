@@ -1,0 +1,98 @@
+package workflow
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/tidwall/gjson"
+)
+
+// notifyBudget is the longest a notification may delay the hook.
+const notifyBudget = 100 * time.Millisecond
+
+// notifyEnabled reads "workflow": {"notify": true} from <config dir>/ccc.json (default false).
+func notifyEnabled(configDir string) bool {
+	data, err := os.ReadFile(filepath.Join(configDir, "ccc.json"))
+	if err != nil {
+		return false
+	}
+	return gjson.GetBytes(data, "workflow.notify").Type == gjson.True
+}
+
+// notify shows a notification when the config asks for it.
+func (h *handler) notify(title, body string) {
+	if notifyEnabled(h.opts.ConfigDir) {
+		h.opts.Notify(h.ctx, title, body)
+	}
+}
+
+// DesktopNotify shows a notification with notify-send (Linux) or osascript (macOS), else as a
+// terminal OSC 9 notification written to /dev/tty. It never writes to stdout, starts the program
+// without waiting for it, and returns within notifyBudget; errors are ignored.
+func DesktopNotify(ctx context.Context, title, body string) {
+	title, body = clean(title), clean(body)
+	done := make(chan struct{})
+	if c := notifyCommand(title, body); c != nil {
+		if err := c.Start(); err != nil {
+			return
+		}
+		go func() { _ = c.Wait(); close(done) }()
+	} else {
+		go func() { defer close(done); osc9(title, body) }()
+	}
+	timer := time.NewTimer(notifyBudget)
+	defer timer.Stop()
+	select {
+	case <-done:
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+}
+
+// notifyCommand returns the notification program of this system, or nil when there is none.
+// Its standard streams are the null device.
+func notifyCommand(title, body string) *exec.Cmd {
+	switch runtime.GOOS {
+	case "darwin":
+		if p, err := exec.LookPath("osascript"); err == nil {
+			script := "display notification " + appleString(body) + " with title " + appleString(title)
+			return exec.Command(p, "-e", script)
+		}
+	default:
+		if p, err := exec.LookPath("notify-send"); err == nil {
+			return exec.Command(p, "--app-name=ccc-hooks", title, body)
+		}
+	}
+	return nil
+}
+
+// osc9 writes an OSC 9 notification to the controlling terminal, if there is one.
+func osc9(title, body string) {
+	tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0)
+	if err != nil {
+		return
+	}
+	defer tty.Close()
+	_, _ = tty.WriteString("\x1b]9;" + title + ": " + body + "\x07")
+}
+
+// appleString quotes s as an AppleScript string literal.
+func appleString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// clean replaces control characters, so a message cannot end an escape sequence early.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+}

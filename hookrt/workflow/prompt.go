@@ -1,0 +1,105 @@
+package workflow
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+)
+
+// OpenCommand opens a task: "/mc <description>".
+const OpenCommand = "/mc"
+
+// taskDescription returns the description of a "/mc <description>" prompt. "/mc-…" commands and
+// "/mc" without a description open nothing.
+func taskDescription(prompt string) (string, bool) {
+	p := strings.TrimLeftFunc(prompt, unicode.IsSpace)
+	rest, ok := strings.CutPrefix(p, OpenCommand)
+	if !ok {
+		return "", false
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	if !unicode.IsSpace(r) {
+		return "", false
+	}
+	desc := strings.TrimSpace(rest)
+	return desc, desc != ""
+}
+
+// isConfirmCommand reports whether the prompt is "/mc-confirm" (with or without arguments).
+func isConfirmCommand(prompt string) bool {
+	p := strings.TrimSpace(prompt)
+	rest, ok := strings.CutPrefix(p, ConfirmCommand)
+	if !ok {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return rest == "" || unicode.IsSpace(r)
+}
+
+// prompt handles UserPromptSubmit: open a task, or take the user's confirmation. Any user prompt
+// ends the session's run of blocks.
+func (h *handler) prompt() (*event.Output, error) {
+	if err := h.resetBlocks(); err != nil {
+		return nil, err
+	}
+	if desc, ok := taskDescription(h.ev.Prompt); ok {
+		return h.openTask(desc)
+	}
+	p := strings.TrimSpace(h.ev.Prompt)
+	if isConfirmCommand(p) || (!strings.HasPrefix(p, OpenCommand) && Confirms(p)) {
+		return h.confirm()
+	}
+	return nil, nil
+}
+
+func (h *handler) openTask(desc string) (*event.Output, error) {
+	var t *Task
+	err := h.withLock(func() error {
+		var err error
+		t, err = h.store.Create(desc, h.ev.SessionID, h.opts.Now())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return event.Context(event.UserPromptSubmit, reminder(t)), nil
+}
+
+// confirm records the user's confirmation on the session's newest in_progress task; the next
+// Stop completes it.
+func (h *handler) confirm() (*event.Output, error) {
+	var t *Task
+	err := h.withLock(func() error {
+		var err error
+		if t, err = h.store.Newest(h.ev.SessionID); err != nil || t == nil {
+			return err
+		}
+		if t.UserConfirmedFixed {
+			return nil
+		}
+		t.UserConfirmedFixed = true
+		return h.store.Save(t)
+	})
+	if err != nil || t == nil {
+		return nil, err
+	}
+	return event.Context(event.UserPromptSubmit, fmt.Sprintf(
+		"[workflow] The user confirmed that task %s (%s) is fixed. Make sure %s describes the "+
+			"final solution; the task is archived as completed when you stop.",
+		t.TaskID, t.TaskDescription, filepath.Join(t.Dir, SolutionFile))), nil
+}
+
+// reminder is the context injected when a task opens.
+func reminder(t *Task) string {
+	return fmt.Sprintf(`[workflow] Task %s opened: %s
+Task directory: %s
+- Record the problem context (symptoms, reproduction, relevant files) in %s and the solution (root cause, changes, verification) in %s, and keep them current.
+- This session cannot end until the user confirms the fix: the user replies "已修复" / "fixed" or runs %s.
+- After repeated failed attempts to stop (from the second on), an expert review is required: run a subagent whose prompt contains %s; it must end with a score line "总分: X/10", and the score must be at least 8/10.`,
+		t.TaskID, t.TaskDescription, t.Dir,
+		filepath.Join(t.Dir, ContextFile), filepath.Join(t.Dir, SolutionFile), ConfirmCommand, ReviewCommand)
+}

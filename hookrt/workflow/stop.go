@@ -1,0 +1,115 @@
+package workflow
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+)
+
+// reviewFrom is the failed stop from which an expert review is demanded.
+const reviewFrom = 2
+
+// excerptRunes bounds the assistant message kept in failure_history.
+const excerptRunes = 300
+
+// stop handles Stop for the session's newest in_progress task: complete it when the user
+// confirmed it, else block and count a failure, unless the block cap is reached.
+func (h *handler) stop() (*event.Output, error) {
+	if _, err := os.Stat(h.store.Dir()); err != nil {
+		return nil, nil
+	}
+	var (
+		out          *event.Output
+		title, notes string
+	)
+	err := h.withLock(func() error {
+		t, err := h.store.Newest(h.ev.SessionID)
+		if err != nil || t == nil {
+			return err
+		}
+		st := h.loadState()
+		now := h.opts.Now()
+		switch {
+		case t.UserConfirmedFixed:
+			t.Complete(now)
+			st.StopBlocks = 0
+			title, notes = "Task completed", fmt.Sprintf("%s: %s", t.TaskID, t.TaskDescription)
+		case st.StopBlocks >= h.opts.MaxBlocks:
+			msg := fmt.Sprintf("block cap reached: %d blocks in a row (cap %d); stop allowed without the user's confirmation",
+				st.StopBlocks, h.opts.MaxBlocks)
+			t.FailureHistory = append(t.FailureHistory, Failure{Time: stamp(now), Reason: msg})
+			st.StopBlocks = 0
+			h.opts.warnf("task %s: %s", t.TaskID, msg)
+			out = event.Allow(fmt.Sprintf("Task %s: %s.", t.TaskID, msg))
+		default:
+			t.FailureCount++
+			if t.FailureCount >= reviewFrom && !t.ReviewPassed() {
+				t.ExpertReviewTriggered = true
+			}
+			t.FailureHistory = append(t.FailureHistory, Failure{
+				Time:    stamp(now),
+				Reason:  failureReason(h.ev.StopHookActive),
+				Excerpt: excerpt(h.ev.LastAssistantMessage),
+			})
+			st.StopBlocks++
+			out = event.Block(stopReason(t))
+			title, notes = "Task blocked", fmt.Sprintf("%s: stop %d blocked, waiting for confirmation", t.TaskID, t.FailureCount)
+		}
+		if err := h.store.Save(t); err != nil {
+			return err
+		}
+		return h.saveState(st)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if title != "" {
+		h.notify(title, notes)
+	}
+	return out, nil
+}
+
+func failureReason(stopHookActive bool) string {
+	if stopHookActive {
+		return "stop without the user's confirmation (stop hook active)"
+	}
+	return "stop without the user's confirmation"
+}
+
+// stopReason tells the agent why it may not stop yet and what to do.
+func stopReason(t *Task) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Task %s (%s) is not finished: the user has not confirmed the fix (failed stop %d). ",
+		t.TaskID, t.TaskDescription, t.FailureCount)
+	fmt.Fprintf(&b, "Do not end the session yet. Verify the fix, record the context in %s and the solution in %s, "+
+		"then summarise the result and ask the user to confirm: the user replies \"已修复\" / \"fixed\" or runs %s.",
+		filepath.Join(t.Dir, ContextFile), filepath.Join(t.Dir, SolutionFile), ConfirmCommand)
+	switch {
+	case t.ReviewPassed():
+		fmt.Fprintf(&b, " The expert review passed (%s/10).", formatScore(*t.ExpertReviewScore))
+	case t.FailureCount >= reviewFrom:
+		fmt.Fprintf(&b, " An expert review is required: run a subagent whose prompt contains %s to review the fix "+
+			"against the task; it must end with a score line \"总分: X/10\", and a score below %s/10 is sent back.",
+			ReviewCommand, formatScore(PassScore))
+		if t.ExpertReviewScore != nil {
+			fmt.Fprintf(&b, " The last review scored %s/10.", formatScore(*t.ExpertReviewScore))
+		}
+	}
+	return b.String()
+}
+
+func stamp(t time.Time) string { return t.Format(time.RFC3339) }
+
+// excerpt keeps the first excerptRunes runes of s.
+func excerpt(s string) string {
+	s = strings.TrimSpace(s)
+	r := []rune(s)
+	if len(r) <= excerptRunes {
+		return s
+	}
+	return string(r[:excerptRunes]) + "…"
+}

@@ -1,0 +1,111 @@
+package workflow
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+)
+
+// subagentStop handles SubagentStop. A subagent is an expert review when its task prompt (the
+// first user message of agent_transcript_path) contains /mc-review, or when its final message
+// carries a labelled score line; any other subagent is never blocked. The score is read from
+// last_assistant_message, else from the transcript's last assistant message; the last match
+// wins. A score below 8/10 is sent back (blocked); a passing one is allowed. Every readable score
+// is recorded on the session's newest in_progress task; a review without one never overwrites a
+// recorded score, and a /mc-review subagent without one is asked for a score line.
+func (h *handler) subagentStop() (*event.Output, error) {
+	tr, err := readTranscript(h.ev.AgentTranscriptPath)
+	if err != nil {
+		h.opts.warnf("%v", err)
+	}
+	review := strings.Contains(tr.FirstUser, ReviewCommand)
+	msg := h.ev.LastAssistantMessage
+	if strings.TrimSpace(msg) == "" {
+		msg = tr.LastAssistant
+	}
+	parse := ParseScore
+	if review {
+		parse = parseReviewScore
+	}
+	score, scored := parse(msg)
+	if !review && !scored {
+		return nil, nil
+	}
+	agent := h.ev.AgentID
+	if agent == "" {
+		agent = "subagent"
+	}
+	var out *event.Output
+	err = h.withLock(func() error {
+		t, err := h.reviewTask()
+		if err != nil {
+			return err
+		}
+		changed := t != nil && scored
+		if changed {
+			t.ExpertReviewTriggered = true
+			t.ExpertReviewScore = &score
+		}
+		st := h.loadState()
+		switch {
+		case scored && score >= PassScore:
+			if st.SubagentBlocks[agent] == 0 {
+				return h.saveTask(t, changed)
+			}
+			delete(st.SubagentBlocks, agent)
+		case st.SubagentBlocks[agent] >= h.opts.MaxBlocks:
+			msg := fmt.Sprintf("review block cap reached: subagent %s blocked %d times in a row (cap %d); allowed",
+				agent, st.SubagentBlocks[agent], h.opts.MaxBlocks)
+			h.opts.warnf("%s", msg)
+			if t != nil {
+				t.FailureHistory = append(t.FailureHistory, Failure{Time: stamp(h.opts.Now()), Reason: msg})
+				changed = true
+			}
+			delete(st.SubagentBlocks, agent)
+			out = event.Allow(msg + ".")
+		default:
+			if st.SubagentBlocks == nil {
+				st.SubagentBlocks = map[string]int{}
+			}
+			st.SubagentBlocks[agent]++
+			out = event.Block(reviewReason(score, scored))
+		}
+		if err := h.saveTask(t, changed); err != nil {
+			return err
+		}
+		return h.saveState(st)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// reviewTask returns the session's newest in_progress task, or nil when there is none.
+func (h *handler) reviewTask() (*Task, error) {
+	if _, err := os.Stat(h.store.Dir()); err != nil {
+		return nil, nil
+	}
+	return h.store.Newest(h.ev.SessionID)
+}
+
+// saveTask saves t when it exists and changed.
+func (h *handler) saveTask(t *Task, changed bool) error {
+	if t == nil || !changed {
+		return nil
+	}
+	return h.store.Save(t)
+}
+
+// reviewReason sends a review back to its subagent.
+func reviewReason(score float64, scored bool) string {
+	if !scored {
+		return fmt.Sprintf("This expert review (%s) has no score line. Finish it with a line \"总分: X/10\" "+
+			"(X from 0 to 10); at least %s/10 is required to pass.", ReviewCommand, formatScore(PassScore))
+	}
+	return fmt.Sprintf("Expert review score %s/10 is below the required %s/10. Work through the problems the "+
+		"review found (fix them, or state precisely what must change), then review again and finish with a new "+
+		"score line \"总分: X/10\".", formatScore(score), formatScore(PassScore))
+}

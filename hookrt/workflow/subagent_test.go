@@ -1,0 +1,100 @@
+package workflow
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSubagentStop(t *testing.T) {
+	tests := []struct {
+		name       string
+		taskPrompt string // the subagent's first user message; "" for no transcript
+		message    string // last_assistant_message
+		last       string // the transcript's last assistant message
+		wantBlock  string // substring of the block reason; "" for no output
+		wantScore  string // recorded expert_review_score; "" for none
+	}{
+		{name: "bold score passes", message: "**总分**: 9/10", wantScore: "9"},
+		{name: "last match passes", taskPrompt: "/mc-review please review", message: "初评 6/10 … 最终 9/10", wantScore: "9"},
+		{name: "labelled last match passes", message: "初评总分: 6/10 … 最终总分: 9/10", wantScore: "9"},
+		{name: "full-width colon blocks", message: "总分：7/10", wantBlock: "7/10 is below the required 8/10", wantScore: "7"},
+		{name: "decimal passes", message: "Score: 8.5/10", wantScore: "8.5"},
+		{name: "85/100 is no score", message: "Score: 85/100"},
+		{name: "85/100 in a review asks for a score", taskPrompt: "/mc-review check", message: "Score: 85/100", wantBlock: "no score line"},
+		{name: "other subagent", taskPrompt: "find the config loader", message: "done, 3/10 files read"},
+		{name: "score from transcript", taskPrompt: "/mc-review check", last: "总分: 8/10", wantScore: "8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.prompt("/mc fix it")
+			path := ""
+			if tt.taskPrompt != "" || tt.last != "" {
+				path = f.reviewTranscript(tt.taskPrompt, tt.last)
+			}
+			out := f.subagent(tt.message, path)
+			switch {
+			case tt.wantBlock == "" && out != nil:
+				t.Errorf("got %+v, want no output", out)
+			case tt.wantBlock != "" && (out == nil || out.Decision != "block" || !strings.Contains(reason(out), tt.wantBlock)):
+				t.Errorf("got %q, want a block with %q", reason(out), tt.wantBlock)
+			}
+			task := f.only()
+			got := ""
+			if task.ExpertReviewScore != nil {
+				got = formatScore(*task.ExpertReviewScore)
+			}
+			if got != tt.wantScore || task.ExpertReviewTriggered != (tt.wantScore != "") {
+				t.Errorf("score %q triggered %v, want %q", got, task.ExpertReviewTriggered, tt.wantScore)
+			}
+		})
+	}
+}
+
+func TestReviewWithoutScoreKeepsRecordedScore(t *testing.T) {
+	f := newFixture(t)
+	f.prompt("/mc fix it")
+	f.subagent("总分: 9/10", "")
+	path := f.reviewTranscript("/mc-review again", "")
+	if out := f.subagent("looks fine", path); out == nil || out.Decision != "block" {
+		t.Errorf("got %+v, want a block asking for a score", out)
+	}
+	if s := f.only().ExpertReviewScore; s == nil || *s != 9 {
+		t.Errorf("score %v, want 9 kept", s)
+	}
+	f.stop()
+	out := f.stop()
+	if r := reason(out); !strings.Contains(r, "expert review passed (9/10)") || strings.Contains(r, "is required") {
+		t.Errorf("second stop reason %q: want the passed review, no demand", r)
+	}
+}
+
+func TestReviewWithoutTask(t *testing.T) {
+	f := newFixture(t)
+	if out := f.subagent("总分：7/10", ""); out == nil || out.Decision != "block" {
+		t.Errorf("got %+v, want block", out)
+	}
+	if out := f.subagent("总分：9/10", ""); out != nil {
+		t.Errorf("got %+v, want nil", out)
+	}
+}
+
+func TestReviewBlockCap(t *testing.T) {
+	f := newFixture(t)
+	f.maxBlocks = 2
+	f.prompt("/mc fix it")
+	for i := 0; i < 2; i++ {
+		if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "block" {
+			t.Fatalf("review %d: got %+v, want block", i, out)
+		}
+	}
+	if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "" {
+		t.Fatalf("review at the cap: got %+v, want allow", out)
+	}
+	if !strings.Contains(f.stderr.String(), "review block cap reached") {
+		t.Errorf("stderr %q does not report the cap", f.stderr.String())
+	}
+	if h := f.only().FailureHistory; len(h) != 1 || !strings.Contains(h[0].Reason, "review block cap") {
+		t.Errorf("failure_history %+v", h)
+	}
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Builds ccc-hooks from this checkout with the local Go toolchain, installs the binary into
+# $PREFIX/bin (default ~/.local/bin), then runs `ccc-hooks install` with any arguments given
+# here (it asks its questions when there is a terminal). Safe to run again.
+set -eu
+
+cd "$(dirname "$0")"
+prefix=${PREFIX:-"$HOME/.local"}
+bindir="$prefix/bin"
+
+if ! command -v go >/dev/null 2>&1; then
+	echo "install.sh: Go is needed to build ccc-hooks (https://go.dev/doc/install)" >&2
+	exit 1
+fi
+
+mkdir -p "$bindir"
+echo "Building ccc-hooks with $(go version | cut -d' ' -f3)..."
+tmp="$bindir/.ccc-hooks.tmp.$$"
+trap 'rm -f "$tmp"' EXIT INT TERM
+go build -trimpath -o "$tmp" ./cmd/ccc-hooks
+mv -f "$tmp" "$bindir/ccc-hooks"
+echo "Installed $bindir/ccc-hooks"
+
+case ":$PATH:" in
+*":$bindir:"*) ;;
+*) echo "Note: $bindir is not on your PATH; add it to use ccc-hooks from a shell." ;;
+esac
+
+echo "Running: ccc-hooks install $*"
+"$bindir/ccc-hooks" install "$@"

@@ -1,0 +1,19 @@
+package doctor
+
+// Checks returns every check in the order doctor runs them.
+func Checks(env Env) []Check {
+	return []Check{
+		settingsCheck{},
+		installedCheck{},
+		binaryCheck{env},
+		doubleCheck{},
+		disableAllCheck{},
+		managedOnlyCheck{},
+		timeoutCheck{},
+		legacyCheck{},
+		claudeCheck{env},
+		homeCheck{},
+		blockCapCheck{env},
+		configCheck{},
+	}
+}

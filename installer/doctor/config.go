@@ -1,0 +1,42 @@
+package doctor
+
+import (
+	"context"
+	"fmt"
+)
+
+// configCheck reports ccc.json values the runtime ignores (out of range, wrong type, invalid
+// JSON), each as an error naming the field and what it accepts.
+type configCheck struct{}
+
+func (configCheck) Name() string { return "config" }
+
+func (configCheck) Run(_ context.Context, s *Snapshot) []Result {
+	if s.ConfigErr != nil {
+		return []Result{fail(fmt.Sprintf("%v; the supervisor uses its defaults: make the file readable", s.ConfigErr), s.ConfigPath)}
+	}
+	var out []Result
+	for _, p := range s.ConfigProblems {
+		msg := fmt.Sprintf("%s: fix the JSON of %s", p, s.ConfigPath)
+		if p.Field != "" {
+			msg = fmt.Sprintf("%s: change it in %s", p, s.ConfigPath)
+		}
+		out = append(out, fail(msg, s.ConfigPath))
+	}
+	if len(out) > 0 {
+		return out
+	}
+	c := s.Config
+	msg := fmt.Sprintf("max_iterations %d, timeout_seconds %d, language %s, enabled by default %t",
+		c.MaxIterations, c.TimeoutSeconds, c.Language, c.Enabled)
+	if !s.ConfigExists {
+		msg = s.ConfigPath + ": not present; supervisor defaults: " + msg
+	} else {
+		msg = s.ConfigPath + ": supervisor " + msg
+	}
+	if !c.Enabled && s.Supervised() {
+		// A supervisor hook that is off lets every stop through, which reads as "it does not fire".
+		msg += "; the supervisor reviews only sessions where it is on: run `ccc-hooks supervisor on` (or /supervisor) in a session, or `ccc-hooks supervisor on --default` for all"
+	}
+	return []Result{ok(msg, s.ConfigPath)}
+}

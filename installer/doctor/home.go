@@ -1,0 +1,51 @@
+package doctor
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// homeCheck reports whether the ccc-hooks home (state, logs, backups, locks) is writable. It
+// never creates the home: when it does not exist yet, the nearest existing parent must be
+// writable. The probe is a temporary file, created and removed at once.
+type homeCheck struct{}
+
+func (homeCheck) Name() string { return "ccc-home" }
+
+func (homeCheck) Run(_ context.Context, s *Snapshot) []Result {
+	const fix = "or set CCC_CONFIG_DIR to a writable directory"
+	dir := s.Home
+	var fi os.FileInfo
+	for {
+		var err error
+		if fi, err = os.Stat(dir); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if !os.IsNotExist(err) || parent == dir {
+			return []Result{fail(fmt.Sprintf("cannot use %s (%v), so hooks cannot keep state or locks: fix its permissions, %s",
+				s.Home, err, fix), s.Home)}
+		}
+		dir = parent
+	}
+	if !fi.IsDir() {
+		return []Result{fail(fmt.Sprintf("%s is not a directory, so ccc-hooks cannot keep its state in %s: move it away, %s",
+			dir, s.Home, fix), s.Home)}
+	}
+	f, err := os.CreateTemp(dir, ".doctor-*")
+	if err != nil {
+		return []Result{fail(fmt.Sprintf("cannot write in %s (%v), so hooks cannot keep state or locks: run `chmod u+w %s`, %s",
+			dir, err, quote(dir), fix), s.Home)}
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return []Result{warn(fmt.Sprintf("could not remove the probe file %s (%v): delete it", name, err), s.Home)}
+	}
+	if dir != s.Home {
+		return []Result{ok(fmt.Sprintf("%s does not exist yet; %s is writable, so it can be created", s.Home, dir), s.Home)}
+	}
+	return []Result{ok(s.Home+" is writable", s.Home)}
+}

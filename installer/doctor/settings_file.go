@@ -1,0 +1,104 @@
+package doctor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// settingsCheck reports, for every settings file, whether it exists, is valid JSON with a hook
+// structure Claude Code accepts, and which ccc-hooks entries it holds. Its results are named
+// after the scope: user-settings, project-settings, local-settings, managed-settings,
+// provider-settings.
+type settingsCheck struct{}
+
+func (settingsCheck) Name() string { return "settings" }
+
+func (settingsCheck) Run(_ context.Context, s *Snapshot) []Result {
+	out := make([]Result, 0, len(s.Files))
+	for _, f := range s.Files {
+		r := fileResult(f)
+		r.Check = f.Scope + "-settings"
+		out = append(out, r)
+	}
+	return out
+}
+
+func fileResult(f File) Result {
+	var syn *settings.SyntaxError
+	var st *settings.StructureError
+	switch {
+	case !f.Exists:
+		return ok(f.Path+": not present", f.Path)
+	case errors.As(f.Err, &syn):
+		return fail(fmt.Sprintf("%s:%v; Claude Code skips this whole file, so none of its settings or hooks apply: fix the JSON at line %d, column %d",
+			f.Path, syn, syn.Line, syn.Column), f.Path)
+	case errors.As(f.Err, &st):
+		return fail(fmt.Sprintf("%s: %v; Claude Code may skip this whole file and ccc-hooks will not edit it: fix %s",
+			f.Path, st, st.Path), f.Path)
+	case f.Err != nil:
+		return fail(fmt.Sprintf("%s: %v; Claude Code cannot use it either: make it readable (`chmod u+r %s`)",
+			f.Path, f.Err, quote(f.Path)), f.Path)
+	case len(f.Refs) == 0 && len(strings.TrimSpace(string(f.data))) == 0:
+		return ok(f.Path+": empty", f.Path)
+	}
+	if events := eventLabels(f.Ours()); len(events) > 0 {
+		return ok(fmt.Sprintf("%s: valid; ccc-hooks hooks on %s", f.Path, strings.Join(events, ", ")), f.Path)
+	}
+	return ok(f.Path+": valid; no ccc-hooks hooks", f.Path)
+}
+
+// eventLabels returns the distinct events of refs as they read in messages: Stop, PreToolUse[AskUserQuestion].
+func eventLabels(refs []settings.HandlerRef) []string {
+	var out []string
+	for _, r := range refs {
+		l := installer.Event{Hook: r.Event, Matcher: r.Matcher}.Label()
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// installedCheck reports which profiles are installed in which file, and warns when no file
+// Claude Code reads has a ccc-hooks hook at all.
+type installedCheck struct{}
+
+func (installedCheck) Name() string { return "installed" }
+
+func (installedCheck) Run(_ context.Context, s *Snapshot) []Result {
+	var out []Result
+	for _, f := range s.Usable() {
+		ours := f.Ours()
+		if len(ours) == 0 {
+			continue
+		}
+		var names []string
+		for _, p := range installer.Installed(f.Refs) {
+			names = append(names, p.Name)
+		}
+		if len(names) == 0 {
+			out = append(out, ok(fmt.Sprintf("ccc-hooks hooks on %s in %s (no complete profile)",
+				strings.Join(eventLabels(ours), ", "), label(f)), f.Path))
+			continue
+		}
+		noun := "profile"
+		if len(names) > 1 {
+			noun = "profiles"
+		}
+		out = append(out, ok(fmt.Sprintf("%s %s installed in %s", joinAnd(names), noun, label(f)), f.Path))
+	}
+	if len(out) == 0 {
+		msg := "no settings file has ccc-hooks hooks, so none fire: run `ccc-hooks install`"
+		if slices.ContainsFunc(s.Files, func(f File) bool { return f.Exists && !f.Usable() }) {
+			msg += " (after fixing the settings files reported as errors)"
+		}
+		return []Result{warn(msg, "")}
+	}
+	return out
+}

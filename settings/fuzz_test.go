@@ -1,0 +1,165 @@
+package settings
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tidwall/gjson"
+)
+
+// addSeeds adds every golden input and a few hand-written files in various styles.
+func addSeeds(f *testing.F) {
+	ins, _ := filepath.Glob(filepath.Join("testdata", "install", "in", "*.json"))
+	for _, in := range ins {
+		if b, err := os.ReadFile(in); err == nil {
+			f.Add(b)
+		}
+	}
+	for _, s := range []string{
+		`{"a":1}`,
+		`{ }`,
+		`{"hooks":{}}`,
+		`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/x/ccc-hooks hook","timeout":600}]}]}}`,
+		"{\r\n\t\"hooks\": {\r\n\t\t\"Stop\": [\r\n\t\t\t{\"hooks\": []}\r\n\t\t]\r\n\t}\r\n}",
+		"{\n    \"permissions\": {\"allow\": [\"Bash(ls)\", \"Read\"]},\n    \"hooks\": {\n        \"PreToolUse\": [\n" +
+			"            {\"matcher\": \"AskUserQuestion\", \"hooks\": [{\"type\": \"command\", \"command\": \"q\"}]}\n        ]\n    }\n}\n",
+		`{"hooks":{"Stop":[{"hooks":[{"command":"x"},{"command":"/x/ccc-hooks hook","timeout":1}]}]}}`,
+		`{"hooks": {"Stop": {}}}`,
+		`{"a": // c
+1}`,
+		`[1, 2]`,
+	} {
+		f.Add([]byte(s))
+	}
+}
+
+// preExistingEmpty reports whether a container that Install fills already exists empty in src
+// (or src is blank), the case where Uninstall cannot restore src byte for byte.
+func preExistingEmpty(src []byte, entries []Entry) bool {
+	if isBlank(src) {
+		return true
+	}
+	root := rootValue(string(src))
+	if len(children(root).items) == 0 {
+		return true
+	}
+	hooks := lastMember(root, "hooks")
+	if !hooks.Exists() {
+		return false
+	}
+	if len(children(hooks).items) == 0 {
+		return true
+	}
+	for _, e := range entries {
+		if ev := lastMember(hooks, e.Event); ev.Exists() && len(children(ev).items) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// lastMember returns the value of the last member named key (gjson would return the first).
+func lastMember(obj gjson.Result, key string) gjson.Result {
+	var out gjson.Result
+	obj.ForEach(func(k, v gjson.Result) bool {
+		if k.Str == key {
+			out = v
+		}
+		return true
+	})
+	return out
+}
+
+func FuzzInstallUninstall(f *testing.F) {
+	addSeeds(f)
+	entries := supervisorEntries(testCommand, 600)
+	other := supervisorEntries(otherCommand, 30)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		out, err := Install(src, entries, testOwner)
+		if err != nil {
+			return
+		}
+		if !json.Valid(out) {
+			t.Fatalf("Install output is not valid JSON:\n%s", out)
+		}
+		again, err := Install(out, entries, testOwner)
+		if err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("Install is not idempotent (err %v):\nonce:\n%s\ntwice:\n%s", err, out, again)
+		}
+		touched := []string{"Stop", "PreToolUse"}
+		refs, err := Handlers(out)
+		if err != nil {
+			if _, err0 := Handlers(src); err0 == nil {
+				t.Fatalf("Handlers on Install output: %v", err)
+			}
+		} else {
+			for _, e := range entries {
+				if !hasHandler(refs, e) {
+					t.Fatalf("Handlers does not find %+v in:\n%s", e, out)
+				}
+			}
+		}
+		back, err := Uninstall(out, touched, testOwner)
+		if err != nil {
+			t.Fatalf("Uninstall of Install output: %v\n%s", err, out)
+		}
+		replaced, err := Install(out, other, testOwner)
+		if err != nil || !json.Valid(replaced) {
+			t.Fatalf("re-install with another command (err %v):\n%s", err, replaced)
+		}
+		back2, err := Uninstall(replaced, touched, testOwner)
+		if err != nil {
+			t.Fatalf("Uninstall after re-install: %v", err)
+		}
+		if preExistingEmpty(src, entries) {
+			return
+		}
+		if plain, err := Uninstall(src, touched, testOwner); err != nil || !bytes.Equal(plain, src) {
+			return // src already holds entries of ours
+		}
+		if !bytes.Equal(back, src) {
+			t.Fatalf("Uninstall(Install(x)) != x\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q", src, out, back)
+		}
+		if !bytes.Equal(back2, src) {
+			t.Fatalf("Uninstall after re-install != x\nx:\n%q\nre-installed:\n%q\nuninstalled:\n%q", src, replaced, back2)
+		}
+	})
+}
+
+func FuzzUninstall(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		out, err := Uninstall(src, nil, testOwner)
+		if err != nil {
+			return
+		}
+		if !isBlank(out) && !json.Valid(out) {
+			t.Fatalf("Uninstall output is not valid JSON:\n%s", out)
+		}
+		if ownsAny(out) {
+			t.Fatalf("our handlers left after Uninstall:\n%s", out)
+		}
+		again, err := Uninstall(out, nil, testOwner)
+		if err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("Uninstall is not idempotent (err %v)", err)
+		}
+	})
+}
+
+func hasHandler(refs []HandlerRef, e Entry) bool {
+	for _, r := range refs {
+		if r.Event == e.Event && r.Matcher == e.Matcher && r.Command == e.Handler.Command &&
+			r.Type == "command" && r.Timeout == float64(e.Handler.Timeout) {
+			return true
+		}
+	}
+	return false
+}
+
+func ownsAny(src []byte) bool {
+	refs, _ := Handlers(src)
+	return ownedCount(refs) > 0
+}

@@ -1,0 +1,51 @@
+package settings
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const (
+	testCommand  = "/usr/local/bin/ccc-hooks hook"
+	otherCommand = "/opt/new place/ccc-hooks hook"
+)
+
+// testOwner recognises ccc-hooks commands the way the installer does: program base name
+// ccc-hooks (or ccc-hooks.exe) and subcommand hook or supervisor-hook.
+func testOwner(command string) bool {
+	f := strings.Fields(command)
+	if len(f) < 2 {
+		return false
+	}
+	prog := strings.Trim(f[len(f)-2], `'"`)
+	base := filepath.Base(prog)
+	return (base == "ccc-hooks" || base == "ccc-hooks.exe") && (f[len(f)-1] == "hook" || f[len(f)-1] == "supervisor-hook")
+}
+
+// supervisorEntries are the entries of the supervisor profile for command.
+func supervisorEntries(command string, timeout int) []Entry {
+	h := Handler{Command: command, Timeout: timeout}
+	return []Entry{
+		{Event: "Stop", Handler: h},
+		{Event: "PreToolUse", Matcher: "AskUserQuestion", Handler: h},
+	}
+}
+
+// diffBytes fails t with a got/want diff when got != want.
+func diffBytes(t *testing.T, what string, got, want []byte) {
+	t.Helper()
+	if string(got) != string(want) {
+		t.Errorf("%s mismatch (-got +want):\n%s", what, cmp.Diff(string(got), string(want)))
+	}
+}
+
+func mustValid(t *testing.T, b []byte) {
+	t.Helper()
+	if !json.Valid(b) {
+		t.Fatalf("output is not valid JSON:\n%s", b)
+	}
+}

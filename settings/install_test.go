@@ -1,0 +1,219 @@
+package settings
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata")
+
+// notReversible lists inputs that Uninstall(Install(x)) cannot restore: they are blank, already
+// hold our entries, or have an empty container that Install fills.
+var notReversible = []string{
+	"empty.json", "whitespace.json", "old_install.json", "empty_containers.json",
+}
+
+// TestInstallGolden installs the supervisor entries into every file of testdata/install/in and
+// compares with testdata/install/out (rewrite with -update).
+func TestInstallGolden(t *testing.T) {
+	ins, err := filepath.Glob(filepath.Join("testdata", "install", "in", "*.json"))
+	if err != nil || len(ins) == 0 {
+		t.Fatalf("no golden inputs: %v", err)
+	}
+	for _, in := range ins {
+		name := filepath.Base(in)
+		t.Run(strings.TrimSuffix(name, ".json"), func(t *testing.T) {
+			src, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+			if err != nil {
+				t.Fatalf("Install: %v", err)
+			}
+			mustValid(t, got)
+			golden := filepath.Join("testdata", "install", "out", name)
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			diffBytes(t, "Install", got, want)
+
+			again, err := Install(got, supervisorEntries(testCommand, 600), testOwner)
+			if err != nil {
+				t.Fatalf("second Install: %v", err)
+			}
+			diffBytes(t, "second Install", again, got)
+
+			back, err := Uninstall(got, nil, testOwner)
+			if err != nil {
+				t.Fatalf("Uninstall: %v", err)
+			}
+			if !slices.Contains(notReversible, name) {
+				diffBytes(t, "Uninstall(Install(x))", back, src)
+			}
+			if refs, _ := Handlers(back); ownedCount(refs) != 0 {
+				t.Errorf("our handlers left after Uninstall: %+v", refs)
+			}
+		})
+	}
+}
+
+func ownedCount(refs []HandlerRef) int {
+	n := 0
+	for _, r := range refs {
+		if testOwner(r.Command) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestInstallCases(t *testing.T) {
+	tests := []struct {
+		name    string
+		src     string
+		entries []Entry
+		want    string
+	}{
+		{
+			name:    "empty file gets a pretty document with a newline",
+			src:     "",
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 600}}},
+			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n" +
+				"            \"type\": \"command\",\n            \"command\": \"/b/ccc-hooks hook\",\n" +
+				"            \"timeout\": 600\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+		},
+		{
+			name:    "compact file stays compact",
+			src:     `{"a":1,"hooks":{"Stop":[]}}`,
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			want:    `{"a":1,"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":5}]}]}}`,
+		},
+		{
+			name:    "compact with spaces copies the separators",
+			src:     `{"a": 1, "b": 2}`,
+			entries: []Entry{{Event: "Stop", Matcher: "m", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			want: `{"a": 1, "b": 2, "hooks": {"Stop": [{"matcher": "m", "hooks": [{"type": "command", ` +
+				`"command": "/b/ccc-hooks hook", "timeout": 5}]}]}}`,
+		},
+		{
+			name: "one-line array in a pretty file is appended to on the same line",
+			src:  "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}]\n  }\n}\n",
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			want: "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}, {\"hooks\": [{\"type\": \"command\", " +
+				"\"command\": \"/b/ccc-hooks hook\", \"timeout\": 5}]}]\n  }\n}\n",
+		},
+		{
+			name: "different command replaces ours in place when it is last",
+			src: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]},\n" +
+				"      {\"hooks\": [{\"type\": \"command\", \"command\": \"/a/ccc-hooks hook\", \"timeout\": 1}]}\n    ]\n  }\n}\n",
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 1}}},
+			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]},\n" +
+				"      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n" +
+				"            \"command\": \"/b/ccc-hooks hook\",\n            \"timeout\": 1\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+		},
+		{
+			name: "a different timeout replaces and moves ours to the end",
+			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
+				`{"hooks":[{"type":"command","command":"x"}]}]}}`,
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]},` +
+				`{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":2}]}]}}`,
+		},
+		{
+			name: "a group mixing ours with a foreign handler is left alone",
+			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
+				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
+				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
+				`{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+		},
+		{
+			name:    "other matcher groups are not ours to replace",
+			src:     `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			want: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
+				`{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+		},
+		{
+			name:    "an empty matcher equals a missing one",
+			src:     `{"hooks":{"Stop":[{"matcher":"","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			want:    `{"hooks":{"Stop":[{"matcher":"","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+		},
+		{
+			name:    "timeout written as a float counts as equal",
+			src:     `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1.0}]}]}}`,
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			want:    `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1.0}]}]}}`,
+		},
+		{
+			name:    "command needing escapes",
+			src:     `{}`,
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: `'/a "b"\c/ccc-hooks' hook`, Timeout: 1}}},
+			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n" +
+				"            \"type\": \"command\",\n            \"command\": \"'/a \\\"b\\\"\\\\c/ccc-hooks' hook\",\n" +
+				"            \"timeout\": 1\n          }\n        ]\n      }\n    ]\n  }\n}",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Install([]byte(tt.src), tt.entries, testOwner)
+			if err != nil {
+				t.Fatalf("Install: %v", err)
+			}
+			mustValid(t, got)
+			diffBytes(t, "Install", got, []byte(tt.want))
+			again, err := Install(got, tt.entries, testOwner)
+			if err != nil {
+				t.Fatalf("second Install: %v", err)
+			}
+			diffBytes(t, "second Install", again, got)
+		})
+	}
+}
+
+func TestInstallDifferentPathReplaces(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "install", "in", "foreign_hooks.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Install(first, supervisorEntries(otherCommand, 600), testOwner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := Handlers(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ours []string
+	for _, r := range refs {
+		if testOwner(r.Command) {
+			ours = append(ours, r.Event+" "+r.Command)
+		}
+	}
+	want := []string{"Stop " + otherCommand, "PreToolUse " + otherCommand}
+	if !slices.Equal(ours, want) {
+		t.Errorf("our handlers = %q, want %q", ours, want)
+	}
+	back, err := Uninstall(second, nil, testOwner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffBytes(t, "Uninstall after re-install", back, src)
+}
