@@ -62,7 +62,7 @@ func (p *scriptedPrompter) Select(m string, _ []string, _ int) (int, error) { re
 func (p *scriptedPrompter) MultiSelect(m string, _ []string, _ []int) ([]int, error) {
 	return answer[[]int](p, m)
 }
-func (p *scriptedPrompter) Input(m, _ string) (string, error)   { return answer[string](p, m) }
+func (p *scriptedPrompter) Input(m, _ string) (string, error)      { return answer[string](p, m) }
 func (p *scriptedPrompter) Confirm(m string, _ bool) (bool, error) { return answer[bool](p, m) }
 
 var _ prompter.Prompter = (*scriptedPrompter)(nil)

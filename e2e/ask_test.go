@@ -38,7 +38,8 @@ func TestSupervisorDeniesQuestion(t *testing.T) {
 		}
 		return strings.Contains(screen, done)
 	}, term.Screen)
-	waitCount(t, sc.Sandbox, session, 2) // the question and the stop were both reviewed
+	// The question and then the stop were both reviewed.
+	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 2), "PreToolUse:deny", "Stop:allow")
 
 	result := toolResultAfterAsk(t, sc.api)
 	if want := deniedPrefix + feedback; result.ResultText() != want || !result.IsError {
@@ -83,7 +84,7 @@ func TestSupervisorAllowsQuestion(t *testing.T) {
 	term.WaitScreen(t, 10*time.Second, "❯ 2. SQLite")
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, 30*time.Second, done)
-	waitCount(t, sc.Sandbox, session, 2)
+	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 2), "PreToolUse:allow", "Stop:allow")
 
 	result := toolResultAfterAsk(t, sc.api)
 	if got := result.ResultText(); !strings.HasPrefix(got, answeredText) || result.IsError {
@@ -111,13 +112,33 @@ func toolResultAfterAsk(t *testing.T, api *FakeAPI) ContentBlock {
 	return ContentBlock{}
 }
 
-// waitCount waits until the session's supervisor count reaches want.
-func waitCount(t *testing.T, s *Sandbox, session string, want int) {
+// waitDecisions waits until the session's decision log has want lines (a
+// decision is logged once its review is over) and returns "Event:decision"
+// for each.
+func waitDecisions(t *testing.T, s *Sandbox, session string, want int) []string {
 	t.Helper()
-	Eventually(t, 60*time.Second, fmt.Sprintf("supervisor count to reach %d", want), func() bool {
-		st, _ := s.State(t, session)
-		return st.Count >= want
-	}, func() string { return s.ReadFile(t, s.StatePath(session)) })
+	Eventually(t, 60*time.Second, fmt.Sprintf("%d supervisor decisions", want), func() bool {
+		return len(s.ReadLines(t, s.LogPath(session))) >= want
+	}, func() string { return s.ReadFile(t, s.LogPath(session)) })
+	return decisionTrail(t, s, session)
+}
+
+// decisionTrail is "Event:decision" for each line of the session's decision log.
+func decisionTrail(t *testing.T, s *Sandbox, session string) []string {
+	t.Helper()
+	var out []string
+	for _, d := range s.Decisions(t, session) {
+		out = append(out, fmt.Sprintf("%v:%v", d["event"], d["decision"]))
+	}
+	return out
+}
+
+// checkTrail compares a decision trail with the expected one.
+func checkTrail(t *testing.T, got []string, want ...string) {
+	t.Helper()
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("decisions = %q, want %q", got, want)
+	}
 }
 
 // checkFork checks that a supervisor request continues the agent's

@@ -7,8 +7,11 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Script decides the fake model's reply to one Messages request. It is
@@ -43,6 +46,14 @@ func StartFakeAPI(t testing.TB, script Script) *FakeAPI {
 	f.srv.Start()
 	f.URL = f.srv.URL
 	t.Cleanup(f.srv.Close)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("fake api requests:\n%s", f.Timeline())
+			if os.Getenv("CCC_E2E_DUMP") != "" {
+				t.Logf("fake api conversations:\n%s", f.Transcript())
+			}
+		}
+	})
 	return f
 }
 
@@ -70,15 +81,55 @@ func (f *FakeAPI) Agent() []*Request { return f.Filter((*Request).IsAgent) }
 // Supervisor returns the supervisor-session Messages requests received so far.
 func (f *FakeAPI) Supervisor() []*Request { return f.Filter((*Request).IsSupervisor) }
 
-func (f *FakeAPI) record(r *http.Request, raw []byte) *Request {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+// Timeline is one line per request received: time, kind and conversation
+// size, for failure messages.
+func (f *FakeAPI) Timeline() string {
+	var b strings.Builder
+	for _, r := range f.Requests() {
+		kind := "other"
+		switch {
+		case r.IsSupervisor():
+			kind = "supervisor"
+		case r.IsAgent():
+			kind = "agent"
+		case r.IsMessages():
+			kind = "side"
+		}
+		fmt.Fprintf(&b, "%s #%d %s %s %s messages=%d\n", r.At.Format("15:04:05.000"), r.Seq, r.Method, r.Path, kind, len(r.Body.Messages))
+	}
+	return b.String()
+}
+
+// Transcript is every Messages request's conversation, one block per line.
+func (f *FakeAPI) Transcript() string {
+	var b strings.Builder
+	for _, r := range f.Requests() {
+		for i, m := range r.Body.Messages {
+			for _, c := range m.Content {
+				block, _ := json.Marshal(c)
+				fmt.Fprintf(&b, "#%d message %d %s: %s\n", r.Seq, i, m.Role, block)
+			}
+		}
+	}
+	return b.String()
+}
+
+// record parses and keeps one request; a Messages body is parsed before the
+// request becomes visible to readers, so that recorded requests never change.
+func (f *FakeAPI) record(r *http.Request, raw []byte) (*Request, error) {
 	req := &Request{
-		Seq: len(f.reqs) + 1, Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
+		At: time.Now(), Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
 		Header: r.Header.Clone(), Raw: raw,
 	}
+	var err error
+	if req.IsMessages() {
+		err = json.Unmarshal(raw, &req.Body)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	req.Seq = len(f.reqs) + 1
 	f.reqs = append(f.reqs, req)
-	return req
+	return req, err
 }
 
 func (f *FakeAPI) newID(prefix string) string {
@@ -94,7 +145,12 @@ func (f *FakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	req := f.record(r, raw)
+	req, err := f.record(r, raw)
+	if err != nil {
+		f.logf("fake api: request %d: bad body: %v", req.Seq, err)
+		writeAPIError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
+		return
+	}
 	switch {
 	case r.Method == http.MethodPost && r.URL.Path == "/v1/messages/count_tokens":
 		w.Header().Set("Content-Type", "application/json")
@@ -110,11 +166,6 @@ func (f *FakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *FakeAPI) answerMessages(w http.ResponseWriter, req *Request) {
-	if err := json.Unmarshal(req.Raw, &req.Body); err != nil {
-		f.logf("fake api: request %d: bad body: %v", req.Seq, err)
-		writeAPIError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
-		return
-	}
 	reply := Say("OK.")
 	if f.script != nil {
 		reply = f.script(req)

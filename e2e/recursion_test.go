@@ -57,7 +57,5 @@ func TestRecursionGuard(t *testing.T) {
 	if st, _ := sc.State(t, session); st.Count != 1 {
 		t.Errorf("agent session count = %d, want 1", st.Count)
 	}
-	if d := sc.Decisions(t, session); len(d) != 1 {
-		t.Errorf("agent session decisions = %v, want 1", d)
-	}
+	checkTrail(t, decisionTrail(t, sc.Sandbox, session), "Stop:allow")
 }

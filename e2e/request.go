@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // Request is one HTTP request received by the fake API, kept for assertions.
 type Request struct {
 	// Seq numbers the requests in arrival order, from 1.
-	Seq    int
+	Seq int
+	// At is when the request arrived.
+	At     time.Time
 	Method string
 	Path   string
 	Query  string
@@ -139,15 +142,6 @@ func (r *Request) LastToolResult() (ContentBlock, bool) {
 		return ContentBlock{}, false
 	}
 	return results[len(results)-1], true
-}
-
-// LastMessage is the final message of the conversation (the one the model
-// is asked to answer).
-func (r *Request) LastMessage() Message {
-	if len(r.Body.Messages) == 0 {
-		return Message{}
-	}
-	return r.Body.Messages[len(r.Body.Messages)-1]
 }
 
 // Texts lists the text of every text block and tool result of the

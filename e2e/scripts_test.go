@@ -42,8 +42,15 @@ func stopBlockingError(command, reason string) string {
 	return `Stop hook blocking error from command: "` + command + `": ` + reason
 }
 
-// promptOf is the text of the last message of a request: for a supervisor
-// session, the review prompt ccc-hooks passed to `claude -p`.
+// promptOf is the text of the last user turn of a request: for a supervisor
+// session, the review prompt ccc-hooks passed to `claude -p`. (Interactive
+// sessions may add system turns after it.)
 func promptOf(r *Request) string {
-	return strings.Join(r.LastMessage().Texts(), "\n")
+	msgs := r.Body.Messages
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == "user" {
+			return strings.Join(msgs[i].Texts(), "\n")
+		}
+	}
+	return ""
 }

@@ -46,6 +46,10 @@ func TestSupervisorBlocksStopOnce(t *testing.T) {
 	if n := agent[1].CountTextsContaining(stopFeedback(feedback)); n != 1 {
 		t.Errorf("second agent request carries %q %d times, want once; texts: %q", stopFeedback(feedback), n, agent[1].Texts())
 	}
+	// Claude Code names the command it ran: the one install wrote.
+	if want := stopBlockingError(sc.product.HookCommand(), feedback); agent[1].CountTextsContaining(want) != 1 {
+		t.Errorf("second agent request does not carry %q once; texts: %q", want, agent[1].Texts())
+	}
 	sup := sc.api.Supervisor()
 	if len(sup) != 2 {
 		t.Fatalf("supervisor requests = %d, want 2", len(sup))
@@ -60,9 +64,7 @@ func TestSupervisorBlocksStopOnce(t *testing.T) {
 	if st, _ := sc.State(t, session); st.Count != 2 {
 		t.Errorf("state count = %d, want 2", st.Count)
 	}
-	if d := sc.Decisions(t, session); len(d) != 2 {
-		t.Errorf("decision log has %d lines, want 2: %v", len(d), d)
-	}
+	checkTrail(t, decisionTrail(t, sc.Sandbox, session), "Stop:block", "Stop:allow")
 }
 
 // TestIterationCapEndsStopLoop: a supervisor that never approves is asked
@@ -99,6 +101,7 @@ func TestIterationCapEndsStopLoop(t *testing.T) {
 	if st, _ := sc.State(t, session); st.Count != 3 {
 		t.Errorf("state count = %d, want 3", st.Count)
 	}
+	checkTrail(t, decisionTrail(t, sc.Sandbox, session), "Stop:block", "Stop:block", "Stop:block", "Stop:capped")
 }
 
 // TestSupervisorOff: with the hooks installed but the supervisor off, the

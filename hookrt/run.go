@@ -17,6 +17,9 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
+// ReasonGuard is the reason given inside a reviewer's own session (CCC_SUPERVISOR_HOOK=1).
+const ReasonGuard = "inside a supervisor review session"
+
 // Options carries the side effects of one hook run.
 type Options struct {
 	Getenv func(string) string
@@ -42,9 +45,12 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 	opts = opts.withDefaults()
 	if opts.Getenv(supervisor.GuardEnv) == "1" {
 		// Inside a reviewer's own session: no profile applies, let it finish.
-		return allow(ev, "inside a supervisor review session"), nil
+		if ev.Name == event.UserPromptSubmit || ev.Name == event.SubagentStop {
+			return nil, nil
+		}
+		return allow(ev, ReasonGuard), nil
 	}
-	rt := &runtime{opts: opts, ev: ev}
+	rt := &hookRun{opts: opts, ev: ev}
 	switch ev.Name {
 	case event.PreToolUse:
 		return rt.supervise(ctx)
@@ -74,26 +80,26 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// runtime is the state of one Run: paths and the config, read once.
-type runtime struct {
+// hookRun is the state of one Run: paths and the config, read once.
+type hookRun struct {
 	opts   Options
 	ev     *event.Event
 	cfg    *config.Supervisor
 	logger *slog.Logger
 }
 
-func (rt *runtime) log() *slog.Logger {
+func (rt *hookRun) log() *slog.Logger {
 	if rt.logger == nil {
 		rt.logger = slog.New(slog.NewTextHandler(rt.opts.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	return rt.logger
 }
 
-func (rt *runtime) configDir() string { return settings.ConfigDir(rt.opts.Getenv) }
-func (rt *runtime) home() string      { return settings.Home(rt.opts.Getenv) }
+func (rt *hookRun) configDir() string { return settings.ConfigDir(rt.opts.Getenv) }
+func (rt *hookRun) home() string      { return settings.Home(rt.opts.Getenv) }
 
 // config loads ccc.json once; problems are logged and the defaults used in their place.
-func (rt *runtime) config() config.Supervisor {
+func (rt *hookRun) config() config.Supervisor {
 	if rt.cfg != nil {
 		return *rt.cfg
 	}
@@ -110,7 +116,7 @@ func (rt *runtime) config() config.Supervisor {
 }
 
 // workflow asks the workflow profile; its failures are logged, never fatal to the session.
-func (rt *runtime) workflow(ctx context.Context) *event.Output {
+func (rt *hookRun) workflow(ctx context.Context) *event.Output {
 	out, err := workflow.Handle(ctx, rt.ev, workflow.Options{
 		Getenv:    rt.opts.Getenv,
 		Now:       rt.opts.Now,

@@ -31,7 +31,7 @@ type record struct {
 }
 
 // supervise runs the supervisor profile's order of work for rt.ev (the guard was checked by Run).
-func (rt *runtime) supervise(ctx context.Context) (*event.Output, error) {
+func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	ev := rt.ev
 	store := &state.Store{Home: rt.home(), Now: rt.opts.Now}
 	supID := SupervisorID(rt.opts.Getenv, ev.SessionID)
@@ -97,7 +97,7 @@ func (rt *runtime) supervise(ctx context.Context) (*event.Output, error) {
 }
 
 // review builds the request from the config and the event and runs the reviewer.
-func (rt *runtime) review(ctx context.Context) (supervisor.Verdict, error) {
+func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, error) {
 	cfg := rt.config()
 	base, err := supervisor.BasePrompt(rt.configDir(), cfg.Language)
 	if err != nil {
@@ -118,7 +118,7 @@ func (rt *runtime) review(ctx context.Context) (supervisor.Verdict, error) {
 	})
 }
 
-func (rt *runtime) logDecision(store *state.Store, rec record) {
+func (rt *hookRun) logDecision(store *state.Store, rec record) {
 	if err := store.Append(rec.SessionID, rec); err != nil {
 		rt.log().Warn("cannot write the decision log", "err", err)
 	}

@@ -9,13 +9,15 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
 // keepBackups is how many backups per file Update keeps.
 const keepBackups = 10
 
-// backupStamp is the UTC layout of backup file names; it sorts in time order.
+// backupStamp is the UTC layout of backup file names (followed by "-NNNN"); it sorts in time
+// order.
 const backupStamp = "20060102T150405.000000000Z"
 
 // BackupDir returns the directory that holds the backups of target (an absolute path):
@@ -36,14 +38,16 @@ func (s *Store) backup(target string, old []byte) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("back up %s: %w", target, err)
 	}
-	stamp := s.now().UTC().Format(backupStamp)
-	for n := 0; ; n++ {
-		name := stamp
-		if n > 0 {
-			name = fmt.Sprintf("%s-%04d", stamp, n)
-		}
+	names, err := backupNames(dir)
+	if err != nil {
+		return err
+	}
+	seq := nextSeq(names, s.now().UTC().Format(backupStamp))
+	for {
+		name := backupName(seq)
 		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
+			seq.n++
 			continue
 		}
 		if err != nil {
@@ -59,6 +63,30 @@ func (s *Store) backup(target string, old []byte) error {
 		break
 	}
 	return prune(dir, keepBackups)
+}
+
+// backupSeq orders backups taken within the same clock reading.
+type backupSeq struct {
+	stamp string
+	n     int
+}
+
+func backupName(q backupSeq) string { return fmt.Sprintf("%s-%04d", q.stamp, q.n) }
+
+// nextSeq returns the first name after every existing backup with the same stamp, so names
+// stay unique and sorted even when the clock does not move.
+func nextSeq(names []string, stamp string) backupSeq {
+	q := backupSeq{stamp: stamp}
+	for _, name := range names {
+		rest, ok := strings.CutPrefix(name, stamp+"-")
+		if !ok {
+			continue
+		}
+		if n, err := strconv.Atoi(rest); err == nil && n >= q.n {
+			q.n = n + 1
+		}
+	}
+	return q
 }
 
 // Backups lists the backup files of target, oldest first.

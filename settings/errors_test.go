@@ -1,7 +1,9 @@
 package settings
 
 import (
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -97,5 +99,14 @@ func TestUntouchedEventsAreNotChecked(t *testing.T) {
 	}
 	if _, err := Uninstall([]byte(src), nil, testOwner); err == nil {
 		t.Error("Uninstall of every event accepted hooks.Notification: {}")
+	}
+}
+
+func TestValidJSONDepth(t *testing.T) {
+	for _, depth := range []int{maxDepth, maxDepth + 1} {
+		src := []byte(strings.Repeat("[", depth) + strings.Repeat("]", depth))
+		if got, want := validJSON(src), json.Valid(src); got != want {
+			t.Errorf("depth %d: validJSON = %v, encoding/json says %v", depth, got, want)
+		}
 	}
 }

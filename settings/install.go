@@ -26,44 +26,48 @@ func Install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 		return nil, errors.New("install: no owner function")
 	}
 	blank := isBlank(src)
-	out := src
-	if blank {
-		out = []byte(emptyDocument)
-	} else if err := checkSyntax(src); err != nil {
-		return nil, err
-	}
-	for _, e := range entries {
-		if e.Event == "" {
-			return nil, errors.New("install: entry has no event name")
-		}
-		next, err := installOne(out, e, ours)
-		if err != nil {
-			return nil, err
-		}
-		out = next
-	}
 	if blank {
 		if len(entries) == 0 {
 			return src, nil
 		}
-		out = append(out, '\n')
+		src = []byte(emptyDocument)
+	} else if err := checkSyntax(src); err != nil {
+		return nil, err
 	}
-	return out, nil
-}
-
-func installOne(src []byte, e Entry, ours OwnerFunc) ([]byte, error) {
 	d, err := parseDocument(src)
 	if err != nil {
 		return nil, err
 	}
+	// The style is read once: later entries then follow the same layout as the first.
 	st := detectStyle(d)
+	for _, e := range entries {
+		if e.Event == "" {
+			return nil, errors.New("install: entry has no event name")
+		}
+		if d, err = installOne(d, st, e, ours); err != nil {
+			return nil, err
+		}
+	}
+	if blank {
+		return append(d.src, '\n'), nil
+	}
+	return d.src, nil
+}
+
+// installOne installs e into d and returns the edited document.
+func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, error) {
+	src := d.src
 	group := groupNode(e)
 	if d.hooksIdx < 0 {
 		v := objectNode(e.Event, arrayNode(group))
 		ed := st.appendItem(src, d.root, func(base string, compact bool) string {
 			return st.member("hooks", v, base, compact)
 		})
-		return apply(src, []edit{ed})
+		out, err := apply(src, []edit{ed})
+		if err != nil {
+			return nil, err
+		}
+		return parseDocument(out)
 	}
 	i, err := d.findEvent(e.Event)
 	if err != nil {
@@ -73,22 +77,22 @@ func installOne(src []byte, e Entry, ours OwnerFunc) ([]byte, error) {
 		ed := st.appendItem(src, d.hooks, func(base string, compact bool) string {
 			return st.member(e.Event, arrayNode(group), base, compact)
 		})
-		return apply(src, []edit{ed})
+		return d.editHooks([]edit{ed})
 	}
 	ev, err := d.event(i, ours)
 	if err != nil {
 		return nil, err
 	}
 	if installed(ev, e) {
-		return src, nil
+		return d, nil
 	}
 	elem := func(base string, compact bool) string { return st.render(group, base, compact) }
+	if len(ev.groups) == 0 {
+		return d.editHooks([]edit{st.appendItem(src, ev.arr, elem)})
+	}
 	removed := make([]bool, len(ev.groups))
 	for gi, g := range ev.groups {
 		removed[gi] = g.matcher == e.Matcher && g.wholeOwned()
-	}
-	if len(ev.groups) == 0 {
-		return apply(src, []edit{st.appendItem(src, ev.arr, elem)})
 	}
 	last := len(ev.groups) - 1
 	var add edit
@@ -103,7 +107,7 @@ func installOne(src []byte, e Entry, ours OwnerFunc) ([]byte, error) {
 	if all {
 		return nil, fmt.Errorf("internal error: %s: every group removed", ev.path)
 	}
-	return apply(src, append(edits, add))
+	return d.editHooks(append(edits, add))
 }
 
 // installed reports whether ev already holds e exactly as Install would leave it.

@@ -107,8 +107,8 @@ func TestInstallCases(t *testing.T) {
 				`"command": "/b/ccc-hooks hook", "timeout": 5}]}]}}`,
 		},
 		{
-			name: "one-line array in a pretty file is appended to on the same line",
-			src:  "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}]\n  }\n}\n",
+			name:    "one-line array in a pretty file is appended to on the same line",
+			src:     "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}]\n  }\n}\n",
 			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}, {\"hooks\": [{\"type\": \"command\", " +
 				"\"command\": \"/b/ccc-hooks hook\", \"timeout\": 5}]}]\n  }\n}\n",

@@ -1,6 +1,11 @@
 package settings
 
-import "github.com/tidwall/gjson"
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/tidwall/gjson"
+)
 
 // document is a parsed settings file: the root object and its "hooks" object, by offsets.
 type document struct {
@@ -44,7 +49,7 @@ func (g group) wholeOwned() bool { return g.nOwned > 0 && g.nOwned == len(g.list
 
 // parseDocument reads the root and the hooks object of src, which must be valid, non-blank JSON.
 func parseDocument(src []byte) (*document, error) {
-	root := rootValue(string(src))
+	root := rootValue(unsafeString(src))
 	if !isObject(root) {
 		return nil, wrongType(rootPath, "an object", root.Raw)
 	}
@@ -62,6 +67,30 @@ func parseDocument(src []byte) (*document, error) {
 		d.hooks = children(h)
 	}
 	return d, nil
+}
+
+// editHooks applies edits that all fall inside the value of "hooks" and returns the edited
+// document. Only the hooks object is parsed again: the other root members just move.
+func (d *document) editHooks(edits []edit) (*document, error) {
+	src, err := apply(d.src, edits)
+	if err != nil {
+		return nil, err
+	}
+	delta := len(src) - len(d.src)
+	nd := &document{src: src, hooksIdx: d.hooksIdx}
+	nd.root = container{open: d.root.open, close: d.root.close + delta, items: slices.Clone(d.root.items)}
+	for i := d.hooksIdx; i < len(nd.root.items); i++ {
+		it := &nd.root.items[i]
+		if i > d.hooksIdx {
+			it.start += delta
+			it.val.Index += delta
+		}
+		it.end += delta
+	}
+	h := &nd.root.items[d.hooksIdx]
+	h.val = gjson.Result{Type: gjson.JSON, Raw: unsafeString(src)[h.val.Index:h.end], Index: h.val.Index}
+	nd.hooks = children(h.val)
+	return nd, nil
 }
 
 // findEvent returns the index of hooks.<name>, or -1, refusing duplicate keys.
@@ -160,4 +189,14 @@ func parseHandler(it item, path string, ours OwnerFunc) (handler, error) {
 		}
 	}
 	return hd, nil
+}
+
+// unsafeString views src as a string without copying it (a settings file can be megabytes and
+// is parsed once per entry). src is never modified while the view is in use: every edit builds
+// a new slice.
+func unsafeString(src []byte) string {
+	if len(src) == 0 {
+		return ""
+	}
+	return unsafe.String(&src[0], len(src))
 }

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/gofrs/flock"
 )
 
 func newTestStore(t *testing.T) *Store {

@@ -16,7 +16,7 @@ func isBlank(src []byte) bool {
 
 // checkSyntax returns a *SyntaxError when src is not one valid JSON value.
 func checkSyntax(src []byte) error {
-	if json.Valid(src) {
+	if validJSON(src) {
 		return nil
 	}
 	var raw json.RawMessage

@@ -35,6 +35,9 @@ func SetEnabled(enabled bool) func(old []byte, exists bool) ([]byte, bool, error
 			root = trimmed(root)
 			st := styleOf(old)
 			ind := st.memberIndent(old, root)
+			if outer := lineIndent(old, root.Index); len(ind) > len(outer) && strings.HasPrefix(ind, outer) {
+				st.unit = ind[len(outer):] // the step the file itself uses
+			}
 			val := `{"enabled":` + lit + `}`
 			if st.multiline {
 				val = "{" + st.nl + ind + st.unit + `"enabled": ` + lit + st.nl + ind + "}"

@@ -93,3 +93,17 @@ func TestIsConfirmCommand(t *testing.T) {
 		}
 	}
 }
+
+// FuzzConfirms checks that a prompt carrying a negation never confirms, whatever surrounds it.
+func FuzzConfirms(f *testing.F) {
+	for _, s := range []string{"已修复", "fixed", "", "用户确认：是"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, prompt string) {
+		for _, neg := range []string{" 未修复 ", " not fixed "} {
+			if Confirms(prompt + neg) {
+				t.Errorf("Confirms(%q) = true", prompt+neg)
+			}
+		}
+	})
+}

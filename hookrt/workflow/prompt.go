@@ -1,8 +1,6 @@
 package workflow
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -87,19 +85,5 @@ func (h *handler) confirm() (*event.Output, error) {
 	if err != nil || t == nil {
 		return nil, err
 	}
-	return event.Context(event.UserPromptSubmit, fmt.Sprintf(
-		"[workflow] The user confirmed that task %s (%s) is fixed. Make sure %s describes the "+
-			"final solution; the task is archived as completed when you stop.",
-		t.TaskID, t.TaskDescription, filepath.Join(t.Dir, SolutionFile))), nil
-}
-
-// reminder is the context injected when a task opens.
-func reminder(t *Task) string {
-	return fmt.Sprintf(`[workflow] Task %s opened: %s
-Task directory: %s
-- Record the problem context (symptoms, reproduction, relevant files) in %s and the solution (root cause, changes, verification) in %s, and keep them current.
-- This session cannot end until the user confirms the fix: the user replies "已修复" / "fixed" or runs %s.
-- After repeated failed attempts to stop (from the second on), an expert review is required: run a subagent whose prompt contains %s; it must end with a score line "总分: X/10", and the score must be at least 8/10.`,
-		t.TaskID, t.TaskDescription, t.Dir,
-		filepath.Join(t.Dir, ContextFile), filepath.Join(t.Dir, SolutionFile), ConfirmCommand, ReviewCommand)
+	return event.Context(event.UserPromptSubmit, confirmedText(t)), nil
 }

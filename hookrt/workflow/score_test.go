@@ -59,3 +59,24 @@ func TestParseReviewScore(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseScore checks that a score, when read, is out of 10 and within 0..10, and that the
+// review parser agrees with the labelled one whenever a labelled score exists.
+func FuzzParseScore(f *testing.F) {
+	for _, s := range []string{"总分: 9/10", "**总分**：7/10", "Score: 85/100", "初评 6/10 … 最终 9/10", "8.5/10", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, ok := ParseScore(text)
+		if ok && (s < 0 || s > 10) {
+			t.Errorf("ParseScore(%q) = %v, out of range", text, s)
+		}
+		r, rok := parseReviewScore(text)
+		if rok && (r < 0 || r > 10) {
+			t.Errorf("parseReviewScore(%q) = %v, out of range", text, r)
+		}
+		if ok && (!rok || r != s) {
+			t.Errorf("parseReviewScore(%q) = %v, %v; ParseScore gave %v", text, r, rok, s)
+		}
+	})
+}

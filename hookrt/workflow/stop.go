@@ -3,7 +3,6 @@ package workflow
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -78,28 +77,6 @@ func failureReason(stopHookActive bool) string {
 		return "stop without the user's confirmation (stop hook active)"
 	}
 	return "stop without the user's confirmation"
-}
-
-// stopReason tells the agent why it may not stop yet and what to do.
-func stopReason(t *Task) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Task %s (%s) is not finished: the user has not confirmed the fix (failed stop %d). ",
-		t.TaskID, t.TaskDescription, t.FailureCount)
-	fmt.Fprintf(&b, "Do not end the session yet. Verify the fix, record the context in %s and the solution in %s, "+
-		"then summarise the result and ask the user to confirm: the user replies \"已修复\" / \"fixed\" or runs %s.",
-		filepath.Join(t.Dir, ContextFile), filepath.Join(t.Dir, SolutionFile), ConfirmCommand)
-	switch {
-	case t.ReviewPassed():
-		fmt.Fprintf(&b, " The expert review passed (%s/10).", formatScore(*t.ExpertReviewScore))
-	case t.FailureCount >= reviewFrom:
-		fmt.Fprintf(&b, " An expert review is required: run a subagent whose prompt contains %s to review the fix "+
-			"against the task; it must end with a score line \"总分: X/10\", and a score below %s/10 is sent back.",
-			ReviewCommand, formatScore(PassScore))
-		if t.ExpertReviewScore != nil {
-			fmt.Fprintf(&b, " The last review scored %s/10.", formatScore(*t.ExpertReviewScore))
-		}
-	}
-	return b.String()
 }
 
 func stamp(t time.Time) string { return t.Format(time.RFC3339) }

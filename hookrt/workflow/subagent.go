@@ -98,14 +98,3 @@ func (h *handler) saveTask(t *Task, changed bool) error {
 	}
 	return h.store.Save(t)
 }
-
-// reviewReason sends a review back to its subagent.
-func reviewReason(score float64, scored bool) string {
-	if !scored {
-		return fmt.Sprintf("This expert review (%s) has no score line. Finish it with a line \"总分: X/10\" "+
-			"(X from 0 to 10); at least %s/10 is required to pass.", ReviewCommand, formatScore(PassScore))
-	}
-	return fmt.Sprintf("Expert review score %s/10 is below the required %s/10. Work through the problems the "+
-		"review found (fix them, or state precisely what must change), then review again and finish with a new "+
-		"score line \"总分: X/10\".", formatScore(score), formatScore(PassScore))
-}

@@ -248,32 +248,3 @@ func (t *Task) Complete(now time.Time) {
 	t.UserConfirmedFixed = true
 	t.ArchivedAt = &at
 }
-
-func contextTemplate(t *Task) string {
-	return fmt.Sprintf(`# %s: %s
-
-- Created: %s
-- Session: %s
-
-## Problem
-
-%s
-
-## Context
-
-<!-- Symptoms, steps to reproduce, relevant files and logs, what was tried. -->
-`, t.TaskID, t.TaskDescription, t.CreatedAt, t.SessionID, t.TaskDescription)
-}
-
-func solutionTemplate(t *Task) string {
-	return fmt.Sprintf(`# Solution: %s
-
-## Root cause
-
-## Changes
-
-## Verification
-
-<!-- How the fix was verified; the user confirms it before the task is closed. -->
-`, t.TaskDescription)
-}

@@ -18,7 +18,12 @@
 //
 // Loop safety: never more than Options.MaxBlocks blocks in a row, per session for Stop and per
 // subagent for SubagentStop; a Stop with stop_hook_active=true still counts. Reaching the cap
-// allows the stop and says so on Stderr and in the task's failure_history.
+// allows the stop and says so on Stderr and in the task's failure_history. The counters live in
+// <ccc-hooks home>/workflow-<session id>.json; a user prompt resets them.
+//
+// Notifications: with "workflow": {"notify": true} in ccc.json, a blocked or completed task is
+// announced on the desktop (see DesktopNotify), never on stdout and never delaying the hook by
+// more than 100 ms.
 //
 // Every read-modify-write happens under one lock file in <ccc-hooks home>/locks/, and every file
 // is written atomically (temporary file, sync, rename). Corrupt task files are reported on

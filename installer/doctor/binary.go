@@ -39,7 +39,7 @@ func (c binaryCheck) Run(ctx context.Context, s *Snapshot) []Result {
 		for _, b := range bins {
 			p, done := seen[b]
 			if !done {
-				p = c.probe(ctx, b)
+				p = c.probe(ctx, b, s.ProjectDir)
 				seen[b] = p
 			}
 			msg := fmt.Sprintf("%s (in %s): %s", b, label(f), p.msg)
@@ -55,12 +55,19 @@ func (c binaryCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	return out
 }
 
-func (c binaryCheck) probe(ctx context.Context, bin string) probe {
+// probe inspects the program bin of a hook command; a relative bin is resolved against
+// projectDir, bare names against PATH.
+func (c binaryCheck) probe(ctx context.Context, bin, projectDir string) probe {
 	if bin == "" {
 		return probe{StatusError, "the hook command names no program", true}
 	}
 	path := bin
-	if !filepath.IsAbs(bin) {
+	switch {
+	case filepath.IsAbs(bin):
+	case strings.ContainsAny(bin, `/\`):
+		// Claude Code runs hooks in the project directory.
+		path = filepath.Join(projectDir, bin)
+	default:
 		found, err := c.env.LookPath(bin)
 		if err != nil {
 			return probe{StatusError, "not found on PATH", true}

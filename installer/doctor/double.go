@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -32,7 +33,9 @@ func (k hookKey) label() string { return installer.Event{Hook: k.event, Matcher:
 func (doubleCheck) Run(_ context.Context, s *Snapshot) []Result {
 	uses := map[hookKey][]use{}
 	var keys []hookKey
-	for _, f := range s.Usable() {
+	rank := map[string]int{}
+	for i, f := range s.Usable() {
+		rank[f.Path] = i
 		for _, r := range f.Ours() {
 			k := hookKey{r.Event, r.Matcher}
 			if k.matcher == "*" {
@@ -49,7 +52,8 @@ func (doubleCheck) Run(_ context.Context, s *Snapshot) []Result {
 		all := uses[k]
 		if k.matcher != "" {
 			// Handlers without a matcher run for this matcher as well.
-			all = append(all, uses[hookKey{k.event, ""}]...)
+			all = append(slices.Clone(all), uses[hookKey{k.event, ""}]...)
+			slices.SortStableFunc(all, func(a, b use) int { return cmp.Compare(rank[a.file.Path], rank[b.file.Path]) })
 		}
 		if r, found := judge(s, k, all); found {
 			out = append(out, r)

@@ -22,17 +22,27 @@ const (
 	ourCmd      = "/usr/local/bin/ccc-hooks hook"
 )
 
-func user(src string) File    { return parseFile(installer.Target{Scope: installer.ScopeUser, Path: userPath}, []byte(src)) }
-func project(src string) File { return parseFile(installer.Target{Scope: installer.ScopeProject, Path: projectPath}, []byte(src)) }
-func local(src string) File   { return parseFile(installer.Target{Scope: installer.ScopeLocal, Path: localPath}, []byte(src)) }
-func managed(src string) File { return parseFile(installer.Target{Scope: installer.ScopeManaged, Path: managedPath}, []byte(src)) }
+func user(src string) File {
+	return parseFile(installer.Target{Scope: installer.ScopeUser, Path: userPath}, []byte(src))
+}
+func project(src string) File {
+	return parseFile(installer.Target{Scope: installer.ScopeProject, Path: projectPath}, []byte(src))
+}
+func local(src string) File {
+	return parseFile(installer.Target{Scope: installer.ScopeLocal, Path: localPath}, []byte(src))
+}
+func managed(src string) File {
+	return parseFile(installer.Target{Scope: installer.ScopeManaged, Path: managedPath}, []byte(src))
+}
 
 func provider(name, src string) File {
 	path := "/home/u/.claude/settings-" + name + ".json"
 	return parseFile(installer.Target{Scope: installer.ScopeProvider, Path: path}, []byte(src))
 }
 
-func missing(scope, path string) File { return File{Target: installer.Target{Scope: scope, Path: path}} }
+func missing(scope, path string) File {
+	return File{Target: installer.Target{Scope: scope, Path: path}}
+}
 
 // snap returns a snapshot of files with the default supervisor config.
 func snap(files ...File) *Snapshot {

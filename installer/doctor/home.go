@@ -2,9 +2,12 @@ package doctor
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // homeCheck reports whether the ccc-hooks home (state, logs, backups, locks) is writable. It
@@ -24,7 +27,8 @@ func (homeCheck) Run(_ context.Context, s *Snapshot) []Result {
 			break
 		}
 		parent := filepath.Dir(dir)
-		if !os.IsNotExist(err) || parent == dir {
+		// A missing directory, or a file where a directory should be: look further up.
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) || parent == dir {
 			return []Result{fail(fmt.Sprintf("cannot use %s (%v), so hooks cannot keep state or locks: fix its permissions, %s",
 				s.Home, err, fix), s.Home)}
 		}

@@ -1,0 +1,114 @@
+package config
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	def := Default()
+	tests := []struct {
+		name     string
+		in       string
+		want     Supervisor
+		problems []string // fields
+	}{
+		{"empty object", `{}`, def, nil},
+		{"null", `{"supervisor": null}`, def, nil},
+		{"all set", `{"x":1,"supervisor":{"enabled":true,"max_iterations":5,"timeout_seconds":60,"language":"zh","claude_command":"/opt/claude","claude_args":["--model","opus"]}}`,
+			Supervisor{Enabled: true, MaxIterations: 5, TimeoutSeconds: 60, Language: "zh", ClaudeCommand: "/opt/claude", ClaudeArgs: []string{"--model", "opus"}}, nil},
+		{"limits", `{"supervisor":{"max_iterations":100,"timeout_seconds":10}}`,
+			Supervisor{MaxIterations: 100, TimeoutSeconds: 10, Language: "en"}, nil},
+		{"out of range", `{"supervisor":{"enabled":true,"max_iterations":0,"timeout_seconds":3601}}`,
+			Supervisor{Enabled: true, MaxIterations: 20, TimeoutSeconds: 600, Language: "en"},
+			[]string{"supervisor.max_iterations", "supervisor.timeout_seconds"}},
+		{"wrong types", `{"supervisor":{"enabled":"yes","max_iterations":"5","timeout_seconds":12.5,"language":"fr","claude_command":3,"claude_args":"--x"}}`,
+			def, []string{"supervisor.enabled", "supervisor.max_iterations", "supervisor.timeout_seconds", "supervisor.language", "supervisor.claude_command", "supervisor.claude_args"}},
+		{"args not strings", `{"supervisor":{"claude_args":["a",1]}}`, def, []string{"supervisor.claude_args"}},
+		{"supervisor not object", `{"supervisor":true}`, def, []string{"supervisor"}},
+		{"invalid JSON", `{"supervisor":{"enabled":true}`, def, []string{""}},
+		{"not an object", `[1]`, def, []string{""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, problems := Parse([]byte(tt.in))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("config (-want +got):\n%s", diff)
+			}
+			var fields []string
+			for _, p := range problems {
+				fields = append(fields, p.Field)
+				if p.Msg == "" {
+					t.Errorf("problem %q has no message", p.Field)
+				}
+			}
+			if diff := cmp.Diff(tt.problems, fields); diff != "" {
+				t.Errorf("problems (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestLoadMissingFile(t *testing.T) {
+	got, problems, err := Load(filepath.Join(t.TempDir(), "ccc.json"))
+	if err != nil || problems != nil || !cmp.Equal(got, Default()) {
+		t.Fatalf("got %+v %v %v, want defaults", got, problems, err)
+	}
+}
+
+func TestLoadUnreadable(t *testing.T) {
+	dir := t.TempDir() // a directory is not a readable file
+	got, _, err := Load(dir)
+	if err == nil || !cmp.Equal(got, Default()) {
+		t.Fatalf("got %+v, %v; want defaults and an error", got, err)
+	}
+}
+
+func TestSetEnabled(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		exists  bool
+		enabled bool
+		want    string
+	}{
+		{"new file", "", false, true, "{\n  \"supervisor\": {\n    \"enabled\": true\n  }\n}\n"},
+		{"replace", `{"a":1,"supervisor":{"enabled":true,"b":2}}`, true, false, `{"a":1,"supervisor":{"enabled":false,"b":2}}`},
+		{"compact add", `{"a":1,"supervisor":{"b":2}}`, true, true, `{"a":1,"supervisor":{"b":2,"enabled":true}}`},
+		{"compact empty", `{"supervisor":{}}`, true, true, `{"supervisor":{"enabled":true}}`},
+		{"compact root", `{"a":1}`, true, true, `{"a":1,"supervisor":{"enabled":true}}`},
+		{"empty root", "{}\n", true, true, "{\n  \"supervisor\": {\n    \"enabled\": true\n  }\n}\n"},
+		{"leading blanks", "\n {\n   \"a\": 1\n }\n", true, false, "\n {\n   \"a\": 1,\n   \"supervisor\": {\n     \"enabled\": false\n   }\n }\n"},
+		{"crlf", "{\r\n  \"supervisor\": {\r\n    \"x\": 1\r\n  }\r\n}\r\n", true, true, "{\r\n  \"supervisor\": {\r\n    \"x\": 1,\r\n    \"enabled\": true\r\n  }\r\n}\r\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, remove, err := SetEnabled(tt.enabled)([]byte(tt.in), tt.exists)
+			if err != nil || remove {
+				t.Fatalf("err %v remove %v", err, remove)
+			}
+			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if cfg, p := Parse(got); cfg.Enabled != tt.enabled || len(p) != 0 {
+				t.Errorf("re-read: enabled %v, problems %v", cfg.Enabled, p)
+			}
+		})
+	}
+}
+
+func TestSetEnabledRefuses(t *testing.T) {
+	for _, in := range []string{`{"supervisor":`, `[1]`, `{"supervisor":[]}`, `{"supervisor":"on"}`} {
+		if _, _, err := SetEnabled(true)([]byte(in), true); err == nil {
+			t.Errorf("%s: no error", in)
+		}
+	}
+}
+
+func TestProblemString(t *testing.T) {
+	if got := (Problem{Field: "supervisor.x", Msg: "bad"}).String(); got != "supervisor.x: bad" {
+		t.Error(got)
+	}
+}

@@ -1,0 +1,70 @@
+package event
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseFixtures(t *testing.T) {
+	tests := []struct {
+		file, name, tool string
+	}{
+		{"Stop.json", Stop, ""},
+		{"Stop-interactive.json", Stop, ""},
+		{"PreToolUse-AskUserQuestion.json", PreToolUse, AskUserQuestion},
+		{"PreToolUse.json", PreToolUse, "Agent"},
+		{"SubagentStop.json", SubagentStop, ""},
+		{"UserPromptSubmit.json", UserPromptSubmit, ""},
+		{"SessionStart.json", "SessionStart", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev, err := Parse(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev.Name != tt.name || ev.ToolName != tt.tool || ev.SessionID == "" {
+				t.Errorf("got name %q tool %q session %q, want %q %q", ev.Name, ev.ToolName, ev.SessionID, tt.name, tt.tool)
+			}
+		})
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", "empty input"},
+		{"array", `[{"session_id":"a"}]`, "input is not a JSON object"},
+		{"invalid", `{"session_id":"a",`, "invalid JSON"},
+		{"trailing", `{"session_id":"a"} {}`, "invalid JSON"},
+		{"missing", `{"hook_event_name":"Stop"}`, "missing session_id"},
+		{"traversal", `{"session_id":"../../x"}`, `unsafe session_id "../../x"`},
+		{"dotdot", `{"session_id":".."}`, "unsafe session_id"},
+		{"slash", `{"session_id":"a/b"}`, "unsafe session_id"},
+		{"too long", `{"session_id":"` + strings.Repeat("a", 129) + `"}`, "unsafe session_id"},
+		{"oversized", `{"session_id":"a","pad":"` + strings.Repeat("x", MaxInput) + `"}`, "larger than"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(strings.NewReader(tt.in))
+			if err == nil || !strings.HasPrefix(err.Error(), "failed to parse hook input: ") || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want failed to parse hook input: …%s…", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseDefaultsToStop(t *testing.T) {
+	ev, err := ParseBytes([]byte(`{"session_id":"abc"}`))
+	if err != nil || ev.Name != Stop {
+		t.Fatalf("got %+v, %v; want a Stop", ev, err)
+	}
+}

@@ -1,0 +1,120 @@
+package state
+
+import (
+	"context"
+	"os"
+	"sync"
+	"testing"
+	"time"
+)
+
+func testStore(t *testing.T) *Store {
+	t.Helper()
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	return &Store{Home: t.TempDir(), Now: func() time.Time { return now }}
+}
+
+func increment(st *State) error { st.Count++; return nil }
+
+func TestUpdateConcurrent(t *testing.T) {
+	s := testStore(t)
+	const n = 50
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// A Store per goroutine: each takes its own lock file handle, like separate processes.
+			own := &Store{Home: s.Home, Now: s.Now}
+			_, err := own.Update(context.Background(), "sess", increment)
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, exists, err := s.Load("sess")
+	if err != nil || !exists || st.Count != n {
+		t.Fatalf("got count %d (exists %v, err %v), want %d", st.Count, exists, err, n)
+	}
+}
+
+func TestUpdateKeepsEnabledAndCreatedAt(t *testing.T) {
+	s := testStore(t)
+	on := true
+	if _, err := s.Update(context.Background(), "a", func(st *State) error { st.Enabled = &on; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	later := s.Now().Add(time.Hour)
+	s.Now = func() time.Time { return later }
+	st, err := s.Update(context.Background(), "a", increment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Enabled == nil || !*st.Enabled || st.Count != 1 || st.CreatedAt.Equal(later) || !st.UpdatedAt.Equal(later) {
+		t.Fatalf("got %+v", st)
+	}
+}
+
+func TestUpdateNoChangeWritesNothing(t *testing.T) {
+	s := testStore(t)
+	if _, err := s.Update(context.Background(), "a", func(*State) error { return ErrNoChange }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(s.Path("a")); !os.IsNotExist(err) {
+		t.Fatalf("state file written: %v", err)
+	}
+}
+
+func TestUpdateStartsAfreshOnCorruptFile(t *testing.T) {
+	s := testStore(t)
+	if err := os.WriteFile(s.Path("a"), []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Load("a"); err == nil {
+		t.Fatal("Load of a corrupt file: no error")
+	}
+	st, err := s.Update(context.Background(), "a", increment)
+	if err != nil || st.Count != 1 {
+		t.Fatalf("got %+v, %v", st, err)
+	}
+}
+
+func TestLockTimeout(t *testing.T) {
+	s := testStore(t)
+	s.LockTimeout = 50 * time.Millisecond
+	release := make(chan struct{})
+	held := make(chan struct{})
+	go func() {
+		_, _ = s.Update(context.Background(), "a", func(*State) error {
+			close(held)
+			<-release
+			return nil
+		})
+	}()
+	<-held
+	other := &Store{Home: s.Home, Now: s.Now, LockTimeout: 50 * time.Millisecond}
+	_, err := other.Update(context.Background(), "a", increment)
+	close(release)
+	if err == nil {
+		t.Fatal("no error while another holds the lock")
+	}
+}
+
+func TestAppendLines(t *testing.T) {
+	s := testStore(t)
+	for i := range 3 {
+		if err := s.Append("a", map[string]int{"n": i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(s.LogPath("a"))
+	if err != nil || string(data) != "{\"n\":0}\n{\"n\":1}\n{\"n\":2}\n" {
+		t.Fatalf("got %q, %v", data, err)
+	}
+}

@@ -1,0 +1,40 @@
+package doctor
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
+)
+
+func TestConfigCheck(t *testing.T) {
+	parsed := func(src string, files ...File) *Snapshot {
+		s := snap(files...)
+		s.ConfigExists = true
+		s.Config, s.ConfigProblems = config.Parse([]byte(src))
+		return s
+	}
+	unreadable := snap()
+	unreadable.ConfigExists = true
+	unreadable.ConfigErr = errors.New("read /home/u/.claude/ccc.json: permission denied")
+	installed := user(supervisor(ourCmd, 600))
+	tests := []struct {
+		name string
+		s    *Snapshot
+		want []want
+	}{
+		{"missing", snap(), []want{{StatusOK, []string{"not present; supervisor defaults: max_iterations 20, timeout_seconds 600"}}}},
+		{"valid", parsed(`{"supervisor": {"max_iterations": 5, "enabled": true}}`), []want{{StatusOK, []string{"max_iterations 5", "enabled by default true"}}}},
+		{"off by default", parsed(`{}`, installed), []want{{StatusOK, []string{"`ccc-hooks supervisor on --default`"}}}},
+		{"out of range", parsed(`{"supervisor": {"max_iterations": 500, "timeout_seconds": 5}}`), []want{
+			{StatusError, []string{"supervisor.max_iterations: 500 is out of range 1..100", "change it in /home/u/.claude/ccc.json"}},
+			{StatusError, []string{"supervisor.timeout_seconds: 5 is out of range 10..3600"}},
+		}},
+		{"wrong language", parsed(`{"supervisor": {"language": "fr"}}`), []want{{StatusError, []string{`supervisor.language: want "en" or "zh"`}}}},
+		{"invalid JSON", parsed(`{"supervisor": `), []want{{StatusError, []string{"invalid JSON", "fix the JSON of /home/u/.claude/ccc.json"}}}},
+		{"unreadable", unreadable, []want{{StatusError, []string{"permission denied", "make the file readable"}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkResults(t, configCheck{}, tt.s, tt.want) })
+	}
+}

@@ -1,0 +1,43 @@
+package doctor
+
+import "testing"
+
+func TestDoubleCheck(t *testing.T) {
+	const other = "/opt/ccc-hooks/ccc-hooks hook"
+	anyTool := `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "` + other + `"}]}]}}`
+	twoInOne := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]},
+		{"hooks": [{"type": "command", "command": "` + other + `"}]}]}}`
+	tests := []struct {
+		name string
+		s    *Snapshot
+		want []want
+	}{
+		{"once", snap(user(supervisor(ourCmd, 600))), []want{{StatusOK, []string{"no event runs"}}}},
+		{"same command twice", snap(project(supervisor(ourCmd, 600)), user(supervisor(ourCmd, 600))), []want{
+			{StatusOK, []string{"Stop has the same ccc-hooks command in project settings and user settings", "runs it once"}},
+			{StatusOK, []string{"PreToolUse[AskUserQuestion] has the same"}},
+		}},
+		{"different commands", snap(project(stop(other)), user(supervisor(ourCmd, 600))), []want{{StatusWarn, []string{
+			"Stop fires ccc-hooks more than once", "project settings runs `" + other + "`", "user settings runs `" + ourCmd + "`",
+			"`ccc-hooks uninstall --scope project --project-dir /work/p` or `ccc-hooks uninstall --scope user`",
+		}}}},
+		{"hook and supervisor-hook", snap(local(stop("ccc-hooks supervisor-hook")), user(stop("ccc-hooks hook"))), []want{
+			{StatusWarn, []string{"local settings runs `ccc-hooks supervisor-hook`"}},
+		}},
+		{"two in one file", snap(user(twoInOne)), []want{{StatusWarn, []string{
+			"Stop fires ccc-hooks more than once", "run `ccc-hooks install --scope user` to replace them with one entry"}}}},
+		{"matcher-less handler overlaps", snap(project(anyTool), user(supervisor(ourCmd, 600))), []want{
+			{StatusWarn, []string{"PreToolUse[AskUserQuestion] fires", "project settings runs `" + other + "`, user settings runs"}},
+		}},
+		{"two providers never merge", snap(provider("a", stop(ourCmd)), provider("b", stop(other))), []want{
+			{StatusOK, []string{"no event runs"}},
+		}},
+		{"provider and user", snap(user(stop(ourCmd)), provider("b", stop(other))), []want{
+			{StatusWarn, []string{"provider settings-b.json runs", "`ccc-hooks uninstall --provider b`"}},
+		}},
+		{"broken file ignored", snap(project(`{`), user(stop(ourCmd))), []want{{StatusOK, []string{"no event runs"}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkResults(t, doubleCheck{}, tt.s, tt.want) })
+	}
+}

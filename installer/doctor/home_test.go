@@ -1,0 +1,56 @@
+package doctor
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestHomeCheck(t *testing.T) {
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "ccc")
+	if err := os.Mkdir(existing, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		home string
+		want want
+	}{
+		{"writable", existing, want{StatusOK, []string{existing + " is writable"}}},
+		{"not yet created", filepath.Join(dir, "a", "b", "ccc"), want{StatusOK, []string{"does not exist yet; " + dir + " is writable"}}},
+		{"parent is a file", filepath.Join(file, "ccc"), want{StatusError, []string{file + " is not a directory", "CCC_CONFIG_DIR"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := snap()
+			s.Home = tt.home
+			checkResults(t, homeCheck{}, s, []want{tt.want})
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a")); !os.IsNotExist(err) {
+		t.Errorf("the check created the home's parents: %v", err)
+	}
+	entries, _ := os.ReadDir(existing)
+	if len(entries) != 0 {
+		t.Errorf("probe files left in %s: %v", existing, entries)
+	}
+}
+
+func TestHomeCheckReadOnly(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root can write anywhere")
+	}
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	s := snap()
+	s.Home = filepath.Join(dir, "ccc")
+	checkResults(t, homeCheck{}, s, []want{{StatusError, []string{"cannot write in " + dir, "chmod u+w"}}})
+}

@@ -1,0 +1,142 @@
+#!/bin/sh
+# time-hook.sh — how long Claude Code waits for `ccc-hooks hook`, side by side with two baselines:
+#   floor   a minimal Go program doing the same I/O (reads the event on stdin and ccc.json,
+#           prints the answer), the least any Go hook can cost;
+#   python  a minimal Python hook making the same decision.
+# The event is a Stop with the supervisor off (the fast path every session hits).
+# Uses hyperfine when installed, else a loop timed with date +%s%N.
+# Usage: scripts/time-hook.sh [RUNS]   (default 300)
+set -eu
+
+runs=${1:-300}
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+echo "building in $tmp" >&2
+(cd "$root" && go build -trimpath -o "$tmp/ccc-hooks" ./cmd/ccc-hooks)
+
+mkdir -p "$tmp/floor"
+cat >"$tmp/floor/go.mod" <<'GO'
+module floor
+
+go 1.22
+GO
+cat >"$tmp/floor/main.go" <<'GO'
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+func main() {
+	data, err := io.ReadAll(io.LimitReader(os.Stdin, 8<<20))
+	if err != nil {
+		os.Exit(2)
+	}
+	var ev struct {
+		SessionID string `json:"session_id"`
+	}
+	if json.Unmarshal(data, &ev) != nil || ev.SessionID == "" {
+		os.Exit(2)
+	}
+	var cfg struct {
+		Supervisor struct {
+			Enabled bool `json:"enabled"`
+		} `json:"supervisor"`
+	}
+	if b, err := os.ReadFile(filepath.Join(os.Getenv("CLAUDE_CONFIG_DIR"), "ccc.json")); err == nil {
+		_ = json.Unmarshal(b, &cfg)
+	}
+	if !cfg.Supervisor.Enabled {
+		os.Stdout.WriteString(`{"reason":"supervisor mode disabled"}` + "\n")
+	}
+}
+GO
+(cd "$tmp/floor" && GOFLAGS='' go build -trimpath -o "$tmp/floor-hook" .)
+
+cat >"$tmp/hook.py" <<'PY'
+import json, os, sys
+event = json.load(sys.stdin)
+if not event.get("session_id"):
+    sys.exit(2)
+try:
+    with open(os.path.join(os.environ["CLAUDE_CONFIG_DIR"], "ccc.json")) as f:
+        enabled = json.load(f).get("supervisor", {}).get("enabled", False)
+except OSError:
+    enabled = False
+if not enabled:
+    print(json.dumps({"reason": "supervisor mode disabled"}))
+PY
+
+CLAUDE_CONFIG_DIR="$tmp/claude"
+CCC_CONFIG_DIR="$tmp/claude/ccc"
+export CLAUDE_CONFIG_DIR CCC_CONFIG_DIR
+unset CCC_SUPERVISOR_HOOK CCC_SUPERVISOR_ID 2>/dev/null || true
+mkdir -p "$CLAUDE_CONFIG_DIR"
+printf '{\n  "supervisor": {"enabled": false, "max_iterations": 20}\n}\n' >"$CLAUDE_CONFIG_DIR/ccc.json"
+cat >"$tmp/event.json" <<'JSON'
+{"session_id":"60a79f72-e4f7-4624-aacf-eb6a5dd6f394","transcript_path":"/home/user/.claude/projects/p/60a79f72.jsonl","cwd":"/home/user/project","permission_mode":"default","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done"}
+JSON
+
+python=$(command -v python3 || command -v python)
+ccc="\"$tmp/ccc-hooks\" hook <\"$tmp/event.json\""
+floor="\"$tmp/floor-hook\" <\"$tmp/event.json\""
+py="\"$python\" \"$tmp/hook.py\" <\"$tmp/event.json\""
+
+# The three must answer alike before they are timed.
+for cmd in "$ccc" "$floor" "$py"; do
+	out=$(sh -c "$cmd")
+	[ "$out" = '{"reason":"supervisor mode disabled"}' ] || [ "$out" = '{"reason": "supervisor mode disabled"}' ] || {
+		echo "unexpected answer from $cmd: $out" >&2
+		exit 1
+	}
+done
+
+# median_ms CMD: the median wall time of CMD in milliseconds, over $runs runs.
+median_ms() {
+	i=0
+	: >"$tmp/times"
+	while [ "$i" -lt "$runs" ]; do
+		t0=$(date +%s%N)
+		sh -c "$1" >/dev/null
+		t1=$(date +%s%N)
+		echo $((t1 - t0)) >>"$tmp/times"
+		i=$((i + 1))
+	done
+	sort -n "$tmp/times" | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f\n", m / 1e6 }'
+}
+
+if command -v hyperfine >/dev/null 2>&1; then
+	echo "timing with hyperfine ($runs runs each)" >&2
+	hyperfine --style basic --warmup 30 --runs "$runs" --export-csv "$tmp/times.csv" \
+		-n ccc-hooks "$ccc" -n go-floor "$floor" -n python "$py" >&2
+	# CSV columns: command,mean,stddev,median,user,system,min,max (seconds).
+	t_ccc=$(awk -F, '$1 == "ccc-hooks" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
+	t_floor=$(awk -F, '$1 == "go-floor" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
+	t_py=$(awk -F, '$1 == "python" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
+	method="hyperfine (shell start-up subtracted)"
+else
+	echo "timing with a date +%s%N loop ($runs runs each; includes sh -c start-up)" >&2
+	t_ccc=$(median_ms "$ccc")
+	t_floor=$(median_ms "$floor")
+	t_py=$(median_ms "$py")
+	method="date loop (each figure includes one sh -c)"
+fi
+
+awk -v c="$t_ccc" -v f="$t_floor" -v p="$t_py" -v m="$method" 'BEGIN {
+	printf "method: %s\n", m
+	printf "%-10s %9s\n", "hook", "median"
+	printf "%-10s %7.3f ms\n", "ccc-hooks", c
+	printf "%-10s %7.3f ms\n", "go-floor", f
+	printf "%-10s %7.3f ms\n", "python", p
+	printf "ccc-hooks / go-floor = %.2fx (target <= 1.5x)\n", c / f
+	printf "python / ccc-hooks   = %.1fx (target >= 10x)\n", p / c
+	printf "ccc-hooks median     = %.3f ms (target < 5 ms)\n", c
+	ok = (c / f <= 1.5 && p / c >= 10 && c < 5)
+	printf "%s\n", ok ? "all targets met" : "TARGET MISSED"
+	exit ok ? 0 : 1
+}'

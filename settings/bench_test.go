@@ -1,0 +1,104 @@
+package settings
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// largeSettings generates a pretty-printed settings file of about size bytes: many permission
+// rules, environment variables and foreign hook groups in several events.
+func largeSettings(size int) []byte {
+	var b strings.Builder
+	b.Grow(size + 4096)
+	rules := max(size/80, 10)
+	b.WriteString("{\n  \"model\": \"opus\",\n  \"permissions\": {\n    \"allow\": [\n")
+	for i := range rules / 2 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "      \"Bash(tool-%d --flag \\\"value %d\\\" ./path/to/dir/%d)\"", i, i, i)
+	}
+	b.WriteString("\n    ],\n    \"deny\": [\n")
+	for i := range rules / 4 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "      \"Read(./secrets/%d/**)\"", i)
+	}
+	b.WriteString("\n    ]\n  },\n  \"hooks\": {\n")
+	events := []string{"PreToolUse", "PostToolUse", "Notification", "Stop", "UserPromptSubmit"}
+	groups := max(size/2000, 2)
+	for ei, ev := range events {
+		if ei > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "    %q: [\n", ev)
+		for g := range groups / len(events) {
+			if g > 0 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(&b, "      {\n        \"matcher\": \"Tool%d\",\n        \"hooks\": [\n          {\n"+
+				"            \"type\": \"command\",\n            \"command\": \"/usr/bin/other-%d --event %s\",\n"+
+				"            \"timeout\": %d\n          }\n        ]\n      }", g, g, ev, g%60+1)
+		}
+		b.WriteString("\n    ]")
+	}
+	b.WriteString("\n  },\n  \"env\": {\n")
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "    \"VAR_%d\": \"%s\"", i, strings.Repeat("v", 60))
+	}
+	b.WriteString("\n  }\n}\n")
+	return []byte(b.String())
+}
+
+func BenchmarkInstallLarge(b *testing.B) {
+	for _, size := range []int{500 << 10, 5 << 20, 20 << 20} {
+		src := largeSettings(size)
+		entries := supervisorEntries(testCommand, 600)
+		b.Run(fmt.Sprintf("%dKB", len(src)>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if _, err := Install(src, entries, testOwner); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkUninstallLarge(b *testing.B) {
+	for _, size := range []int{500 << 10, 5 << 20, 20 << 20} {
+		src, err := Install(largeSettings(size), supervisorEntries(testCommand, 600), testOwner)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%dKB", len(src)>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if _, err := Uninstall(src, nil, testOwner); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestInstallLargeIsReversible checks the benchmark input round-trips exactly.
+func TestInstallLargeIsReversible(t *testing.T) {
+	src := largeSettings(1 << 20)
+	out, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Uninstall(out, nil, testOwner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(back) != string(src) {
+		t.Error("Uninstall(Install(large)) differs from the input")
+	}
+}

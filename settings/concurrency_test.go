@@ -1,0 +1,145 @@
+package settings
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Environment of a worker process started by TestConcurrentProcesses.
+const (
+	workerEnv     = "CCC_SETTINGS_TEST_WORKER"
+	workerFileEnv = "CCC_SETTINGS_TEST_FILE"
+	workerHomeEnv = "CCC_SETTINGS_TEST_HOME"
+)
+
+const concurrentRounds = 6
+
+func TestMain(m *testing.M) {
+	if os.Getenv(workerEnv) != "" {
+		os.Exit(runWorker())
+	}
+	os.Exit(m.Run())
+}
+
+// runWorker alternates install and uninstall on the file named in the environment.
+func runWorker() int {
+	id, _ := strconv.Atoi(os.Getenv(workerEnv))
+	s := &Store{Home: os.Getenv(workerHomeEnv), LockTimeout: 2 * time.Minute}
+	if err := churn(s, os.Getenv(workerFileEnv), id); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// churn installs (with a command of its own) and uninstalls in turn; odd ids start with
+// uninstall so the file sees both orders.
+func churn(s *Store, path string, id int) error {
+	command := fmt.Sprintf("/opt/w%d/ccc-hooks hook", id)
+	for i := range concurrentRounds {
+		change := installChange(command)
+		if (i+id)%2 == 1 {
+			change = uninstallChange
+		}
+		if _, err := s.Update(path, change); err != nil {
+			return fmt.Errorf("worker %d round %d: %w", id, i, err)
+		}
+	}
+	return nil
+}
+
+const concurrentSeed = "{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [\n" +
+	"      {\"hooks\": [{\"type\": \"command\", \"command\": \"other stop\"}]}\n    ]\n  }\n}\n"
+
+// checkFinal asserts the file is valid JSON with the foreign hook and zero or one full set of ours.
+func checkFinal(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(b) {
+		t.Fatalf("final file is not valid JSON:\n%s", b)
+	}
+	refs, err := Handlers(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perEvent := map[string]int{}
+	foreign := 0
+	for _, r := range refs {
+		if testOwner(r.Command) {
+			perEvent[r.Event]++
+		} else {
+			foreign++
+		}
+	}
+	if foreign != 1 {
+		t.Errorf("foreign handlers = %d, want 1:\n%s", foreign, b)
+	}
+	if perEvent["Stop"] != perEvent["PreToolUse"] || perEvent["Stop"] > 1 || len(perEvent) > 2 {
+		t.Errorf("our handlers per event = %v, want zero or one set:\n%s", perEvent, b)
+	}
+}
+
+func TestConcurrentGoroutines(t *testing.T) {
+	s := newTestStore(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	writeFile(t, path, concurrentSeed, 0o644)
+	var wg sync.WaitGroup
+	errs := make(chan error, 20)
+	for id := range 20 {
+		wg.Go(func() {
+			if err := churn(s, path, id); err != nil {
+				errs <- err
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	checkFinal(t, path)
+}
+
+func TestConcurrentProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts 20 processes")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "settings.json")
+	home := filepath.Join(dir, "home")
+	writeFile(t, path, concurrentSeed, 0o644)
+	cmds := make([]*exec.Cmd, 20)
+	for id := range cmds {
+		c := exec.Command(exe, "-test.run=^$")
+		c.Env = append(os.Environ(),
+			workerEnv+"="+strconv.Itoa(id), workerFileEnv+"="+path, workerHomeEnv+"="+home)
+		cmds[id] = c
+	}
+	outs := make([][]byte, len(cmds))
+	errs := make([]error, len(cmds))
+	var wg sync.WaitGroup
+	for i, c := range cmds {
+		wg.Go(func() { outs[i], errs[i] = c.CombinedOutput() })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("worker %d: %v\n%s", i, err, outs[i])
+		}
+	}
+	checkFinal(t, path)
+}

@@ -1,0 +1,155 @@
+package settings
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofrs/flock"
+)
+
+// assertUntouched fails t when path's bytes or mtime differ from want and mtime.
+func assertUntouched(t *testing.T, path, want string, mtime time.Time) {
+	t.Helper()
+	if got := readString(t, path); got != want {
+		t.Errorf("file changed to %q", got)
+	}
+	if fi, err := os.Stat(path); err != nil || !fi.ModTime().Equal(mtime) {
+		t.Errorf("mtime changed (%v)", err)
+	}
+}
+
+func setPast(t *testing.T, path string) time.Time {
+	t.Helper()
+	past := time.Now().Add(-time.Hour).Truncate(time.Second)
+	if err := os.Chtimes(path, past, past); err != nil {
+		t.Fatal(err)
+	}
+	return past
+}
+
+func TestUpdateReadOnlyDirectory(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("permissions do not apply to root")
+	}
+	s := newTestStore(t)
+	dir := filepath.Join(t.TempDir(), "ro")
+	path := filepath.Join(dir, "settings.json")
+	const orig = `{"a": 1}`
+	writeFile(t, path, orig, 0o644)
+	mtime := setPast(t, path)
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(dir, 0o755) })
+	_, err := s.Update(path, installChange(testCommand))
+	if err == nil || !strings.HasPrefix(err.Error(), "write "+path+": ") || !errors.Is(err, os.ErrPermission) {
+		t.Errorf("err = %v, want write %s: ...permission denied", err, path)
+	}
+	assertUntouched(t, path, orig, mtime)
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Errorf("directory holds %d entries, want only the file", len(ents))
+	}
+}
+
+func TestUpdateFailingBackupLeavesFile(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	writeFile(t, filepath.Join(home, "backups"), "not a directory", 0o644)
+	s := &Store{Home: home}
+	path := filepath.Join(dir, "settings.json")
+	const orig = `{"a": 1}`
+	writeFile(t, path, orig, 0o644)
+	mtime := setPast(t, path)
+	_, err := s.Update(path, installChange(testCommand))
+	if err == nil || !strings.Contains(err.Error(), "back up "+path) {
+		t.Errorf("err = %v, want a backup error naming the file", err)
+	}
+	assertUntouched(t, path, orig, mtime)
+}
+
+func TestUpdateRefusesBadJSON(t *testing.T) {
+	s := newTestStore(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	const orig = "{\n  \"hooks\": []\n}\n"
+	writeFile(t, path, orig, 0o644)
+	mtime := setPast(t, path)
+	_, err := s.Update(path, installChange(testCommand))
+	var se *StructureError
+	if !errors.As(err, &se) {
+		t.Errorf("err = %v, want a *StructureError", err)
+	}
+	assertUntouched(t, path, orig, mtime)
+	if b, _ := s.Backups(path); len(b) != 0 {
+		t.Errorf("backups written for a refused change: %v", b)
+	}
+}
+
+func TestUpdateUnreadable(t *testing.T) {
+	s := newTestStore(t)
+	path := t.TempDir() // a directory is not readable as a file
+	_, err := s.Update(path, installChange(testCommand))
+	if err == nil || !strings.Contains(err.Error(), "read "+path) {
+		t.Errorf("err = %v, want a read error naming %s", err, path)
+	}
+}
+
+func TestUpdateLockTimeout(t *testing.T) {
+	s := newTestStore(t)
+	s.LockTimeout = 150 * time.Millisecond
+	if err := os.MkdirAll(filepath.Dir(s.LockFile()), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	held := flock.New(s.LockFile())
+	if err := held.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = held.Unlock() }()
+	path := filepath.Join(t.TempDir(), "settings.json")
+	start := time.Now()
+	_, err := s.Update(path, installChange(testCommand))
+	if err == nil || !strings.Contains(err.Error(), "another ccc-hooks is running") ||
+		!strings.Contains(err.Error(), s.LockFile()) {
+		t.Errorf("err = %v, want a lock timeout naming %s", err, s.LockFile())
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("waited %v", d)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Error("file written without the lock")
+	}
+}
+
+func TestPreviewWritesNothing(t *testing.T) {
+	s := newTestStore(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	c, err := s.Preview(path, installChange(testCommand))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Changed || c.Existed || !strings.Contains(string(c.New), testCommand) {
+		t.Errorf("Change = %+v", c)
+	}
+	for _, p := range []string{path, s.Home} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("Preview created %s", p)
+		}
+	}
+}
+
+func TestUpdateChangeErrorIsReturned(t *testing.T) {
+	s := newTestStore(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	writeFile(t, path, "{}", 0o644)
+	mtime := setPast(t, path)
+	boom := errors.New("boom")
+	_, err := s.Update(path, func([]byte, bool) ([]byte, bool, error) { return nil, false, boom })
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v, want boom", err)
+	}
+	assertUntouched(t, path, "{}", mtime)
+}

@@ -1,0 +1,5 @@
+package settings
+
+import "github.com/tidwall/gjson"
+
+func gjsonValid(b []byte) bool { return gjson.ValidBytes(b) }
