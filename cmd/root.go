@@ -17,6 +17,10 @@ var Version = "0.1.0"
 
 // Main runs ccc-hooks with args and returns the exit status. Only main exits.
 func Main(env *Env, args []string) int {
+	if len(args) == 1 && args[0] == "hook" {
+		// Claude Code runs the hook on every event of every session: skip building the command tree.
+		return report(env, runHook(context.Background(), env, hookOptions{}))
+	}
 	root := newRootCmd(env)
 	root.SetArgs(args)
 	err := root.ExecuteContext(context.Background())
@@ -24,6 +28,11 @@ func Main(env *Env, args []string) int {
 		// cobra has no error type for a mistyped subcommand; it is a usage mistake all the same.
 		err = &UsageError{Err: err}
 	}
+	return report(env, err)
+}
+
+// report prints the message of err, if any, and returns the exit status it maps to.
+func report(env *Env, err error) int {
 	code, msg := exitCode(err)
 	if msg != "" {
 		fmt.Fprintln(env.IO.ErrOut, msg)

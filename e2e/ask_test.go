@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +11,7 @@ import (
 // screen and the model receives the supervisor's feedback as the tool error.
 func TestSupervisorDeniesQuestion(t *testing.T) {
 	t.Parallel()
+	tmux := RequireTmux(t)
 	const feedback = "Do not ask: the project already uses Postgres, pick it and carry on."
 	const done = "Going with Postgres."
 	sc := newScenario(t, func(r *Request) Reply {
@@ -25,11 +25,10 @@ func TestSupervisorDeniesQuestion(t *testing.T) {
 		}
 		return Say("OK.")
 	})
-	tmux := RequireTmux(t)
 	sc.Install(t, sc.product)
 	sc.EnableSupervisor(t, sc.product)
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, nil, sc.Claude.Path, "--session-id", session, askPrompt)
+	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, askPrompt)
 
 	Eventually(t, 60*time.Second, "the agent's final answer on screen", func() bool {
 		screen := term.Screen()
@@ -62,6 +61,7 @@ func TestSupervisorDeniesQuestion(t *testing.T) {
 // shown, the user picks an option and the answer reaches the model.
 func TestSupervisorAllowsQuestion(t *testing.T) {
 	t.Parallel()
+	tmux := RequireTmux(t)
 	const done = "SQLite it is."
 	sc := newScenario(t, func(r *Request) Reply {
 		switch {
@@ -72,11 +72,10 @@ func TestSupervisorAllowsQuestion(t *testing.T) {
 		}
 		return Say("OK.")
 	})
-	tmux := RequireTmux(t)
 	sc.Install(t, sc.product)
 	sc.EnableSupervisor(t, sc.product)
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, nil, sc.Claude.Path, "--session-id", session, askPrompt)
+	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, askPrompt)
 
 	term.WaitScreen(t, 60*time.Second, "Enter to select")
 	term.WaitScreen(t, time.Second, question)
@@ -110,53 +109,4 @@ func toolResultAfterAsk(t *testing.T, api *FakeAPI) ContentBlock {
 	}
 	t.Fatalf("no agent request carried a tool result")
 	return ContentBlock{}
-}
-
-// waitDecisions waits until the session's decision log has want lines (a
-// decision is logged once its review is over) and returns "Event:decision"
-// for each.
-func waitDecisions(t *testing.T, s *Sandbox, session string, want int) []string {
-	t.Helper()
-	Eventually(t, 60*time.Second, fmt.Sprintf("%d supervisor decisions", want), func() bool {
-		return len(s.ReadLines(t, s.LogPath(session))) >= want
-	}, func() string { return s.ReadFile(t, s.LogPath(session)) })
-	return decisionTrail(t, s, session)
-}
-
-// decisionTrail is "Event:decision" for each line of the session's decision log.
-func decisionTrail(t *testing.T, s *Sandbox, session string) []string {
-	t.Helper()
-	var out []string
-	for _, d := range s.Decisions(t, session) {
-		out = append(out, fmt.Sprintf("%v:%v", d["event"], d["decision"]))
-	}
-	return out
-}
-
-// checkTrail compares a decision trail with the expected one.
-func checkTrail(t *testing.T, got []string, want ...string) {
-	t.Helper()
-	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("decisions = %q, want %q", got, want)
-	}
-}
-
-// checkFork checks that a supervisor request continues the agent's
-// conversation (a fork of its session) and asks for the structured verdict.
-func checkFork(t *testing.T, r *Request, agentPrompt string) {
-	t.Helper()
-	if !r.Contains(agentPrompt) {
-		t.Errorf("the supervisor's conversation does not contain the agent's prompt %q: not a fork", agentPrompt)
-	}
-	for _, tool := range r.Body.Tools {
-		if tool.Name != StructuredOutputTool {
-			continue
-		}
-		schema := string(tool.InputSchema)
-		for _, want := range []string{`"allow_stop"`, `"feedback"`, `"boolean"`, `"required"`} {
-			if !strings.Contains(schema, want) {
-				t.Errorf("StructuredOutput schema lacks %s: %s", want, schema)
-			}
-		}
-	}
 }

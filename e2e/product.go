@@ -34,7 +34,7 @@ func (p Product) HookCommand() string { return p.Path + " hook" }
 // CCC runs ccc-hooks with args in the project directory, without a terminal.
 func (s *Sandbox) CCC(t testing.TB, p Product, args ...string) Result {
 	t.Helper()
-	res := s.Run(t, 30*time.Second, s.Project, nil, "", p.Path, args...)
+	res := s.Run(t, 30*time.Second, p.Path, args...)
 	t.Logf("ccc-hooks %s: exit %d", strings.Join(args, " "), res.ExitCode)
 	return res
 }

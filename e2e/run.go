@@ -18,17 +18,17 @@ type Result struct {
 	Duration       time.Duration
 }
 
-// Run starts name with args in dir under the sandbox environment (plus
-// extra), waits at most timeout, and kills its whole process group when the
-// time is up or the test ends. A process that cannot start fails the test.
-func (s *Sandbox) Run(t testing.TB, timeout time.Duration, dir string, extra []string, stdin string, name string, args ...string) Result {
+// Run starts name with args in the project directory under the sandbox
+// environment, with empty stdin, and waits at most timeout; then it kills
+// the process and everything it started. A process that cannot start or
+// times out fails the test.
+func (s *Sandbox) Run(t testing.TB, timeout time.Duration, name string, args ...string) Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Env = s.Env(extra...)
-	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Dir = s.Project
+	cmd.Env = s.Env()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -65,7 +65,7 @@ func (s *Sandbox) ClaudePrint(t testing.TB, timeout time.Duration, prompt string
 	t.Helper()
 	all := append([]string{"-p"}, args...)
 	all = append(all, "--", prompt)
-	res := s.Run(t, timeout, s.Project, nil, "", s.Claude.Path, all...)
+	res := s.Run(t, timeout, s.Claude.Path, all...)
 	t.Logf("claude -p finished in %s with exit %d", res.Duration.Round(time.Millisecond), res.ExitCode)
 	return res
 }

@@ -67,10 +67,10 @@ func (s *Sandbox) CCCHome() string { return filepath.Join(s.ConfigDir, "ccc") }
 // SettingsPath is the user-scope settings file.
 func (s *Sandbox) SettingsPath() string { return filepath.Join(s.ConfigDir, "settings.json") }
 
-// Env is the environment of every process the sandbox starts: a minimal
-// inherited base (PATH, locale), never the caller's Claude or ccc variables,
-// plus the sandbox's own and the extra KEY=VALUE pairs.
-func (s *Sandbox) Env(extra ...string) []string {
+// Env is the environment of every process the sandbox starts: PATH and the
+// sandbox's own variables, never the caller's Claude, Anthropic or ccc ones.
+// CCC_CLAUDE points the supervisor at the same claude binary.
+func (s *Sandbox) Env() []string {
 	env := []string{
 		"HOME=" + s.Home,
 		"CLAUDE_CONFIG_DIR=" + s.ConfigDir,
@@ -91,7 +91,7 @@ func (s *Sandbox) Env(extra ...string) []string {
 			env = append(env, k+"="+v)
 		}
 	}
-	return append(env, extra...)
+	return env
 }
 
 // WriteJSON writes v as indented JSON to path, creating parent directories.

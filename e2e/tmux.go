@@ -3,6 +3,7 @@ package e2e
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -20,17 +21,17 @@ type Terminal struct {
 }
 
 // StartTerminal runs argv in a new tmux server with the sandbox environment
-// (and extra) and the project as working directory. The server, the program
+// and the project as working directory. The server, the program
 // and everything it started are killed when the test ends; the last screen
 // is logged when the test failed.
-func (s *Sandbox) StartTerminal(t testing.TB, tmux string, extra []string, argv ...string) *Terminal {
+func (s *Sandbox) StartTerminal(t testing.TB, tmux string, argv ...string) *Terminal {
 	t.Helper()
 	term := &Terminal{tmux: tmux, socket: "ccc-e2e-" + randomHex(t, 6)}
 	conf := filepath.Join(s.Root, "tmux.conf")
 	s.WriteFile(t, conf, "set -g remain-on-exit on\nset -g history-limit 5000\n", 0o644)
 	// env -i: the program sees exactly the sandbox environment, not the tmux
 	// server's.
-	command := append([]string{"env", "-i"}, s.Env(extra...)...)
+	command := append([]string{"env", "-i"}, s.Env()...)
 	command = append(command, argv...)
 	args := []string{"-f", conf, "new-session", "-d", "-x", "200", "-y", "50", "-s", "e2e", "-c", s.Project, shellJoin(command)}
 	if out, err := term.cmd(args...).CombinedOutput(); err != nil {
@@ -77,14 +78,19 @@ func (term *Terminal) WaitScreen(t testing.TB, timeout time.Duration, want strin
 	return screen
 }
 
-// Close kills the program, every process it started, and the tmux server.
+// Close kills the program, every process it started, and the tmux server,
+// and removes the server's socket.
 func (term *Terminal) Close() {
+	socket, _ := term.cmd("display-message", "-p", "#{socket_path}").Output()
 	if out, err := term.cmd("display-message", "-p", "-t", "e2e", "#{pane_pid}").Output(); err == nil {
 		if pid, err := strconv.Atoi(strings.TrimSpace(string(out))); err == nil {
 			killTree(pid)
 		}
 	}
 	_ = term.cmd("kill-server").Run()
+	if path := strings.TrimSpace(string(socket)); path != "" {
+		_ = os.Remove(path)
+	}
 }
 
 // killTree kills pid and all its descendants, children first found by ps.

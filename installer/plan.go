@@ -85,7 +85,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	remove := un.CreatedByUs && !bytes.Equal(out, old) && string(bytes.TrimSpace(out)) == "{}"
+	remove := un.CreatedByUs && !bytes.Equal(out, old) && settings.IsEmpty(out)
 	return out, remove, nil
 }
 

@@ -82,7 +82,9 @@ cat >"$tmp/event.json" <<'JSON'
 {"session_id":"60a79f72-e4f7-4624-aacf-eb6a5dd6f394","transcript_path":"/home/user/.claude/projects/p/60a79f72.jsonl","cwd":"/home/user/project","permission_mode":"default","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done"}
 JSON
 
+# The interpreter itself, not a version-manager shim in front of it.
 python=$(command -v python3 || command -v python)
+python=$("$python" -c 'import sys; print(sys.executable)')
 ccc="\"$tmp/ccc-hooks\" hook <\"$tmp/event.json\""
 floor="\"$tmp/floor-hook\" <\"$tmp/event.json\""
 py="\"$python\" \"$tmp/hook.py\" <\"$tmp/event.json\""

@@ -176,3 +176,63 @@ func FuzzValidJSON(f *testing.F) {
 		}
 	})
 }
+
+// FuzzInstallReindented re-formats each input in one of several styles (json.Indent with
+// 2 spaces, 4 spaces or tabs, or compact; LF or CRLF) and checks the same properties, so the
+// mutated inputs reach realistic layouts.
+func FuzzInstallReindented(f *testing.F) {
+	ins, _ := filepath.Glob(filepath.Join("testdata", "install", "in", "*.json"))
+	for i, in := range ins {
+		if b, err := os.ReadFile(in); err == nil {
+			f.Add(b, uint8(i), i%2 == 0)
+		}
+	}
+	entries := supervisorEntries(testCommand, 600)
+	f.Fuzz(func(t *testing.T, raw []byte, styleSel uint8, crlf bool) {
+		var buf bytes.Buffer
+		switch styleSel % 4 {
+		case 0:
+			if json.Compact(&buf, raw) != nil {
+				return
+			}
+		default:
+			indent := [...]string{"", "  ", "    ", "\t"}[styleSel%4]
+			if json.Indent(&buf, raw, "", indent) != nil {
+				return
+			}
+		}
+		src := buf.Bytes()
+		if crlf {
+			src = bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n"))
+		}
+		out, err := Install(src, entries, testOwner)
+		if err != nil {
+			return
+		}
+		if !json.Valid(out) {
+			t.Fatalf("invalid output:\n%s", out)
+		}
+		allCRLF := bytes.Count(src, []byte("\r\n")) == bytes.Count(src, []byte("\n"))
+		if allCRLF && bytes.Contains(src, []byte("\n")) && bytes.Contains(bytes.ReplaceAll(out, []byte("\r\n"), nil), []byte("\n")) {
+			t.Fatalf("LF inserted into a CRLF file:\n%q", out)
+		}
+		again, err := Install(out, entries, testOwner)
+		if err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("not idempotent (err %v):\n%s\n%s", err, out, again)
+		}
+		touched := []string{"Stop", "PreToolUse"}
+		back, err := Uninstall(out, touched, testOwner)
+		if err != nil {
+			t.Fatalf("Uninstall: %v", err)
+		}
+		if preExistingEmpty(src, entries) {
+			return
+		}
+		if plain, err := Uninstall(src, touched, testOwner); err != nil || !bytes.Equal(plain, src) {
+			return
+		}
+		if !bytes.Equal(back, src) {
+			t.Fatalf("Uninstall(Install(x)) != x\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q", src, out, back)
+		}
+	})
+}

@@ -13,14 +13,17 @@ type node struct {
 	isArray bool
 }
 
-func objectNode(kv ...any) node {
-	n := node{}
-	for i := 0; i < len(kv); i += 2 {
-		n.keys = append(n.keys, quote(kv[i].(string)))
-		n.elems = append(n.elems, kv[i+1].(node))
-	}
-	if n.keys == nil {
-		n.keys = []string{}
+// field is one member of an object node.
+type field struct {
+	key string
+	val node
+}
+
+func objectNode(fields ...field) node {
+	n := node{keys: []string{}}
+	for _, f := range fields {
+		n.keys = append(n.keys, quote(f.key))
+		n.elems = append(n.elems, f.val)
 	}
 	return n
 }
@@ -32,14 +35,14 @@ func rawNode(s string) node { return node{raw: s} }
 // groupNode is the matcher group ccc-hooks writes for e.
 func groupNode(e Entry) node {
 	h := objectNode(
-		"type", rawNode(quote("command")),
-		"command", rawNode(quote(e.Handler.Command)),
-		"timeout", rawNode(strconv.Itoa(e.Handler.Timeout)),
+		field{"type", rawNode(quote("command"))},
+		field{"command", rawNode(quote(e.Handler.Command))},
+		field{"timeout", rawNode(strconv.Itoa(e.Handler.Timeout))},
 	)
 	if e.Matcher == "" {
-		return objectNode("hooks", arrayNode(h))
+		return objectNode(field{"hooks", arrayNode(h)})
 	}
-	return objectNode("matcher", rawNode(quote(e.Matcher)), "hooks", arrayNode(h))
+	return objectNode(field{"matcher", rawNode(quote(e.Matcher))}, field{"hooks", arrayNode(h)})
 }
 
 // render writes n; base is the indentation of the line n starts on (ignored when compact).

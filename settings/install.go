@@ -59,7 +59,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	src := d.src
 	group := groupNode(e)
 	if d.hooksIdx < 0 {
-		v := objectNode(e.Event, arrayNode(group))
+		v := objectNode(field{e.Event, arrayNode(group)})
 		ed := st.appendItem(src, d.root, func(base string, compact bool) string {
 			return st.member("hooks", v, base, compact)
 		})

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
-	"github.com/google/renameio/v2"
 )
 
 // Store writes settings files safely; Home is the ccc-hooks home (see paths.go Home).
@@ -151,7 +150,7 @@ func (s *Store) commit(c Change) error {
 			return err
 		}
 	}
-	if err := renameio.WriteFile(c.Target, c.New, newFileMode); err != nil {
+	if err := writeAtomic(c.Target, c.New, newFileMode); err != nil {
 		if !c.Existed {
 			_ = s.forget(c.Target)
 		}

@@ -22,7 +22,7 @@ type container struct {
 	items []item
 }
 
-// value returns the absolute byte span of r as [start, end).
+// span returns the absolute byte span of r as [start, end).
 func span(r gjson.Result) (int, int) { return r.Index, r.Index + len(r.Raw) }
 
 // rootValue returns the document's top-level value; src must be valid, non-blank JSON.

@@ -1,6 +1,9 @@
 package settings
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+)
 
 // Uninstall removes every handler whose command satisfies ours, in the given events (nil means
 // every event under "hooks").
@@ -144,4 +147,14 @@ func Handlers(src []byte) ([]HandlerRef, error) {
 		}
 	}
 	return refs, nil
+}
+
+// IsEmpty reports whether src is blank or holds nothing but an empty object ("{}" with any
+// whitespace around or inside it): what Uninstall leaves of a file that Install created.
+func IsEmpty(src []byte) bool {
+	t := bytes.TrimSpace(src)
+	if len(t) == 0 {
+		return true
+	}
+	return t[0] == '{' && t[len(t)-1] == '}' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0
 }

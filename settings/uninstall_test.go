@@ -85,3 +85,14 @@ func TestHandlers(t *testing.T) {
 		t.Errorf("Handlers mismatch (-got +want):\n%s", diff)
 	}
 }
+
+func TestIsEmpty(t *testing.T) {
+	for src, want := range map[string]bool{
+		"": true, " \n": true, "{}": true, "{ \r\n }\n": true,
+		`{"a":1}`: false, "[]": false, `{"hooks":{}}`: false,
+	} {
+		if got := IsEmpty([]byte(src)); got != want {
+			t.Errorf("IsEmpty(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

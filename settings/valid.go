@@ -1,7 +1,5 @@
 package settings
 
-import "bytes"
-
 // maxDepth is the nesting limit of encoding/json, which validJSON mirrors.
 const maxDepth = 10000
 
@@ -10,6 +8,7 @@ const maxDepth = 10000
 // are left to checkSyntax, which only runs on the slow path.
 func validJSON(src []byte) bool {
 	var stack []byte // open containers: '{' or '['
+	stops := newStringStops()
 	i := skipSpace(src, 0)
 	for {
 		// A value starts at i.
@@ -29,13 +28,13 @@ func validJSON(src []byte) bool {
 				break
 			}
 			if c == '{' {
-				if i = objectKey(src, i); i < 0 {
+				if i = stops.objectKey(src, i); i < 0 {
 					return false
 				}
 			}
 			continue
 		case '"':
-			if i = scanString(src, i); i < 0 {
+			if i = stops.scanString(src, i); i < 0 {
 				return false
 			}
 		case 't':
@@ -75,7 +74,7 @@ func validJSON(src []byte) bool {
 			}
 			i = skipSpace(src, i+1)
 			if top == '{' {
-				if i = objectKey(src, i); i < 0 {
+				if i = stops.objectKey(src, i); i < 0 {
 					return false
 				}
 			}
@@ -85,11 +84,11 @@ func validJSON(src []byte) bool {
 }
 
 // objectKey scans `"key" :` at i and returns the offset of the value after it, or -1.
-func objectKey(src []byte, i int) int {
+func (t *stringStops) objectKey(src []byte, i int) int {
 	if i >= len(src) || src[i] != '"' {
 		return -1
 	}
-	if i = scanString(src, i); i < 0 {
+	if i = t.scanString(src, i); i < 0 {
 		return -1
 	}
 	i = skipSpace(src, i)
@@ -106,29 +105,39 @@ func skipSpace(src []byte, i int) int {
 	return i
 }
 
+// stringStops marks the bytes that end a run of plain string content: '"', '\\' and the
+// control characters JSON strings must escape.
+type stringStops [256]bool
+
+func newStringStops() *stringStops {
+	var t stringStops
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return &t
+}
+
 // scanString returns the offset after the string starting at src[i] == '"', or -1.
-func scanString(src []byte, i int) int {
-	i++
-	for {
-		j := bytes.IndexByte(src[i:], '"')
-		if j < 0 {
-			return -1
+func (t *stringStops) scanString(src []byte, i int) int {
+	for i++; i < len(src); i++ {
+		c := src[i]
+		if !t[c] {
+			continue
 		}
-		seg := src[i : i+j]
-		k := bytes.IndexByte(seg, '\\')
-		if k < 0 {
-			if hasControl(seg) {
+		switch {
+		case c == '"':
+			return i + 1
+		case c == '\\':
+			if i = escape(src, i); i < 0 {
 				return -1
 			}
-			return i + j + 1
-		}
-		if hasControl(seg[:k]) {
-			return -1
-		}
-		if i = escape(src, i+k); i < 0 {
+			i-- // the loop steps past the escape
+		default:
 			return -1
 		}
 	}
+	return -1
 }
 
 // escape returns the offset after the escape sequence at src[i] == '\\', or -1.
@@ -151,16 +160,6 @@ func escape(src []byte, i int) int {
 		return i + 6
 	}
 	return -1
-}
-
-// hasControl reports whether seg holds a byte below 0x20, which JSON strings must escape.
-func hasControl(seg []byte) bool {
-	for _, c := range seg {
-		if c < 0x20 {
-			return true
-		}
-	}
-	return false
 }
 
 func isHex(c byte) bool {

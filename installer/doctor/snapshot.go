@@ -82,13 +82,14 @@ func Load(loc installer.Locator) *Snapshot {
 	s.Config, s.ConfigProblems, s.ConfigErr = config.Load(s.ConfigPath)
 	_, err := os.Stat(s.ConfigPath)
 	s.ConfigExists = err == nil
+	targets := loc.All()
 	var user string
-	for _, t := range loc.All() {
+	for _, t := range targets {
 		if t.Scope == installer.ScopeUser {
 			user = t.Path
 		}
 	}
-	for _, t := range loc.All() {
+	for _, t := range targets {
 		// With the home directory as project, the project file is the user file: read it once.
 		if t.Scope == installer.ScopeProject && samePath(t.Path, user) {
 			continue
