@@ -108,33 +108,18 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 		return cancelled("install", err)
 	}
 	out := env.IO.Out
-	if opts.DryRun {
-		if preview.Changed {
-			writeDiff(env, preview)
-		} else {
-			fmt.Fprintf(out, "%s: already installed, nothing would change\n", target)
-		}
-		return nil
+	switch {
+	case !preview.Changed && opts.DryRun:
+		fmt.Fprintf(out, "%s: already installed, nothing would change.\n", target)
+	case !preview.Changed:
+		fmt.Fprintf(out, "%s: already installed, nothing changed.\n", target)
 	}
-	if preview.Changed && ask {
-		writeDiff(env, preview)
-		ok, err := env.Prompter.Confirm(fmt.Sprintf("Write these changes to %s?", target.Path), true)
-		if err != nil {
-			return cancelled("install", err)
-		}
-		if !ok {
-			fmt.Fprintln(out, "Nothing was changed.")
-			return nil
-		}
-	}
-	ch, err := st.Update(target.Path, plan.Change)
-	if err != nil {
-		return fileError("install", target.Path, err)
+	ch, written, err := applyChange(env, "install", target.Path, preview, plan.Change, opts.DryRun, ask)
+	if err != nil || !written {
+		return err
 	}
 	if ch.Changed {
 		fmt.Fprintf(out, "Installed the %s hooks (%s) into %s.\n", profile.Name, eventLabels(events), target)
-	} else {
-		fmt.Fprintf(out, "%s: already installed, nothing changed.\n", target)
 	}
 	if slash {
 		if err := writeSlashCommands(env, binary); err != nil {

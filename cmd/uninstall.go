@@ -60,23 +60,10 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	out := env.IO.Out
 	if !preview.Changed {
 		fmt.Fprintf(out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
-	} else if opts.DryRun {
-		writeDiff(env, preview)
 	} else {
-		if ask {
-			writeDiff(env, preview)
-			ok, err := env.Prompter.Confirm(fmt.Sprintf("Write these changes to %s?", target.Path), true)
-			if err != nil {
-				return cancelled("uninstall", err)
-			}
-			if !ok {
-				fmt.Fprintln(out, "Nothing was changed.")
-				return nil
-			}
-		}
-		ch, err := st.Update(target.Path, plan.Change)
-		if err != nil {
-			return fileError("uninstall", target.Path, err)
+		ch, written, err := applyChange(env, "uninstall", target.Path, preview, plan.Change, opts.DryRun, ask)
+		if err != nil || !written {
+			return err
 		}
 		switch {
 		case ch.Removed:

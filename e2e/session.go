@@ -18,13 +18,10 @@ func NewSessionID(t testing.TB) string {
 
 // PrintResult is the JSON document `claude -p --output-format json` prints.
 type PrintResult struct {
-	Type             string          `json:"type"`
-	Subtype          string          `json:"subtype"`
-	IsError          bool            `json:"is_error"`
-	Result           string          `json:"result"`
-	SessionID        string          `json:"session_id"`
-	NumTurns         int             `json:"num_turns"`
-	StructuredOutput json.RawMessage `json:"structured_output"`
+	Subtype   string `json:"subtype"`
+	IsError   bool   `json:"is_error"`
+	Result    string `json:"result"`
+	SessionID string `json:"session_id"`
 }
 
 // ParsePrintResult parses the output of `claude -p --output-format json`.
