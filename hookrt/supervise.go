@@ -35,6 +35,9 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	ev := rt.ev
 	store := &state.Store{Home: rt.home(), Now: rt.opts.Now}
 	supID := SupervisorID(rt.opts.Getenv, ev.SessionID)
+	if id := rt.opts.Getenv("CCC_SUPERVISOR_ID"); id != "" && id != supID {
+		rt.log().Warn("ignoring unsafe CCC_SUPERVISOR_ID", "value", id)
+	}
 	enabled, err := Enabled(store, supID, rt.config().Enabled)
 	if err != nil {
 		rt.log().Warn("ignoring unreadable supervisor state", "err", err)

@@ -17,3 +17,6 @@ func killProcessGroup(p *os.Process) error {
 	}
 	return p.Kill()
 }
+
+// terminationSignals end a review early: the hook is being stopped.
+var terminationSignals = []os.Signal{os.Interrupt}

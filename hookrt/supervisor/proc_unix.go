@@ -20,3 +20,6 @@ func killProcessGroup(p *os.Process) error {
 	}
 	return syscall.Kill(-p.Pid, syscall.SIGKILL)
 }
+
+// terminationSignals end a review early: the hook is being stopped.
+var terminationSignals = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP}

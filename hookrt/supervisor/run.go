@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strings"
 	"time"
 )
@@ -59,6 +60,9 @@ func Review(ctx context.Context, req Request) (Verdict, error) {
 }
 
 func run(ctx context.Context, req Request) ([]byte, error) {
+	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
+	ctx, stop := signal.NotifyContext(ctx, terminationSignals...)
+	defer stop()
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	c := exec.CommandContext(ctx, req.Program, req.Args()...)
@@ -80,27 +84,26 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	err := c.Wait()
 	// Whatever the outcome, leave nothing of the reviewer's process group behind.
 	_ = killProcessGroup(c.Process)
-	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	if err == nil {
+		return stdout.buf.Bytes(), nil
+	}
+	var exitErr *exec.ExitError
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return nil, &TimeoutError{After: req.Timeout}
-	}
-	if err != nil {
-		var exitErr *exec.ExitError
-		if errors.As(err, &exitErr) {
-			why := lastLine(stderr.buf.String())
-			if why == "" {
-				why = lastLine(stdout.buf.String())
-			}
-			if why != "" {
-				return nil, fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
-			}
-			return nil, fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("review canceled: %w", ctx.Err())
+	case errors.As(err, &exitErr):
+		why := lastLine(stderr.buf.String())
+		if why == "" {
+			why = lastLine(stdout.buf.String())
 		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("review canceled: %w", ctx.Err())
+		if why != "" {
+			return nil, fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
 		}
-		return nil, fmt.Errorf("run %s: %w", req.Program, err)
+		return nil, fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
 	}
-	return stdout.buf.Bytes(), nil
+	return nil, fmt.Errorf("run %s: %w", req.Program, err)
 }
 
 func withoutGuard(env []string) []string {

@@ -1,0 +1,86 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestHookBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		in   string
+		want string
+	}{
+		{"invalid JSON", []string{"hook"}, `{"session_id":`, "failed to parse hook input: invalid JSON: unexpected end of JSON input\n"},
+		{"missing session", []string{"hook"}, `{"hook_event_name":"Stop"}`, "failed to parse hook input: missing session_id\n"},
+		{"traversal", []string{"hook"}, `{"session_id":"../../x"}`, "failed to parse hook input: unsafe session_id \"../../x\": want [A-Za-z0-9._-]{1,128}\n"},
+		{"oversized", []string{"hook"}, `{"session_id":"abc","pad":"` + strings.Repeat("x", 8<<20) + `"}`, "failed to parse hook input: input is larger than 8388608 bytes\n"},
+		{"alias traversal", []string{"supervisor-hook", "--session-id", "../x"}, "", "failed to parse hook input: unsafe session_id \"../x\": want [A-Za-z0-9._-]{1,128}\n"},
+		{"alias reads stdin", []string{"supervisor-hook"}, `nope`, "failed to parse hook input: input is not a JSON object\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env, out, errOut := testEnv(t)
+			home := env.Getenv("HOME")
+			hookWriteFile(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`)
+			env.IO.In = strings.NewReader(tt.in)
+			if code := Main(env, tt.args); code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if out.Len() != 0 || errOut.String() != tt.want {
+				t.Errorf("stdout %q\nstderr %q\nwant   %q", out, errOut, tt.want)
+			}
+			entries, _ := os.ReadDir(filepath.Join(home, ".claude"))
+			if len(entries) != 1 {
+				t.Errorf("wrote into the config dir: %v", entries)
+			}
+		})
+	}
+}
+
+func TestHookReviewFailureExitsOne(t *testing.T) {
+	env, out, errOut := testEnv(t)
+	home := env.Getenv("HOME")
+	hookWriteFile(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`)
+	getenv := env.Getenv
+	env.Getenv = func(k string) string {
+		if k == "CCC_CLAUDE" {
+			return filepath.Join(home, "no-such-claude")
+		}
+		return getenv(k)
+	}
+	env.IO.In = strings.NewReader(`{"session_id":"s","hook_event_name":"Stop"}`)
+	if code := Main(env, []string{"hook"}); code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if out.Len() != 0 || !strings.HasPrefix(errOut.String(), "supervisor SDK failed: start ") {
+		t.Errorf("stdout %q, stderr %q", out, errOut)
+	}
+}
+
+func TestHookDisabledFastPath(t *testing.T) {
+	env, out, errOut := testEnv(t)
+	env.IO.In = strings.NewReader(`{"session_id":"s"}`)
+	if code := Main(env, []string{"hook"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got := out.String(); got != `{"reason":"supervisor mode disabled"}`+"\n" {
+		t.Errorf("stdout %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(env.Getenv("HOME"), ".claude")); !os.IsNotExist(err) {
+		t.Errorf("a disabled hook created files: %v", err)
+	}
+}
+
+func hookWriteFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
