@@ -17,7 +17,7 @@ mkdir -p "$bindir"
 echo "Building ccc-hooks with $(go version | cut -d' ' -f3)..."
 tmp="$bindir/.ccc-hooks.tmp.$$"
 trap 'rm -f "$tmp"' EXIT INT TERM
-go build -trimpath -o "$tmp" ./cmd/ccc-hooks
+CGO_ENABLED=0 go build -trimpath -o "$tmp" ./cmd/ccc-hooks
 mv -f "$tmp" "$bindir/ccc-hooks"
 echo "Installed $bindir/ccc-hooks"
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -43,7 +42,18 @@ type Locator struct {
 	ManagedPath string
 }
 
-var providerName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+// validProvider reports whether name is a safe provider name: letters, digits, '.', '_' or '-'.
+func validProvider(name string) bool {
+	if name == "" || name == "." || name == ".." {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // Resolve returns the target named by --scope, --provider and --file.
 func (l Locator) Resolve(scope, provider, file string) (Target, error) {
@@ -74,7 +84,7 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 			return Target{}, fmt.Errorf("--scope provider needs --provider NAME (the file is settings-NAME.json in %s)",
 				settings.ConfigDir(l.Getenv))
 		}
-		if !providerName.MatchString(provider) {
+		if !validProvider(provider) {
 			return Target{}, fmt.Errorf("--provider %q: use letters, digits, '.', '_' or '-'", provider)
 		}
 		return Target{Scope: scope, Path: settings.ProviderFile(l.Getenv, provider)}, nil
@@ -113,7 +123,7 @@ func (l Locator) providers() []Target {
 		if e.IsDir() || !strings.HasPrefix(name, "settings-") || !strings.HasSuffix(name, ".json") {
 			continue
 		}
-		if !providerName.MatchString(strings.TrimSuffix(strings.TrimPrefix(name, "settings-"), ".json")) {
+		if !validProvider(strings.TrimSuffix(strings.TrimPrefix(name, "settings-"), ".json")) {
 			continue
 		}
 		out = append(out, Target{Scope: ScopeProvider, Path: filepath.Join(dir, name)})

@@ -3,8 +3,8 @@
 #   floor   a minimal Go program doing the same I/O (reads the event on stdin and ccc.json,
 #           prints the answer), the least any Go hook can cost;
 #   python  a minimal Python hook making the same decision.
-# ccc-hooks is built as install.sh builds it, and once more with CGO_ENABLED=0 (a static binary:
-# no dynamic loader at start-up; cgo comes in through the net package that pflag imports).
+# ccc-hooks is built as install.sh builds it: CGO_ENABLED=0, a static binary with no dynamic
+# loader at start-up (cgo would come in through the net package that pflag imports).
 # The event is a Stop with the supervisor off (the fast path every session hits).
 # Uses hyperfine when installed, else a loop timed with date +%s%N.
 # Usage: scripts/time-hook.sh [RUNS]   (default 300)
@@ -16,8 +16,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 echo "building in $tmp" >&2
-(cd "$root" && go build -trimpath -o "$tmp/ccc-hooks" ./cmd/ccc-hooks)
-(cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$tmp/ccc-hooks-static" ./cmd/ccc-hooks)
+(cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$tmp/ccc-hooks" ./cmd/ccc-hooks)
 
 mkdir -p "$tmp/floor"
 cat >"$tmp/floor/go.mod" <<'GO'
@@ -89,12 +88,11 @@ JSON
 python=$(command -v python3 || command -v python)
 python=$("$python" -c 'import sys; print(sys.executable)')
 ccc="\"$tmp/ccc-hooks\" hook <\"$tmp/event.json\""
-static="\"$tmp/ccc-hooks-static\" hook <\"$tmp/event.json\""
 floor="\"$tmp/floor-hook\" <\"$tmp/event.json\""
 py="\"$python\" \"$tmp/hook.py\" <\"$tmp/event.json\""
 
 # The three must answer alike before they are timed.
-for cmd in "$ccc" "$static" "$floor" "$py"; do
+for cmd in "$ccc" "$floor" "$py"; do
 	out=$(sh -c "$cmd")
 	[ "$out" = '{"reason":"supervisor mode disabled"}' ] || [ "$out" = '{"reason": "supervisor mode disabled"}' ] || {
 		echo "unexpected answer from $cmd: $out" >&2
@@ -119,31 +117,27 @@ median_ms() {
 if command -v hyperfine >/dev/null 2>&1; then
 	echo "timing with hyperfine ($runs runs each)" >&2
 	hyperfine --style basic --warmup 30 --runs "$runs" --export-csv "$tmp/times.csv" \
-		-n ccc-hooks "$ccc" -n static "$static" -n go-floor "$floor" -n python "$py" >&2
+		-n ccc-hooks "$ccc" -n go-floor "$floor" -n python "$py" >&2
 	# CSV columns: command,mean,stddev,median,user,system,min,max (seconds).
 	t_ccc=$(awk -F, '$1 == "ccc-hooks" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
-	t_static=$(awk -F, '$1 == "static" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
 	t_floor=$(awk -F, '$1 == "go-floor" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
 	t_py=$(awk -F, '$1 == "python" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
 	method="hyperfine (shell start-up subtracted)"
 else
 	echo "timing with a date +%s%N loop ($runs runs each; includes sh -c start-up)" >&2
 	t_ccc=$(median_ms "$ccc")
-	t_static=$(median_ms "$static")
 	t_floor=$(median_ms "$floor")
 	t_py=$(median_ms "$py")
 	method="date loop (each figure includes one sh -c)"
 fi
 
-awk -v c="$t_ccc" -v s="$t_static" -v f="$t_floor" -v p="$t_py" -v m="$method" 'BEGIN {
+awk -v c="$t_ccc" -v f="$t_floor" -v p="$t_py" -v m="$method" 'BEGIN {
 	printf "method: %s\n", m
 	printf "%-10s %9s\n", "hook", "median"
 	printf "%-10s %7.3f ms\n", "ccc-hooks", c
-	printf "%-10s %7.3f ms   (CGO_ENABLED=0)\n", "static", s
 	printf "%-10s %7.3f ms\n", "go-floor", f
 	printf "%-10s %7.3f ms\n", "python", p
 	printf "ccc-hooks / go-floor = %.2fx (target <= 1.5x)\n", c / f
-	printf "static / go-floor    = %.2fx\n", s / f
 	printf "python / ccc-hooks   = %.1fx (target >= 10x)\n", p / c
 	printf "ccc-hooks median     = %.3f ms (target < 5 ms)\n", c
 	ok = (c / f <= 1.5 && p / c >= 10 && c < 5)

@@ -150,7 +150,7 @@ func (s *Store) commit(c Change) error {
 			return err
 		}
 	}
-	if err := writeAtomic(c.Target, c.New, newFileMode); err != nil {
+	if err := WriteFileAtomic(c.Target, c.New, newFileMode); err != nil {
 		if !c.Existed {
 			_ = s.forget(c.Target)
 		}

@@ -8,8 +8,8 @@ import (
 	"github.com/google/renameio/v2"
 )
 
-// writeAtomic replaces path with data through a synced temporary file in the same directory,
+// WriteFileAtomic replaces path with data through a synced temporary file in the same directory,
 // keeping the permission bits of an existing file (perm, less the umask, for a new one).
-func writeAtomic(path string, data []byte, perm os.FileMode) error {
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	return renameio.WriteFile(path, data, perm)
 }

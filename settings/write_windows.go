@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 )
 
-// writeAtomic replaces path with data through a synced temporary file in the same directory,
+// WriteFileAtomic replaces path with data through a synced temporary file in the same directory,
 // renamed over the target (renameio has no Windows support).
-func writeAtomic(path string, data []byte, perm os.FileMode) (err error) {
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err

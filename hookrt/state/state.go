@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // DefaultLockTimeout bounds how long Update waits for another process of the same session.
@@ -94,7 +96,7 @@ func (s *Store) Update(ctx context.Context, id string, change func(*State) error
 	if err != nil {
 		return st, fmt.Errorf("encode state: %w", err)
 	}
-	if err := writeFile(s.Path(id), append(data, '\n')); err != nil {
+	if err := settings.WriteFileAtomic(s.Path(id), append(data, '\n'), 0o600); err != nil {
 		return st, fmt.Errorf("write state: %w", err)
 	}
 	return st, nil

@@ -3,6 +3,7 @@ package workflow
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -13,17 +14,21 @@ const ConfirmCommand = "/mc-confirm"
 // negations reject a confirmation wherever they occur in the prompt. English phrases are matched
 // on word boundaries; a negator up to three words before the verb still negates it
 // ("hasn't been fixed yet", "not really resolved").
-var negations = []*regexp.Regexp{
-	regexp.MustCompile(`(?:未|没有?|尚未|并未|仍未|还没有?|仍然没有?|未能|没能|不能|无法)\s*(?:能|被|有|得到|完全|彻底|真正|真的|成功)?\s*(?:修复|修好|解决|搞定)`),
-	regexp.MustCompile(`修复\s*(?:失败|不了|未成功|没成功|没有成功|无效)|解决不了|修不好|(?:还是|仍然|依然)(?:不行|有问题|报错)`),
-	regexp.MustCompile(`\b(?:not|never|isn't|isnt|aren't|wasn't|weren't|hasn't|hasnt|haven't|hadn't|didn't|didnt|doesn't|doesnt|don't|dont|won't|can't|cant|cannot|couldn't|wouldn't|shouldn't)(?:\s+\S+){0,3}?\s+(?:fixed|resolved|solved)\b`),
-	regexp.MustCompile(`\b(?:unresolved|unfixed|unsolved)\b|\bstill (?:broken|fail(?:s|ing)?)\b|\b(?:doesn't|does not|isn't|is not|not) work(?:ing)?\b`),
-	regexp.MustCompile(`用户确认\s*:\s*(?:否|不|没有)`),
-}
+var negations = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?:未|没有?|尚未|并未|仍未|还没有?|仍然没有?|未能|没能|不能|无法)\s*(?:能|被|有|得到|完全|彻底|真正|真的|成功)?\s*(?:修复|修好|解决|搞定)`),
+		regexp.MustCompile(`修复\s*(?:失败|不了|未成功|没成功|没有成功|无效)|解决不了|修不好|(?:还是|仍然|依然)(?:不行|有问题|报错)`),
+		regexp.MustCompile(`\b(?:not|never|isn't|isnt|aren't|wasn't|weren't|hasn't|hasnt|haven't|hadn't|didn't|didnt|doesn't|doesnt|don't|dont|won't|can't|cant|cannot|couldn't|wouldn't|shouldn't)(?:\s+\S+){0,3}?\s+(?:fixed|resolved|solved)\b`),
+		regexp.MustCompile(`\b(?:unresolved|unfixed|unsolved)\b|\bstill (?:broken|fail(?:s|ing)?)\b|\b(?:doesn't|does not|isn't|is not|not) work(?:ing)?\b`),
+		regexp.MustCompile(`用户确认\s*:\s*(?:否|不|没有)`),
+	}
+})
 
 // zhConfirmations are Chinese confirmation phrases, matched as substrings after negations are
 // ruled out.
-var zhConfirmations = regexp.MustCompile(`已修复|已经修复|修复成功|修好了|已解决|已经解决|问题解决(?:[^方]|$)|用户确认\s*:\s*是(?:[^否]|$)`)
+var zhConfirmations = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`已修复|已经修复|修复成功|修好了|已解决|已经解决|问题解决(?:[^方]|$)|用户确认\s*:\s*是(?:[^否]|$)`)
+})
 
 // enConfirmations are English confirmation words, matched on word boundaries where a hyphen or
 // underscore also joins words ("fixed-width" and "prefixed" do not confirm).
@@ -34,7 +39,7 @@ var enConfirmations = []string{"fixed", "resolved", "solved"}
 // and no negation (未修复, 修复失败, 问题未解决, not fixed, isn't fixed, unresolved …) anywhere.
 func Confirms(prompt string) bool {
 	text := normalize(prompt)
-	for _, re := range negations {
+	for _, re := range negations() {
 		if re.MatchString(text) {
 			return false
 		}
@@ -43,7 +48,7 @@ func Confirms(prompt string) bool {
 		if c.question {
 			continue
 		}
-		if zhConfirmations.MatchString(c.text) {
+		if zhConfirmations().MatchString(c.text) {
 			return true
 		}
 		for _, w := range enConfirmations {

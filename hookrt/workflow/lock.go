@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
-	"github.com/google/renameio/v2"
+
+	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // lockTimeout bounds the wait for another ccc-hooks process holding the workflow lock.
@@ -41,7 +42,7 @@ func (s *Store) Lock(ctx context.Context) (unlock func(), err error) {
 
 // writeFile replaces path atomically (temporary file in the same directory, sync, rename).
 func writeFile(path string, data []byte) error {
-	if err := renameio.WriteFile(path, data, 0o644); err != nil {
+	if err := settings.WriteFileAtomic(path, data, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package workflow
 import (
 	"regexp"
 	"strconv"
+	"sync"
 )
 
 // ReviewCommand marks a subagent's task prompt as an expert review.
@@ -10,15 +11,17 @@ const ReviewCommand = "/mc-review"
 
 // scoreLine matches a labelled score: 总分: X/10, **总分**: X/10, Score: X/10, 评分：X/10 …, with
 // a half- or full-width colon, optional spaces and markdown bold, X an integer or a decimal.
-var scoreLine = regexp.MustCompile(`(?i)(?:总分|评分|得分|score|rating)\s*(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(\d+(?:\.\d+)?)\s*(?:\*\*|__)?\s*[/／]\s*(\d+(?:\.\d+)?)`)
+var scoreLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:总分|评分|得分|score|rating)\s*(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(\d+(?:\.\d+)?)\s*(?:\*\*|__)?\s*[/／]\s*(\d+(?:\.\d+)?)`)
+})
 
 // bareScore matches an unlabelled X/10; it is only read in a subagent started with /mc-review.
-var bareScore = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*[/／]\s*(\d+(?:\.\d+)?)`)
+var bareScore = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+(?:\.\d+)?)\s*[/／]\s*(\d+(?:\.\d+)?)`) })
 
 // ParseScore returns the last labelled score out of exactly 10 in text ("Score: 85/100" is not a
 // score, nor is a value above 10). ok is false when there is none.
 func ParseScore(text string) (score float64, ok bool) {
-	return lastScore(scoreLine, text)
+	return lastScore(scoreLine(), text)
 }
 
 // parseReviewScore reads a review's score: the last labelled score, else the last bare X/10.
@@ -26,7 +29,7 @@ func parseReviewScore(text string) (float64, bool) {
 	if s, ok := ParseScore(text); ok {
 		return s, true
 	}
-	return lastScore(bareScore, text)
+	return lastScore(bareScore(), text)
 }
 
 func lastScore(re *regexp.Regexp, text string) (score float64, ok bool) {

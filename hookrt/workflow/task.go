@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -29,10 +30,10 @@ const (
 )
 
 // idPattern is the shape of a task id: task-YYYYMMDD-HHMMSS with an optional -N suffix (N ≥ 2).
-var idPattern = regexp.MustCompile(`^task-\d{8}-\d{6}(?:-([1-9]\d*))?$`)
+var idPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^task-\d{8}-\d{6}(?:-([1-9]\d*))?$`) })
 
 // ValidID reports whether id has the shape of a task id (and so can safely name a directory).
-func ValidID(id string) bool { return idPattern.MatchString(id) }
+func ValidID(id string) bool { return idPattern().MatchString(id) }
 
 // Meta is the content of .task-meta.json. The field set is fixed.
 type Meta struct {
@@ -74,7 +75,7 @@ func (t *Task) ReviewPassed() bool {
 func (t *Task) created() (time.Time, int) {
 	at, _ := time.Parse(time.RFC3339Nano, t.CreatedAt)
 	n := 1
-	if m := idPattern.FindStringSubmatch(t.TaskID); m != nil && m[1] != "" {
+	if m := idPattern().FindStringSubmatch(t.TaskID); m != nil && m[1] != "" {
 		n, _ = strconv.Atoi(m[1])
 	}
 	return at, n
