@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -55,15 +56,26 @@ func largeSettings(size int) []byte {
 	return []byte(b.String())
 }
 
+// BenchmarkInstallLarge installs into files of 0.5, 5 and 20 MB; the baseline sub-benchmarks
+// run encoding/json.Valid over the same bytes (the least any reader of the whole file costs), so
+// the two can be compared as a ratio from one run.
 func BenchmarkInstallLarge(b *testing.B) {
 	for _, size := range []int{500 << 10, 5 << 20, 20 << 20} {
 		src := largeSettings(size)
 		entries := supervisorEntries(testCommand, 600)
-		b.Run(fmt.Sprintf("%dKB", len(src)>>10), func(b *testing.B) {
+		b.Run(fmt.Sprintf("install/%dKB", len(src)>>10), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
 				if _, err := Install(src, entries, testOwner); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("baseline-json-valid/%dKB", len(src)>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if !json.Valid(src) {
+					b.Fatal("invalid benchmark input")
 				}
 			}
 		})
