@@ -8,10 +8,6 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-func init() {
-	scriptBuiltins["doctor-json"] = doctorJSON
-}
-
 // doctorJSON is the script command `doctor-json FILE CHECK STATUS [REGEXP]`: FILE (usually
 // stdout) is exactly one JSON array of {"check","status","message","path"} objects, and one of
 // them has CHECK (any check for "*") and STATUS and a message matching REGEXP. With !, none does.

@@ -13,6 +13,8 @@ import (
 
 // scriptBuiltins are extra testscript commands for what scripts cannot say with the built-ins.
 var scriptBuiltins = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	// doctor-json FILE CHECK STATUS [REGEXP]: see doctorJSON.
+	"doctor-json": doctorJSON,
 	// crlf FILE...: rewrite each file with CRLF line endings (txtar files are LF only).
 	"crlf": func(ts *testscript.TestScript, neg bool, args []string) {
 		for _, name := range args {
