@@ -64,14 +64,10 @@ all of the profile's events, timeout 600 seconds.`,
 }
 
 func runInstall(_ context.Context, env *Env, opts *installOptions) error {
-	profile, err := installer.ProfileByName(opts.Profile)
-	if err != nil {
-		return &UsageError{Err: err}
-	}
 	ask := env.IO.Interactive && !opts.Yes
-	target, err := opts.Target.resolve(env, ask)
+	profile, target, err := profileAndTarget(env, "install", opts.Profile, &opts.Target, ask)
 	if err != nil {
-		return cancelled("install", err)
+		return err
 	}
 	events, err := installEvents(env, opts, profile, ask)
 	if err != nil {

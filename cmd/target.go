@@ -144,3 +144,17 @@ func applyChange(env *Env, verb, path string, preview settings.Change, change se
 	}
 	return ch, true, nil
 }
+
+// profileAndTarget returns the profile named by --profile and the settings file the target flags
+// name, asking for the scope on a terminal when ask is set and no flag chose one.
+func profileAndTarget(env *Env, verb, name string, f *targetFlags, ask bool) (installer.Profile, installer.Target, error) {
+	profile, err := installer.ProfileByName(name)
+	if err != nil {
+		return profile, installer.Target{}, &UsageError{Err: err}
+	}
+	target, err := f.resolve(env, ask)
+	if err != nil {
+		return profile, target, cancelled(verb, err)
+	}
+	return profile, target, nil
+}

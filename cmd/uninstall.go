@@ -42,14 +42,10 @@ file, its Stop entry stays.`,
 }
 
 func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
-	profile, err := installer.ProfileByName(opts.Profile)
-	if err != nil {
-		return &UsageError{Err: err}
-	}
 	ask := env.IO.Interactive && !opts.Yes
-	target, err := opts.Target.resolve(env, ask)
+	profile, target, err := profileAndTarget(env, "uninstall", opts.Profile, &opts.Target, ask)
 	if err != nil {
-		return cancelled("uninstall", err)
+		return err
 	}
 	st := store(env)
 	plan := installer.Uninstall{Profile: profile, CreatedByUs: st.CreatedByUs(target.Path)}

@@ -17,22 +17,12 @@ import (
 // When nothing is owned, src itself is returned. Bad input on the events it reads yields a
 // *SyntaxError or *StructureError and no result.
 func Uninstall(src []byte, events []string, ours OwnerFunc) ([]byte, error) {
-	if isBlank(src) {
-		return src, nil
-	}
-	if err := checkSyntax(src); err != nil {
-		return nil, err
-	}
-	d, err := parseDocument(src)
+	d, evs, err := readEvents(src, events, ours)
 	if err != nil {
 		return nil, err
 	}
-	if d.hooksIdx < 0 {
+	if d == nil {
 		return src, nil
-	}
-	evs, err := d.events(events, ours)
-	if err != nil {
-		return nil, err
 	}
 	var edits []edit
 	eventGone := make([]bool, len(d.hooks.items))
@@ -118,20 +108,7 @@ func (d *document) events(names []string, ours OwnerFunc) ([]event, error) {
 // Handlers lists every handler under "hooks" in file order, for diagnostics. It checks the
 // whole hooks structure and fails like Install on bad input; a blank src has no handlers.
 func Handlers(src []byte) ([]HandlerRef, error) {
-	if isBlank(src) {
-		return nil, nil
-	}
-	if err := checkSyntax(src); err != nil {
-		return nil, err
-	}
-	d, err := parseDocument(src)
-	if err != nil {
-		return nil, err
-	}
-	if d.hooksIdx < 0 {
-		return nil, nil
-	}
-	evs, err := d.events(nil, nil)
+	_, evs, err := readEvents(src, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -157,4 +134,25 @@ func IsEmpty(src []byte) bool {
 		return true
 	}
 	return t[0] == '{' && t[len(t)-1] == '}' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0
+}
+
+// readEvents parses src and the named events (nil: every event). d is nil, with no error, when
+// src is blank or has no "hooks" object: there is nothing to read.
+func readEvents(src []byte, events []string, ours OwnerFunc) (d *document, evs []event, err error) {
+	if isBlank(src) {
+		return nil, nil, nil
+	}
+	if err := checkSyntax(src); err != nil {
+		return nil, nil, err
+	}
+	if d, err = parseDocument(src); err != nil {
+		return nil, nil, err
+	}
+	if d.hooksIdx < 0 {
+		return nil, nil, nil
+	}
+	if evs, err = d.events(events, ours); err != nil {
+		return nil, nil, err
+	}
+	return d, evs, nil
 }
