@@ -21,8 +21,8 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, scriptCommands)
 }
 
-// TestScripts runs every testdata/script/*.txtar with HOME=$WORK/home, no Claude Code
-// environment, and $CCC_BIN set to the absolute path of the ccc-hooks under test.
+// TestScripts runs every testdata/script/*.txtar with HOME=$WORK/home, CLAUDE_PROJECT_DIR=
+// $WORK/project, no other Claude Code environment, and $CCC_BIN set to the absolute path of the ccc-hooks under test.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("..", "testdata", "script"),
@@ -46,6 +46,8 @@ func TestScripts(t *testing.T) {
 			e.Setenv("CCC_SUPERVISOR_ID", "")
 			e.Setenv("CCC_SUPERVISOR_HOOK", "")
 			e.Setenv("CLAUDE_CODE_SESSION_ID", "")
+			// The fixtures' cwd names a directory of another machine: keep every project in $WORK.
+			e.Setenv("CLAUDE_PROJECT_DIR", filepath.Join(e.WorkDir, "project"))
 			e.Setenv("CCC_CLAUDE", "")
 			e.Setenv("NO_COLOR", "1")
 			bin, err := exec.LookPath("ccc-hooks")

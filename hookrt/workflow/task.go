@@ -195,8 +195,14 @@ func (s *Store) Save(t *Task) error {
 // Create opens a new in_progress task for sessionID. The id is task-YYYYMMDD-HHMMSS of now,
 // with -2, -3 … appended when that directory exists already (os.Mkdir is atomic, so concurrent
 // processes never share an id). The caller holds the lock.
+//
+// The project directory itself must exist: a task is never the reason a directory tree appears
+// (an event's cwd can name a directory of another machine).
 func (s *Store) Create(description, sessionID string, now time.Time) (*Task, error) {
-	if err := os.MkdirAll(s.Dir(), 0o755); err != nil {
+	if fi, err := os.Stat(s.Project); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("project directory %s does not exist; no task opened", s.Project)
+	}
+	if err := os.Mkdir(s.Dir(), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return nil, fmt.Errorf("create %s: %w", s.Dir(), err)
 	}
 	base := "task-" + now.Format("20060102-150405")

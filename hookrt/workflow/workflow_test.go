@@ -299,3 +299,18 @@ func TestNotify(t *testing.T) {
 		t.Errorf("notifications (-want +got):\n%s", diff)
 	}
 }
+
+// TestMissingProjectOpensNothing: an event whose project directory does not exist (a cwd from
+// another machine, say) opens no task and creates no directory.
+func TestMissingProjectOpensNothing(t *testing.T) {
+	f := newFixture(t)
+	missing := filepath.Join(f.project, "gone", "project")
+	f.env["CLAUDE_PROJECT_DIR"] = missing
+	out, err := f.tryHandle(event.UserPromptSubmit, map[string]any{"prompt": "/mc fix it"})
+	if err == nil || !strings.Contains(err.Error(), missing+" does not exist") {
+		t.Errorf("Handle: %+v, %v; want an error naming the missing project", out, err)
+	}
+	if _, err := os.Stat(filepath.Join(f.project, "gone")); !os.IsNotExist(err) {
+		t.Errorf("a directory was created for the missing project (stat: %v)", err)
+	}
+}
