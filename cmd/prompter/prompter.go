@@ -11,7 +11,7 @@ import (
 	"github.com/AlecAivazis/survey/v2/terminal"
 )
 
-// ErrCancelled is returned when the user interrupts a prompt (Ctrl-C or Esc).
+// ErrCancelled is returned when the user interrupts a prompt with Ctrl-C, or input ends (Ctrl-D).
 var ErrCancelled = errors.New("cancelled")
 
 // Prompter asks questions. Implementations return ErrCancelled when the user interrupts.
