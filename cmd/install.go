@@ -45,6 +45,7 @@ before it is written. Without a terminal nothing is asked: scope user, profile s
 all of the profile's events, timeout 600 seconds.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
+			opts.Target.changed(c)
 			opts.EventsSet = c.Flags().Changed("events")
 			opts.TimeoutSet = c.Flags().Changed("timeout")
 			opts.SlashSet = c.Flags().Changed("slash-commands")

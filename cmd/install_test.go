@@ -19,12 +19,19 @@ func TestExitCodes(t *testing.T) {
 		stderr   string
 	}{
 		{"success", `{}`, []string{"install"}, 0, ""},
+		{"project dir exists", `{}`, []string{"install", "--scope", "project", "--project-dir", "{HOME}"}, 0, ""},
 		{"nothing to remove", `{}`, []string{"uninstall"}, 0, ""},
 		{"invalid json", "{\n  \"a\": 1,\n}", []string{"install"}, 1, "settings.json:3:1: invalid JSON"},
 		{"unknown scope", `{}`, []string{"install", "--scope", "x"}, 2, `unknown scope "x"`},
 		{"unknown flag", `{}`, []string{"uninstall", "--nope"}, 2, "unknown flag: --nope"},
 		{"extra argument", `{}`, []string{"install", "extra"}, 2, "unknown command"},
 		{"unknown command", `{}`, []string{"instal"}, 2, "unknown command"},
+		{"session and default", `{}`, []string{"supervisor", "on", "--session", "s1", "--default"}, 2, "--session and --default cannot be used together"},
+		{"unknown supervisor action", `{}`, []string{"supervisor", "maybe", "--default"}, 2, `unknown action "maybe"`},
+		{"provider with another scope", `{}`, []string{"install", "--scope", "user", "--provider", "glm"}, 2, "--provider goes with --scope provider"},
+		{"empty file flag", `{}`, []string{"install", "--file", ""}, 2, "--file needs a path"},
+		{"missing project dir", `{}`, []string{"install", "--scope", "project", "--project-dir", "{HOME}/missing"}, 2, "project directory {HOME}/missing does not exist"},
+		{"completion shell", `{}`, []string{"completion", "tcsh"}, 2, `invalid argument "tcsh"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -36,11 +43,16 @@ func TestExitCodes(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.settings), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if got := Main(env, tt.args); got != tt.want {
+			home := env.Getenv("HOME")
+			args := make([]string, len(tt.args))
+			for i, a := range tt.args {
+				args[i] = strings.ReplaceAll(a, "{HOME}", home)
+			}
+			if got := Main(env, args); got != tt.want {
 				t.Errorf("exit code = %d, want %d (stderr %q)", got, tt.want, errOut)
 			}
-			if !strings.Contains(errOut.String(), tt.stderr) {
-				t.Errorf("stderr = %q, want it to contain %q", errOut, tt.stderr)
+			if want := strings.ReplaceAll(tt.stderr, "{HOME}", home); !strings.Contains(errOut.String(), want) {
+				t.Errorf("stderr = %q, want it to contain %q", errOut, want)
 			}
 		})
 	}

@@ -22,7 +22,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs every testdata/script/*.txtar with HOME=$WORK/home, CLAUDE_PROJECT_DIR=
-// $WORK/project, no other Claude Code environment, and $CCC_BIN set to the absolute path of the ccc-hooks under test.
+// $WORK/project (both exist, empty), no other Claude Code environment, and $CCC_BIN set to the
+// absolute path of the ccc-hooks under test.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("..", "testdata", "script"),
@@ -37,8 +38,10 @@ func TestScripts(t *testing.T) {
 		},
 		Setup: func(e *testscript.Env) error {
 			home := filepath.Join(e.WorkDir, "home")
-			if err := os.MkdirAll(home, 0o755); err != nil {
-				return err
+			for _, d := range []string{home, filepath.Join(e.WorkDir, "project")} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					return err
+				}
 			}
 			e.Setenv("HOME", home)
 			e.Setenv("CLAUDE_CONFIG_DIR", "")

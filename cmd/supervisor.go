@@ -37,7 +37,6 @@ or sets the default in ccc.json with --default. status prints on or off.`,
 	}
 	c.Flags().StringVar(&opts.Session, "session", "", "the session `ID` (default $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID)")
 	c.Flags().BoolVar(&opts.Default, "default", false, "set or show the default of every session (supervisor.enabled in ccc.json)")
-	c.MarkFlagsMutuallyExclusive("session", "default")
 	return c
 }
 

@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
@@ -15,9 +16,11 @@ import (
 
 // targetFlags are the flags that choose one settings file.
 type targetFlags struct {
-	Scope      string
-	Provider   string
-	File       string
+	Scope    string
+	Provider string
+	File     string
+	// FileSet is true when --file was given, even as an empty string.
+	FileSet    bool
 	ProjectDir string
 }
 
@@ -29,6 +32,9 @@ func (f *targetFlags) register(c *cobra.Command) {
 	fl.StringVar(&f.ProjectDir, "project-dir", "", "project directory (default: git top level, else the working directory)")
 }
 
+// changed records which flags the command line set; RunE calls it before the flags are used.
+func (f *targetFlags) changed(c *cobra.Command) { f.FileSet = c.Flags().Changed("file") }
+
 func (f *targetFlags) chosen() bool { return f.Scope != "" || f.Provider != "" || f.File != "" }
 
 func (f *targetFlags) locator(env *Env) (installer.Locator, error) {
@@ -36,12 +42,20 @@ func (f *targetFlags) locator(env *Env) (installer.Locator, error) {
 	if err != nil {
 		return installer.Locator{}, fmt.Errorf("working directory: %w", err)
 	}
+	if f.ProjectDir != "" {
+		if fi, err := os.Stat(f.ProjectDir); err != nil || !fi.IsDir() {
+			return installer.Locator{}, usageErrorf("--project-dir: project directory %s does not exist", f.ProjectDir)
+		}
+	}
 	return installer.Locator{Getenv: env.Getenv, ProjectDir: settings.ProjectDir(f.ProjectDir, wd)}, nil
 }
 
 // resolve returns the settings file the flags name, asking for the scope on a terminal when no
 // flag chose one.
 func (f *targetFlags) resolve(env *Env, ask bool) (installer.Target, error) {
+	if f.FileSet && f.File == "" {
+		return installer.Target{}, usageErrorf("--file needs a path")
+	}
 	loc, err := f.locator(env)
 	if err != nil {
 		return installer.Target{}, err

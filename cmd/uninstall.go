@@ -30,6 +30,7 @@ Stop is shared by both profiles: while the other profile is still installed in t
 file, its Stop entry stays.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
+			opts.Target.changed(c)
 			return runUninstall(c.Context(), env, opts)
 		},
 	}

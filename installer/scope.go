@@ -70,6 +70,9 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 	if provider != "" && scope == "" {
 		scope = ScopeProvider
 	}
+	if provider != "" && scope != ScopeProvider {
+		return Target{}, fmt.Errorf("--provider goes with --scope provider, not --scope %s", scope)
+	}
 	switch scope {
 	case "", ScopeUser:
 		return Target{Scope: ScopeUser, Path: settings.UserFile(l.Getenv)}, nil
