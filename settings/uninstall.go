@@ -59,14 +59,25 @@ func Uninstall(src []byte, events []string, ours OwnerFunc) ([]byte, error) {
 // removeOwned computes the edits that remove the owned handlers of ev; gone is true when every
 // group of ev goes (ev's array becomes empty).
 func removeOwned(ev event) (edits []edit, gone bool) {
-	groupGone := make([]bool, len(ev.groups))
-	anyGone := false
+	edits, groupGone := ownedRemoval(ev, nil)
+	es, all := removeItems(ev.arr, groupGone)
+	if all {
+		return nil, true
+	}
+	return append(edits, es...), false
+}
+
+// ownedRemoval plans taking the owned handlers out of the groups of ev that pick selects (nil:
+// every group). gone marks the picked groups made only of owned handlers: they go whole, and
+// the caller removes them from ev.arr. edits take the owned handlers out of the other picked
+// groups, with exactly the separators an append would have added.
+func ownedRemoval(ev event, pick func(group) bool) (edits []edit, gone []bool) {
+	gone = make([]bool, len(ev.groups))
 	for gi, g := range ev.groups {
 		switch {
-		case g.nOwned == 0:
+		case g.nOwned == 0 || pick != nil && !pick(g):
 		case g.wholeOwned():
-			groupGone[gi] = true
-			anyGone = true
+			gone[gi] = true
 		default:
 			owned := make([]bool, len(g.list))
 			for hi, h := range g.list {
@@ -76,14 +87,7 @@ func removeOwned(ev event) (edits []edit, gone bool) {
 			edits = append(edits, es...)
 		}
 	}
-	if !anyGone {
-		return edits, false
-	}
-	es, all := removeItems(ev.arr, groupGone)
-	if all {
-		return nil, true
-	}
-	return append(edits, es...), false
+	return edits, gone
 }
 
 // events parses the named events (nil means all of them) that exist under hooks, in file order.
@@ -103,27 +107,6 @@ func (d *document) events(names []string, ours OwnerFunc) ([]event, error) {
 		out = append(out, ev)
 	}
 	return out, nil
-}
-
-// Handlers lists every handler under "hooks" in file order, for diagnostics. It checks the
-// whole hooks structure and fails like Install on bad input; a blank src has no handlers.
-func Handlers(src []byte) ([]HandlerRef, error) {
-	_, evs, err := readEvents(src, nil, nil)
-	if err != nil {
-		return nil, err
-	}
-	var refs []HandlerRef
-	for _, ev := range evs {
-		for gi, g := range ev.groups {
-			for hi, h := range g.list {
-				refs = append(refs, HandlerRef{
-					Event: ev.key, Matcher: g.matcher, Group: gi, Index: hi,
-					Type: h.typ, Command: h.command, Timeout: h.timeout, HasTimeout: h.hasTimeout,
-				})
-			}
-		}
-	}
-	return refs, nil
 }
 
 // IsEmpty reports whether src is blank or holds nothing but an empty object ("{}" with any

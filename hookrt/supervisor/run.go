@@ -10,6 +10,8 @@ import (
 	"os/signal"
 	"strings"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
 // GuardEnv is set to 1 in the reviewer's environment, so that hooks fired inside the reviewer's own
@@ -61,11 +63,11 @@ func Review(ctx context.Context, req Request) (Verdict, error) {
 
 func run(ctx context.Context, req Request) ([]byte, error) {
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
-	ctx, stop := signal.NotifyContext(ctx, terminationSignals...)
+	ctx, stop := signal.NotifyContext(ctx, proc.TerminationSignals...)
 	defer stop()
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
-	c := exec.CommandContext(ctx, req.Program, req.Args()...)
+	c := proc.Command(ctx, req.Program, req.Args()...)
 	c.Env = append(withoutGuard(req.Env), GuardEnv+"=1")
 	if req.Dir != "" {
 		if fi, err := os.Stat(req.Dir); err == nil && fi.IsDir() {
@@ -75,15 +77,12 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	stdout := &capWriter{max: MaxStdout}
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
-	setProcessGroup(c)
-	c.Cancel = func() error { return killProcessGroup(c.Process) }
-	c.WaitDelay = time.Second
 	if err := c.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", req.Program, err)
 	}
 	err := c.Wait()
 	// Whatever the outcome, leave nothing of the reviewer's process group behind.
-	_ = killProcessGroup(c.Process)
+	_ = proc.KillGroup(c.Process)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}

@@ -3,8 +3,9 @@ package doctor
 import (
 	"context"
 	"errors"
-	"os/exec"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
 // DefaultTimeout bounds each program doctor runs to ask for its version.
@@ -43,9 +44,7 @@ func (e Env) output(ctx context.Context, name string, args ...string) ([]byte, e
 }
 
 // Exec is the Output of the running process: it runs name with args, without a shell, and kills
-// it when ctx is done.
+// its whole process group when ctx is done (a probed program may have started children).
 func Exec(ctx context.Context, name string, args ...string) ([]byte, error) {
-	c := exec.CommandContext(ctx, name, args...)
-	c.WaitDelay = time.Second
-	return c.Output()
+	return proc.Output(ctx, name, args...)
 }

@@ -1,0 +1,39 @@
+package settings
+
+// Handlers lists every handler under "hooks" in file order, for diagnostics. It checks the
+// whole hooks structure and fails like Install on bad input; a blank src has no handlers.
+func Handlers(src []byte) ([]HandlerRef, error) {
+	return handlers(src, nil)
+}
+
+// EventHandlers lists the handlers of the named events only (Handlers lists every event); bad
+// structure in other events is not looked at.
+//
+// The handlers come in file order. src must still be valid JSON whose root and "hooks" are
+// objects; a named event that is missing has no handlers, and an empty list names no event.
+func EventHandlers(src []byte, events []string) ([]HandlerRef, error) {
+	if events == nil {
+		events = []string{}
+	}
+	return handlers(src, events)
+}
+
+// handlers lists the handlers of the named events (nil: every event) in file order.
+func handlers(src []byte, events []string) ([]HandlerRef, error) {
+	_, evs, err := readEvents(src, events, nil)
+	if err != nil {
+		return nil, err
+	}
+	var refs []HandlerRef
+	for _, ev := range evs {
+		for gi, g := range ev.groups {
+			for hi, h := range g.list {
+				refs = append(refs, HandlerRef{
+					Event: ev.key, Matcher: g.matcher, Group: gi, Index: hi,
+					Type: h.typ, Command: h.command, Timeout: h.timeout, HasTimeout: h.hasTimeout,
+				})
+			}
+		}
+	}
+	return refs, nil
+}
