@@ -104,31 +104,33 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if err != nil {
 		return cancelled("install", err)
 	}
-	out := env.IO.Out
-	switch {
-	case !preview.Changed && opts.DryRun:
-		fmt.Fprintf(out, "%s: already installed, nothing would change.\n", target)
-	case !preview.Changed:
-		fmt.Fprintf(out, "%s: already installed, nothing changed.\n", target)
-	}
-	ch, written, err := applyChange(env, "install", target.Path, preview, plan.Change, opts.DryRun, ask)
-	if err != nil || !written {
-		return err
-	}
-	if ch.Changed {
-		fmt.Fprintf(out, "Installed the %s hooks (%s) into %s.\n", profile.Name, eventLabels(events), target)
-	}
+	changes := []fileChange{{
+		path:   target.Path,
+		change: plan.Change,
+		done: func(settings.Change) string {
+			return fmt.Sprintf("Installed the %s hooks (%s) into %s.", profile.Name, eventLabels(events), target)
+		},
+	}}
 	if slash {
-		if err := writeSlashCommands(env, binary); err != nil {
-			return err
-		}
+		changes = append(changes, slashCommandWrites(env, binary)...)
 	}
 	if supervisorOn {
-		if err := installSupervisorDefault(env); err != nil {
-			return err
-		}
+		path := settings.ConfigFile(env.Getenv)
+		changes = append(changes, fileChange{
+			path:   path,
+			change: config.SetEnabled(true),
+			done:   func(settings.Change) string { return fmt.Sprintf("The supervisor is on by default (%s).", path) },
+		})
 	}
-	return nil
+	previews, _, err := applyChanges(env, "install", changes, opts.DryRun, ask)
+	switch {
+	case err != nil || previews[0].Changed:
+	case opts.DryRun:
+		fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
+	default:
+		fmt.Fprintf(env.IO.Out, "%s: already installed, nothing changed.\n", target)
+	}
+	return err
 }
 
 func installEvents(env *Env, opts *installOptions, p installer.Profile, ask bool) ([]installer.Event, error) {
@@ -221,15 +223,4 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-// installSupervisorDefault turns the supervisor on for every session, like
-// `ccc-hooks supervisor on --default`.
-func installSupervisorDefault(env *Env) error {
-	path := settings.ConfigFile(env.Getenv)
-	if _, err := store(env).Update(path, config.SetEnabled(true)); err != nil {
-		return fileError("turn the supervisor on by default", path, err)
-	}
-	fmt.Fprintf(env.IO.Out, "The supervisor is on by default (%s).\n", path)
-	return nil
 }

@@ -81,8 +81,13 @@ func TestInstallInteractive(t *testing.T) {
 	if !strings.Contains(string(data), `"timeout": 120`) || strings.Contains(string(data), "AskUserQuestion") {
 		t.Errorf("project settings = %s, want Stop only with timeout 120", data)
 	}
-	if !strings.Contains(out.String(), "+++ ") {
-		t.Errorf("the confirmation did not show a diff:\n%s", out)
+	for _, file := range []string{"settings.json", "supervisor.md", "supervisor-off.md", "ccc.json"} {
+		if !strings.Contains(out.String(), file+"\n") || !strings.Contains(out.String(), "+++ ") {
+			t.Errorf("the confirmation did not show the diff of %s:\n%s", file, out)
+		}
+	}
+	if p.asked[len(p.asked)-1] != "Write these changes to 4 files?" {
+		t.Errorf("last question = %q", p.asked[len(p.asked)-1])
 	}
 	if _, err := os.Stat(filepath.Join(settings.ConfigDir(env.Getenv), "commands", "supervisor.md")); err != nil {
 		t.Errorf("slash command not written: %v", err)

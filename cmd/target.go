@@ -131,34 +131,6 @@ func writeDiff(env *Env, ch settings.Change) {
 	fmt.Fprint(env.IO.Out, udiff.Unified(from, to, string(ch.Old), string(ch.New)))
 }
 
-// applyChange shows the diff of preview and writes the change: only the diff with --dry-run,
-// after a confirmation on a terminal, at once otherwise. written is false when nothing was
-// written because of --dry-run or a "no" at the prompt.
-func applyChange(env *Env, verb, path string, preview settings.Change, change settings.ChangeFunc, dryRun, ask bool) (ch settings.Change, written bool, err error) {
-	if dryRun {
-		if preview.Changed {
-			writeDiff(env, preview)
-		}
-		return preview, false, nil
-	}
-	if preview.Changed && ask {
-		writeDiff(env, preview)
-		ok, err := env.Prompter.Confirm(fmt.Sprintf("Write these changes to %s?", path), true)
-		if err != nil {
-			return preview, false, cancelled(verb, err)
-		}
-		if !ok {
-			fmt.Fprintln(env.IO.Out, "Nothing was changed.")
-			return preview, false, nil
-		}
-	}
-	ch, err = store(env).Update(path, change)
-	if err != nil {
-		return ch, false, fileError(verb, path, err)
-	}
-	return ch, true, nil
-}
-
 // profileAndTarget returns the profile named by --profile and the settings file the target flags
 // name, asking for the scope on a terminal when ask is set and no flag chose one.
 func profileAndTarget(env *Env, verb, name string, f *targetFlags, ask bool) (installer.Profile, installer.Target, error) {

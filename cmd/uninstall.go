@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // uninstallOptions are the choices of one `ccc-hooks uninstall`.
@@ -49,30 +50,35 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	st := store(env)
-	plan := installer.Uninstall{Profile: profile, CreatedByUs: st.CreatedByUs(target.Path)}
+	original, existed, known := st.Origin(target.Path)
+	plan := installer.Uninstall{Profile: profile, Origin: installer.Origin{Known: known, Existed: existed, Original: original}}
 	preview, err := st.Preview(target.Path, plan.Change)
 	if err != nil {
 		return fileError("uninstall", target.Path, err)
 	}
-	out := env.IO.Out
-	if !preview.Changed {
-		fmt.Fprintf(out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
-	} else {
-		ch, written, err := applyChange(env, "uninstall", target.Path, preview, plan.Change, opts.DryRun, ask)
-		if err != nil || !written {
+	changes := []fileChange{{
+		path:   target.Path,
+		change: plan.Change,
+		done: func(ch settings.Change) string {
+			if ch.Removed {
+				return fmt.Sprintf("Removed the %s hooks; %s was created by ccc-hooks and is gone again.", profile.Name, target)
+			}
+			return fmt.Sprintf("Removed the %s hooks from %s.", profile.Name, target)
+		},
+	}}
+	// The slash commands serve every scope: they go with the last supervisor installation.
+	if profile.Name == installer.Supervisor.Name {
+		loc, err := opts.Target.locator(env)
+		if err != nil {
 			return err
 		}
-		switch {
-		case ch.Removed:
-			fmt.Fprintf(out, "Removed the %s hooks; %s was created by ccc-hooks and is gone again.\n", profile.Name, target)
-		case ch.Changed:
-			fmt.Fprintf(out, "Removed the %s hooks from %s.\n", profile.Name, target)
-		default:
-			fmt.Fprintf(out, "%s: nothing to remove.\n", target)
+		if !loc.InstalledAnywhere(profile, target.Path, preview.New) {
+			changes = append(changes, slashCommandRemovals(env)...)
 		}
 	}
-	if profile.Name == installer.Supervisor.Name && !opts.DryRun {
-		return removeSlashCommands(env)
+	previews, _, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
+	if err == nil && !previews[0].Changed {
+		fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
 	}
-	return nil
+	return err
 }

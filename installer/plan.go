@@ -2,6 +2,9 @@ package installer
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
+	"os"
 	"slices"
 
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -47,11 +50,11 @@ func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 
 // Legacy returns the entries of the older `ccc supervisor-hook` in the events of this install.
 func (in Install) Legacy(src []byte) ([]settings.HandlerRef, error) {
-	refs, err := settings.Handlers(src)
+	names := hookNames(in.Events)
+	refs, err := settings.EventHandlers(src, names)
 	if err != nil {
 		return nil, err
 	}
-	names := hookNames(in.Events)
 	return slices.DeleteFunc(refs, func(r settings.HandlerRef) bool {
 		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
 	}), nil
@@ -60,9 +63,17 @@ func (in Install) Legacy(src []byte) ([]settings.HandlerRef, error) {
 // Uninstall describes taking one profile's entries out of a settings file.
 type Uninstall struct {
 	Profile Profile
-	// CreatedByUs is true when ccc-hooks created the file; it is then removed once nothing but
-	// an empty object would be left.
-	CreatedByUs bool
+	// Origin tells how the file looked before ccc-hooks first wrote into it, when that was
+	// nothing or only whitespace (see settings.Store.Origin). Once nothing but an empty object
+	// would be left, the file goes back to that: removed, or its original bytes.
+	Origin Origin
+}
+
+// Origin is a file's state before ccc-hooks first wrote into it.
+type Origin struct {
+	Known    bool
+	Existed  bool
+	Original []byte
 }
 
 // Change is the settings.ChangeFunc of this uninstall. Events that another profile installed in
@@ -71,7 +82,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if !exists {
 		return old, false, nil
 	}
-	refs, err := settings.Handlers(old)
+	refs, err := un.readRefs(old)
 	if err != nil {
 		return nil, false, err
 	}
@@ -85,8 +96,34 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	remove := un.CreatedByUs && !bytes.Equal(out, old) && settings.IsEmpty(out)
-	return out, remove, nil
+	if un.Origin.Known && !bytes.Equal(out, old) && settings.IsEmpty(out) {
+		if !un.Origin.Existed {
+			return out, true, nil
+		}
+		return un.Origin.Original, false, nil
+	}
+	return out, false, nil
+}
+
+// readRefs lists the handlers of the profile's own events, which must be well formed, and of the
+// events that tell whether another profile is installed, which are skipped when they are not:
+// bad structure in an event uninstall does not touch never blocks it.
+func (un Uninstall) readRefs(src []byte) ([]settings.HandlerRef, error) {
+	refs, err := settings.EventHandlers(src, hookNames(un.Profile.Events))
+	if err != nil {
+		return nil, err
+	}
+	for _, other := range Profiles() {
+		if other.Name == un.Profile.Name {
+			continue
+		}
+		for _, e := range other.exclusive() {
+			if r, err := settings.EventHandlers(src, []string{e.Hook}); err == nil {
+				refs = append(refs, r...)
+			}
+		}
+	}
+	return refs, nil
 }
 
 // Installed reports which profiles have entries of ours in the handlers of one file. A profile
@@ -132,4 +169,31 @@ func hookNames(events []Event) []string {
 		}
 	}
 	return names
+}
+
+// InstalledAnywhere reports whether profile p stays installed in any settings file Claude Code
+// reads for this user and project, given that the file at changed (which may be any file) will
+// hold after. A file that cannot be read or parsed counts as installed: what depends on the
+// profile is kept when in doubt.
+func (l Locator) InstalledAnywhere(p Profile, changed string, after []byte) bool {
+	targets := append(l.All(), Target{Path: changed})
+	for _, t := range targets {
+		data := after
+		if t.Path != changed {
+			var err error
+			if data, err = os.ReadFile(t.Path); errors.Is(err, fs.ErrNotExist) {
+				continue
+			} else if err != nil {
+				return true
+			}
+		}
+		refs, err := settings.EventHandlers(data, hookNames(p.Events))
+		if err != nil {
+			return true
+		}
+		if slices.ContainsFunc(Installed(refs), func(q Profile) bool { return q.Name == p.Name }) {
+			return true
+		}
+	}
+	return false
 }

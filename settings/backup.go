@@ -133,28 +133,3 @@ func prune(dir string, keep int) error {
 	}
 	return nil
 }
-
-// markerPath is the file recording that Update created target.
-func (s *Store) markerPath(target string) string {
-	return filepath.Join(s.Home, "created", fileID(target))
-}
-
-// remember records that Update created target.
-func (s *Store) remember(target string) error {
-	p := s.markerPath(target)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		return fmt.Errorf("record creation of %s: %w", target, err)
-	}
-	if err := os.WriteFile(p, []byte(target+"\n"), 0o600); err != nil {
-		return fmt.Errorf("record creation of %s: %w", target, err)
-	}
-	return nil
-}
-
-// forget drops the creation record of target.
-func (s *Store) forget(target string) error {
-	if err := os.Remove(s.markerPath(target)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("forget creation of %s: %w", target, err)
-	}
-	return nil
-}

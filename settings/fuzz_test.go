@@ -27,6 +27,8 @@ func addSeeds(f *testing.F) {
 		"{\n    \"permissions\": {\"allow\": [\"Bash(ls)\", \"Read\"]},\n    \"hooks\": {\n        \"PreToolUse\": [\n" +
 			"            {\"matcher\": \"AskUserQuestion\", \"hooks\": [{\"type\": \"command\", \"command\": \"q\"}]}\n        ]\n    }\n}\n",
 		`{"hooks":{"Stop":[{"hooks":[{"command":"x"},{"command":"/x/ccc-hooks hook","timeout":1}]}]}}`,
+		`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say hi"},{"type":"command","command":"/opt/x/ccc-hooks hook","timeout":30}]}]}}`,
+		"{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"AskUserQuestion\", \"hooks\": [\n        {\"type\": \"command\", \"command\": \"/usr/local/bin/ccc-hooks hook\", \"timeout\": 600},\n        {\"type\": \"command\", \"command\": \"q\"}\n      ]}\n    ]\n  }\n}\n",
 		`{"hooks": {"Stop": {}}}`,
 		`{"a": // c
 1}`,
@@ -117,14 +119,17 @@ func FuzzInstallUninstall(f *testing.F) {
 		if preExistingEmpty(src, entries) {
 			return
 		}
-		if plain, err := Uninstall(src, touched, testOwner); err != nil || !bytes.Equal(plain, src) {
-			return // src already holds entries of ours
+		// Install takes stale handlers of ours out the way Uninstall does, so uninstalling
+		// after it gives what uninstalling x gives: x itself when x holds nothing of ours.
+		plain, err := Uninstall(src, touched, testOwner)
+		if err != nil {
+			t.Fatalf("Uninstall(x) fails although Install(x) worked: %v", err)
 		}
-		if !bytes.Equal(back, src) {
-			t.Fatalf("Uninstall(Install(x)) != x\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q", src, out, back)
+		if !bytes.Equal(back, plain) {
+			t.Fatalf("Uninstall(Install(x)) != Uninstall(x)\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q\nwant:\n%q", src, out, back, plain)
 		}
-		if !bytes.Equal(back2, src) {
-			t.Fatalf("Uninstall after re-install != x\nx:\n%q\nre-installed:\n%q\nuninstalled:\n%q", src, replaced, back2)
+		if !bytes.Equal(back2, plain) {
+			t.Fatalf("Uninstall after re-install != Uninstall(x)\nx:\n%q\nre-installed:\n%q\nuninstalled:\n%q\nwant:\n%q", src, replaced, back2, plain)
 		}
 	})
 }
@@ -228,11 +233,12 @@ func FuzzInstallReindented(f *testing.F) {
 		if preExistingEmpty(src, entries) {
 			return
 		}
-		if plain, err := Uninstall(src, touched, testOwner); err != nil || !bytes.Equal(plain, src) {
-			return
+		plain, err := Uninstall(src, touched, testOwner)
+		if err != nil {
+			t.Fatalf("Uninstall(x) fails although Install(x) worked: %v", err)
 		}
-		if !bytes.Equal(back, src) {
-			t.Fatalf("Uninstall(Install(x)) != x\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q", src, out, back)
+		if !bytes.Equal(back, plain) {
+			t.Fatalf("Uninstall(Install(x)) != Uninstall(x)\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q\nwant:\n%q", src, out, back, plain)
 		}
 	})
 }

@@ -11,11 +11,15 @@ const emptyDocument = "{}"
 // Install returns src with every entry present exactly once, owned handlers elsewhere untouched.
 //
 // For each entry, the groups of hooks.<Event> whose matcher equals entry.Matcher (an absent
-// matcher equals "") are examined. When they hold exactly one owned handler, alone in its group
-// and equal to the wanted one (type "command", same command, same timeout), nothing changes.
-// Otherwise the groups made only of owned handlers are removed and the entry's group is appended
-// at the end of the event's array (creating the event or "hooks" member at the end of its
-// object when missing). Groups holding any handler that ours does not claim are never edited.
+// matcher equals "") are examined. When they hold exactly one owned handler and it equals the
+// wanted one (type "command", same command, same timeout), nothing changes, whether that
+// handler is alone in its group or shares it with handlers that ours does not claim. Otherwise
+// every owned handler is taken out of those groups the way Uninstall takes it out: a group made
+// only of owned handlers is removed, and from a group that also holds other handlers only our
+// handler element goes. The entry's group is then appended at the end of the event's array
+// (written in place of the last group when that one was ours alone), creating the event or
+// "hooks" member at the end of its object when missing. A foreign group is only ever edited
+// to take out a stale handler of ours.
 //
 // Every other byte of src is kept; inserted text follows the file's indentation, line endings
 // and compactness. A blank src (a missing file) counts as an empty object and the result then
@@ -57,9 +61,9 @@ func Install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 // installOne installs e into d and returns the edited document.
 func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, error) {
 	src := d.src
-	group := groupNode(e)
+	gn := groupNode(e)
 	if d.hooksIdx < 0 {
-		v := objectNode(field{e.Event, arrayNode(group)})
+		v := objectNode(field{e.Event, arrayNode(gn)})
 		ed := st.appendItem(src, d.root, func(base string, compact bool) string {
 			return st.member("hooks", v, base, compact)
 		})
@@ -75,7 +79,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	}
 	if i < 0 {
 		ed := st.appendItem(src, d.hooks, func(base string, compact bool) string {
-			return st.member(e.Event, arrayNode(group), base, compact)
+			return st.member(e.Event, arrayNode(gn), base, compact)
 		})
 		return d.editHooks([]edit{ed})
 	}
@@ -86,46 +90,45 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	if installed(ev, e) {
 		return d, nil
 	}
-	elem := func(base string, compact bool) string { return st.render(group, base, compact) }
+	elem := func(base string, compact bool) string { return st.render(gn, base, compact) }
 	if len(ev.groups) == 0 {
 		return d.editHooks([]edit{st.appendItem(src, ev.arr, elem)})
 	}
-	removed := make([]bool, len(ev.groups))
-	for gi, g := range ev.groups {
-		removed[gi] = g.matcher == e.Matcher && g.wholeOwned()
-	}
+	edits, gone := ownedRemoval(ev, func(g group) bool { return g.matcher == e.Matcher })
 	last := len(ev.groups) - 1
 	var add edit
-	if removed[last] {
+	if gone[last] {
 		// Our own group is already last: write the new one in its place.
-		removed[last] = false
+		gone[last] = false
 		add = replaceLast(src, ev.arr, elem)
 	} else {
 		add = st.appendItem(src, ev.arr, elem)
 	}
-	edits, all := removeItems(ev.arr, removed)
+	es, all := removeItems(ev.arr, gone)
 	if all {
 		return nil, fmt.Errorf("internal error: %s: every group removed", ev.path)
 	}
-	return d.editHooks(append(edits, add))
+	return d.editHooks(append(append(edits, es...), add))
 }
 
-// installed reports whether ev already holds e exactly as Install would leave it.
+// installed reports whether ev already holds e exactly as Install would leave it: the groups
+// matching e.Matcher hold one owned handler, and it is the wanted one.
 func installed(ev event, e Entry) bool {
-	n := 0
-	ok := false
+	var ours []handler
 	for _, g := range ev.groups {
 		if g.matcher != e.Matcher {
 			continue
 		}
 		for _, h := range g.list {
-			if !h.owned {
-				continue
+			if h.owned {
+				ours = append(ours, h)
 			}
-			n++
-			ok = len(g.list) == 1 && h.typ == "command" && h.command == e.Handler.Command &&
-				h.hasTimeout && h.timeout == float64(e.Handler.Timeout)
 		}
 	}
-	return n == 1 && ok
+	if len(ours) != 1 {
+		return false
+	}
+	h := ours[0]
+	return h.typ == "command" && h.command == e.Handler.Command &&
+		h.hasTimeout && h.timeout == float64(e.Handler.Timeout)
 }

@@ -131,13 +131,50 @@ func TestInstallCases(t *testing.T) {
 				`{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":2}]}]}}`,
 		},
 		{
-			name: "a group mixing ours with a foreign handler is left alone",
+			name: "a mixed group already holding exactly ours is left as is",
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
+				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+		},
+		{
+			name: "a stale handler of ours leaves a mixed group and the new group is appended",
+			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say hi"},` +
+				`{"type":"command","command":"/opt/x/ccc-hooks hook","timeout":30}]}]}}`,
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 600}}},
+			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say hi"}]},` +
+				`{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":600}]}]}}`,
+		},
+		{
+			name: "a stale handler of ours first in a pretty mixed group",
+			src: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n" +
+				"          {\"type\": \"command\", \"command\": \"/a/ccc-hooks hook\", \"timeout\": 1},\n" +
+				"          {\"type\": \"command\", \"command\": \"x\"}\n        ]\n      }\n    ]\n  }\n}\n",
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n" +
+				"          {\"type\": \"command\", \"command\": \"x\"}\n        ]\n      },\n" +
+				"      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n" +
+				"            \"command\": \"/a/ccc-hooks hook\",\n            \"timeout\": 2\n          }\n        ]\n      }\n" +
+				"    ]\n  }\n}\n",
+		},
+		{
+			name: "ours twice, once right in a mixed group, both go",
+			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
+				`{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":1}]},{"hooks":[]}]}}`,
+			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]},{"hooks":[]},` +
 				`{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+		},
+		{
+			name: "a stale handler in a mixed group of another matcher stays",
+			src: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"},` +
+				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
+			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			want: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"},` +
+				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
+				`{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":2}]}]}}`,
 		},
 		{
 			name:    "other matcher groups are not ours to replace",

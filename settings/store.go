@@ -89,19 +89,6 @@ func (s *Store) Preview(path string, change ChangeFunc) (Change, error) {
 	return compute(path, target, change)
 }
 
-// CreatedByUs reports whether the file at path was created by Update (and not since removed).
-func (s *Store) CreatedByUs(path string) bool {
-	target, err := resolveTarget(path)
-	if err != nil {
-		return false
-	}
-	if _, err := os.Stat(target); err != nil {
-		return false
-	}
-	_, err = os.Stat(s.markerPath(target))
-	return err == nil
-}
-
 // compute reads target and runs change once.
 func compute(path, target string, change ChangeFunc) (Change, error) {
 	c := Change{Path: path, Target: target}
@@ -128,7 +115,7 @@ func compute(path, target string, change ChangeFunc) (Change, error) {
 	return c, nil
 }
 
-// commit backs up and writes (or removes) c.Target.
+// commit backs up and writes (or removes) c.Target, keeping its origin record (see Origin).
 func (s *Store) commit(c Change) error {
 	if c.Existed {
 		if err := s.backup(c.Target, c.Old); err != nil {
@@ -139,22 +126,29 @@ func (s *Store) commit(c Change) error {
 		if err := os.Remove(c.Target); err != nil {
 			return fmt.Errorf("remove %s: %w", c.Target, err)
 		}
-		return s.forget(c.Target)
+		return s.forgetOrigin(c.Target)
 	}
 	if err := os.MkdirAll(filepath.Dir(c.Target), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", c.Target, err)
 	}
-	if !c.Existed {
-		// Recorded first, so a created file is never left unrecorded.
-		if err := s.remember(c.Target); err != nil {
+	rec, hadRec := s.readOrigin(c.Target)
+	fresh := !c.Existed || !hadRec && isBlank(c.Old)
+	if fresh {
+		// Recorded first, so a file written from nothing is never left unrecorded.
+		o := origin{Path: c.Target, Existed: c.Existed, Original: string(c.Old)}
+		if err := s.recordOrigin(o); err != nil {
 			return err
 		}
 	}
 	if err := WriteFileAtomic(c.Target, c.New, newFileMode); err != nil {
-		if !c.Existed {
-			_ = s.forget(c.Target)
+		if fresh {
+			_ = s.forgetOrigin(c.Target)
 		}
 		return fmt.Errorf("write %s: %w", c.Target, err)
+	}
+	if !fresh && hadRec && rec.Existed && string(c.New) == rec.Original {
+		// Back as it was. Should forgetting fail, the record still tells the truth.
+		_ = s.forgetOrigin(c.Target)
 	}
 	return nil
 }

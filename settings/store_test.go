@@ -79,8 +79,8 @@ func TestUpdateKeepsModeAndBacksUp(t *testing.T) {
 		t.Fatalf("backups = %v, %v", backups, err)
 	}
 	diffBytes(t, "backup", []byte(readString(t, backups[0])), []byte(orig))
-	if s.CreatedByUs(path) {
-		t.Error("CreatedByUs is true for a file that existed")
+	if _, _, ok := s.Origin(path); ok {
+		t.Error("Origin is known for a file that held more than whitespace")
 	}
 }
 
@@ -101,8 +101,8 @@ func TestUpdateCreatesAndRemoves(t *testing.T) {
 	if fi.Mode().Perm()&^0o022 != 0o644&^0o022 || fi.Mode().Perm()&0o600 != 0o600 {
 		t.Errorf("mode = %v, want 0644 less the umask", fi.Mode().Perm())
 	}
-	if !s.CreatedByUs(path) {
-		t.Error("CreatedByUs = false after creating the file")
+	if orig, existed, ok := s.Origin(path); !ok || existed || orig != nil {
+		t.Errorf("Origin after creating the file = %q, %v, %v; want nil, false, true", orig, existed, ok)
 	}
 	c, err = s.Update(path, uninstallChange)
 	if err != nil {
@@ -114,8 +114,8 @@ func TestUpdateCreatesAndRemoves(t *testing.T) {
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("file still there: %v", err)
 	}
-	if s.CreatedByUs(path) {
-		t.Error("CreatedByUs = true after removal")
+	if _, _, ok := s.Origin(path); ok {
+		t.Error("Origin is known after removal")
 	}
 	if b, _ := s.Backups(path); len(b) != 1 {
 		t.Errorf("backups before removal = %v, want 1", b)
@@ -196,8 +196,8 @@ func TestUpdateFollowsSymlinks(t *testing.T) {
 	if !strings.Contains(readString(t, created), testCommand) {
 		t.Error("dangling link's target not created")
 	}
-	if !s.CreatedByUs(dangling) {
-		t.Error("CreatedByUs(dangling link) = false")
+	if _, existed, ok := s.Origin(dangling); !ok || existed {
+		t.Errorf("Origin(dangling link): existed %v, ok %v; want false, true", existed, ok)
 	}
 }
 
