@@ -34,6 +34,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
@@ -119,12 +120,17 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, 
 	return nil, nil
 }
 
-// ProjectDir returns the directory holding tasks/: $CLAUDE_PROJECT_DIR if set, else cwd.
+// ProjectDir returns the directory holding tasks/: $CLAUDE_PROJECT_DIR (Claude Code sets it for
+// every hook), else the git top level of cwd, else cwd; "" when cwd is empty too. A cwd that does
+// not exist is returned as it is (and no task is ever opened there).
 func ProjectDir(getenv func(string) string, cwd string) string {
 	if d := getenv("CLAUDE_PROJECT_DIR"); d != "" {
 		return d
 	}
-	return cwd
+	if fi, err := os.Stat(cwd); cwd == "" || err != nil || !fi.IsDir() {
+		return cwd
+	}
+	return settings.ProjectDir("", cwd)
 }
 
 // handler is one invocation of Handle.

@@ -3,6 +3,7 @@ package workflow
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -312,5 +313,33 @@ func TestMissingProjectOpensNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(f.project, "gone")); !os.IsNotExist(err) {
 		t.Errorf("a directory was created for the missing project (stat: %v)", err)
+	}
+}
+
+// TestProjectDirIsGitTopLevel: without CLAUDE_PROJECT_DIR, a session started in a subdirectory of
+// a repository keeps its tasks at the repository's top level.
+func TestProjectDirIsGitTopLevel(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	repo := t.TempDir()
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v: %s", err, out)
+	}
+	sub := filepath.Join(repo, "pkg", "sub")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	none := func(string) string { return "" }
+	want, _ := filepath.EvalSymlinks(repo)
+	if got, _ := filepath.EvalSymlinks(ProjectDir(none, sub)); got != want {
+		t.Errorf("ProjectDir(sub) = %q, want the top level %q", got, want)
+	}
+	set := func(k string) string { return map[string]string{"CLAUDE_PROJECT_DIR": "/p"}[k] }
+	if got := ProjectDir(set, sub); got != "/p" {
+		t.Errorf("with CLAUDE_PROJECT_DIR: %q, want /p", got)
+	}
+	if got := ProjectDir(none, "/nonexistent/dir"); got != "/nonexistent/dir" {
+		t.Errorf("missing cwd: %q", got)
 	}
 }
