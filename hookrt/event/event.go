@@ -87,6 +87,10 @@ func ParseBytes(data []byte) (*Event, error) {
 	}
 	var ev Event
 	if err := json.Unmarshal(trimmed, &ev); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return nil, &ParseError{fmt.Errorf("field %s: want %s, found %s", typeErr.Field, typeErr.Type, typeErr.Value)}
+		}
 		return nil, &ParseError{fmt.Errorf("invalid JSON: %w", err)}
 	}
 	if ev.SessionID == "" {

@@ -46,6 +46,8 @@ func TestParseRejects(t *testing.T) {
 		{"invalid", `{"session_id":"a",`, "invalid JSON"},
 		{"trailing", `{"session_id":"a"} {}`, "invalid JSON"},
 		{"missing", `{"hook_event_name":"Stop"}`, "missing session_id"},
+		{"wrong type", `{"session_id":"a","stop_hook_active":"yes"}`, "field stop_hook_active: want bool, found string"},
+		{"numeric id", `{"session_id":7}`, "field session_id: want string, found number"},
 		{"traversal", `{"session_id":"../../x"}`, `unsafe session_id "../../x"`},
 		{"dotdot", `{"session_id":".."}`, "unsafe session_id"},
 		{"slash", `{"session_id":"a/b"}`, "unsafe session_id"},
