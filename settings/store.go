@@ -8,8 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/gofrs/flock"
 )
 
 // Store writes settings files safely; Home is the ccc-hooks home (see paths.go Home).
@@ -34,10 +32,8 @@ type Change struct {
 type ChangeFunc func(old []byte, exists bool) (updated []byte, remove bool, err error)
 
 const (
-	defaultLockTimeout = 30 * time.Second
-	lockPollInterval   = 50 * time.Millisecond
-	maxAttempts        = 5
-	newFileMode        = 0o644
+	maxAttempts = 5
+	newFileMode = 0o644
 )
 
 // LockFile returns the path of the lock that serialises writers: <Home>/locks/settings.lock.
@@ -153,30 +149,12 @@ func (s *Store) commit(c Change) error {
 	return nil
 }
 
-// lock takes the exclusive writer lock, polling until the timeout.
+// lock takes the exclusive writer lock of the store.
 func (s *Store) lock() (unlock func(), err error) {
 	if s.Home == "" {
 		return nil, errors.New("lock: no ccc-hooks home directory")
 	}
-	path := s.LockFile()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	timeout := s.LockTimeout
-	if timeout <= 0 {
-		timeout = defaultLockTimeout
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	fl := flock.New(path)
-	ok, err := fl.TryLockContext(ctx, lockPollInterval)
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	if !ok {
-		return nil, fmt.Errorf("another ccc-hooks is running: could not lock %s within %s", path, timeout)
-	}
-	return func() { _ = fl.Unlock() }, nil
+	return Lock(context.Background(), s.LockFile(), s.LockTimeout)
 }
 
 func (s *Store) now() time.Time {

@@ -13,13 +13,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
-
-// DefaultLockTimeout bounds how long Update waits for another process of the same session.
-const DefaultLockTimeout = 30 * time.Second
 
 // State is the content of <home>/supervisor-<id>.json.
 type State struct {
@@ -35,7 +30,7 @@ type State struct {
 type Store struct {
 	Home        string
 	Now         func() time.Time
-	LockTimeout time.Duration // 0 means DefaultLockTimeout
+	LockTimeout time.Duration // 0 means settings.DefaultLockTimeout
 }
 
 // Path returns the state file of session id.
@@ -103,26 +98,7 @@ func (s *Store) Update(ctx context.Context, id string, change func(*State) error
 }
 
 func (s *Store) lock(ctx context.Context, id string) (unlock func(), err error) {
-	path := s.lockPath(id)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("create lock directory: %w", err)
-	}
-	timeout := s.LockTimeout
-	if timeout <= 0 {
-		timeout = DefaultLockTimeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	l := flock.New(path)
-	ok, err := l.TryLockContext(ctx, 5*time.Millisecond)
-	if err != nil || !ok {
-		_ = l.Close()
-		if err == nil || errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("lock %s: another ccc-hooks holds it (waited %s)", path, timeout)
-		}
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	return func() { _ = l.Unlock(); _ = l.Close() }, nil
+	return settings.Lock(ctx, s.lockPath(id), s.LockTimeout)
 }
 
 // Append adds one JSON line describing record to the decision log of id.

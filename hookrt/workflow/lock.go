@@ -10,34 +10,15 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
-
-// lockTimeout bounds the wait for another ccc-hooks process holding the workflow lock.
-const lockTimeout = 30 * time.Second
 
 // LockPath returns the lock file serialising every workflow write: <home>/locks/workflow.lock.
 func LockPath(home string) string { return filepath.Join(home, "locks", "workflow.lock") }
 
 // Lock takes the workflow lock and returns the function that releases it.
 func (s *Store) Lock(ctx context.Context) (unlock func(), err error) {
-	path := LockPath(s.Home)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("create lock directory: %w", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
-	defer cancel()
-	l := flock.New(path)
-	ok, err := l.TryLockContext(ctx, 20*time.Millisecond)
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	if !ok {
-		return nil, fmt.Errorf("lock %s: still held by another ccc-hooks process after %s", path, lockTimeout)
-	}
-	return func() { _ = l.Unlock() }, nil
+	return settings.Lock(ctx, LockPath(s.Home), settings.DefaultLockTimeout)
 }
 
 // writeFile replaces path atomically (temporary file in the same directory, sync, rename).
