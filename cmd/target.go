@@ -76,8 +76,12 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 	scopes := installer.Scopes()
 	labels := make([]string, len(scopes))
 	for i, s := range scopes {
-		path := "settings-NAME.json"
-		if t, err := loc.Resolve(s, "NAME", ""); err == nil {
+		provider := ""
+		if s == installer.ScopeProvider {
+			provider = "NAME"
+		}
+		path := "?"
+		if t, err := loc.Resolve(s, provider, ""); err == nil {
 			path = t.Path
 		}
 		labels[i] = fmt.Sprintf("%-8s %s", s, path)

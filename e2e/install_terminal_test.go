@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -54,6 +55,8 @@ func startInstall(t *testing.T) *installTerminal {
 		}
 	}
 	term := s.StartTerminal(t, tmux, "sh", "-c", installScript, product.Path)
+	// The confirmation shows the diff of every file, which scrolls the first answers away.
+	term.Scrollback = true
 	return &installTerminal{Sandbox: s, Terminal: term, product: product}
 }
 
@@ -71,7 +74,7 @@ var installPrompts = []prompt{
 		return "? Also add the /supervisor and /supervisor-off slash commands? (Y/n)"
 	}},
 	{"supervisor", func(*installTerminal) string { return "? Turn the supervisor on by default for every session? (y/N)" }},
-	{"write", func(it *installTerminal) string { return "? Write these changes to " + it.SettingsPath() + "? (Y/n)" }},
+	{"write", func(it *installTerminal) string { return "? Write these changes to " }},
 }
 
 // answers are the keys typed at each prompt of installPrompts.
@@ -100,9 +103,25 @@ func (a answers) keys(it *installTerminal, i int) (keys []string, answered strin
 	case "supervisor":
 		return []string{yesNo(a.supervisor), "Enter"}, "for every session? " + answerWord(a.supervisor)
 	case "write":
-		return []string{yesNo(a.write), "Enter"}, "? Write these changes to " + it.SettingsPath() + "? " + answerWord(a.write)
+		return []string{yesNo(a.write), "Enter"}, "? Write these changes to " + a.files(it) + "? " + answerWord(a.write)
 	}
 	panic("unknown prompt " + installPrompts[i].name)
+}
+
+// files is how the confirmation names what it writes: the settings file alone, or a count when
+// the slash commands (two files) or the supervisor default (ccc.json) come along.
+func (a answers) files(it *installTerminal) string {
+	n := 1
+	if a.slash {
+		n += 2
+	}
+	if a.supervisor {
+		n++
+	}
+	if n == 1 {
+		return it.SettingsPath()
+	}
+	return fmt.Sprintf("%d files", n)
 }
 
 func answerWord(yes bool) string {

@@ -18,6 +18,8 @@ import (
 type Terminal struct {
 	tmux   string
 	socket string
+	// Scrollback makes Screen return the pane's whole history, not only the visible rows.
+	Scrollback bool
 }
 
 // StartTerminal runs argv in a new tmux server with the sandbox environment
@@ -50,9 +52,14 @@ func (term *Terminal) cmd(args ...string) *exec.Cmd {
 	return exec.Command(term.tmux, append([]string{"-L", term.socket}, args...)...)
 }
 
-// Screen is the visible content of the pane (empty when tmux is gone).
+// Screen is the visible content of the pane, or all of its history with Scrollback (empty when
+// tmux is gone).
 func (term *Terminal) Screen() string {
-	out, err := term.cmd("capture-pane", "-p", "-t", "e2e").Output()
+	args := []string{"capture-pane", "-p", "-t", "e2e"}
+	if term.Scrollback {
+		args = append(args, "-S", "-")
+	}
+	out, err := term.cmd(args...).Output()
 	if err != nil {
 		return ""
 	}
