@@ -76,7 +76,10 @@ PY
 
 CLAUDE_CONFIG_DIR="$tmp/claude"
 CCC_CONFIG_DIR="$tmp/claude/ccc"
-export CLAUDE_CONFIG_DIR CCC_CONFIG_DIR
+# Claude Code exports the project directory to every hook it runs.
+CLAUDE_PROJECT_DIR="$tmp/project"
+mkdir -p "$CLAUDE_PROJECT_DIR"
+export CLAUDE_CONFIG_DIR CCC_CONFIG_DIR CLAUDE_PROJECT_DIR
 unset CCC_SUPERVISOR_HOOK CCC_SUPERVISOR_ID 2>/dev/null || true
 mkdir -p "$CLAUDE_CONFIG_DIR"
 printf '{\n  "supervisor": {"enabled": false, "max_iterations": 20}\n}\n' >"$CLAUDE_CONFIG_DIR/ccc.json"

@@ -1,10 +1,10 @@
 package settings
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,10 +26,12 @@ func (s *Store) BackupDir(target string) string {
 	return filepath.Join(s.Home, "backups", fileID(target))
 }
 
-// fileID names an absolute path readably and uniquely: its base name and a short hash.
+// fileID names an absolute path readably and uniquely: its base name and a 64-bit FNV-1a hash
+// of the whole path (a name, not a security boundary; FNV keeps crypto out of the hook binary).
 func fileID(target string) string {
-	sum := sha256.Sum256([]byte(target))
-	return filepath.Base(target) + "-" + hex.EncodeToString(sum[:6])
+	h := fnv.New64a()
+	h.Write([]byte(target))
+	return filepath.Base(target) + "-" + hex.EncodeToString(h.Sum(nil))
 }
 
 // backup saves old, the current bytes of target, and prunes all but the newest keepBackups.
