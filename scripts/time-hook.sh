@@ -6,7 +6,7 @@
 # ccc-hooks is built as install.sh builds it: CGO_ENABLED=0, a static binary with no dynamic
 # loader at start-up (cgo would come in through the net package that pflag imports).
 # The event is a Stop with the supervisor off (the fast path every session hits).
-# Uses hyperfine when installed, else a loop timed with date +%s%N.
+# Timed by scripts/hooktime: the three run interleaved, round after round.
 # Usage: scripts/time-hook.sh [RUNS]   (default 300)
 set -eu
 
@@ -103,36 +103,16 @@ for cmd in "$ccc" "$floor" "$py"; do
 	}
 done
 
-# median_ms CMD: the median wall time of CMD in milliseconds, over $runs runs.
-median_ms() {
-	i=0
-	: >"$tmp/times"
-	while [ "$i" -lt "$runs" ]; do
-		t0=$(date +%s%N)
-		sh -c "$1" >/dev/null
-		t1=$(date +%s%N)
-		echo $((t1 - t0)) >>"$tmp/times"
-		i=$((i + 1))
-	done
-	sort -n "$tmp/times" | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f\n", m / 1e6 }'
-}
-
-if command -v hyperfine >/dev/null 2>&1; then
-	echo "timing with hyperfine ($runs runs each)" >&2
-	hyperfine --style basic --warmup 30 --runs "$runs" --export-csv "$tmp/times.csv" \
-		-n ccc-hooks "$ccc" -n go-floor "$floor" -n python "$py" >&2
-	# CSV columns: command,mean,stddev,median,user,system,min,max (seconds).
-	t_ccc=$(awk -F, '$1 == "ccc-hooks" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
-	t_floor=$(awk -F, '$1 == "go-floor" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
-	t_py=$(awk -F, '$1 == "python" { printf "%.3f", $4 * 1000 }' "$tmp/times.csv")
-	method="hyperfine (shell start-up subtracted)"
-else
-	echo "timing with a date +%s%N loop ($runs runs each; includes sh -c start-up)" >&2
-	t_ccc=$(median_ms "$ccc")
-	t_floor=$(median_ms "$floor")
-	t_py=$(median_ms "$py")
-	method="date loop (each figure includes one sh -c)"
-fi
+# Interleaved rounds (ccc-hooks, floor, python, ccc-hooks, ...), one process per event as Claude
+# Code runs hooks, so that the machine's drift affects all three alike.
+echo "timing $runs interleaved rounds" >&2
+(cd "$root" && go build -o "$tmp/hooktime" ./scripts/hooktime)
+"$tmp/hooktime" -event "$tmp/event.json" -runs "$runs" \
+	"ccc-hooks=$tmp/ccc-hooks,hook" "go-floor=$tmp/floor-hook" "python=$python,$tmp/hook.py" >"$tmp/medians"
+t_ccc=$(awk '$1 == "ccc-hooks" { print $2 }' "$tmp/medians")
+t_floor=$(awk '$1 == "go-floor" { print $2 }' "$tmp/medians")
+t_py=$(awk '$1 == "python" { print $2 }' "$tmp/medians")
+method="interleaved rounds, wall time from fork to exit"
 
 awk -v c="$t_ccc" -v f="$t_floor" -v p="$t_py" -v m="$method" 'BEGIN {
 	printf "method: %s\n", m

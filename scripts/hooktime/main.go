@@ -1,0 +1,87 @@
+// Command hooktime times hook programs the way Claude Code runs them: one process per event,
+// the event on stdin, stdout read to the end. The programs run interleaved, one round after
+// another, so that whatever else the machine does affects them alike. It prints the median wall
+// time of each program in milliseconds, one "name median" line each.
+//
+//	go run ./scripts/hooktime -event event.json -runs 300 floor=/path/floor ccc-hooks=/path/ccc-hooks,hook
+//
+// A program is NAME=PATH[,ARG...].
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+)
+
+type program struct {
+	name  string
+	argv  []string
+	times []time.Duration
+}
+
+func main() {
+	os.Exit(run())
+}
+
+func run() int {
+	event := flag.String("event", "", "file holding the event sent on stdin")
+	runs := flag.Int("runs", 300, "timed rounds")
+	warmup := flag.Int("warmup", 20, "untimed rounds first")
+	flag.Parse()
+	input, err := os.ReadFile(*event)
+	if err != nil || flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: hooktime -event FILE [-runs N] NAME=PATH[,ARG...]...", err)
+		return 2
+	}
+	var progs []*program
+	for _, spec := range flag.Args() {
+		name, cmd, ok := strings.Cut(spec, "=")
+		if !ok {
+			fmt.Fprintf(os.Stderr, "hooktime: %q: want NAME=PATH[,ARG...]\n", spec)
+			return 2
+		}
+		progs = append(progs, &program{name: name, argv: strings.Split(cmd, ",")})
+	}
+	for round := range *warmup + *runs {
+		for _, p := range progs {
+			d, err := once(p.argv, input)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "hooktime: %s: %v\n", p.name, err)
+				return 1
+			}
+			if round >= *warmup {
+				p.times = append(p.times, d)
+			}
+		}
+	}
+	for _, p := range progs {
+		fmt.Printf("%s %.3f\n", p.name, median(p.times).Seconds()*1000)
+	}
+	return 0
+}
+
+// once runs argv with input on stdin and returns the wall time until it exited.
+func once(argv []string, input []byte) (time.Duration, error) {
+	c := exec.Command(argv[0], argv[1:]...)
+	c.Stdin = bytes.NewReader(input)
+	c.Stdout = io.Discard
+	start := time.Now()
+	err := c.Run()
+	return time.Since(start), err
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
