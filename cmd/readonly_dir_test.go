@@ -1,3 +1,5 @@
+//go:build unix
+
 package cmd
 
 import (
@@ -6,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,9 +18,6 @@ import (
 // with a clear error, exit 1, and keeps its bytes and modification time. Root writes anywhere, so
 // as root the binary runs as the unprivileged user nobody.
 func TestInstallIntoReadOnlyDirectory(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("directory permissions differ on Windows")
-	}
 	src, err := exec.LookPath("ccc-hooks")
 	if err != nil {
 		t.Fatal(err)

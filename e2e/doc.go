@@ -1,3 +1,5 @@
+//go:build unix
+
 // Package e2e drives the real Claude Code binary against a fake Anthropic
 // Messages API on loopback and checks that the hooks installed by ccc-hooks
 // fire, run the supervisor as a forked Claude Code session, and steer the
