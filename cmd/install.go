@@ -87,18 +87,14 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	}
 	plan := installer.Install{Profile: profile, Events: events, Command: installer.HookCommand(binary), Timeout: timeout}
 
-	st := store(env)
-	preview, err := st.Preview(target.Path, plan.Change)
+	// Read and check the file before asking anything more; its entries of the older
+	// `ccc supervisor-hook` decide one more question.
+	current, err := store(env).Preview(target.Path, plan.Change)
 	if err != nil {
 		return fileError("install", target.Path, err)
 	}
-	if plan.ReplaceLegacy, err = replaceLegacy(env, opts, plan, preview.Old); err != nil {
+	if plan.ReplaceLegacy, err = replaceLegacy(env, opts, plan, current.Old); err != nil {
 		return cancelled("install", err)
-	}
-	if plan.ReplaceLegacy {
-		if preview, err = st.Preview(target.Path, plan.Change); err != nil {
-			return fileError("install", target.Path, err)
-		}
 	}
 	slash, supervisorOn, err := installExtras(env, opts, profile, ask)
 	if err != nil {
