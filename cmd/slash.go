@@ -13,7 +13,7 @@ import (
 // left alone, with a warning.
 func slashCommandWrites(env *Env, binary string) []fileChange {
 	var changes []fileChange
-	for _, sc := range installer.SlashCommands(binary) {
+	for _, sc := range installer.SlashCommands(installer.Supervisor, binary) {
 		path := installer.SlashCommandPath(settings.ConfigDir(env.Getenv), sc.Name)
 		if old, err := os.ReadFile(path); err == nil && !installer.IsOurSlashCommand(old) {
 			fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: %s exists and was not written by ccc-hooks; left it unchanged\n", path)
@@ -33,7 +33,7 @@ func slashCommandWrites(env *Env, binary string) []fileChange {
 // slashCommandRemovals plans removing the command files ccc-hooks wrote, and only those.
 func slashCommandRemovals(env *Env) []fileChange {
 	var changes []fileChange
-	for _, sc := range installer.SlashCommands("ccc-hooks") {
+	for _, sc := range installer.SlashCommands(installer.Supervisor, "ccc-hooks") {
 		changes = append(changes, fileChange{
 			path: installer.SlashCommandPath(settings.ConfigDir(env.Getenv), sc.Name),
 			change: func(old []byte, exists bool) ([]byte, bool, error) {

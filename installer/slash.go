@@ -2,8 +2,9 @@ package installer
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
+
+	"github.com/ccc-hooks/ccc-hooks/plugins"
 )
 
 // SlashCommand is one Claude Code custom command file ccc-hooks writes.
@@ -15,31 +16,41 @@ type SlashCommand struct {
 // slashMarker identifies command files written by ccc-hooks, so uninstall only removes ours.
 const slashMarker = "<!-- written by ccc-hooks; `ccc-hooks uninstall` removes it -->"
 
-// SlashCommands returns /supervisor and /supervisor-off, which turn the supervisor on or off for
-// the current session: Claude Code exports CLAUDE_CODE_SESSION_ID to the commands it runs, and
-// `ccc-hooks supervisor on|off` reads it.
-func SlashCommands(binary string) []SlashCommand {
-	bin := quoteIfNeeded(binary)
-	return []SlashCommand{
-		{Name: "supervisor", Content: slashFile(bin, "on",
-			"Turn the ccc-hooks supervisor on for this session",
-			"The supervisor is now on for this session: before you stop or ask the user a question, a forked reviewer checks the work and may send you back with feedback.")},
-		{Name: "supervisor-off", Content: slashFile(bin, "off",
-			"Turn the ccc-hooks supervisor off for this session",
-			"The supervisor is now off for this session: stopping and questions are no longer reviewed.")},
+// SlashCommands returns the command files of the plugin named like profile p (for the supervisor:
+// /supervisor and /supervisor-off, which turn the supervisor on or off for the current session:
+// Claude Code exports CLAUDE_CODE_SESSION_ID to the commands it runs, and
+// `ccc-hooks supervisor on|off` reads it). The texts are the plugin's own, with the program word
+// `ccc-hooks` replaced by binary (shell-quoted when needed) and our marker line added after the
+// front matter.
+func SlashCommands(p Profile, binary string) []SlashCommand {
+	bin := []byte(quoteIfNeeded(binary))
+	var out []SlashCommand
+	for _, c := range plugins.Commands(p.Name) {
+		out = append(out, SlashCommand{Name: c.Name, Content: render(c.Text, bin)})
 	}
+	return out
 }
 
-func slashFile(bin, state, description, body string) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "---\ndescription: %s\nallowed-tools: Bash(%s supervisor %s:*)\n---\n", description, bin, state)
-	fmt.Fprintf(&b, "%s\n\n!`%s supervisor %s`\n\n%s Reply with one short sentence confirming this.\n", slashMarker, bin, state, body)
-	return b.Bytes()
+// render puts bin where the plugin text runs the program (`` !`ccc-hooks `` and
+// `Bash(ccc-hooks `) and adds the marker after the front matter.
+func render(text, bin []byte) []byte {
+	for _, prefix := range []string{"!`", "Bash("} {
+		text = bytes.ReplaceAll(text, []byte(prefix+"ccc-hooks "), append([]byte(prefix), append(bin, ' ')...))
+	}
+	marker := []byte(slashMarker + "\n")
+	if rest, ok := bytes.CutPrefix(text, []byte("---\n")); ok {
+		if i := bytes.Index(rest, []byte("\n---\n")); i >= 0 {
+			end := len("---\n") + i + len("\n---\n")
+			return append(append(append([]byte{}, text[:end]...), marker...), text[end:]...)
+		}
+	}
+	return append(marker, text...)
 }
 
-// SlashCommandPath returns where the command file lives in the Claude config dir.
-func SlashCommandPath(configDir, name string) string {
-	return filepath.Join(configDir, "commands", name+".md")
+// SlashCommandPath returns where the command file lives in a commands folder's parent (the
+// Claude config dir, or a project's .claude folder).
+func SlashCommandPath(dir, name string) string {
+	return filepath.Join(dir, "commands", name+".md")
 }
 
 // IsOurSlashCommand reports whether the content of a command file was written by ccc-hooks.
