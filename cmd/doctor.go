@@ -13,7 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // doctorOptions are the choices of one `ccc-hooks doctor`.
@@ -55,7 +55,7 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 	}
 	loc := installer.Locator{
 		Getenv:      env.Getenv,
-		ProjectDir:  settings.ProjectDir(opts.ProjectDir, wd),
+		ProjectDir:  paths.ProjectDir(opts.ProjectDir, wd),
 		ManagedPath: opts.ManagedPath,
 	}
 	denv := doctor.Env{Getenv: env.Getenv, LookPath: opts.LookPath, Output: opts.Output, Version: Version}

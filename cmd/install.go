@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -111,7 +112,7 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 		changes = append(changes, slashCommandWrites(env, binary)...)
 	}
 	if supervisorOn {
-		path := settings.ConfigFile(env.Getenv)
+		path := paths.ConfigFile(env.Getenv)
 		changes = append(changes, fileChange{
 			path:   path,
 			change: config.SetEnabled(true),

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 func TestExitCodes(t *testing.T) {
@@ -36,7 +36,7 @@ func TestExitCodes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			env, _, errOut := testEnv(t)
-			path := settings.UserFile(env.Getenv)
+			path := paths.UserFile(env.Getenv)
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +74,7 @@ func TestInstallInteractive(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	project, _ := env.Getwd()
-	data, err := os.ReadFile(settings.ProjectFile(project))
+	data, err := os.ReadFile(paths.ProjectFile(project))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,10 +89,10 @@ func TestInstallInteractive(t *testing.T) {
 	if p.asked[len(p.asked)-1] != "Write these changes to 4 files?" {
 		t.Errorf("last question = %q", p.asked[len(p.asked)-1])
 	}
-	if _, err := os.Stat(filepath.Join(settings.ConfigDir(env.Getenv), "commands", "supervisor.md")); err != nil {
+	if _, err := os.Stat(filepath.Join(paths.ConfigDir(env.Getenv), "commands", "supervisor.md")); err != nil {
 		t.Errorf("slash command not written: %v", err)
 	}
-	cfg, _ := os.ReadFile(settings.ConfigFile(env.Getenv))
+	cfg, _ := os.ReadFile(paths.ConfigFile(env.Getenv))
 	if !strings.Contains(string(cfg), `"enabled": true`) {
 		t.Errorf("ccc.json = %s, want supervisor enabled", cfg)
 	}
@@ -108,7 +108,7 @@ func TestInstallInteractiveDeclined(t *testing.T) {
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if _, err := os.Stat(settings.UserFile(env.Getenv)); !os.IsNotExist(err) {
+	if _, err := os.Stat(paths.UserFile(env.Getenv)); !os.IsNotExist(err) {
 		t.Errorf("declined install wrote the file (stat: %v)", err)
 	}
 	if !strings.Contains(out.String(), "Nothing was changed.") {
@@ -126,7 +126,7 @@ func TestInstallInteractiveCancelled(t *testing.T) {
 	if got := errOut.String(); got != "ccc-hooks: install cancelled; nothing was changed\n" {
 		t.Errorf("stderr = %q", got)
 	}
-	if _, err := os.Stat(settings.ConfigDir(env.Getenv)); !os.IsNotExist(err) {
+	if _, err := os.Stat(paths.ConfigDir(env.Getenv)); !os.IsNotExist(err) {
 		t.Errorf("cancelled install created files (stat: %v)", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -14,7 +15,7 @@ import (
 func slashCommandWrites(env *Env, binary string) []fileChange {
 	var changes []fileChange
 	for _, sc := range installer.SlashCommands(installer.Supervisor, binary) {
-		path := installer.SlashCommandPath(settings.ConfigDir(env.Getenv), sc.Name)
+		path := installer.SlashCommandPath(paths.ConfigDir(env.Getenv), sc.Name)
 		if old, err := os.ReadFile(path); err == nil && !installer.IsOurSlashCommand(old) {
 			fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: %s exists and was not written by ccc-hooks; left it unchanged\n", path)
 			continue
@@ -35,7 +36,7 @@ func slashCommandRemovals(env *Env) []fileChange {
 	var changes []fileChange
 	for _, sc := range installer.SlashCommands(installer.Supervisor, "ccc-hooks") {
 		changes = append(changes, fileChange{
-			path: installer.SlashCommandPath(settings.ConfigDir(env.Getenv), sc.Name),
+			path: installer.SlashCommandPath(paths.ConfigDir(env.Getenv), sc.Name),
 			change: func(old []byte, exists bool) ([]byte, bool, error) {
 				return old, exists && installer.IsOurSlashCommand(old), nil
 			},

@@ -10,6 +10,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -47,7 +48,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if opts.Default && opts.Session != "" {
 		return usageErrorf("--session and --default cannot be used together")
 	}
-	cfgPath := settings.ConfigFile(env.Getenv)
+	cfgPath := paths.ConfigFile(env.Getenv)
 	if opts.Default {
 		return runSupervisorDefault(env, opts.Action, cfgPath)
 	}
@@ -63,7 +64,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if !event.ValidSessionID(id) {
 		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", id)
 	}
-	store := &state.Store{Home: settings.Home(env.Getenv), Now: env.Now}
+	store := &state.Store{Home: paths.Home(env.Getenv), Now: env.Now}
 	if opts.Action == "status" {
 		cfg, _, err := config.Load(cfgPath)
 		if err != nil {
@@ -96,7 +97,7 @@ func runSupervisorDefault(env *Env, action, cfgPath string) error {
 		fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
 		return nil
 	}
-	store := &settings.Store{Home: settings.Home(env.Getenv), Now: env.Now}
+	store := &settings.Store{Home: paths.Home(env.Getenv), Now: env.Now}
 	if _, err := store.Update(cfgPath, config.SetEnabled(action == "on")); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", cfgPath, err)
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // taskOptions are the inputs of `task list|show|confirm`.
@@ -84,13 +84,13 @@ func taskStore(env *Env, opts taskOptions) (*workflow.Store, error) {
 		}
 		project = wd
 		if _, err := os.Stat(filepath.Join(wd, "tasks")); err != nil {
-			project = settings.ProjectDir("", wd)
+			project = paths.ProjectDir("", wd)
 		}
 	}
 	if abs, err := filepath.Abs(project); err == nil {
 		project = abs
 	}
-	return workflow.NewStore(project, settings.Home(env.Getenv), env.IO.ErrOut), nil
+	return workflow.NewStore(project, paths.Home(env.Getenv), env.IO.ErrOut), nil
 }
 
 func runTaskList(_ context.Context, env *Env, opts taskOptions) error {

@@ -14,7 +14,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // ReasonGuard is the reason given inside a reviewer's own session (CCC_SUPERVISOR_HOOK=1).
@@ -95,15 +95,15 @@ func (rt *hookRun) log() *slog.Logger {
 	return rt.logger
 }
 
-func (rt *hookRun) configDir() string { return settings.ConfigDir(rt.opts.Getenv) }
-func (rt *hookRun) home() string      { return settings.Home(rt.opts.Getenv) }
+func (rt *hookRun) configDir() string { return paths.ConfigDir(rt.opts.Getenv) }
+func (rt *hookRun) home() string      { return paths.Home(rt.opts.Getenv) }
 
 // config loads ccc.json once; problems are logged and the defaults used in their place.
 func (rt *hookRun) config() config.Supervisor {
 	if rt.cfg != nil {
 		return *rt.cfg
 	}
-	path := settings.ConfigFile(rt.opts.Getenv)
+	path := paths.ConfigFile(rt.opts.Getenv)
 	cfg, problems, err := config.Load(path)
 	if err != nil {
 		rt.log().Warn("using default supervisor settings", "err", err)

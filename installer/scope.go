@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // Scope names, in the order Claude Code gives them precedence (highest first) except provider,
@@ -36,7 +36,7 @@ func (t Target) String() string { return fmt.Sprintf("%s (%s scope)", t.Path, t.
 
 // Locator finds settings files for one user and project.
 type Locator struct {
-	Getenv     settings.Getenv
+	Getenv     paths.Getenv
 	ProjectDir string
 	// ManagedPath overrides the operating system's managed-settings path (tests).
 	ManagedPath string
@@ -75,22 +75,22 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 	}
 	switch scope {
 	case "", ScopeUser:
-		return Target{Scope: ScopeUser, Path: settings.UserFile(l.Getenv)}, nil
+		return Target{Scope: ScopeUser, Path: paths.UserFile(l.Getenv)}, nil
 	case ScopeProject:
-		return Target{Scope: scope, Path: settings.ProjectFile(l.ProjectDir)}, nil
+		return Target{Scope: scope, Path: paths.ProjectFile(l.ProjectDir)}, nil
 	case ScopeLocal:
-		return Target{Scope: scope, Path: settings.LocalFile(l.ProjectDir)}, nil
+		return Target{Scope: scope, Path: paths.LocalFile(l.ProjectDir)}, nil
 	case ScopeManaged:
 		return Target{Scope: scope, Path: l.managed()}, nil
 	case ScopeProvider:
 		if provider == "" {
 			return Target{}, fmt.Errorf("--scope provider needs --provider NAME (the file is settings-NAME.json in %s)",
-				settings.ConfigDir(l.Getenv))
+				paths.ConfigDir(l.Getenv))
 		}
 		if !validProvider(provider) {
 			return Target{}, fmt.Errorf("--provider %q: use letters, digits, '.', '_' or '-'", provider)
 		}
-		return Target{Scope: scope, Path: settings.ProviderFile(l.Getenv, provider)}, nil
+		return Target{Scope: scope, Path: paths.ProviderFile(l.Getenv, provider)}, nil
 	}
 	return Target{}, fmt.Errorf("unknown scope %q (want %s)", scope, strings.Join(Scopes(), ", "))
 }
@@ -99,7 +99,7 @@ func (l Locator) managed() string {
 	if l.ManagedPath != "" {
 		return l.ManagedPath
 	}
-	return settings.ManagedFile()
+	return paths.ManagedFile()
 }
 
 // All returns every settings file Claude Code may read for this user and project, in precedence
@@ -107,15 +107,15 @@ func (l Locator) managed() string {
 func (l Locator) All() []Target {
 	targets := []Target{
 		{Scope: ScopeManaged, Path: l.managed()},
-		{Scope: ScopeLocal, Path: settings.LocalFile(l.ProjectDir)},
-		{Scope: ScopeProject, Path: settings.ProjectFile(l.ProjectDir)},
-		{Scope: ScopeUser, Path: settings.UserFile(l.Getenv)},
+		{Scope: ScopeLocal, Path: paths.LocalFile(l.ProjectDir)},
+		{Scope: ScopeProject, Path: paths.ProjectFile(l.ProjectDir)},
+		{Scope: ScopeUser, Path: paths.UserFile(l.Getenv)},
 	}
 	return append(targets, l.providers()...)
 }
 
 func (l Locator) providers() []Target {
-	dir := settings.ConfigDir(l.Getenv)
+	dir := paths.ConfigDir(l.Getenv)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // origin is how a file looked before ccc-hooks first wrote into it, kept under
@@ -69,7 +71,7 @@ func (s *Store) recordOrigin(o origin) error {
 		err = os.MkdirAll(filepath.Dir(p), 0o700)
 	}
 	if err == nil {
-		err = WriteFileAtomic(p, append(b, '\n'), 0o600)
+		err = safefile.WriteFileAtomic(p, append(b, '\n'), 0o600)
 	}
 	if err != nil {
 		return fmt.Errorf("record the origin of %s: %w", o.Path, err)

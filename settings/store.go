@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // Store writes settings files safely; Home is the ccc-hooks home (see paths.go Home).
@@ -136,7 +138,7 @@ func (s *Store) commit(c Change) error {
 			return err
 		}
 	}
-	if err := WriteFileAtomic(c.Target, c.New, newFileMode); err != nil {
+	if err := safefile.WriteFileAtomic(c.Target, c.New, newFileMode); err != nil {
 		if fresh {
 			_ = s.forgetOrigin(c.Target)
 		}
@@ -154,7 +156,7 @@ func (s *Store) lock() (unlock func(), err error) {
 	if s.Home == "" {
 		return nil, errors.New("lock: no ccc-hooks home directory")
 	}
-	return Lock(context.Background(), s.LockFile(), s.LockTimeout)
+	return safefile.Lock(context.Background(), s.LockFile(), s.LockTimeout)
 }
 
 func (s *Store) now() time.Time {

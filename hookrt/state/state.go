@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // State is the content of <home>/supervisor-<id>.json.
@@ -30,7 +30,7 @@ type State struct {
 type Store struct {
 	Home        string
 	Now         func() time.Time
-	LockTimeout time.Duration // 0 means settings.DefaultLockTimeout
+	LockTimeout time.Duration // 0 means safefile.DefaultLockTimeout
 }
 
 // Path returns the state file of session id.
@@ -91,14 +91,14 @@ func (s *Store) Update(ctx context.Context, id string, change func(*State) error
 	if err != nil {
 		return st, fmt.Errorf("encode state: %w", err)
 	}
-	if err := settings.WriteFileAtomic(s.Path(id), append(data, '\n'), 0o600); err != nil {
+	if err := safefile.WriteFileAtomic(s.Path(id), append(data, '\n'), 0o600); err != nil {
 		return st, fmt.Errorf("write state: %w", err)
 	}
 	return st, nil
 }
 
 func (s *Store) lock(ctx context.Context, id string) (unlock func(), err error) {
-	return settings.Lock(ctx, s.lockPath(id), s.LockTimeout)
+	return safefile.Lock(ctx, s.lockPath(id), s.LockTimeout)
 }
 
 // Append adds one JSON line describing record to the decision log of id.

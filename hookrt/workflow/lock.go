@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // LockPath returns the lock file serialising every workflow write: <home>/locks/workflow.lock.
@@ -18,12 +18,12 @@ func LockPath(home string) string { return filepath.Join(home, "locks", "workflo
 
 // Lock takes the workflow lock and returns the function that releases it.
 func (s *Store) Lock(ctx context.Context) (unlock func(), err error) {
-	return settings.Lock(ctx, LockPath(s.Home), settings.DefaultLockTimeout)
+	return safefile.Lock(ctx, LockPath(s.Home), safefile.DefaultLockTimeout)
 }
 
 // writeFile replaces path atomically (temporary file in the same directory, sync, rename).
 func writeFile(path string, data []byte) error {
-	if err := settings.WriteFileAtomic(path, data, 0o644); err != nil {
+	if err := safefile.WriteFileAtomic(path, data, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

@@ -38,7 +38,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // DefaultMaxBlocks is the cap on blocks in a row when Options.MaxBlocks is not positive; it is
@@ -52,9 +52,9 @@ const PassScore = 8.0
 type Options struct {
 	Getenv func(string) string
 	Now    func() time.Time
-	// Home is the ccc-hooks home (locks, per-session block counters); default settings.Home.
+	// Home is the ccc-hooks home (locks, per-session block counters); default paths.Home.
 	Home string
-	// ConfigDir is the Claude config dir (ccc.json lives there); default settings.ConfigDir.
+	// ConfigDir is the Claude config dir (ccc.json lives there); default paths.ConfigDir.
 	ConfigDir string
 	// MaxBlocks caps the number of blocks in a row (the supervisor's max_iterations);
 	// DefaultMaxBlocks when not positive.
@@ -74,10 +74,10 @@ func (o Options) withDefaults() Options {
 		o.Now = time.Now
 	}
 	if o.Home == "" {
-		o.Home = settings.Home(o.Getenv)
+		o.Home = paths.Home(o.Getenv)
 	}
 	if o.ConfigDir == "" {
-		o.ConfigDir = settings.ConfigDir(o.Getenv)
+		o.ConfigDir = paths.ConfigDir(o.Getenv)
 	}
 	if o.MaxBlocks <= 0 {
 		o.MaxBlocks = DefaultMaxBlocks
@@ -130,7 +130,7 @@ func ProjectDir(getenv func(string) string, cwd string) string {
 	if fi, err := os.Stat(cwd); cwd == "" || err != nil || !fi.IsDir() {
 		return cwd
 	}
-	return settings.ProjectDir("", cwd)
+	return paths.ProjectDir("", cwd)
 }
 
 // handler is one invocation of Handle.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -76,8 +77,8 @@ type Snapshot struct {
 func Load(loc installer.Locator) *Snapshot {
 	s := &Snapshot{
 		ProjectDir: loc.ProjectDir,
-		Home:       settings.Home(loc.Getenv),
-		ConfigPath: settings.ConfigFile(loc.Getenv),
+		Home:       paths.Home(loc.Getenv),
+		ConfigPath: paths.ConfigFile(loc.Getenv),
 	}
 	s.Config, s.ConfigProblems, s.ConfigErr = config.Load(s.ConfigPath)
 	_, err := os.Stat(s.ConfigPath)

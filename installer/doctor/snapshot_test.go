@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/settings"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 func write(t *testing.T, path, data string) {
@@ -56,8 +56,8 @@ func TestLoad(t *testing.T) {
 	if len(s.ConfigProblems) != 1 || s.ConfigProblems[0].Field != "supervisor.max_iterations" || !s.ConfigExists {
 		t.Errorf("config problems %v (exists %t), want one on supervisor.max_iterations", s.ConfigProblems, s.ConfigExists)
 	}
-	if s.Home != settings.Home(getenv) {
-		t.Errorf("home %s, want %s", s.Home, settings.Home(getenv))
+	if s.Home != paths.Home(getenv) {
+		t.Errorf("home %s, want %s", s.Home, paths.Home(getenv))
 	}
 }
 

@@ -1,4 +1,6 @@
-package settings
+// Package paths says where Claude Code and ccc-hooks keep their files: the Claude config dir, the
+// ccc-hooks home, the settings file of each scope, and the project directory.
+package paths
 
 import (
 	"os/exec"

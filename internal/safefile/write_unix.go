@@ -1,6 +1,6 @@
 //go:build !windows
 
-package settings
+package safefile
 
 import (
 	"os"
