@@ -70,8 +70,17 @@ func TestHookDisabledFastPath(t *testing.T) {
 	if got := out.String(); got != `{"reason":"supervisor mode disabled"}`+"\n" {
 		t.Errorf("stdout %q", got)
 	}
-	if _, err := os.Stat(filepath.Join(env.Getenv("HOME"), ".claude")); !os.IsNotExist(err) {
-		t.Errorf("a disabled hook created files: %v", err)
+	// Only the record that answers the event once (hookrt/once) is written: no state, no log.
+	claudeDir := filepath.Join(env.Getenv("HOME"), ".claude")
+	var written []string
+	_ = filepath.WalkDir(claudeDir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			written = append(written, path)
+		}
+		return nil
+	})
+	if len(written) != 1 || filepath.Dir(written[0]) != filepath.Join(claudeDir, "ccc", "once") {
+		t.Errorf("a disabled hook wrote %q, want only its answered-once record under ccc/once", written)
 	}
 }
 
