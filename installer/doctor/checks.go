@@ -7,6 +7,7 @@ func Checks(env Env) []Check {
 		installedCheck{},
 		binaryCheck{env},
 		doubleCheck{},
+		pluginCheck{env},
 		disableAllCheck{},
 		managedOnlyCheck{},
 		timeoutCheck{},
