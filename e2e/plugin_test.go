@@ -1,0 +1,169 @@
+//go:build unix
+
+package e2e
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPluginValidates: `claude plugin validate` passes for the marketplace and for each plugin.
+func TestPluginValidates(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, func(*Request) Reply { return Say("unused") })
+	root := Checkout(t)
+	for _, dir := range []string{root, filepath.Join(root, "plugins", "supervisor"), filepath.Join(root, "plugins", "workflow")} {
+		res := sc.MustClaude(t, "plugin", "validate", "--json", dir)
+		var v struct {
+			Success  bool `json:"success"`
+			Manifest struct {
+				Errors []json.RawMessage `json:"errors"`
+			} `json:"manifest"`
+		}
+		if err := json.Unmarshal([]byte(res.Stdout), &v); err != nil {
+			t.Fatalf("claude plugin validate --json %s: %v\n%s", dir, err, res.Stdout)
+		}
+		if !v.Success || len(v.Manifest.Errors) != 0 {
+			t.Errorf("claude plugin validate %s: success %v, errors %s", dir, v.Success, v.Manifest.Errors)
+		}
+	}
+}
+
+// blockOnceScript: the supervisor blocks the first stop with feedback and allows the second.
+func blockOnceScript(feedback, first, second string) Script {
+	return func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor() && r.Contains(feedback):
+			return Verdict(true, "Complete now.")
+		case r.IsSupervisor():
+			return Verdict(false, feedback)
+		case r.IsAgent() && r.Contains(feedback):
+			return Say(second)
+		}
+		return Say(first)
+	}
+}
+
+const (
+	pluginFeedback = "Run the tests before stopping."
+	pluginFirst    = "Implemented it. Done."
+	pluginSecond   = "Ran the tests. Done."
+)
+
+// checkOneReviewPerStop: two stops (blocked, then allowed), each reviewed once; the block reached
+// the model once (one answer; the copies printed nothing).
+func (sc *scenario) checkOneReviewPerStop(t *testing.T, session string, pr PrintResult) {
+	t.Helper()
+	if pr.Result != pluginSecond {
+		t.Errorf("final result = %q, want %q", pr.Result, pluginSecond)
+	}
+	if n := len(sc.api.Supervisor()); n != 2 {
+		t.Errorf("supervisor reviews = %d, want 2 (one per Stop)", n)
+	}
+	agent := sc.api.Agent()
+	if len(agent) != 2 {
+		t.Fatalf("agent requests = %d, want 2 (before and after the block)", len(agent))
+	}
+	if n := agent[1].CountTextsContaining(stopFeedback(pluginFeedback)); n != 1 {
+		t.Errorf("the feedback reached the model %d times, want once; texts: %q", n, agent[1].Texts())
+	}
+	if st, _ := sc.State(t, session); st.Count != 2 {
+		t.Errorf("state count = %d, want 2", st.Count)
+	}
+	checkTrail(t, decisionTrail(t, sc.Sandbox, session), "Stop:block", "Stop:allow")
+}
+
+// TestPluginStopReview: `claude plugin marketplace add <checkout>` and `claude plugin install
+// supervisor@ccc-hooks` in a fresh HOME; no settings hooks at all; the session's Stop runs
+// `ccc-hooks hook` from the plugin (Claude Code names that command in the block), one review.
+func TestPluginStopReview(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, blockOnceScript(pluginFeedback, pluginFirst, pluginSecond))
+	sc.InstallPlugin(t, "supervisor")
+	if got := sc.ReadFile(t, sc.SettingsPath()); strings.Contains(got, `"hooks"`) {
+		t.Fatalf("user settings hold hooks; this test is about the plugin's alone:\n%s", got)
+	}
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+
+	pr := sc.agentStops(t, session, "Implement the parser.")
+
+	sc.checkOneReviewPerStop(t, session, pr)
+	if want := stopBlockingError("ccc-hooks hook", pluginFeedback); sc.api.Agent()[1].CountTextsContaining(want) != 1 {
+		t.Errorf("the block does not come from the plugin's command: no %q in %q", want, sc.api.Agent()[1].Texts())
+	}
+	doctor := sc.MustCCC(t, sc.product, "doctor", "--json").Stdout
+	if !strings.Contains(doctor, `"plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop, PreToolUse[AskUserQuestion]"`) {
+		t.Errorf("doctor does not report the installed plugin:\n%s", doctor)
+	}
+}
+
+// TestPluginBesideSettings: the plugin and a settings install (`ccc-hooks install --scope user`)
+// side by side. Claude Code runs both hooks on every Stop (both are traced), yet each Stop is
+// reviewed once; doctor says so.
+func TestPluginBesideSettings(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, blockOnceScript(pluginFeedback, pluginFirst, pluginSecond))
+	sc.InstallPlugin(t, "supervisor")
+	settingsBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "opt"))
+	res := sc.Run(t, 30*time.Second, settingsBin.Path, "install", "--scope", "user", "--yes")
+	if res.ExitCode != 0 || !strings.Contains(sc.ReadFile(t, sc.SettingsPath()), settingsBin.HookCommand()) {
+		t.Fatalf("install: exit %d, %s\nsettings:\n%s", res.ExitCode, res.Stderr, sc.ReadFile(t, sc.SettingsPath()))
+	}
+	runs := sc.NewHookRuns(t)
+	runs.Trace(t, sc.Sandbox, filepath.Join(sc.Bin, "ccc-hooks"), "plugin", sc.product)
+	runs.Trace(t, sc.Sandbox, settingsBin.Path, "settings", sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+
+	pr := sc.agentStops(t, session, "Implement the parser.")
+
+	if p, s := runs.Count(t, sc.Sandbox, "plugin"), runs.Count(t, sc.Sandbox, "settings"); p != 2 || s != 2 {
+		t.Errorf("hooks run: plugin %d, settings %d; want 2 each (both run on each of the two Stops)", p, s)
+	}
+	sc.checkOneReviewPerStop(t, session, pr)
+	doctor := sc.MustCCC(t, sc.product, "doctor", "--json").Stdout
+	for _, want := range []string{"plugin supervisor@ccc-hooks (user scope) and user settings both run ccc-hooks", "answers such copies of one event once"} {
+		if !strings.Contains(doctor, want) {
+			t.Errorf("doctor does not say %q:\n%s", want, doctor)
+		}
+	}
+}
+
+// TestTwoSettingsScopesOneReview: user settings installed from one binary path, the project's
+// local settings from a copy at another path. Claude Code runs both commands in parallel on every
+// Stop (both traced), yet each Stop is reviewed once.
+func TestTwoSettingsScopesOneReview(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, blockOnceScript(pluginFeedback, pluginFirst, pluginSecond))
+	userBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "user-bin"))
+	projectBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "project-bin"))
+	for _, in := range []struct {
+		bin  Product
+		args []string
+		file string
+	}{
+		{userBin, []string{"install", "--scope", "user", "--yes"}, sc.SettingsPath()},
+		{projectBin, []string{"install", "--scope", "local", "--yes"}, filepath.Join(sc.Project, ".claude", "settings.local.json")},
+	} {
+		res := sc.Run(t, 30*time.Second, in.bin.Path, in.args...)
+		if res.ExitCode != 0 || !strings.Contains(sc.ReadFile(t, in.file), in.bin.HookCommand()) {
+			t.Fatalf("%s: exit %d, %s\n%s:\n%s", strings.Join(in.args, " "), res.ExitCode, res.Stderr, in.file, sc.ReadFile(t, in.file))
+		}
+	}
+	runs := sc.NewHookRuns(t)
+	runs.Trace(t, sc.Sandbox, userBin.Path, "user", sc.product)
+	runs.Trace(t, sc.Sandbox, projectBin.Path, "project", sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+
+	pr := sc.agentStops(t, session, "Implement the parser.")
+
+	if u, p := runs.Count(t, sc.Sandbox, "user"), runs.Count(t, sc.Sandbox, "project"); u != 2 || p != 2 {
+		t.Errorf("hooks run: user %d, project %d; want 2 each (both run on each of the two Stops)", u, p)
+	}
+	sc.checkOneReviewPerStop(t, session, pr)
+}
