@@ -43,9 +43,10 @@ const expiry = 10 * time.Minute
 // abandoned is how long a record whose invocation died before answering is kept.
 const abandoned = 24 * time.Hour
 
-// pruneOneIn makes about one claim in this many prune the directory (chosen by the payload hash,
-// so the fast path rarely pays for a directory listing).
-const pruneOneIn = 16
+// pruneStamp is the file in the records directory whose modification time says when it was last
+// pruned: a claim lists the directory only when that is more than expiry ago, so the fast path
+// pays one stat for pruning, not a directory listing.
+const pruneStamp = ".pruned"
 
 // Ticket is held by the invocation that answers an event. Done records the answer and releases it.
 type Ticket struct {
@@ -82,7 +83,7 @@ func Claim(ctx context.Context, dir string, payload []byte, now func() time.Time
 		unlockClose(f)
 		return nil, false, fmt.Errorf("answered-once record %s: %w", path, err)
 	}
-	if int(sum[16])%pruneOneIn == 0 {
+	if pruneDue(dir, now()) {
 		prune(dir, path, now())
 	}
 	return &Ticket{f: f, started: arrived, now: now}, true, nil
@@ -211,6 +212,20 @@ func sameFile(f *os.File, path string) bool {
 func unlockClose(f *os.File) {
 	unlock(f)
 	_ = f.Close()
+}
+
+// pruneDue reports whether dir was last pruned more than expiry ago, and if so stamps it now (two
+// claims racing here may both prune, which is harmless).
+func pruneDue(dir string, now time.Time) bool {
+	stamp := filepath.Join(dir, pruneStamp)
+	if fi, err := os.Stat(stamp); err == nil && now.Sub(fi.ModTime()) < expiry {
+		return false
+	}
+	if err := os.WriteFile(stamp, nil, 0o600); err != nil {
+		return false
+	}
+	_ = os.Chtimes(stamp, now, now)
+	return true
 }
 
 // prune removes records answered more than expiry ago (or abandoned for a day) from dir, except

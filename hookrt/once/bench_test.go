@@ -1,0 +1,18 @@
+package once
+
+import (
+	"context"
+	"strconv"
+	"testing"
+)
+
+func BenchmarkClaimDone(b *testing.B) {
+	dir := b.TempDir()
+	for i := 0; i < b.N; i++ {
+		t, first, err := Claim(context.Background(), dir, []byte(`{"session_id":"x","n":`+strconv.Itoa(i)+`}`), nil)
+		if err != nil || !first {
+			b.Fatal(err)
+		}
+		t.Done()
+	}
+}
