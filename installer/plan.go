@@ -40,11 +40,11 @@ func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 	src := old
 	if in.ReplaceLegacy {
 		var err error
-		if src, err = settings.Uninstall(src, hookNames(in.Events), IsLegacy); err != nil {
+		if src, err = settings.RemoveEntries(src, hookNames(in.Events), IsLegacy); err != nil {
 			return nil, false, err
 		}
 	}
-	out, err := settings.Install(src, in.Entries(), IsOurs)
+	out, err := settings.InsertEntries(src, in.Entries(), IsOurs)
 	return out, false, err
 }
 
@@ -92,7 +92,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 			events = append(events, e.Hook)
 		}
 	}
-	out, err := settings.Uninstall(old, events, IsOurs)
+	out, err := settings.RemoveEntries(old, events, IsOurs)
 	if err != nil {
 		return nil, false, err
 	}

@@ -1,7 +1,7 @@
 package settings
 
 // Handlers lists every handler under "hooks" in file order, for diagnostics. It checks the
-// whole hooks structure and fails like Install on bad input; a blank src has no handlers.
+// whole hooks structure and fails like InsertEntries on bad input; a blank src has no handlers.
 func Handlers(src []byte) ([]HandlerRef, error) {
 	return handlers(src, nil)
 }

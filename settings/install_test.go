@@ -11,8 +11,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata")
 
-// notReversible lists inputs that Uninstall(Install(x)) cannot restore: they are blank, already
-// hold our entries, or have an empty container that Install fills.
+// notReversible lists inputs that RemoveEntries(InsertEntries(x)) cannot restore: they are blank, already
+// hold our entries, or have an empty container that InsertEntries fills.
 var notReversible = []string{
 	"empty.json", "whitespace.json", "old_install.json", "empty_containers.json",
 }
@@ -31,9 +31,9 @@ func TestInstallGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+			got, err := InsertEntries(src, supervisorEntries(testCommand, 600), testOwner)
 			if err != nil {
-				t.Fatalf("Install: %v", err)
+				t.Fatalf("InsertEntries: %v", err)
 			}
 			mustValid(t, got)
 			golden := filepath.Join("testdata", "install", "out", name)
@@ -46,23 +46,23 @@ func TestInstallGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			diffBytes(t, "Install", got, want)
+			diffBytes(t, "InsertEntries", got, want)
 
-			again, err := Install(got, supervisorEntries(testCommand, 600), testOwner)
+			again, err := InsertEntries(got, supervisorEntries(testCommand, 600), testOwner)
 			if err != nil {
-				t.Fatalf("second Install: %v", err)
+				t.Fatalf("second InsertEntries: %v", err)
 			}
-			diffBytes(t, "second Install", again, got)
+			diffBytes(t, "second InsertEntries", again, got)
 
-			back, err := Uninstall(got, nil, testOwner)
+			back, err := RemoveEntries(got, nil, testOwner)
 			if err != nil {
-				t.Fatalf("Uninstall: %v", err)
+				t.Fatalf("RemoveEntries: %v", err)
 			}
 			if !slices.Contains(notReversible, name) {
-				diffBytes(t, "Uninstall(Install(x))", back, src)
+				diffBytes(t, "RemoveEntries(InsertEntries(x))", back, src)
 			}
 			if refs, _ := Handlers(back); ownedCount(refs) != 0 {
-				t.Errorf("our handlers left after Uninstall: %+v", refs)
+				t.Errorf("our handlers left after RemoveEntries: %+v", refs)
 			}
 		})
 	}
@@ -206,17 +206,17 @@ func TestInstallCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Install([]byte(tt.src), tt.entries, testOwner)
+			got, err := InsertEntries([]byte(tt.src), tt.entries, testOwner)
 			if err != nil {
-				t.Fatalf("Install: %v", err)
+				t.Fatalf("InsertEntries: %v", err)
 			}
 			mustValid(t, got)
-			diffBytes(t, "Install", got, []byte(tt.want))
-			again, err := Install(got, tt.entries, testOwner)
+			diffBytes(t, "InsertEntries", got, []byte(tt.want))
+			again, err := InsertEntries(got, tt.entries, testOwner)
 			if err != nil {
-				t.Fatalf("second Install: %v", err)
+				t.Fatalf("second InsertEntries: %v", err)
 			}
-			diffBytes(t, "second Install", again, got)
+			diffBytes(t, "second InsertEntries", again, got)
 		})
 	}
 }
@@ -226,11 +226,11 @@ func TestInstallDifferentPathReplaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+	first, err := InsertEntries(src, supervisorEntries(testCommand, 600), testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := Install(first, supervisorEntries(otherCommand, 600), testOwner)
+	second, err := InsertEntries(first, supervisorEntries(otherCommand, 600), testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,9 +248,9 @@ func TestInstallDifferentPathReplaces(t *testing.T) {
 	if !slices.Equal(ours, want) {
 		t.Errorf("our handlers = %q, want %q", ours, want)
 	}
-	back, err := Uninstall(second, nil, testOwner)
+	back, err := RemoveEntries(second, nil, testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
-	diffBytes(t, "Uninstall after re-install", back, src)
+	diffBytes(t, "RemoveEntries after re-install", back, src)
 }

@@ -15,7 +15,7 @@ import (
 // origin is known, puts the file back as it was: its original bytes, or no file.
 func restoringUninstall(s *Store, path string) ChangeFunc {
 	return func(old []byte, exists bool) ([]byte, bool, error) {
-		b, err := Uninstall(old, nil, testOwner)
+		b, err := RemoveEntries(old, nil, testOwner)
 		if err != nil || !exists || bytes.Equal(b, old) || !IsEmpty(b) {
 			return b, false, err
 		}
