@@ -97,7 +97,7 @@ func runSupervisorDefault(env *Env, action, cfgPath string) error {
 		fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
 		return nil
 	}
-	store := &settings.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+	store := &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if _, err := store.Update(cfgPath, config.SetEnabled(action == "on")); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", cfgPath, err)
 	}

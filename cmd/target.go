@@ -103,8 +103,8 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 }
 
 // store returns the settings store under the ccc-hooks home.
-func store(env *Env) *settings.Store {
-	return &settings.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+func store(env *Env) *settings.FileStore {
+	return &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
 }
 
 // fileError explains a failed change of path and says that the file was left unchanged.

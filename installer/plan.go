@@ -64,7 +64,7 @@ func (in Install) Legacy(src []byte) ([]settings.HandlerRef, error) {
 type Uninstall struct {
 	Profile Profile
 	// Origin tells how the file looked before ccc-hooks first wrote into it, when that was
-	// nothing or only whitespace (see settings.Store.Origin). Once nothing but an empty object
+	// nothing or only whitespace (see settings.FileStore.Origin). Once nothing but an empty object
 	// would be left, the file goes back to that: removed, or its original bytes.
 	Origin Origin
 }

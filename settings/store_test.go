@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-func newTestStore(t *testing.T) *Store {
+func newTestStore(t *testing.T) *FileStore {
 	t.Helper()
-	return &Store{Home: filepath.Join(t.TempDir(), "home")}
+	return &FileStore{Home: filepath.Join(t.TempDir(), "home")}
 }
 
 // installChange installs the supervisor entries for command.
