@@ -64,7 +64,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if !event.ValidSessionID(id) {
 		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", id)
 	}
-	store := &state.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+	store := &state.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if opts.Action == "status" {
 		cfg, _, err := config.Load(cfgPath)
 		if err != nil {

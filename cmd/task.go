@@ -72,7 +72,7 @@ A session still running ends its task loop at its next stop.`,
 }
 
 // taskStore returns the task store of the project chosen by opts.
-func taskStore(env *Env, opts taskOptions) (*workflow.Store, error) {
+func taskStore(env *Env, opts taskOptions) (*workflow.TaskStore, error) {
 	project := opts.ProjectDir
 	if project == "" {
 		project = env.Getenv("CLAUDE_PROJECT_DIR")
@@ -90,7 +90,7 @@ func taskStore(env *Env, opts taskOptions) (*workflow.Store, error) {
 	if abs, err := filepath.Abs(project); err == nil {
 		project = abs
 	}
-	return workflow.NewStore(project, paths.Home(env.Getenv), env.IO.ErrOut), nil
+	return workflow.NewTaskStore(project, paths.Home(env.Getenv), env.IO.ErrOut), nil
 }
 
 func runTaskList(_ context.Context, env *Env, opts taskOptions) error {
@@ -166,7 +166,7 @@ func runTaskConfirm(ctx context.Context, env *Env, opts taskOptions) error {
 }
 
 // loadTask loads the task id of store, with errors that name the id and the directory.
-func loadTask(store *workflow.Store, id string) (*workflow.Task, error) {
+func loadTask(store *workflow.TaskStore, id string) (*workflow.Task, error) {
 	if !workflow.ValidID(id) {
 		return nil, usageErrorf("invalid task ID %q: want task-YYYYMMDD-HHMMSS[-N]", id)
 	}

@@ -2,7 +2,7 @@
 // confirms the fix, repeated failures demand an expert review scored at least 8/10.
 //
 // The project directory for tasks is $CLAUDE_PROJECT_DIR (Claude Code exports it to hooks) when
-// set, else the event's cwd. Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (see Store).
+// set, else the event's cwd. Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (see TaskStore).
 //
 // Events:
 //   - UserPromptSubmit: "/mc <description>" opens a task and answers with a reminder in
@@ -108,7 +108,7 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, 
 	if project == "" {
 		return nil, nil
 	}
-	h := &handler{ctx: ctx, ev: ev, opts: opts, store: NewStore(project, opts.Home, opts.Stderr)}
+	h := &handler{ctx: ctx, ev: ev, opts: opts, store: NewTaskStore(project, opts.Home, opts.Stderr)}
 	switch ev.Name {
 	case event.UserPromptSubmit:
 		return h.prompt()
@@ -138,7 +138,7 @@ type handler struct {
 	ctx   context.Context
 	ev    *event.Event
 	opts  Options
-	store *Store
+	store *TaskStore
 }
 
 // withLock runs fn while holding the workflow lock.
