@@ -49,7 +49,7 @@ func TestBadInput(t *testing.T) {
 		{"duplicate event", `{"hooks": {"Stop": [], "Stop": []}}`, []string{"Stop"},
 			&StructureError{Path: "hooks.Stop", Msg: "key appears 2 times in the same object (Claude Code would use only the last one)"}},
 	}
-	entries := []Entry{{Event: "Stop", Handler: Handler{Command: testCommand, Timeout: 600}}}
+	entries := []Entry{{Event: "Stop", Command: testCommand, Timeout: 600}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			check := func(op string, got []byte, err error) {
@@ -91,7 +91,7 @@ func TestErrorStrings(t *testing.T) {
 // TestUntouchedEventsAreNotChecked: InsertEntries refuses bad structure only on the path it edits.
 func TestUntouchedEventsAreNotChecked(t *testing.T) {
 	src := `{"hooks": {"Notification": {}, "Stop": []}}`
-	if _, err := InsertEntries([]byte(src), []Entry{{Event: "Stop", Handler: Handler{Command: testCommand}}}, testOwner); err != nil {
+	if _, err := InsertEntries([]byte(src), []Entry{{Event: "Stop", Command: testCommand}}, testOwner); err != nil {
 		t.Errorf("InsertEntries: %v", err)
 	}
 	if got, err := RemoveEntries([]byte(src), []string{"Stop"}, testOwner); err != nil || string(got) != src {

@@ -158,10 +158,10 @@ func FuzzUninstall(f *testing.F) {
 	})
 }
 
-func hasHandler(refs []HandlerRef, e Entry) bool {
+func hasHandler(refs []Handler, e Entry) bool {
 	for _, r := range refs {
-		if r.Event == e.Event && r.Matcher == e.Matcher && r.Command == e.Handler.Command &&
-			r.Type == "command" && r.Timeout == float64(e.Handler.Timeout) {
+		if r.Event == e.Event && r.Matcher == e.Matcher && r.Command == e.Command &&
+			r.Type == "command" && r.Timeout == float64(e.Timeout) {
 			return true
 		}
 	}

@@ -114,7 +114,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 // installed reports whether ev already holds e exactly as InsertEntries would leave it: the groups
 // matching e.Matcher hold one owned handler, and it is the wanted one.
 func installed(ev event, e Entry) bool {
-	var ours []handler
+	var ours []handlerItem
 	for _, g := range ev.groups {
 		if g.matcher != e.Matcher {
 			continue
@@ -129,6 +129,6 @@ func installed(ev event, e Entry) bool {
 		return false
 	}
 	h := ours[0]
-	return h.typ == "command" && h.command == e.Handler.Command &&
-		h.hasTimeout && h.timeout == float64(e.Handler.Timeout)
+	return h.typ == "command" && h.command == e.Command &&
+		h.hasTimeout && h.timeout == float64(e.Timeout)
 }

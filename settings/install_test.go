@@ -68,7 +68,7 @@ func TestInstallGolden(t *testing.T) {
 	}
 }
 
-func ownedCount(refs []HandlerRef) int {
+func ownedCount(refs []Handler) int {
 	n := 0
 	for _, r := range refs {
 		if testOwner(r.Command) {
@@ -88,7 +88,7 @@ func TestInstallCases(t *testing.T) {
 		{
 			name:    "empty file gets a pretty document with a newline",
 			src:     "",
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 600}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 600}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n" +
 				"            \"type\": \"command\",\n            \"command\": \"/b/ccc-hooks hook\",\n" +
 				"            \"timeout\": 600\n          }\n        ]\n      }\n    ]\n  }\n}\n",
@@ -96,20 +96,20 @@ func TestInstallCases(t *testing.T) {
 		{
 			name:    "compact file stays compact",
 			src:     `{"a":1,"hooks":{"Stop":[]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 5}},
 			want:    `{"a":1,"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":5}]}]}}`,
 		},
 		{
 			name:    "compact with spaces copies the separators",
 			src:     `{"a": 1, "b": 2}`,
-			entries: []Entry{{Event: "Stop", Matcher: "m", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			entries: []Entry{{Event: "Stop", Matcher: "m", Command: "/b/ccc-hooks hook", Timeout: 5}},
 			want: `{"a": 1, "b": 2, "hooks": {"Stop": [{"matcher": "m", "hooks": [{"type": "command", ` +
 				`"command": "/b/ccc-hooks hook", "timeout": 5}]}]}}`,
 		},
 		{
 			name:    "one-line array in a pretty file is appended to on the same line",
 			src:     "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}]\n  }\n}\n",
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 5}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}, {\"hooks\": [{\"type\": \"command\", " +
 				"\"command\": \"/b/ccc-hooks hook\", \"timeout\": 5}]}]\n  }\n}\n",
 		},
@@ -117,7 +117,7 @@ func TestInstallCases(t *testing.T) {
 			name: "different command replaces ours in place when it is last",
 			src: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]},\n" +
 				"      {\"hooks\": [{\"type\": \"command\", \"command\": \"/a/ccc-hooks hook\", \"timeout\": 1}]}\n    ]\n  }\n}\n",
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 1}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]},\n" +
 				"      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n" +
 				"            \"command\": \"/b/ccc-hooks hook\",\n            \"timeout\": 1\n          }\n        ]\n      }\n    ]\n  }\n}\n",
@@ -126,7 +126,7 @@ func TestInstallCases(t *testing.T) {
 			name: "a different timeout replaces and moves ours to the end",
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
 				`{"hooks":[{"type":"command","command":"x"}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 2}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]},` +
 				`{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":2}]}]}}`,
 		},
@@ -134,7 +134,7 @@ func TestInstallCases(t *testing.T) {
 			name: "a mixed group already holding exactly ours is left as is",
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 		},
@@ -142,7 +142,7 @@ func TestInstallCases(t *testing.T) {
 			name: "a stale handler of ours leaves a mixed group and the new group is appended",
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say hi"},` +
 				`{"type":"command","command":"/opt/x/ccc-hooks hook","timeout":30}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 600}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 600}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say hi"}]},` +
 				`{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":600}]}]}}`,
 		},
@@ -151,7 +151,7 @@ func TestInstallCases(t *testing.T) {
 			src: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n" +
 				"          {\"type\": \"command\", \"command\": \"/a/ccc-hooks hook\", \"timeout\": 1},\n" +
 				"          {\"type\": \"command\", \"command\": \"x\"}\n        ]\n      }\n    ]\n  }\n}\n",
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 2}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n" +
 				"          {\"type\": \"command\", \"command\": \"x\"}\n        ]\n      },\n" +
 				"      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n" +
@@ -163,7 +163,7 @@ func TestInstallCases(t *testing.T) {
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
 				`{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":1}]},{"hooks":[]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]},{"hooks":[]},` +
 				`{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 		},
@@ -171,7 +171,7 @@ func TestInstallCases(t *testing.T) {
 			name: "a stale handler in a mixed group of another matcher stays",
 			src: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
-			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Command: "/a/ccc-hooks hook", Timeout: 2}},
 			want: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
 				`{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":2}]}]}}`,
@@ -179,26 +179,26 @@ func TestInstallCases(t *testing.T) {
 		{
 			name:    "other matcher groups are not ours to replace",
 			src:     `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
-			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
 				`{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 		},
 		{
 			name:    "an empty matcher equals a missing one",
 			src:     `{"hooks":{"Stop":[{"matcher":"","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want:    `{"hooks":{"Stop":[{"matcher":"","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 		},
 		{
 			name:    "timeout written as a float counts as equal",
 			src:     `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1.0}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want:    `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1.0}]}]}}`,
 		},
 		{
 			name:    "command needing escapes",
 			src:     `{}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: `'/a "b"\c/ccc-hooks' hook`, Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: `'/a "b"\c/ccc-hooks' hook`, Timeout: 1}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n" +
 				"            \"type\": \"command\",\n            \"command\": \"'/a \\\"b\\\"\\\\c/ccc-hooks' hook\",\n" +
 				"            \"timeout\": 1\n          }\n        ]\n      }\n    ]\n  }\n}",

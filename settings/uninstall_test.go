@@ -76,7 +76,7 @@ func TestHandlers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []HandlerRef{
+	want := []Handler{
 		{Event: "Stop", Type: "command", Command: "a", Timeout: 5, HasTimeout: true},
 		{Event: "Stop", Index: 1, Type: "prompt"},
 		{Event: "PreToolUse", Matcher: "Bash", Group: 1, Type: "command", Command: "b"},
