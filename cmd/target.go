@@ -48,7 +48,7 @@ func (f *targetFlags) locator(env *Env) (installer.Locator, error) {
 			return installer.Locator{}, usageErrorf("--project-dir: project directory %s does not exist", f.ProjectDir)
 		}
 	}
-	return installer.Locator{Getenv: env.Getenv, ProjectDir: paths.ProjectDir(f.ProjectDir, wd)}, nil
+	return installer.Locator{Getenv: env.Getenv, ProjectDir: paths.ProjectDir(paths.Project{Flag: f.ProjectDir, WD: wd})}, nil
 }
 
 // resolve returns the settings file the flags name, asking for the scope on a terminal when no
