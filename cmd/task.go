@@ -200,13 +200,17 @@ func printTaskDetails(w io.Writer, t *workflow.Task) error {
 	if len(t.FailureHistory) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "failure history:")
+	if _, err := fmt.Fprintln(w, "failure history:"); err != nil {
+		return err
+	}
 	for _, f := range t.FailureHistory {
 		line := f.Time + "  " + f.Reason
 		if f.Excerpt != "" {
 			line += ": " + fmt.Sprintf("%q", taskOneLine(f.Excerpt))
 		}
-		fmt.Fprintln(w, "  "+line)
+		if _, err := fmt.Fprintln(w, "  "+line); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -149,7 +149,7 @@ func writeStream(w http.ResponseWriter, msgID, model string, blocks []wireBlock,
 
 func writeEvent(w io.Writer, name string, data any) {
 	payload, _ := json.Marshal(data)
-	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, payload)
+	_, _ = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, payload) // a client that hung up is the test's to report
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
 	}
