@@ -69,7 +69,7 @@ func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
 	if n := strings.Count(string(reviews), "x"); n != 4 {
 		t.Errorf("reviews = %d, want 4 (one per distinct event and round)", n)
 	}
-	st, _, err := (&state.Store{Home: e.home()}).Load("s1")
+	st, _, err := (&state.SessionStore{Home: e.home()}).Load("s1")
 	if err != nil || st.Count != 4 {
 		t.Errorf("count = %d (%v), want 4", st.Count, err)
 	}

@@ -36,7 +36,7 @@ type Plugin struct {
 	EnabledBy string
 	// Hooks are the handlers of its installed hooks/hooks.json that run ccc-hooks; HooksErr says
 	// why that file could not be read.
-	Hooks    []settings.HandlerRef
+	Hooks    []settings.Handler
 	HooksErr error
 }
 
@@ -155,7 +155,7 @@ func enabledPlugins(loc Locator) map[string]enablement {
 }
 
 // pluginHooks reads the handlers that run ccc-hooks from a plugin folder's hooks/hooks.json.
-func pluginHooks(dir string) ([]settings.HandlerRef, error) {
+func pluginHooks(dir string) ([]settings.Handler, error) {
 	if dir == "" {
 		return nil, errors.New("no install path recorded")
 	}
@@ -168,7 +168,7 @@ func pluginHooks(dir string) ([]settings.HandlerRef, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	var ours []settings.HandlerRef
+	var ours []settings.Handler
 	for _, r := range refs {
 		if IsOurs(r.Command) {
 			ours = append(ours, r)

@@ -15,7 +15,7 @@ func TestJudgePlugins(t *testing.T) {
 	supervisorPlugin := installer.Plugin{
 		Name: "supervisor", ID: "supervisor@ccc-hooks", Scope: "user", Enabled: true,
 		InstallPath: "/home/u/.claude/plugins/cache/ccc-hooks/supervisor/abc",
-		Hooks: []settings.HandlerRef{
+		Hooks: []settings.Handler{
 			{Event: "Stop", Command: "ccc-hooks hook"},
 			{Event: "PreToolUse", Matcher: "AskUserQuestion", Command: "ccc-hooks hook"},
 		},
