@@ -70,7 +70,7 @@ func TestHookDisabledFastPath(t *testing.T) {
 	if got := out.String(); got != `{"reason":"supervisor mode disabled"}`+"\n" {
 		t.Errorf("stdout %q", got)
 	}
-	// Only the record that answers the event once (hookrt/once) is written: no state, no log.
+	// Only the answered-once records (hookrt/once) are written: no state, no log.
 	claudeDir := filepath.Join(env.Getenv("HOME"), ".claude")
 	var written []string
 	_ = filepath.WalkDir(claudeDir, func(path string, d os.DirEntry, err error) error {
@@ -79,8 +79,10 @@ func TestHookDisabledFastPath(t *testing.T) {
 		}
 		return nil
 	})
-	if len(written) != 1 || filepath.Dir(written[0]) != filepath.Join(claudeDir, "ccc", "once") {
-		t.Errorf("a disabled hook wrote %q, want only its answered-once record under ccc/once", written)
+	for _, w := range written {
+		if filepath.Dir(w) != filepath.Join(claudeDir, "ccc", "once") {
+			t.Errorf("a disabled hook wrote %s; want nothing but the answered-once records under ccc/once", w)
+		}
 	}
 }
 
