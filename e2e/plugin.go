@@ -77,7 +77,7 @@ func (s *Sandbox) CopyProduct(t testing.TB, p Product, dir string) Product {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer src.Close()
+	defer func() { _ = src.Close() }()
 	path := filepath.Join(dir, "ccc-hooks")
 	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
 	if err != nil {

@@ -32,28 +32,57 @@ func TestJudgePlugins(t *testing.T) {
 		lookErr error
 		want    []want
 	}{
-		{"no plugin", snap(user(supervisor(ourCmd, 600))), nil, nil,
-			[]want{{StatusOK, []string{"no ccc-hooks plugin is installed"}}}},
-		{"plugin alone", snap(missing(installer.ScopeUser, userPath)), []installer.Plugin{supervisorPlugin}, nil,
-			[]want{{StatusOK, []string{"plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop, PreToolUse[AskUserQuestion]"}}}},
-		{"plugin and settings side by side", snap(project(stop(ourCmd)), user(supervisor(ourCmd, 600))), []installer.Plugin{supervisorPlugin}, nil,
+		{
+			"no plugin", snap(user(supervisor(ourCmd, 600))), nil, nil,
+			[]want{{StatusOK, []string{"no ccc-hooks plugin is installed"}}},
+		},
+		{
+			"plugin alone", snap(missing(installer.ScopeUser, userPath)),
+			[]installer.Plugin{supervisorPlugin},
+			nil,
+			[]want{{StatusOK, []string{"plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop, PreToolUse[AskUserQuestion]"}}},
+		},
+		{
+			"plugin and settings side by side", snap(project(stop(ourCmd)), user(supervisor(ourCmd, 600))),
+			[]installer.Plugin{supervisorPlugin},
+			nil,
 			[]want{{StatusOK, []string{
 				"plugin supervisor@ccc-hooks (user scope) and project settings and user settings both run ccc-hooks on Stop, PreToolUse[AskUserQuestion]",
 				"answers such copies of one event once", "one extra short ccc-hooks process per event",
 				"`claude plugin uninstall supervisor@ccc-hooks`",
-			}}}},
-		{"a settings handler for every tool overlaps the question matcher",
+			}}},
+		},
+		{
+			"a settings handler for every tool overlaps the question matcher",
 			snap(user(`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)),
-			[]installer.Plugin{supervisorPlugin}, nil,
-			[]want{{StatusOK, []string{"user settings both run ccc-hooks on PreToolUse[AskUserQuestion]:"}}}},
-		{"installed, not enabled", snap(user(supervisor(ourCmd, 600))), []installer.Plugin{disabled}, nil,
-			[]want{{StatusOK, []string{"is installed but not enabled here"}}}},
-		{"binary not on PATH", snap(), []installer.Plugin{supervisorPlugin}, notFound,
-			[]want{{StatusError, []string{"runs `ccc-hooks hook`, but ccc-hooks is not on PATH", "install.sh"}}}},
-		{"managed hooks only", snap(managed(`{"allowManagedHooksOnly": true}`)), []installer.Plugin{supervisorPlugin}, nil,
-			[]want{{StatusError, []string{"allowManagedHooksOnly in " + managedPath + " switches plugin hooks off", "--scope managed"}}}},
-		{"unreadable hooks", snap(), []installer.Plugin{broken}, nil,
-			[]want{{StatusWarn, []string{"cannot read its hooks", "claude plugin install supervisor@ccc-hooks"}}}},
+			[]installer.Plugin{supervisorPlugin},
+			nil,
+			[]want{{StatusOK, []string{"user settings both run ccc-hooks on PreToolUse[AskUserQuestion]:"}}},
+		},
+		{
+			"installed, not enabled", snap(user(supervisor(ourCmd, 600))),
+			[]installer.Plugin{disabled},
+			nil,
+			[]want{{StatusOK, []string{"is installed but not enabled here"}}},
+		},
+		{
+			"binary not on PATH", snap(),
+			[]installer.Plugin{supervisorPlugin},
+			notFound,
+			[]want{{StatusError, []string{"runs `ccc-hooks hook`, but ccc-hooks is not on PATH", "install.sh"}}},
+		},
+		{
+			"managed hooks only", snap(managed(`{"allowManagedHooksOnly": true}`)),
+			[]installer.Plugin{supervisorPlugin},
+			nil,
+			[]want{{StatusError, []string{"allowManagedHooksOnly in " + managedPath + " switches plugin hooks off", "--scope managed"}}},
+		},
+		{
+			"unreadable hooks", snap(),
+			[]installer.Plugin{broken},
+			nil,
+			[]want{{StatusWarn, []string{"cannot read its hooks", "claude plugin install supervisor@ccc-hooks"}}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
