@@ -8,26 +8,83 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/plugins"
 )
 
-// TestPluginValidates: `claude plugin validate` passes for the marketplace and for each plugin.
+// validation is what `claude plugin validate --json` reports.
+type validation struct {
+	Success  bool `json:"success"`
+	Manifest struct {
+		Errors   []struct{ Path, Message string } `json:"errors"`
+		Warnings []struct{ Path, Message string } `json:"warnings"`
+	} `json:"manifest"`
+	Contents []struct {
+		File     string            `json:"file"`
+		Errors   []json.RawMessage `json:"errors"`
+		Warnings []json.RawMessage `json:"warnings"`
+	} `json:"contents"`
+	Provides struct {
+		Hooks []struct {
+			Event, Matcher, Type, Command string
+		} `json:"hooks"`
+		Commands []string `json:"commands"`
+	} `json:"provides"`
+}
+
+// TestPluginValidates: `claude plugin validate` passes for the marketplace and for each plugin,
+// with no error and no warning but the missing version (on purpose: every commit is a version),
+// and Claude Code reads from each plugin the profile's events, each running `ccc-hooks hook`, and
+// the plugin's commands.
 func TestPluginValidates(t *testing.T) {
 	t.Parallel()
 	sc := newScenario(t, func(*Request) Reply { return Say("unused") })
 	root := Checkout(t)
-	for _, dir := range []string{root, filepath.Join(root, "plugins", "supervisor"), filepath.Join(root, "plugins", "workflow")} {
-		res := sc.MustClaude(t, "plugin", "validate", "--json", dir)
-		var v struct {
-			Success  bool `json:"success"`
-			Manifest struct {
-				Errors []json.RawMessage `json:"errors"`
-			} `json:"manifest"`
+	targets := append([]string{root}, plugins.Names()...)
+	for _, target := range targets {
+		dir := target
+		if target != root {
+			dir = filepath.Join(root, "plugins", target)
 		}
+		res := sc.MustClaude(t, "plugin", "validate", "--json", dir)
+		var v validation
 		if err := json.Unmarshal([]byte(res.Stdout), &v); err != nil {
 			t.Fatalf("claude plugin validate --json %s: %v\n%s", dir, err, res.Stdout)
 		}
 		if !v.Success || len(v.Manifest.Errors) != 0 {
-			t.Errorf("claude plugin validate %s: success %v, errors %s", dir, v.Success, v.Manifest.Errors)
+			t.Errorf("claude plugin validate %s: success %v, errors %v", dir, v.Success, v.Manifest.Errors)
+		}
+		for _, w := range v.Manifest.Warnings {
+			if !strings.HasSuffix(w.Path, "version") {
+				t.Errorf("claude plugin validate %s warns: %s: %s", dir, w.Path, w.Message)
+			}
+		}
+		for _, c := range v.Contents {
+			if len(c.Errors)+len(c.Warnings) != 0 {
+				t.Errorf("claude plugin validate %s: %s: errors %s, warnings %s", dir, c.File, c.Errors, c.Warnings)
+			}
+		}
+		if target == root {
+			continue
+		}
+		profile, err := installer.ProfileByName(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gotHooks, wantHooks, gotCmds, wantCmds []string
+		for _, h := range v.Provides.Hooks {
+			gotHooks = append(gotHooks, installer.Event{Hook: h.Event, Matcher: h.Matcher}.Label()+" "+h.Type+" "+h.Command)
+		}
+		for _, e := range profile.Events {
+			wantHooks = append(wantHooks, e.Label()+" command ccc-hooks hook")
+		}
+		gotCmds = v.Provides.Commands
+		for _, c := range plugins.Commands(target) {
+			wantCmds = append(wantCmds, target+":"+c.Name)
+		}
+		if strings.Join(gotHooks, "\n") != strings.Join(wantHooks, "\n") || strings.Join(gotCmds, " ") != strings.Join(wantCmds, " ") {
+			t.Errorf("plugin %s provides hooks %q and commands %q; want %q and %q", target, gotHooks, gotCmds, wantHooks, wantCmds)
 		}
 	}
 }
