@@ -271,3 +271,55 @@ func TestPluginSlashCommands(t *testing.T) {
 		t.Errorf("supervisor reviews = %d, want 1 (none after /supervisor-off)", n)
 	}
 }
+
+// TestPluginBesideSettingsDeniesQuestionOnce: interactive, the plugin beside a settings install.
+// Both PreToolUse hooks run on the agent's question; one review denies it (the copy answers
+// nothing, and Claude Code's merge keeps the deny): the question never shows and the model gets
+// the denial once. The Stop after it is reviewed once too.
+func TestPluginBesideSettingsDeniesQuestionOnce(t *testing.T) {
+	t.Parallel()
+	tmux := RequireTmux(t)
+	const feedback = "Decide yourself: the project already uses Postgres."
+	const done = "Going with Postgres."
+	sc := newScenario(t, func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor() && r.Contains(deniedPrefix):
+			return Verdict(true, "Fine to stop.")
+		case r.IsSupervisor():
+			return Verdict(false, feedback)
+		case r.IsAgent():
+			return askingAgent(r, done)
+		}
+		return Say("OK.")
+	})
+	sc.InstallPlugin(t, "supervisor")
+	settingsBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "opt"))
+	if res := sc.Run(t, 30*time.Second, settingsBin.Path, "install", "--scope", "user", "--yes"); res.ExitCode != 0 {
+		t.Fatalf("install: exit %d, %s", res.ExitCode, res.Stderr)
+	}
+	runs := sc.NewHookRuns(t)
+	runs.Trace(t, sc.Sandbox, filepath.Join(sc.Bin, "ccc-hooks"), "plugin", sc.product)
+	runs.Trace(t, sc.Sandbox, settingsBin.Path, "settings", sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, askPrompt)
+
+	Eventually(t, 90*time.Second, "the agent's final answer on screen", func() bool {
+		screen := term.Screen()
+		if strings.Contains(screen, question) {
+			t.Fatalf("the denied question reached the screen:\n%s", screen)
+		}
+		return strings.Contains(screen, done)
+	}, term.Screen)
+	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 2), "PreToolUse:deny", "Stop:allow")
+	if p, s := runs.Count(t, sc.Sandbox, "plugin"), runs.Count(t, sc.Sandbox, "settings"); p != 2 || s != 2 {
+		t.Errorf("hooks run: plugin %d, settings %d; want 2 each (the question and the stop)", p, s)
+	}
+	if n := len(sc.api.Supervisor()); n != 2 {
+		t.Errorf("supervisor reviews = %d, want 2 (the question, then the stop)", n)
+	}
+	result := toolResultAfterAsk(t, sc.api)
+	if want := deniedPrefix + feedback; result.ResultText() != want || !result.IsError {
+		t.Errorf("tool result = %q (is_error %v), want %q (is_error true)", result.ResultText(), result.IsError, want)
+	}
+}
