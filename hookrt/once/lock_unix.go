@@ -8,6 +8,9 @@ import (
 	"syscall"
 )
 
+// noFollow makes opening a record refuse a symbolic link in its place.
+const noFollow = syscall.O_NOFOLLOW
+
 // tryLock takes an exclusive flock on f without waiting; false means another holds it.
 func tryLock(f *os.File) (bool, error) {
 	for {

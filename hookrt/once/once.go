@@ -167,9 +167,13 @@ func writeRecord(f *os.File, r record) error {
 // that every claimant of a payload locks the same file.
 func openLocked(ctx context.Context, path string) (*os.File, error) {
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|noFollow, 0o600)
 		if err != nil {
 			return nil, fmt.Errorf("answered-once record: %w", err)
+		}
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+			_ = f.Close()
+			return nil, fmt.Errorf("answered-once record %s: not a regular file", path)
 		}
 		if err := waitLock(ctx, f); err != nil {
 			_ = f.Close()
@@ -249,7 +253,7 @@ func prune(dir, keep string, now time.Time) {
 }
 
 func pruneOne(path string, now time.Time) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	f, err := os.OpenFile(path, os.O_RDWR|noFollow, 0)
 	if err != nil {
 		return
 	}
