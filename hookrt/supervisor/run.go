@@ -77,17 +77,17 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	stdout := &capWriter{max: MaxStdout}
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
-	if err := c.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", req.Program, err)
-	}
-	err := c.Wait()
-	// Whatever the outcome, leave nothing of the reviewer's process group behind.
-	_ = proc.KillGroup(c.Process)
+	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
+	// the answer of a reviewer that exited 0 while a child of its own still held stdout.
+	err := proc.Run(c)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}
 	var exitErr *exec.ExitError
+	var startErr *proc.StartError
 	switch {
+	case errors.As(err, &startErr):
+		return nil, fmt.Errorf("start %s: %w", req.Program, startErr.Err)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return nil, &TimeoutError{After: req.Timeout}
 	case ctx.Err() != nil:
