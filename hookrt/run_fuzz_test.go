@@ -96,4 +96,6 @@ func FuzzRun(f *testing.F) {
 	})
 }
 
-func within(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator)) }
+func within(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
+}

@@ -56,7 +56,7 @@ func lastBareObject(text string) (start, end int, ok bool) {
 }
 
 func (sc *bareScanner) isNested(i int) bool { return sc.nested[i/64]&(1<<(i%64)) != 0 }
-func (sc *bareScanner) markNested(i int)     { sc.nested[i/64] |= 1 << (i % 64) }
+func (sc *bareScanner) markNested(i int)    { sc.nested[i/64] |= 1 << (i % 64) }
 
 func (sc *bareScanner) peek() byte {
 	if sc.pos < len(sc.text) {
