@@ -1,9 +1,13 @@
 package supervisor
 
 import (
+	"encoding/json"
+
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -100,4 +104,28 @@ func jsonString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// FuzzLastBareObject: whatever the text, the search never panics, and what it finds is a valid
+// JSON object that decodes to a verdict.
+func FuzzLastBareObject(f *testing.F) {
+	for _, s := range []string{
+		`x {"allow_stop": true, "feedback": "a"} y {"allow_stop": false}`, `{{{`, `{"a":"{\"b\":1}"}`,
+		`{"allow_stop": true, "feedback": "\ud83d\ude00"}`, `{"k": [1, {"allow_stop": false, "feedback": ""}], "z": 1e5}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		start, end, ok := lastBareObject(text)
+		if !ok {
+			return
+		}
+		obj := text[start:end]
+		if !json.Valid([]byte(obj)) || obj[0] != '{' {
+			t.Fatalf("found %q, not a JSON object", obj)
+		}
+		if _, good := verdictOf(gjson.Parse(obj)); !good {
+			t.Fatalf("found %q, not a verdict", obj)
+		}
+	})
 }
