@@ -12,8 +12,18 @@ import (
 )
 
 // TestHookKilledTakesReviewerWithIt: when Claude Code SIGKILLs a hook in the middle of a review
-// (it cannot be caught), the reviewer it started dies too instead of running on unattended.
+// (it cannot be caught), the reviewer it started dies too instead of running on unattended — and
+// so does what the reviewer started (a wrapper script's real claude, a tool claude runs).
 func TestHookKilledTakesReviewerWithIt(t *testing.T) {
+	for name, script := range map[string]string{
+		"reviewer":       "echo $$ > \"$PIDFILE.tmp\" && mv \"$PIDFILE.tmp\" \"$PIDFILE\"\nexec sleep 60\n",
+		"its descendant": "sleep 60 &\necho $! > \"$PIDFILE.tmp\" && mv \"$PIDFILE.tmp\" \"$PIDFILE\"\nwait\n",
+	} {
+		t.Run(name, func(t *testing.T) { testHookKilled(t, script) })
+	}
+}
+
+func testHookKilled(t *testing.T, script string) {
 	bin, err := exec.LookPath("ccc-hooks")
 	if err != nil {
 		t.Fatal(err)
@@ -23,7 +33,7 @@ func TestHookKilledTakesReviewerWithIt(t *testing.T) {
 	hookWriteFile(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`)
 	claude := filepath.Join(dir, "claude")
 	pidFile := filepath.Join(dir, "reviewer.pid")
-	hookWriteFile(t, claude, "#!/bin/sh\necho $$ > \"$PIDFILE.tmp\" && mv \"$PIDFILE.tmp\" \"$PIDFILE\"\nexec sleep 60\n")
+	hookWriteFile(t, claude, "#!/bin/sh\n"+script)
 	if err := os.Chmod(claude, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +65,7 @@ func TestHookKilledTakesReviewerWithIt(t *testing.T) {
 	for deadline := time.Now().Add(5 * time.Second); reviewerRunning(pid); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
-			t.Fatalf("the reviewer (pid %d) still runs 5s after the hook was killed", pid)
+			t.Fatalf("process %d of the review still runs 5s after the hook was killed", pid)
 		}
 	}
 }

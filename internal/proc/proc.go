@@ -39,7 +39,9 @@ func (e *StartError) Error() string { return e.Err.Error() }
 func (e *StartError) Unwrap() error { return e.Err }
 
 // Run starts c (made by Command), waits for it, and then kills whatever is left of its process
-// group: a program that exited still may have left children behind. A program that exited with
+// group: a program that exited still may have left children behind. On Unix a watchdog (a
+// /bin/sh of its own) kills that group should this process die before: a SIGKILL cannot be caught,
+// and the parent-death signal reaches only c itself. A program that exited with
 // status 0 but whose descendants kept its output open past WaitDelay counts as a success (those
 // descendants are killed, and what the program wrote is kept). A start failure is a *StartError.
 func Run(c *exec.Cmd) error {
@@ -48,8 +50,10 @@ func Run(c *exec.Cmd) error {
 	if err := c.Start(); err != nil {
 		return &StartError{Err: err}
 	}
+	w := startWatchdog(c.Process.Pid)
 	err := c.Wait()
 	_ = KillGroup(c.Process)
+	w.stop()
 	if errors.Is(err, exec.ErrWaitDelay) {
 		return nil
 	}
