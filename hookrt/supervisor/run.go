@@ -70,6 +70,8 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	c := proc.Command(ctx, req.Program, req.Args()...)
 	c.Env = append(withoutGuard(req.Env), GuardEnv+"=1")
 	if req.Dir != "" {
+		// The event's cwd is only looked at (stat), never opened: a FIFO, device or file there
+		// is not a directory, and the reviewer then runs in ours.
 		if fi, err := os.Stat(req.Dir); err == nil && fi.IsDir() {
 			c.Dir = req.Dir
 		}
