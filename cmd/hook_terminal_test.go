@@ -43,7 +43,7 @@ func TestHookRefusesTerminalStdin(t *testing.T) {
 		case err = <-done:
 		case <-time.After(10 * time.Second):
 			_ = c.Process.Kill()
-			<-done
+			_ = <-done
 			t.Fatalf("%v waited on the terminal for 10s", args)
 		}
 		var exitErr *exec.ExitError

@@ -20,7 +20,7 @@ var Version = "0.1.0"
 // Main runs ccc-hooks with args and returns the exit status. Only main exits.
 func Main(env *Env, args []string) int {
 	for _, w := range paths.Warnings(env.Getenv) {
-		fmt.Fprintln(env.IO.ErrOut, "ccc-hooks: warning: "+w) // stderr: a hook's stdout is its answer
+		_, _ = fmt.Fprintln(env.IO.ErrOut, "ccc-hooks: warning: "+w) // stderr: a hook's stdout is its answer
 	}
 	if len(args) == 1 && args[0] == "hook" {
 		// Claude Code runs the hook on every event of every session: skip building the command tree.
@@ -40,7 +40,8 @@ func Main(env *Env, args []string) int {
 func report(env *Env, err error) int {
 	code, msg := exitCode(err)
 	if msg != "" {
-		fmt.Fprintln(env.IO.ErrOut, msg)
+		// Nowhere is left to report a failed write to stderr.
+		_, _ = fmt.Fprintln(env.IO.ErrOut, msg)
 	}
 	return code
 }

@@ -2,7 +2,6 @@ package supervisor
 
 import (
 	"encoding/json"
-
 	"strings"
 	"testing"
 	"time"
@@ -18,25 +17,41 @@ func TestFromTextBareObjects(t *testing.T) {
 		text string
 		want Verdict
 	}{
-		{"two bare objects: the last wins",
+		{
+			"two bare objects: the last wins",
 			`First I thought {"allow_stop": true, "feedback": "looks done"} but then {"allow_stop": false, "feedback": "tests fail"}.`,
-			Verdict{Feedback: "tests fail"}},
-		{"a later non-verdict object does not hide the verdict",
+			Verdict{Feedback: "tests fail"},
+		},
+		{
+			"a later non-verdict object does not hide the verdict",
 			`{"allow_stop": false, "feedback": "no"} and {"other": 1}`,
-			Verdict{Feedback: "no"}},
-		{"outer object ends last", `{"allow_stop": true, "feedback": "outer", "x": {"allow_stop": false, "feedback": "inner"}}`,
-			Verdict{AllowStop: true, Feedback: "outer"}},
-		{"verdict after garbage braces", strings.Repeat("{x ", 1000) + `{"allow_stop": true, "feedback": "ok"}`,
-			Verdict{AllowStop: true, Feedback: "ok"}},
-		{"verdict after an unclosed object", `{"note": "unfinished", "list": [1, 2 ... then {"allow_stop": true, "feedback": "ok"}`,
-			Verdict{AllowStop: true, Feedback: "ok"}},
-		{"verdict inside a broken object's string", `{"k": "see {\"allow_stop\": true}" oops {"allow_stop": false, "feedback": "b"}`,
-			Verdict{Feedback: "b"}},
-		{"brace in a prose quote", `He said "{ and then {"allow_stop": true, "feedback": "q"}`,
-			Verdict{AllowStop: true, Feedback: "q"}},
+			Verdict{Feedback: "no"},
+		},
+		{
+			"outer object ends last", `{"allow_stop": true, "feedback": "outer", "x": {"allow_stop": false, "feedback": "inner"}}`,
+			Verdict{AllowStop: true, Feedback: "outer"},
+		},
+		{
+			"verdict after garbage braces", strings.Repeat("{x ", 1000) + `{"allow_stop": true, "feedback": "ok"}`,
+			Verdict{AllowStop: true, Feedback: "ok"},
+		},
+		{
+			"verdict after an unclosed object", `{"note": "unfinished", "list": [1, 2 ... then {"allow_stop": true, "feedback": "ok"}`,
+			Verdict{AllowStop: true, Feedback: "ok"},
+		},
+		{
+			"verdict inside a broken object's string", `{"k": "see {\"allow_stop\": true}" oops {"allow_stop": false, "feedback": "b"}`,
+			Verdict{Feedback: "b"},
+		},
+		{
+			"brace in a prose quote", `He said "{ and then {"allow_stop": true, "feedback": "q"}`,
+			Verdict{AllowStop: true, Feedback: "q"},
+		},
 		{"allow_stop not a bool", `{"allow_stop": "yes", "feedback": "s"}`, Verdict{Feedback: `{"allow_stop": "yes", "feedback": "s"}`}},
-		{"feedback not a string: earlier verdict", `{"allow_stop": true, "feedback": "a"} {"allow_stop": false, "feedback": 3}`,
-			Verdict{AllowStop: true, Feedback: "a"}},
+		{
+			"feedback not a string: earlier verdict", `{"allow_stop": true, "feedback": "a"} {"allow_stop": false, "feedback": 3}`,
+			Verdict{AllowStop: true, Feedback: "a"},
+		},
 		{"escapes in feedback", `{"allow_stop": false, "feedback": "say \"hi\" \u00e9 {x"}`, Verdict{Feedback: `say "hi" é {x`}},
 	}
 	for _, tt := range tests {

@@ -136,8 +136,10 @@ func TestReviewCwdNotADirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{fifo, "/dev/zero"} {
-		v, err := Review(context.Background(), Request{Program: claude, SessionID: "s", Prompt: "p", Dir: dir,
-			Env: os.Environ(), Timeout: 30 * time.Second})
+		v, err := Review(context.Background(), Request{
+			Program: claude, SessionID: "s", Prompt: "p", Dir: dir,
+			Env: os.Environ(), Timeout: 30 * time.Second,
+		})
 		if err != nil || v.Feedback != wd {
 			t.Errorf("cwd %s: got %+v, %v; want the review run in %s", dir, v, err, wd)
 		}

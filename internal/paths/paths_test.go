@@ -54,14 +54,29 @@ func TestConfigDirs(t *testing.T) {
 		warningsSaying []string
 	}{
 		{"defaults", map[string]string{"HOME": home}, filepath.Join(home, ".claude"), filepath.Join(home, ".claude", "ccc"), nil},
-		{"absolute dirs", map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": abs, "CCC_CONFIG_DIR": filepath.Join(abs, "x")},
-			abs, filepath.Join(abs, "x"), nil},
-		{"relative claude dir", map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": "cfg"},
-			filepath.Join(home, ".claude"), filepath.Join(home, ".claude", "ccc"), []string{`ignoring CLAUDE_CONFIG_DIR="cfg": not an absolute path`}},
-		{"relative ccc dir", map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": abs, "CCC_CONFIG_DIR": "./state"},
-			abs, filepath.Join(abs, "ccc"), []string{`ignoring CCC_CONFIG_DIR="./state": not an absolute path`}},
-		{"both relative", map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": "a", "CCC_CONFIG_DIR": "b"},
-			filepath.Join(home, ".claude"), filepath.Join(home, ".claude", "ccc"), []string{"CLAUDE_CONFIG_DIR", "CCC_CONFIG_DIR"}},
+		{
+			"absolute dirs",
+			map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": abs, "CCC_CONFIG_DIR": filepath.Join(abs, "x")},
+			abs, filepath.Join(abs, "x"), nil,
+		},
+		{
+			"relative claude dir",
+			map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": "cfg"},
+			filepath.Join(home, ".claude"), filepath.Join(home, ".claude", "ccc"),
+			[]string{`ignoring CLAUDE_CONFIG_DIR="cfg": not an absolute path`},
+		},
+		{
+			"relative ccc dir",
+			map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": abs, "CCC_CONFIG_DIR": "./state"},
+			abs, filepath.Join(abs, "ccc"),
+			[]string{`ignoring CCC_CONFIG_DIR="./state": not an absolute path`},
+		},
+		{
+			"both relative",
+			map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": "a", "CCC_CONFIG_DIR": "b"},
+			filepath.Join(home, ".claude"), filepath.Join(home, ".claude", "ccc"),
+			[]string{"CLAUDE_CONFIG_DIR", "CCC_CONFIG_DIR"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
