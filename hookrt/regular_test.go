@@ -11,10 +11,18 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 )
 
-// runWithin runs the hook for ev and fails the test when it has not answered within 10s.
+// runWithin runs the hook for a Stop and fails the test when it has not answered within 10s.
 func runWithin(t *testing.T, e *env) (string, string) {
+	t.Helper()
+	return runEventWithin(t, e, stopEvent("s"))
+}
+
+// runEventWithin runs the hook for ev and fails the test when it has not answered within 10s.
+func runEventWithin(t *testing.T, e *env, ev *event.Event) (string, string) {
 	t.Helper()
 	var stderr bytes.Buffer
 	opts := e.opts()
@@ -25,7 +33,7 @@ func runWithin(t *testing.T, e *env) (string, string) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		o, err := Run(context.Background(), stopEvent("s"), opts)
+		o, err := Run(context.Background(), ev, opts)
 		var b bytes.Buffer
 		_ = o.Write(&b)
 		done <- result{b.String(), err}
@@ -89,5 +97,26 @@ func TestFIFOConfigDoesNotBlock(t *testing.T) {
 	}
 	if out, _ := runWithin(t, e); out != `{"reason":"supervisor mode disabled"}`+"\n" {
 		t.Errorf("stdout %q", out)
+	}
+}
+
+// TestFIFOConfigDoesNotBlockWorkflowStop: with a task open, a Stop reads ccc.json for the
+// workflow's notification setting too; a FIFO there does not block that read either.
+func TestFIFOConfigDoesNotBlockWorkflowStop(t *testing.T) {
+	e := newEnv(t, "", "")
+	project := filepath.Join(e.dir, "project")
+	if err := os.Mkdir(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e.vars["CLAUDE_PROJECT_DIR"] = project
+	out, _ := runEventWithin(t, e, &event.Event{SessionID: "w", Name: event.UserPromptSubmit, Prompt: "/mc fix the login bug"})
+	if !strings.Contains(out, "additionalContext") {
+		t.Fatalf("/mc opened no task: %q", out)
+	}
+	if err := syscall.Mkfifo(filepath.Join(e.vars["CLAUDE_CONFIG_DIR"], "ccc.json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := runEventWithin(t, e, stopEvent("w")); !strings.Contains(out, `"decision":"block"`) {
+		t.Errorf("stdout %q, want the workflow's block", out)
 	}
 }
