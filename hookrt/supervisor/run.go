@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -64,6 +65,10 @@ func Review(ctx context.Context, req Request) (Verdict, error) {
 }
 
 func run(ctx context.Context, req Request) ([]byte, error) {
+	// The event parser refuses such ids already; never let one become an option of claude.
+	if !event.ValidSessionID(req.SessionID) {
+		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)
+	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
 	ctx, stop := signal.NotifyContext(ctx, proc.TerminationSignals...)
 	defer stop()

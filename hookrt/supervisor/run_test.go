@@ -145,3 +145,22 @@ func TestReviewCwdNotADirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewRefusesUnsafeSessionID: whatever reaches Review, an id claude would read as an option
+// (or that names no session) never starts the reviewer.
+func TestReviewRefusesUnsafeSessionID(t *testing.T) {
+	started := filepath.Join(t.TempDir(), "started")
+	claude := fakeClaude(t, `touch "$STARTED"`)
+	for _, id := range []string{"--dangerously-skip-permissions", "-x", "", "..", "a b"} {
+		_, err := Review(context.Background(), Request{
+			Program: claude, SessionID: id, Prompt: "p",
+			Env: append(os.Environ(), "STARTED="+started), Timeout: 30 * time.Second,
+		})
+		if err == nil || !strings.Contains(err.Error(), "not a valid session_id") {
+			t.Errorf("session %q: got %v", id, err)
+		}
+	}
+	if _, err := os.Stat(started); err == nil {
+		t.Error("the reviewer was started")
+	}
+}
