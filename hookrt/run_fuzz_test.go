@@ -19,7 +19,8 @@ import (
 // FuzzRun feeds arbitrary stdin to the hook: parsing and answering never panic, the answer is
 // one JSON object or nothing, and nothing is written outside the ccc-hooks home and the project's
 // tasks/ — not in the directory the event names as cwd or transcript, whatever session_id says.
-// "$OUT" in the input stands for that directory.
+// "$OUT" in the input stands for that directory. Each input starts a (fake) reviewer, so fuzz it
+// with -fuzzminimizetime 0: minimizing would spend the whole -fuzztime on one input.
 func FuzzRun(f *testing.F) {
 	for _, name := range []string{"Stop.json", "PreToolUse-AskUserQuestion.json", "SubagentStop.json", "UserPromptSubmit.json"} {
 		if data, err := os.ReadFile(filepath.Join("event", "testdata", name)); err == nil {
