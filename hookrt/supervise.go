@@ -25,9 +25,14 @@ type record struct {
 	Tool         string    `json:"tool,omitempty"`
 	Count        int       `json:"count"`
 	Max          int       `json:"max_iterations"`
-	Decision     string    `json:"decision"` // allow, block, deny, none, capped, failed
+	Decision     string    `json:"decision"` // allow, block, deny, none, capped, block-cap, failed
 	Reason       string    `json:"reason"`
 	DurationMS   int64     `json:"duration_ms,omitempty"`
+	// StopBlocks is the supervisor's Stop blocks in a row, this one included, and BlockCap
+	// Claude Code's cap on them (Stop only; 0 cap means none).
+	StopBlocks int  `json:"stop_blocks,omitempty"`
+	BlockCap   *int `json:"block_cap,omitempty"`
+	supervisor.Usage
 }
 
 // supervise runs the supervisor profile's order of work for rt.ev (the guard was checked by Run).
@@ -46,13 +51,24 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 		return allow(ev, ReasonDisabled), nil
 	}
 	limit := rt.config().MaxIterations
-	capped := false
+	isStop := ev.Name != event.PreToolUse
+	blockCap := StopBlockCap(rt.opts.Getenv)
+	var capped, overBlockCap bool
 	st, err := store.Update(ctx, ev.SessionID, func(st *state.State) error {
-		if st.Count >= limit {
-			capped = true
-			return state.ErrNoChange
+		if isStop && !ev.StopHookActive {
+			st.StopBlocks = 0 // a new run of stops: Claude Code's counter starts afresh too
 		}
-		st.Count++
+		switch {
+		case st.Count >= limit:
+			capped = true
+		case isStop && blockCap > 0 && st.StopBlocks >= blockCap:
+			overBlockCap = true
+		default:
+			st.Count++
+			if isStop {
+				st.StopBlocks++ // held for this review; given back unless it blocks
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -62,18 +78,38 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 		Time: rt.opts.Now().UTC(), SessionID: ev.SessionID, Event: ev.Name, Tool: ev.ToolName,
 		Count: st.Count, Max: limit,
 	}
+	if isStop {
+		rec.StopBlocks, rec.BlockCap = st.StopBlocks, &blockCap
+	}
 	if supID != ev.SessionID {
 		rec.SupervisorID = supID
 	}
-	if capped {
+	switch {
+	case capped:
 		reason := fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review in this session",
 			st.Count, limit)
 		rec.Decision, rec.Reason = "capped", reason
 		rt.logDecision(store, rec)
-		return allow(ev, reason), nil
+		return withSystemMessage(allow(ev, reason), fmt.Sprintf(
+			"ccc-hooks: the supervisor reached its cap of %d reviews (supervisor.max_iterations) and has stopped reviewing this session.",
+			limit)), nil
+	case overBlockCap:
+		reason := fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
+			blockCap, BlockCapVar)
+		rec.Decision, rec.Reason = "block-cap", reason
+		rt.logDecision(store, rec)
+		return withSystemMessage(allow(ev, reason), fmt.Sprintf(
+			"ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",
+			blockCap, BlockCapVar)), nil
 	}
-	verdict, err := rt.review(ctx)
+	verdict, usage, err := rt.review(ctx)
 	rec.DurationMS = rt.opts.Now().UTC().Sub(rec.Time).Milliseconds()
+	rec.Usage = usage
+	blocked := err == nil && !verdict.AllowStop && isStop
+	if isStop && !blocked {
+		rt.releaseStopBlock(ctx, store)
+		rec.StopBlocks--
+	}
 	if err != nil {
 		rec.Decision, rec.Reason = "failed", err.Error()
 		rt.logDecision(store, rec)
@@ -99,8 +135,30 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	return out, nil
 }
 
+// releaseStopBlock gives back the place a Stop review held in the run of blocks when it did not block.
+func (rt *hookRun) releaseStopBlock(ctx context.Context, store *state.Store) {
+	_, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
+		if st.StopBlocks == 0 {
+			return state.ErrNoChange
+		}
+		st.StopBlocks--
+		return nil
+	})
+	if err != nil {
+		rt.log().Warn("cannot update the count of stop blocks", "err", err)
+	}
+}
+
+// withSystemMessage adds a message for the user to out (nil stays nil: nothing is printed).
+func withSystemMessage(out *event.Output, msg string) *event.Output {
+	if out != nil {
+		out.SystemMessage = msg
+	}
+	return out
+}
+
 // review builds the request from the config and the event and runs the reviewer.
-func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, error) {
+func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, supervisor.Usage, error) {
 	cfg := rt.config()
 	base, err := supervisor.BasePrompt(rt.configDir(), cfg.Language)
 	if err != nil {
@@ -111,13 +169,16 @@ func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, error) {
 		timeout = rt.opts.ReviewTimeout
 	}
 	return supervisor.Review(ctx, supervisor.Request{
-		Program:   ClaudeProgram(rt.opts.Getenv, cfg.ClaudeCommand),
-		ExtraArgs: cfg.ClaudeArgs,
-		SessionID: rt.ev.SessionID,
-		Prompt:    supervisor.Prompt(base, cfg.Language, rt.ev),
-		Dir:       rt.ev.CWD,
-		Env:       rt.opts.Environ(),
-		Timeout:   timeout,
+		Program:        ClaudeProgram(rt.opts.Getenv, cfg.ClaudeCommand),
+		ExtraArgs:      cfg.ClaudeArgs,
+		SessionID:      rt.ev.SessionID,
+		PermissionMode: cfg.PermissionMode,
+		AllowedTools:   cfg.AllowedTools,
+		MaxBudgetUSD:   cfg.MaxBudgetUSD,
+		Prompt:         supervisor.Prompt(base, cfg.Language, rt.ev, cfg.AllowedTools),
+		Dir:            rt.ev.CWD,
+		Env:            rt.opts.Environ(),
+		Timeout:        timeout,
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,25 +24,49 @@ const MaxStdout = 16 << 20
 
 const maxStderr = 64 << 10
 
+// DisallowedTools are never available to a reviewer: it judges the work, it does not change files.
+var DisallowedTools = []string{"Edit", "Write", "NotebookEdit"}
+
 // Request describes one review run.
 type Request struct {
-	Program   string   // the claude program: a path, or a name looked up on PATH
-	ExtraArgs []string // supervisor.claude_args, placed before the prompt
-	SessionID string   // the session to fork
-	Prompt    string
-	Dir       string        // working directory; "" or a missing directory keeps ours
-	Env       []string      // the environment; GuardEnv=1 is added
-	Timeout   time.Duration // hard limit; the whole process group is killed when it passes
+	Program        string   // the claude program: a path, or a name looked up on PATH
+	ExtraArgs      []string // supervisor.claude_args, placed before the prompt
+	SessionID      string   // the session to fork
+	PermissionMode string   // --permission-mode; "" leaves it out
+	AllowedTools   []string // one --allowedTools each
+	MaxBudgetUSD   float64  // --max-budget-usd when positive
+	Prompt         string
+	Dir            string        // working directory; "" or a missing directory keeps ours
+	Env            []string      // the environment; GuardEnv=1 is added
+	Timeout        time.Duration // hard limit; the whole process group is killed when it passes
 }
 
-// Args returns the arguments passed to the claude program.
+// Args returns the arguments passed to the claude program. The fork is never saved
+// (--no-session-persistence), so it never shows in the user's /resume list.
+//
+// --allowedTools and --disallowedTools take a variable number of values in Claude Code: given as
+// separate words they would swallow every following word up to the next option, the prompt
+// included. So every list value is passed in the --flag=value form, one tool per flag (a tool
+// pattern such as "Bash(git diff:*)" holds a space), which ends the list at once.
 func (r *Request) Args() []string {
 	prompt := r.Prompt
 	if strings.HasPrefix(prompt, "-") {
 		prompt = "\n" + prompt // never mistaken for an option (a prompt file may open with ---)
 	}
-	args := []string{"-p", "--resume", r.SessionID, "--fork-session", "--output-format", "json",
-		"--json-schema", Schema}
+	args := []string{"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
+		"--output-format", "json", "--json-schema", Schema}
+	if r.PermissionMode != "" {
+		args = append(args, "--permission-mode", r.PermissionMode)
+	}
+	for _, tool := range DisallowedTools {
+		args = append(args, "--disallowedTools="+tool)
+	}
+	for _, tool := range r.AllowedTools {
+		args = append(args, "--allowedTools="+tool)
+	}
+	if r.MaxBudgetUSD > 0 {
+		args = append(args, "--max-budget-usd", strconv.FormatFloat(r.MaxBudgetUSD, 'f', -1, 64))
+	}
 	args = append(args, r.ExtraArgs...)
 	return append(args, prompt)
 }
@@ -51,14 +76,17 @@ type TimeoutError struct{ After time.Duration }
 
 func (e *TimeoutError) Error() string { return fmt.Sprintf("review timed out after %s", e.After) }
 
-// Review runs the reviewer and returns its verdict. Any error means the review failed: the program
-// could not start, exited non-zero, reported is_error, or timed out.
-func Review(ctx context.Context, req Request) (Verdict, error) {
+// Review runs the reviewer and returns its verdict and what it cost (as far as its output tells).
+// Any error means the review failed: the program could not start, exited non-zero, reported
+// is_error, or timed out.
+func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	out, err := run(ctx, req)
 	if err != nil {
-		return Verdict{}, err
+		return Verdict{}, Usage{}, err
 	}
-	return ParseOutput(out)
+	usage := UsageOf(out)
+	v, err := ParseOutput(out)
+	return v, usage, err
 }
 
 func run(ctx context.Context, req Request) ([]byte, error) {
