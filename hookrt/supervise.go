@@ -16,25 +16,6 @@ const ReasonDisabled = "supervisor mode disabled"
 // approvedFeedback stands in for an empty feedback of an approving review.
 const approvedFeedback = "supervisor review passed"
 
-// record is one line of the decision log.
-type record struct {
-	Time         time.Time `json:"time"`
-	SessionID    string    `json:"session_id"`
-	SupervisorID string    `json:"supervisor_id,omitempty"`
-	Event        string    `json:"event"`
-	Tool         string    `json:"tool,omitempty"`
-	Count        int       `json:"count"`
-	Max          int       `json:"max_iterations"`
-	Decision     string    `json:"decision"` // allow, block, deny, none, capped, block-cap, failed
-	Reason       string    `json:"reason"`
-	DurationMS   int64     `json:"duration_ms,omitempty"`
-	// StopBlocks is the supervisor's Stop blocks in a row, this one included, and BlockCap
-	// Claude Code's cap on them (Stop only; 0 cap means none).
-	StopBlocks int  `json:"stop_blocks,omitempty"`
-	BlockCap   *int `json:"block_cap,omitempty"`
-	supervisor.Usage
-}
-
 // supervise runs the supervisor profile's order of work for rt.ev (the guard was checked by Run).
 func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	ev := rt.ev
@@ -74,7 +55,7 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("count supervisor iterations: %w", err)
 	}
-	rec := record{
+	rec := state.Decision{
 		Time: rt.opts.Now().UTC(), SessionID: ev.SessionID, Event: ev.Name, Tool: ev.ToolName,
 		Count: st.Count, Max: limit,
 	}
@@ -182,7 +163,7 @@ func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, supervisor.U
 	})
 }
 
-func (rt *hookRun) logDecision(store *state.Store, rec record) {
+func (rt *hookRun) logDecision(store *state.Store, rec state.Decision) {
 	if err := store.Append(rec.SessionID, rec); err != nil {
 		rt.log().Warn("cannot write the decision log", "err", err)
 	}
