@@ -33,10 +33,12 @@ const (
 // modes that accept edits are never used for a reviewer.
 var PermissionModes = []string{"dontAsk", "default", "manual"}
 
-// DefaultAllowedTools are the reviewer's tools beyond Claude Code's read-only ones (Read, Grep,
-// Glob): read-only git commands, so it can see what the agent changed.
+// DefaultAllowedTools are the reviewer's permission rules beyond what Claude Code allows a dontAsk
+// session anyway (Read, and the Bash commands it judges read-only, such as ls, cat, grep, find,
+// git status, git diff, git log, git show): read-only git commands, so it can see what the agent
+// changed.
 func DefaultAllowedTools() []string {
-	return []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)", "Bash(git show:*)"}
+	return []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)"}
 }
 
 // Key is the top-level key of ccc.json that holds the supervisor settings.

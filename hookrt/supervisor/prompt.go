@@ -107,31 +107,33 @@ func stopOrAsk(ev *event.Event, language string) string {
 	return "stop"
 }
 
-// toolsSection tells the reviewer which tools it has: Claude Code's read-only tools, the allowed
-// ones, and never the editing tools.
+// toolsSection tells the reviewer which tools it has: Read and the Bash commands Claude Code
+// judges read-only, the allowed ones, and never the editing tools.
 func toolsSection(language string, allowed []string) string {
 	var list strings.Builder
 	for _, t := range allowed {
 		list.WriteString("\n- `" + t + "`")
 	}
 	if language == "zh" {
-		s := "\n\n## 你的工具\n\n你可以用 Read、Grep 和 Glob 阅读和搜索项目中的文件。"
+		s := "\n\n## 你的工具\n\n你可以用 Read 阅读文件，并用 Bash 运行只读命令（例如 ls、cat、grep、rg、find、" +
+			"git status、git diff、git log、git show）。"
 		if len(allowed) > 0 {
-			s += "此外你还可以使用：" + list.String() + "\n\n"
+			s += "此外还允许：" + list.String() + "\n\n"
 		} else {
-			s += "除此之外你没有其他工具。"
+			s += "除此之外你没有其他权限。"
 		}
-		return s + "其他工具调用都会被拒绝，" + strings.Join(DisallowedTools, "、") + " 不可用。" +
+		return s + "其他工具调用和会修改内容的命令都会被拒绝，" + strings.Join(DisallowedTools, "、") + " 不可用。" +
 			"请据此决定你能核实什么。"
 	}
-	s := "\n\n## Your tools\n\nYou can read and search the project's files with Read, Grep and Glob."
+	s := "\n\n## Your tools\n\nYou can read files with Read and run read-only commands with Bash (for example " +
+		"ls, cat, grep, rg, find, git status, git diff, git log, git show)."
 	if len(allowed) > 0 {
 		s += " Beyond those you may use:" + list.String() + "\n\n"
 	} else {
-		s += " You have no other tools. "
+		s += " You have no other permissions. "
 	}
-	return s + "Any other tool call is refused, and " + strings.Join(DisallowedTools, ", ") +
-		" are not available. Decide what you can verify accordingly."
+	return s + "Any other tool call, and any command that changes something, is refused; " +
+		strings.Join(DisallowedTools, ", ") + " are not available. Decide what you can verify accordingly."
 }
 
 type question struct {

@@ -67,12 +67,12 @@ func TestArgs(t *testing.T) {
 			ExtraArgs: []string{"--model", "opus"}, Prompt: "Review."},
 			[]string{"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
 				"--json-schema", Schema, "--permission-mode", "dontAsk",
-				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit",
+				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit", "--disallowedTools=Bash(git *--output*)",
 				"--allowedTools=Bash(git diff:*)", "--allowedTools=Bash(git log:*)", "--model", "opus", "Review."}},
 		{"budget, no tools, prompt like an option", Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.5, Prompt: "---\ntitle: x\n---"},
 			[]string{"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
 				"--json-schema", Schema, "--permission-mode", "manual",
-				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit",
+				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit", "--disallowedTools=Bash(git *--output*)",
 				"--max-budget-usd", "0.5", "\n---\ntitle: x\n---"}},
 	}
 	for _, tt := range tests {
@@ -94,12 +94,12 @@ func TestPromptToolsAndLastMessage(t *testing.T) {
 		not        []string
 	}{
 		{"en stop", "en", &event.Event{Name: event.Stop, LastAssistantMessage: "All done: parser and tests."}, tools,
-			[]string{"## Your tools", "Read, Grep and Glob", "- `Bash(git diff:*)`\n- `Bash(go test:*)`",
+			[]string{"## Your tools", "You can read files with Read and run read-only commands with Bash", "- `Bash(git diff:*)`\n- `Bash(go test:*)`",
 				"Edit, Write, NotebookEdit are not available", "## The agent's last message",
 				"before it wanted to stop", "<last_assistant_message>\nAll done: parser and tests.\n</last_assistant_message>"},
 			[]string{"Pending questions", "When in doubt", "run the tests"}},
 		{"en no tools, no message", "en", &event.Event{Name: event.Stop}, nil,
-			[]string{"You have no other tools."}, []string{"last message", "Beyond those"}},
+			[]string{"You have no other permissions."}, []string{"last message", "Beyond those"}},
 		{"zh stop", "zh", &event.Event{Name: event.Stop, LastAssistantMessage: "需要数据库密码才能继续。"}, tools,
 			[]string{"## 你的工具", "- `Bash(go test:*)`", "Edit、Write、NotebookEdit 不可用", "## 智能体的最后一条消息",
 				"<last_assistant_message>\n需要数据库密码才能继续。\n</last_assistant_message>"},

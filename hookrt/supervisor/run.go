@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +27,11 @@ const maxStderr = 64 << 10
 
 // DisallowedTools are never available to a reviewer: it judges the work, it does not change files.
 var DisallowedTools = []string{"Edit", "Write", "NotebookEdit"}
+
+// DeniedCommands are refused even when an allowed_tools rule matches them: a prefix rule such as
+// "Bash(git diff:*)" would otherwise let `git diff --output=FILE` write a file. (Without such a
+// rule Claude Code's own read-only check refuses it.)
+var DeniedCommands = []string{"Bash(git *--output*)"}
 
 // Request describes one review run.
 type Request struct {
@@ -58,7 +64,7 @@ func (r *Request) Args() []string {
 	if r.PermissionMode != "" {
 		args = append(args, "--permission-mode", r.PermissionMode)
 	}
-	for _, tool := range DisallowedTools {
+	for _, tool := range append(slices.Clone(DisallowedTools), DeniedCommands...) {
 		args = append(args, "--disallowedTools="+tool)
 	}
 	for _, tool := range r.AllowedTools {

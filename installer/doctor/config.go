@@ -47,7 +47,7 @@ func (configCheck) Run(_ context.Context, s *Snapshot) []Result {
 
 // reviewerLimits describes what the reviewer may do and spend.
 func reviewerLimits(c config.Supervisor) string {
-	tools := "no tools beyond Read, Grep and Glob"
+	tools := "no permissions beyond Read and read-only commands"
 	if len(c.AllowedTools) > 0 {
 		tools = "allowed tools " + strings.Join(c.AllowedTools, ", ")
 	}
