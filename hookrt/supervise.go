@@ -34,24 +34,7 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	limit := rt.config().MaxIterations
 	isStop := ev.Name != event.PreToolUse
 	blockCap := StopBlockCap(rt.opts.Getenv)
-	var capped, overBlockCap bool
-	st, err := store.Update(ctx, ev.SessionID, func(st *state.State) error {
-		if isStop && !ev.StopHookActive {
-			st.StopBlocks = 0 // a new run of stops: Claude Code's counter starts afresh too
-		}
-		switch {
-		case st.Count >= limit:
-			capped = true
-		case isStop && blockCap > 0 && st.StopBlocks >= blockCap:
-			overBlockCap = true
-		default:
-			st.Count++
-			if isStop {
-				st.StopBlocks++ // held for this review; given back unless it blocks
-			}
-		}
-		return nil
-	})
+	st, gate, err := rt.admit(ctx, store, limit, blockCap)
 	if err != nil {
 		return nil, fmt.Errorf("count supervisor iterations: %w", err)
 	}
@@ -65,23 +48,10 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	if supID != ev.SessionID {
 		rec.SupervisorID = supID
 	}
-	switch {
-	case capped:
-		reason := fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review in this session",
-			st.Count, limit)
-		rec.Decision, rec.Reason = "capped", reason
+	if gate != admitted {
+		out := capAnswer(ev, &rec, gate)
 		rt.logDecision(store, rec)
-		return withSystemMessage(allow(ev, reason), fmt.Sprintf(
-			"ccc-hooks: the supervisor reached its cap of %d reviews (supervisor.max_iterations) and has stopped reviewing this session.",
-			limit)), nil
-	case overBlockCap:
-		reason := fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
-			blockCap, BlockCapVar)
-		rec.Decision, rec.Reason = "block-cap", reason
-		rt.logDecision(store, rec)
-		return withSystemMessage(allow(ev, reason), fmt.Sprintf(
-			"ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",
-			blockCap, BlockCapVar)), nil
+		return out, nil
 	}
 	verdict, usage, err := rt.review(ctx)
 	rec.DurationMS = rt.opts.Now().UTC().Sub(rec.Time).Milliseconds()
@@ -114,28 +84,6 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	rec.Decision, rec.Reason = decisionName(out), verdict.Feedback
 	rt.logDecision(store, rec)
 	return out, nil
-}
-
-// releaseStopBlock gives back the place a Stop review held in the run of blocks when it did not block.
-func (rt *hookRun) releaseStopBlock(ctx context.Context, store *state.Store) {
-	_, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
-		if st.StopBlocks == 0 {
-			return state.ErrNoChange
-		}
-		st.StopBlocks--
-		return nil
-	})
-	if err != nil {
-		rt.log().Warn("cannot update the count of stop blocks", "err", err)
-	}
-}
-
-// withSystemMessage adds a message for the user to out (nil stays nil: nothing is printed).
-func withSystemMessage(out *event.Output, msg string) *event.Output {
-	if out != nil {
-		out.SystemMessage = msg
-	}
-	return out
 }
 
 // review builds the request from the config and the event and runs the reviewer.
