@@ -71,7 +71,7 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	if opts.Limit < 0 {
 		return usageErrorf("--limit must be 0 or more")
 	}
-	store := &state.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+	store := &state.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if opts.Session != "" {
 		return printSessionLog(env, store, opts)
 	}
@@ -112,7 +112,7 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	return nil
 }
 
-func printSessionLog(env *Env, store *state.Store, opts supervisorLogOptions) error {
+func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOptions) error {
 	if !event.ValidSessionID(opts.Session) {
 		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", opts.Session)
 	}
@@ -153,7 +153,7 @@ func printSessionLog(env *Env, store *state.Store, opts supervisorLogOptions) er
 	return nil
 }
 
-func warnBadLines(env *Env, store *state.Store, id string, bad int) {
+func warnBadLines(env *Env, store *state.SessionStore, id string, bad int) {
 	if bad > 0 {
 		fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: %s: skipped %s that %s not a decision\n",
 			store.LogPath(id), count(bad, "line"), plural(bad, "is", "are"))

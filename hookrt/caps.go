@@ -46,7 +46,7 @@ const (
 // starts afresh too). An admitted Stop holds its place in the run of blocks until its verdict is
 // known (releaseStopBlock gives it back unless it blocks), so concurrent Stops never review more
 // often than the cap allows.
-func (rt *hookRun) admit(ctx context.Context, store *state.Store, limit, blockCap int) (state.State, admission, error) {
+func (rt *hookRun) admit(ctx context.Context, store *state.SessionStore, limit, blockCap int) (state.State, admission, error) {
 	isStop := rt.ev.Name != event.PreToolUse
 	gate := admitted
 	st, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
@@ -70,7 +70,7 @@ func (rt *hookRun) admit(ctx context.Context, store *state.Store, limit, blockCa
 }
 
 // releaseStopBlock gives back the place a Stop review held in the run of blocks when it did not block.
-func (rt *hookRun) releaseStopBlock(ctx context.Context, store *state.Store) {
+func (rt *hookRun) releaseStopBlock(ctx context.Context, store *state.SessionStore) {
 	_, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
 		if st.StopBlocks == 0 {
 			return state.ErrNoChange

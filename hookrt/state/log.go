@@ -46,7 +46,7 @@ const maxLogLine = 1 << 20
 
 // ReadLog returns the decisions logged for session id, oldest first; a missing log is empty.
 // Lines that are not decisions (a torn or foreign line) are skipped and counted in bad.
-func (s *Store) ReadLog(id string) (decisions []Decision, bad int, err error) {
+func (s *SessionStore) ReadLog(id string) (decisions []Decision, bad int, err error) {
 	f, err := os.Open(s.LogPath(id))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, 0, nil
@@ -83,7 +83,7 @@ type LoggedSession struct {
 
 // RecentLogs returns the sessions with a decision log, the most recently written first, at most
 // limit of them (all when limit is not positive).
-func (s *Store) RecentLogs(limit int) ([]LoggedSession, error) {
+func (s *SessionStore) RecentLogs(limit int) ([]LoggedSession, error) {
 	entries, err := os.ReadDir(s.Home)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

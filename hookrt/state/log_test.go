@@ -12,7 +12,7 @@ import (
 )
 
 func TestDecisionLogRoundTrip(t *testing.T) {
-	s := &Store{Home: t.TempDir()}
+	s := &SessionStore{Home: t.TempDir()}
 	at := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 	blockCap := 8
 	written := []Decision{
@@ -59,7 +59,7 @@ func TestDecisionLogRoundTrip(t *testing.T) {
 }
 
 func TestRecentLogs(t *testing.T) {
-	s := &Store{Home: t.TempDir()}
+	s := &SessionStore{Home: t.TempDir()}
 	now := time.Now()
 	for i, id := range []string{"old", "newest", "middle"} {
 		p := s.LogPath(id)
@@ -91,7 +91,7 @@ func TestRecentLogs(t *testing.T) {
 	if diff := cmp.Diff([]string{"newest", "middle"}, ids(2)); diff != "" {
 		t.Errorf("limit 2 (-want +got):\n%s", diff)
 	}
-	empty := &Store{Home: filepath.Join(t.TempDir(), "none")}
+	empty := &SessionStore{Home: filepath.Join(t.TempDir(), "none")}
 	if logs, err := empty.RecentLogs(5); logs != nil || err != nil {
 		t.Errorf("missing home: %v %v", logs, err)
 	}
