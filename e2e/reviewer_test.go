@@ -16,7 +16,7 @@ import (
 // TestReviewerIsReadOnlyAndUnsaved: the reviewer is started the way the product promises. It has
 // no editing tools (Edit, Write and NotebookEdit are not even offered to the model), git status
 // runs while a command that writes is refused (dontAsk) — also `git diff --output=FILE`, which the
-// allowed Bash(git diff:*) rule would match — Read works, its
+// allowed Bash(git diff:*) rule would match — a command allowed_tools names runs, Read works, its
 // prompt quotes the agent's last message and names its tools, the fork leaves no session file
 // in the projects folder, and the decision log holds the review's turns, tokens and duration.
 func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
@@ -41,6 +41,9 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 			// Matches the allowed Bash(git diff:*) rule, but writes a file.
 			return Call("Bash", map[string]any{"command": "git diff --output=" + filepath.Join(sc.Project, "leak"), "description": "Diff to a file"}, "")
 		case 3:
+			// Not read-only for Claude Code: runs only because allowed_tools has a rule for it.
+			return Call("Bash", map[string]any{"command": "go version", "description": "Go version"}, "")
+		case 4:
 			return Call("Read", map[string]any{"file_path": filepath.Join(sc.Project, "notes.txt")}, "")
 		}
 		return Verdict(true, allowed)
@@ -50,7 +53,8 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 		t.Fatalf("git init: %v\n%s", err, out)
 	}
 	sc.Install(t, sc.product)
-	sc.EnableSupervisor(t, sc.product)
+	sc.WriteConfig(t, map[string]any{"enabled": true,
+		"allowed_tools": []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)", "Bash(go version:*)"}})
 	session := NewSessionID(t)
 
 	pr := sc.agentStops(t, session, prompt)
@@ -59,8 +63,8 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 		t.Errorf("final result = %q, want %q", pr.Result, final)
 	}
 	sup := sc.api.Supervisor()
-	if len(sup) != 5 {
-		t.Fatalf("supervisor requests = %d, want 5 (git status, touch, git diff --output, Read, verdict)", len(sup))
+	if len(sup) != 6 {
+		t.Fatalf("supervisor requests = %d, want 6 (git status, touch, git diff --output, go version, Read, verdict)", len(sup))
 	}
 	checkFork(t, sup[0], prompt)
 	for _, tool := range []string{"Edit", "Write", "NotebookEdit"} {
@@ -78,13 +82,13 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 	}
 	// The prompt reached the model whole (not taken as a tool name by --allowedTools).
 	p := promptOf(sup[0])
-	for _, want := range []string{"independent, critical supervisor", "## Your tools", "- `Bash(git status:*)`",
+	for _, want := range []string{"independent, critical supervisor", "## Your tools", "- `Bash(git status:*)`", "- `Bash(go version:*)`",
 		"<last_assistant_message>\n" + final + "\n</last_assistant_message>"} {
 		if !strings.Contains(p, want) {
 			t.Errorf("the review prompt lacks %q:\n%s", want, p)
 		}
 	}
-	results := sup[4].ToolResults()
+	results := sup[5].ToolResults()
 	if r := results[0]; r.IsError || !strings.Contains(r.ResultText(), "No commits yet") {
 		t.Errorf("git status: %q (is_error %v), want the work tree status", r.ResultText(), r.IsError)
 	}
@@ -99,7 +103,10 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 			t.Errorf("the reviewer created %s", name)
 		}
 	}
-	if r := results[3]; r.IsError || !strings.Contains(r.ResultText(), "beta") {
+	if r := results[3]; r.IsError || !strings.Contains(r.ResultText(), "go version go") {
+		t.Errorf("go version (allowed by allowed_tools): %q (is_error %v)", r.ResultText(), r.IsError)
+	}
+	if r := results[4]; r.IsError || !strings.Contains(r.ResultText(), "beta") {
 		t.Errorf("Read: %q (is_error %v), want the notes", r.ResultText(), r.IsError)
 	}
 
@@ -117,8 +124,8 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 			t.Errorf("decision %s = %v, want > 0; decision: %v", field, d[field], d)
 		}
 	}
-	if n, _ := d["num_turns"].(float64); n < 5 {
-		t.Errorf("num_turns = %v, want at least 5", n)
+	if n, _ := d["num_turns"].(float64); n < 6 {
+		t.Errorf("num_turns = %v, want at least 6", n)
 	}
 	if n, _ := d["permission_denials"].(float64); n != 2 {
 		t.Errorf("permission_denials = %v, want 2 (touch, git diff --output)", d["permission_denials"])
