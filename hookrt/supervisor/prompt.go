@@ -1,6 +1,7 @@
 // Package supervisor runs the review behind the supervisor profile: a forked, headless Claude Code
-// session (`claude -p --resume <id> --fork-session`) that judges the agent's work and answers with
-// a JSON verdict {allow_stop, feedback}.
+// session (`claude -p --resume=<id> --fork-session --no-session-persistence`), read-only and never
+// saved, that judges the agent's work and answers with a JSON verdict {allow_stop, feedback}, and
+// reports what the review cost (Usage).
 package supervisor
 
 import (
