@@ -2,6 +2,7 @@ package hookrt
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +54,9 @@ func TestStopBlockCap(t *testing.T) {
 			opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
 			wantReviews := 0
 			for i, s := range tt.stops {
-				ev := &event.Event{SessionID: "s", Name: event.Stop, StopHookActive: s.active}
+				msg := fmt.Sprintf("stop %d", i)
+				ev := &event.Event{SessionID: "s", Name: event.Stop, StopHookActive: s.active, LastAssistantMessage: msg,
+					Raw: []byte(fmt.Sprintf(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":%t,"last_assistant_message":%q}`, s.active, msg))}
 				out, err := Run(context.Background(), ev, opts)
 				if err != nil {
 					t.Fatalf("stop %d: %v", i, err)
@@ -82,7 +85,10 @@ func TestStopBlockCapAllowReleases(t *testing.T) {
 	e := newEnv(t, `{"supervisor":{"enabled":true}}`, allowScript)
 	e.vars[BlockCapVar] = "1"
 	for i := range 3 {
-		out, err := Run(context.Background(), &event.Event{SessionID: "s", Name: event.Stop, StopHookActive: true}, e.opts())
+		msg := fmt.Sprintf("stop %d", i)
+		ev := &event.Event{SessionID: "s", Name: event.Stop, StopHookActive: true, LastAssistantMessage: msg,
+			Raw: []byte(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"` + msg + `"}`)}
+		out, err := Run(context.Background(), ev, e.opts())
 		if err != nil || out.Decision != "" || *out.Reason != "ok" {
 			t.Fatalf("stop %d: %+v %v, want a reviewed allow", i, out, err)
 		}
@@ -100,11 +106,15 @@ func TestStopBlockCapConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var blocks, capped int
-	for range 20 {
+	for i := range 20 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out, err := Run(context.Background(), &event.Event{SessionID: "c", Name: event.Stop, StopHookActive: true}, opts)
+			// Distinct events (different last messages), not one event delivered twice.
+			msg := fmt.Sprintf("attempt %d", i)
+			ev := &event.Event{SessionID: "c", Name: event.Stop, StopHookActive: true, LastAssistantMessage: msg,
+				Raw: []byte(`{"session_id":"c","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"` + msg + `"}`)}
+			out, err := Run(context.Background(), ev, opts)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
