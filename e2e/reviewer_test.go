@@ -193,3 +193,42 @@ func TestStopBlockCapEndsLoop(t *testing.T) {
 		t.Errorf("state count = %d, want 2", st.Count)
 	}
 }
+
+// TestStopBlockCapFromSettings: the cap set under "env" in settings.json (where users put it)
+// reaches both Claude Code and the hook: with a cap of 1 one review runs, the next stop ends the
+// turn unreviewed, and doctor names the same cap and where it came from.
+func TestStopBlockCapFromSettings(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, func(r *Request) Reply {
+		if r.IsSupervisor() {
+			return Verdict(false, "Not yet.")
+		}
+		return Say("Done.")
+	})
+	sc.Install(t, sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	var settings map[string]any
+	if err := json.Unmarshal([]byte(sc.ReadFile(t, sc.SettingsPath())), &settings); err != nil {
+		t.Fatal(err)
+	}
+	settings["env"] = map[string]any{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP": "1"}
+	sc.WriteJSON(t, sc.SettingsPath(), settings)
+	session := NewSessionID(t)
+
+	pr := sc.agentStops(t, session, "Finish the task.")
+
+	if pr.Result != "Done." {
+		t.Errorf("final result = %q, want Done.", pr.Result)
+	}
+	checkTrail(t, decisionTrail(t, sc.Sandbox, session), "Stop:block", "Stop:block-cap")
+	if n := len(sc.api.Supervisor()); n != 1 {
+		t.Errorf("supervisor requests = %d, want 1", n)
+	}
+	if n := len(sc.api.Agent()); n != 2 {
+		t.Errorf("agent requests = %d, want 2", n)
+	}
+	out := sc.CCC(t, sc.product, "doctor", "--project-dir", sc.Project).Stdout
+	if want := `Claude Code blocks a stop up to 1 times in a row (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=1 from "env" of user settings)`; !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+		t.Errorf("doctor does not say %q:\n%s", want, out)
+	}
+}
