@@ -52,7 +52,7 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 		limit, source = n, fmt.Sprintf("%s=%d from %s", BlockCapVar, n, from)
 	}
 	maxIter := s.Config.MaxIterations
-	capText := fmt.Sprintf("Claude Code blocks a stop up to %d times in a row (%s)", limit, source)
+	capText := fmt.Sprintf("Claude Code blocks a stop up to %s in a row (%s)", times(limit), source)
 	if limit == 0 {
 		capText = fmt.Sprintf("Claude Code does not cap Stop-hook blocks in a row (%s)", source)
 	}
@@ -70,8 +70,8 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 		if limit > 0 && limit < blocks {
 			blocks = limit
 		}
-		out = append(out, ok(fmt.Sprintf("workflow: %s; the workflow blocks a stop at most %d times in a row (the lower of max_iterations %d and that cap)",
-			capText, blocks, maxIter), path))
+		out = append(out, ok(fmt.Sprintf("workflow: %s; the workflow blocks a stop at most %s in a row (the lower of max_iterations %d and that cap)",
+			capText, times(blocks), maxIter), path))
 	}
 	if len(out) == 0 {
 		out = append(out, ok("no supervisor or workflow hooks installed; "+capText, path))
@@ -89,4 +89,12 @@ func (s *Snapshot) hasWorkflow() bool {
 		}
 	}
 	return false
+}
+
+// times is "1 time", "8 times".
+func times(n int) string {
+	if n == 1 {
+		return "1 time"
+	}
+	return strconv.Itoa(n) + " times"
 }
