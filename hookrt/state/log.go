@@ -54,7 +54,7 @@ func (s *SessionStore) ReadLog(id string) (decisions []Decision, bad int, err er
 	if err != nil {
 		return nil, 0, fmt.Errorf("read decision log: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64<<10), maxLogLine)
 	for sc.Scan() {

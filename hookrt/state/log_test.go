@@ -32,8 +32,12 @@ func TestDecisionLogRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.WriteString(`{"time":"2026-` + "\n" + `{"note":"not a decision"}` + "\n\n")
-	f.Close()
+	if _, err := f.WriteString(`{"time":"2026-` + "\n" + `{"note":"not a decision"}` + "\n\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 
 	got, bad, err := s.ReadLog("s")
 	if err != nil || bad != 2 {
@@ -72,8 +76,12 @@ func TestRecentLogs(t *testing.T) {
 		}
 	}
 	// Not decision logs: a state file, a directory named like a log.
-	os.WriteFile(s.Path("old"), []byte("{}"), 0o600)
-	os.Mkdir(filepath.Join(s.Home, "supervisor-dir.log"), 0o700)
+	if err := os.WriteFile(s.Path("old"), []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(s.Home, "supervisor-dir.log"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	ids := func(limit int) []string {
 		logs, err := s.RecentLogs(limit)
 		if err != nil {
