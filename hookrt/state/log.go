@@ -2,9 +2,11 @@ package state
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sort"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // Decision is one line of a session's decision log: what the supervisor answered to one event,
@@ -47,7 +50,7 @@ const maxLogLine = 1 << 20
 // ReadLog returns the decisions logged for session id, oldest first; a missing log is empty.
 // Lines that are not decisions (a torn or foreign line) are skipped and counted in bad.
 func (s *SessionStore) ReadLog(id string) (decisions []Decision, bad int, err error) {
-	f, err := os.Open(s.LogPath(id))
+	f, err := safefile.OpenRegular(s.LogPath(id)) // a FIFO in its place must not hang us
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, 0, nil
 	}
@@ -55,24 +58,44 @@ func (s *SessionStore) ReadLog(id string) (decisions []Decision, bad int, err er
 		return nil, 0, fmt.Errorf("read decision log: %w", err)
 	}
 	defer func() { _ = f.Close() }() // read only: nothing to lose
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), maxLogLine)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
+	r := bufio.NewReader(f)
+	for {
+		line, tooLong, err := readLine(r)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return decisions, bad, fmt.Errorf("read decision log %s: %w", s.LogPath(id), err)
 		}
 		var d Decision
-		if err := json.Unmarshal([]byte(line), &d); err != nil || d.Decision == "" {
+		switch trimmed := bytes.TrimSpace(line); {
+		case tooLong:
 			bad++
-			continue
+		case len(trimmed) == 0:
+		case json.Unmarshal(trimmed, &d) != nil || d.Decision == "":
+			bad++
+		default:
+			decisions = append(decisions, d)
 		}
-		decisions = append(decisions, d)
+		if err != nil {
+			return decisions, bad, nil
+		}
 	}
-	if err := sc.Err(); err != nil {
-		return decisions, bad, fmt.Errorf("read decision log %s: %w", s.LogPath(id), err)
+}
+
+// readLine returns the next line of r without its newline, or tooLong (and the line skipped) when
+// it holds more than maxLogLine bytes. At the end of the input err is io.EOF.
+func readLine(r *bufio.Reader) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(chunk) > maxLogLine {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return line, tooLong, err
+		}
 	}
-	return decisions, bad, nil
 }
 
 // LoggedSession is a session with a decision log and when the log last changed.

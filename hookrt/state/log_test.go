@@ -3,6 +3,7 @@ package state
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -102,5 +103,19 @@ func TestRecentLogs(t *testing.T) {
 	empty := &SessionStore{Home: filepath.Join(t.TempDir(), "none")}
 	if logs, err := empty.RecentLogs(5); logs != nil || err != nil {
 		t.Errorf("missing home: %v %v", logs, err)
+	}
+}
+
+func TestReadLogOddFiles(t *testing.T) {
+	s := &SessionStore{Home: t.TempDir()}
+	huge := `{"decision":"block","reason":"` + strings.Repeat("x", maxLogLine) + `"}`
+	good := `{"time":"2026-11-20T09:00:00Z","session_id":"big","event":"Stop","decision":"allow","reason":"ok"}`
+	if err := os.WriteFile(s.LogPath("big"), []byte(huge+"\n"+good), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, bad, err := s.ReadLog("big")
+	if err != nil || bad != 1 || len(got) != 1 || got[0].Reason != "ok" {
+		t.Errorf("a line over %d bytes, then a decision without a newline: got %d decisions, bad %d, err %v; want 1, 1, nil",
+			maxLogLine, len(got), bad, err)
 	}
 }
