@@ -32,6 +32,15 @@ func StopBlockCap(getenv func(string) string) int {
 	return n
 }
 
+// workflowBlockLimit is how many blocks in a row the workflow profile may give: its iteration cap,
+// or Claude Code's cap when that is lower (a block beyond it would be overridden anyway).
+func workflowBlockLimit(maxIterations, blockCap int) int {
+	if blockCap > 0 && blockCap < maxIterations {
+		return blockCap
+	}
+	return maxIterations
+}
+
 // admission is what the session's counts let an event have.
 type admission int
 

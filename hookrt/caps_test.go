@@ -132,3 +132,13 @@ func TestStopBlockCapConcurrent(t *testing.T) {
 		t.Errorf("blocks %d, capped %d, reviews %d; want 3, 17, 3", blocks, capped, reviews(t, e.vars["REVIEWS"]))
 	}
 }
+
+func TestWorkflowBlockLimit(t *testing.T) {
+	for _, tt := range []struct{ maxIter, blockCap, want int }{
+		{20, 8, 8}, {20, 0, 20}, {5, 8, 5}, {8, 8, 8},
+	} {
+		if got := workflowBlockLimit(tt.maxIter, tt.blockCap); got != tt.want {
+			t.Errorf("workflowBlockLimit(%d, %d) = %d, want %d", tt.maxIter, tt.blockCap, got, tt.want)
+		}
+	}
+}

@@ -122,7 +122,7 @@ func (rt *hookRun) workflow(ctx context.Context) *event.Output {
 		Now:       rt.opts.Now,
 		Home:      rt.home(),
 		ConfigDir: rt.configDir(),
-		MaxBlocks: rt.config().MaxIterations,
+		MaxBlocks: workflowBlockLimit(rt.config().MaxIterations, StopBlockCap(rt.opts.Getenv)),
 		Stderr:    rt.opts.Stderr,
 	})
 	if err != nil {
