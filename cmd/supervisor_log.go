@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -94,10 +95,11 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 		return writeJSON(env.IO.Out, out)
 	}
 	if len(out.Sessions) == 0 {
-		fmt.Fprintf(env.IO.Out, "No supervisor decisions logged yet (in %s).\n", store.Home)
-		return nil
+		_, err := fmt.Fprintf(env.IO.Out, "No supervisor decisions logged yet (in %s).\n", store.Home)
+		return err
 	}
-	w := tabwriter.NewWriter(env.IO.Out, 0, 0, 2, ' ', 0)
+	var b bytes.Buffer
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "LAST\tSESSION\tDECISIONS\tREVIEWS\tVERDICTS\tDURATION\tCOST")
 	for _, s := range out.Sessions {
 		t := s.Totals
@@ -107,9 +109,10 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.IO.Out, "\n%s: %s\n", count(len(out.Sessions), "session"), totalsLine(out.Totals))
-	fmt.Fprintln(env.IO.Out, "Details of one session: ccc-hooks supervisor log --session ID")
-	return nil
+	fmt.Fprintf(&b, "\n%s: %s\n", count(len(out.Sessions), "session"), totalsLine(out.Totals))
+	b.WriteString("Details of one session: ccc-hooks supervisor log --session ID\n")
+	_, err = env.IO.Out.Write(b.Bytes())
+	return err
 }
 
 func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOptions) error {
@@ -132,8 +135,9 @@ func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOpti
 	if opts.JSON {
 		return writeJSON(env.IO.Out, out)
 	}
-	fmt.Fprintf(env.IO.Out, "Supervisor decisions of session %s\n\n", opts.Session)
-	w := tabwriter.NewWriter(env.IO.Out, 0, 0, 2, ' ', 0)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "Supervisor decisions of session %s\n\n", opts.Session)
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "TIME\tEVENT\tVERDICT\tDURATION\tCOST\tFEEDBACK")
 	for _, d := range decisions {
 		ev := d.Event
@@ -149,14 +153,14 @@ func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOpti
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.IO.Out, "\nTotal: %s\n", totalsLine(out.Totals))
-	return nil
+	fmt.Fprintf(&b, "\nTotal: %s\n", totalsLine(out.Totals))
+	_, err = env.IO.Out.Write(b.Bytes())
+	return err
 }
 
 func warnBadLines(env *Env, store *state.SessionStore, id string, bad int) {
 	if bad > 0 {
-		fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: %s: skipped %s that %s not a decision\n",
-			store.LogPath(id), count(bad, "line"), plural(bad, "is", "are"))
+		warnf(env, "%s: skipped %s that %s not a decision", store.LogPath(id), count(bad, "line"), plural(bad, "is", "are"))
 	}
 }
 

@@ -53,8 +53,10 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 		t.Fatalf("git init: %v\n%s", err, out)
 	}
 	sc.Install(t, sc.product)
-	sc.WriteConfig(t, map[string]any{"enabled": true,
-		"allowed_tools": []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)", "Bash(go version:*)"}})
+	sc.WriteConfig(t, map[string]any{
+		"enabled":       true,
+		"allowed_tools": []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)", "Bash(go version:*)"},
+	})
 	session := NewSessionID(t)
 
 	pr := sc.agentStops(t, session, prompt)
@@ -82,8 +84,10 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 	}
 	// The prompt reached the model whole (not taken as a tool name by --allowedTools).
 	p := promptOf(sup[0])
-	for _, want := range []string{"independent, critical supervisor", "## Your tools", "- `Bash(git status:*)`", "- `Bash(go version:*)`",
-		"<last_assistant_message>\n" + final + "\n</last_assistant_message>"} {
+	for _, want := range []string{
+		"independent, critical supervisor", "## Your tools", "- `Bash(git status:*)`", "- `Bash(go version:*)`",
+		"<last_assistant_message>\n" + final + "\n</last_assistant_message>",
+	} {
 		if !strings.Contains(p, want) {
 			t.Errorf("the review prompt lacks %q:\n%s", want, p)
 		}

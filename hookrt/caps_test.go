@@ -38,10 +38,26 @@ func TestStopBlockCap(t *testing.T) {
 		cap   string
 		stops []stop
 	}{
-		{"default cap 8", "", []stop{{false, "block"}, {true, "block"}, {true, "block"}, {true, "block"}, {true, "block"},
-			{true, "block"}, {true, "block"}, {true, "block"}, {true, "block-cap"}, {true, "block-cap"}}},
-		{"cap 2, a new run resets", "2", []stop{{false, "block"}, {true, "block"}, {true, "block-cap"},
-			{false, "block"}, {true, "block"}, {true, "block-cap"}}},
+		{"default cap 8", "", []stop{
+			{false, "block"},
+			{true, "block"},
+			{true, "block"},
+			{true, "block"},
+			{true, "block"},
+			{true, "block"},
+			{true, "block"},
+			{true, "block"},
+			{true, "block-cap"},
+			{true, "block-cap"},
+		}},
+		{"cap 2, a new run resets", "2", []stop{
+			{false, "block"},
+			{true, "block"},
+			{true, "block-cap"},
+			{false, "block"},
+			{true, "block"},
+			{true, "block-cap"},
+		}},
 		{"cap 0 is none", "0", []stop{{false, "block"}, {true, "block"}, {true, "block"}, {true, "block"}}},
 		{"unparsable cap is the default", "lots", []stop{{false, "block"}, {true, "block"}}},
 	}
@@ -55,8 +71,10 @@ func TestStopBlockCap(t *testing.T) {
 			wantReviews := 0
 			for i, s := range tt.stops {
 				msg := fmt.Sprintf("stop %d", i)
-				ev := &event.Event{SessionID: "s", Name: event.Stop, StopHookActive: s.active, LastAssistantMessage: msg,
-					Raw: []byte(fmt.Sprintf(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":%t,"last_assistant_message":%q}`, s.active, msg))}
+				ev := &event.Event{
+					SessionID: "s", Name: event.Stop, StopHookActive: s.active, LastAssistantMessage: msg,
+					Raw: []byte(fmt.Sprintf(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":%t,"last_assistant_message":%q}`, s.active, msg)),
+				}
 				out, err := Run(context.Background(), ev, opts)
 				if err != nil {
 					t.Fatalf("stop %d: %v", i, err)
@@ -86,8 +104,10 @@ func TestStopBlockCapAllowReleases(t *testing.T) {
 	e.vars[BlockCapVar] = "1"
 	for i := range 3 {
 		msg := fmt.Sprintf("stop %d", i)
-		ev := &event.Event{SessionID: "s", Name: event.Stop, StopHookActive: true, LastAssistantMessage: msg,
-			Raw: []byte(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"` + msg + `"}`)}
+		ev := &event.Event{
+			SessionID: "s", Name: event.Stop, StopHookActive: true, LastAssistantMessage: msg,
+			Raw: []byte(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"` + msg + `"}`),
+		}
 		out, err := Run(context.Background(), ev, e.opts())
 		if err != nil || out.Decision != "" || *out.Reason != "ok" {
 			t.Fatalf("stop %d: %+v %v, want a reviewed allow", i, out, err)
@@ -112,8 +132,10 @@ func TestStopBlockCapConcurrent(t *testing.T) {
 			defer wg.Done()
 			// Distinct events (different last messages), not one event delivered twice.
 			msg := fmt.Sprintf("attempt %d", i)
-			ev := &event.Event{SessionID: "c", Name: event.Stop, StopHookActive: true, LastAssistantMessage: msg,
-				Raw: []byte(`{"session_id":"c","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"` + msg + `"}`)}
+			ev := &event.Event{
+				SessionID: "c", Name: event.Stop, StopHookActive: true, LastAssistantMessage: msg,
+				Raw: []byte(`{"session_id":"c","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"` + msg + `"}`),
+			}
 			out, err := Run(context.Background(), ev, opts)
 			mu.Lock()
 			defer mu.Unlock()

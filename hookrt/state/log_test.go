@@ -17,11 +17,15 @@ func TestDecisionLogRoundTrip(t *testing.T) {
 	at := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 	blockCap := 8
 	written := []Decision{
-		{Time: at, SessionID: "s", Event: "Stop", Count: 1, Max: 20, Decision: "block", Reason: "more", DurationMS: 1500,
-			StopBlocks: 1, BlockCap: &blockCap, Usage: supervisor.Usage{ForkID: "f", CostUSD: 0.5, NumTurns: 2, InputTokens: 10, OutputTokens: 3}},
+		{
+			Time: at, SessionID: "s", Event: "Stop", Count: 1, Max: 20, Decision: "block", Reason: "more", DurationMS: 1500,
+			StopBlocks: 1, BlockCap: &blockCap, Usage: supervisor.Usage{ForkID: "f", CostUSD: 0.5, NumTurns: 2, InputTokens: 10, OutputTokens: 3},
+		},
 		{Time: at.Add(time.Minute), SessionID: "s", Event: "Stop", Count: 1, Max: 20, Decision: "block-cap", Reason: "cap", BlockCap: &blockCap},
-		{Time: at.Add(2 * time.Minute), SessionID: "s", Event: "PreToolUse", Tool: "AskUserQuestion", Count: 2, Max: 20,
-			Decision: "deny", Reason: "no", DurationMS: 500, Usage: supervisor.Usage{CostUSD: 0.25}},
+		{
+			Time: at.Add(2 * time.Minute), SessionID: "s", Event: "PreToolUse", Tool: "AskUserQuestion", Count: 2, Max: 20,
+			Decision: "deny", Reason: "no", DurationMS: 500, Usage: supervisor.Usage{CostUSD: 0.25},
+		},
 	}
 	for _, d := range written {
 		if err := s.Append("s", d); err != nil {
@@ -47,8 +51,10 @@ func TestDecisionLogRoundTrip(t *testing.T) {
 	if diff := cmp.Diff(written, got); diff != "" {
 		t.Errorf("decisions (-want +got):\n%s", diff)
 	}
-	want := Totals{Decisions: 3, Reviews: 2, Verdicts: map[string]int{"block": 1, "block-cap": 1, "deny": 1},
-		DurationMS: 2000, CostUSD: 0.75, First: at, Last: at.Add(2 * time.Minute)}
+	want := Totals{
+		Decisions: 3, Reviews: 2, Verdicts: map[string]int{"block": 1, "block-cap": 1, "deny": 1},
+		DurationMS: 2000, CostUSD: 0.75, First: at, Last: at.Add(2 * time.Minute),
+	}
 	if diff := cmp.Diff(want, Sum(got)); diff != "" {
 		t.Errorf("totals (-want +got):\n%s", diff)
 	}

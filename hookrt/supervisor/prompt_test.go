@@ -63,17 +63,29 @@ func TestArgs(t *testing.T) {
 		req  Request
 		want []string
 	}{
-		{"defaults", Request{SessionID: "s", PermissionMode: "dontAsk", AllowedTools: []string{"Bash(git diff:*)", "Bash(git log:*)"},
-			ExtraArgs: []string{"--model", "opus"}, Prompt: "Review."},
-			[]string{"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
+		{
+			"defaults",
+			Request{
+				SessionID: "s", PermissionMode: "dontAsk", AllowedTools: []string{"Bash(git diff:*)", "Bash(git log:*)"},
+				ExtraArgs: []string{"--model", "opus"}, Prompt: "Review.",
+			},
+			[]string{
+				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
 				"--json-schema", Schema, "--permission-mode", "dontAsk",
 				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit", "--disallowedTools=Bash(git *--output*)",
-				"--allowedTools=Bash(git diff:*)", "--allowedTools=Bash(git log:*)", "--model", "opus", "Review."}},
-		{"budget, no tools, prompt like an option", Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.5, Prompt: "---\ntitle: x\n---"},
-			[]string{"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
+				"--allowedTools=Bash(git diff:*)", "--allowedTools=Bash(git log:*)", "--model", "opus", "Review.",
+			},
+		},
+		{
+			"budget, no tools, prompt like an option",
+			Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.5, Prompt: "---\ntitle: x\n---"},
+			[]string{
+				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
 				"--json-schema", Schema, "--permission-mode", "manual",
 				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit", "--disallowedTools=Bash(git *--output*)",
-				"--max-budget-usd", "0.5", "\n---\ntitle: x\n---"}},
+				"--max-budget-usd", "0.5", "\n---\ntitle: x\n---",
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,20 +105,36 @@ func TestPromptToolsAndLastMessage(t *testing.T) {
 		want       []string
 		not        []string
 	}{
-		{"en stop", "en", &event.Event{Name: event.Stop, LastAssistantMessage: "All done: parser and tests."}, tools,
-			[]string{"## Your tools", "You can read files with Read and run read-only commands with Bash", "- `Bash(git diff:*)`\n- `Bash(go test:*)`",
+		{
+			"en stop", "en", &event.Event{Name: event.Stop, LastAssistantMessage: "All done: parser and tests."}, tools,
+			[]string{
+				"## Your tools", "You can read files with Read and run read-only commands with Bash", "- `Bash(git diff:*)`\n- `Bash(go test:*)`",
 				"Edit, Write, NotebookEdit are not available", "## The agent's last message",
-				"before it wanted to stop", "<last_assistant_message>\nAll done: parser and tests.\n</last_assistant_message>"},
-			[]string{"Pending questions", "When in doubt", "run the tests"}},
-		{"en no tools, no message", "en", &event.Event{Name: event.Stop}, nil,
-			[]string{"You have no other permissions."}, []string{"last message", "Beyond those"}},
-		{"zh stop", "zh", &event.Event{Name: event.Stop, LastAssistantMessage: "需要数据库密码才能继续。"}, tools,
-			[]string{"## 你的工具", "- `Bash(go test:*)`", "Edit、Write、NotebookEdit 不可用", "## 智能体的最后一条消息",
-				"<last_assistant_message>\n需要数据库密码才能继续。\n</last_assistant_message>"},
-			[]string{"有疑问时"}},
-		{"en question", "en", &event.Event{Name: event.PreToolUse, ToolName: event.AskUserQuestion, LastAssistantMessage: "Let me ask.",
-			ToolInput: []byte(`{"questions":[{"question":"Which DB?"}]}`)}, tools,
-			[]string{"before it wanted to ask its question", "## Pending questions", "1. Which DB?"}, nil},
+				"before it wanted to stop", "<last_assistant_message>\nAll done: parser and tests.\n</last_assistant_message>",
+			},
+			[]string{"Pending questions", "When in doubt", "run the tests"},
+		},
+		{
+			"en no tools, no message", "en", &event.Event{Name: event.Stop}, nil,
+			[]string{"You have no other permissions."},
+			[]string{"last message", "Beyond those"},
+		},
+		{
+			"zh stop", "zh", &event.Event{Name: event.Stop, LastAssistantMessage: "需要数据库密码才能继续。"}, tools,
+			[]string{
+				"## 你的工具", "- `Bash(go test:*)`", "Edit、Write、NotebookEdit 不可用", "## 智能体的最后一条消息",
+				"<last_assistant_message>\n需要数据库密码才能继续。\n</last_assistant_message>",
+			},
+			[]string{"有疑问时"},
+		},
+		{
+			"en question", "en", &event.Event{
+				Name: event.PreToolUse, ToolName: event.AskUserQuestion, LastAssistantMessage: "Let me ask.",
+				ToolInput: []byte(`{"questions":[{"question":"Which DB?"}]}`),
+			}, tools,
+			[]string{"before it wanted to ask its question", "## Pending questions", "1. Which DB?"},
+			nil,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -154,8 +182,10 @@ func TestUsageOf(t *testing.T) {
 	out := `{"type":"result","subtype":"success","is_error":false,"duration_ms":2100,"num_turns":3,"result":"x",
 "session_id":"fork-1","total_cost_usd":0.0421,"usage":{"input_tokens":120,"cache_creation_input_tokens":3000,
 "cache_read_input_tokens":9000,"output_tokens":85},"permission_denials":[{"tool_name":"Bash"}]}`
-	want := Usage{ForkID: "fork-1", CostUSD: 0.0421, NumTurns: 3, InputTokens: 120, OutputTokens: 85,
-		CacheCreationInputTokens: 3000, CacheReadInputTokens: 9000, PermissionDenials: 1}
+	want := Usage{
+		ForkID: "fork-1", CostUSD: 0.0421, NumTurns: 3, InputTokens: 120, OutputTokens: 85,
+		CacheCreationInputTokens: 3000, CacheReadInputTokens: 9000, PermissionDenials: 1,
+	}
 	if diff := cmp.Diff(want, UsageOf([]byte(out))); diff != "" {
 		t.Errorf("usage (-want +got):\n%s", diff)
 	}

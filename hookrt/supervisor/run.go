@@ -59,8 +59,10 @@ func (r *Request) Args() []string {
 	if strings.HasPrefix(prompt, "-") {
 		prompt = "\n" + prompt // never mistaken for an option (a prompt file may open with ---)
 	}
-	args := []string{"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
-		"--output-format", "json", "--json-schema", Schema}
+	args := []string{
+		"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
+		"--output-format", "json", "--json-schema", Schema,
+	}
 	if r.PermissionMode != "" {
 		args = append(args, "--permission-mode", r.PermissionMode)
 	}
