@@ -236,3 +236,44 @@ func TestStopBlockCapFromSettings(t *testing.T) {
 		t.Errorf("doctor does not say %q:\n%s", want, out)
 	}
 }
+
+// TestReviewerBudget: supervisor.max_budget_usd reaches the real claude as --max-budget-usd. A
+// reviewer that wants more turns is stopped after its first one; the review fails (the Stop is
+// let through as a non-blocking error) and the decision log says why and what it cost.
+func TestReviewerBudget(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, func(r *Request) Reply {
+		if !r.IsSupervisor() {
+			return Say("Done.")
+		}
+		if len(r.ToolResults()) < 3 {
+			return Call("Bash", map[string]any{"command": "ls", "description": "List files"}, "")
+		}
+		return Verdict(true, "ok")
+	})
+	sc.Install(t, sc.product)
+	sc.WriteConfig(t, map[string]any{"enabled": true, "max_budget_usd": 0.0000001})
+	session := NewSessionID(t)
+
+	pr := sc.agentStops(t, session, "Finish the task.")
+
+	if pr.Result != "Done." {
+		t.Errorf("final result = %q, want Done.", pr.Result)
+	}
+	if n := len(sc.api.Supervisor()); n != 1 {
+		t.Errorf("supervisor requests = %d, want 1 (the budget ends the review after its first turn)", n)
+	}
+	decisions := sc.Decisions(t, session)
+	if len(decisions) != 1 {
+		t.Fatalf("decisions = %v, want one", decisions)
+	}
+	d := decisions[0]
+	reason, _ := d["reason"].(string)
+	if d["decision"] != "failed" || !strings.Contains(reason, "spent supervisor.max_budget_usd ($0.0000001)") ||
+		!strings.Contains(reason, "error_max_budget_usd") {
+		t.Errorf("decision = %v, want failed naming the budget", d)
+	}
+	if c, _ := d["cost_usd"].(float64); c <= 0 {
+		t.Errorf("cost_usd = %v, want the cost of the turn that ran", d["cost_usd"])
+	}
+}

@@ -87,12 +87,24 @@ func (e *TimeoutError) Error() string { return fmt.Sprintf("review timed out aft
 // Review runs the reviewer and returns its verdict and what it cost (as far as its output tells).
 // Any error means the review failed: the program could not start, exited non-zero, reported
 // is_error, or timed out.
+//
+// claude -p also exits non-zero after printing a result that reports an error (for example
+// error_max_budget_usd when --max-budget-usd is spent): that result's own report is the error,
+// and its cost is still returned.
 func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	out, err := run(ctx, req)
-	if err != nil {
-		return Verdict{}, Usage{}, err
-	}
 	usage := UsageOf(out)
+	if err != nil {
+		var reported *ReportedError
+		if _, perr := ParseOutput(out); usage != (Usage{}) && errors.As(perr, &reported) {
+			if reported.Msg == "error_max_budget_usd" {
+				return Verdict{}, usage, fmt.Errorf("the review spent supervisor.max_budget_usd ($%s) before its verdict: %w",
+					strconv.FormatFloat(req.MaxBudgetUSD, 'f', -1, 64), perr)
+			}
+			return Verdict{}, usage, perr
+		}
+		return Verdict{}, usage, err
+	}
 	v, err := ParseOutput(out)
 	return v, usage, err
 }
@@ -133,10 +145,11 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 		if why == "" {
 			why = lastLine(stdout.buf.String())
 		}
+		// stdout goes back too: it may hold a result reporting the error (see Review).
 		if why != "" {
-			return nil, fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
+			return stdout.buf.Bytes(), fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
 		}
-		return nil, fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
+		return stdout.buf.Bytes(), fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
 	}
 	return nil, fmt.Errorf("run %s: %w", req.Program, err)
 }
