@@ -56,8 +56,8 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	verdict, usage, err := rt.review(ctx)
 	rec.DurationMS = rt.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
-	blocked := err == nil && !verdict.AllowStop && isStop
-	if isStop && !blocked {
+	if isStop && (err != nil || verdict.AllowStop) {
+		// Not a block: give back the place this review held in the run of blocks.
 		rt.releaseStopBlock(ctx, store)
 		rec.StopBlocks--
 	}
