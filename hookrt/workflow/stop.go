@@ -59,8 +59,8 @@ func (h *handler) stop() (*event.Output, error) {
 				"task", t.TaskID, "blocks", st.StopBlocks, "cap", h.opts.MaxBlocks)
 			st.StopBlocks = 0
 			out = event.Allow(fmt.Sprintf("Task %s: %s.", t.TaskID, msg))
-			out.SystemMessage = fmt.Sprintf("ccc-hooks workflow: task %s is not confirmed, but the stop was blocked %d times in a row; "+
-				"this stop is allowed. Reply \"已修复\" / \"fixed\" or type %s when it is fixed.", t.TaskID, h.opts.MaxBlocks, ConfirmCommand)
+			out.SystemMessage = fmt.Sprintf("ccc-hooks workflow: task %s is not confirmed, but the stop was already blocked %s in a row "+
+				"(the cap); this stop is allowed. Reply \"已修复\" / \"fixed\" or type %s when it is fixed.", t.TaskID, times(h.opts.MaxBlocks), ConfirmCommand)
 		default:
 			t.FailureCount++
 			if t.FailureCount >= reviewFrom && !t.ReviewPassed() {
@@ -94,6 +94,14 @@ func failureReason(stopHookActive bool) string {
 		return "stop without the user's confirmation (stop hook active)"
 	}
 	return "stop without the user's confirmation"
+}
+
+// times says how many times: "once", "2 times".
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 func stamp(t time.Time) string { return t.Format(time.RFC3339) }
