@@ -16,7 +16,7 @@ var ErrTasksOutside = errors.New("tasks/ must be a real directory inside the pro
 // checkDir refuses a tasks/ that is not a directory inside the project: a symlink leading
 // elsewhere (as root, a /mc must never create directories in /etc), or a file. A missing tasks/
 // is fine. A symlink to a directory inside the project is followed.
-func (s *Store) checkDir() error {
+func (s *TaskStore) checkDir() error {
 	fi, err := os.Lstat(s.Dir())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -48,7 +48,7 @@ func (s *Store) checkDir() error {
 	return nil
 }
 
-func (s *Store) refuse(why string) error {
+func (s *TaskStore) refuse(why string) error {
 	s.log.Warn("refusing the tasks directory; no task is read or written", "dir", s.Dir(), "why", why)
 	return fmt.Errorf("%s: %s: %w", s.Dir(), why, ErrTasksOutside)
 }

@@ -46,7 +46,7 @@ func TestTasksSymlinkOutsideRefused(t *testing.T) {
 			if !strings.Contains(f.stderr.String(), "refusing the tasks directory") {
 				t.Errorf("stderr %q does not warn", f.stderr.String())
 			}
-			if _, err := NewStore(f.project, f.home, nil).List(); !errors.Is(err, ErrTasksOutside) {
+			if _, err := NewTaskStore(f.project, f.home, nil).List(); !errors.Is(err, ErrTasksOutside) {
 				t.Errorf("List: %v, want ErrTasksOutside", err)
 			}
 		})
