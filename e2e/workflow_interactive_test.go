@@ -261,3 +261,31 @@ func waitTask(t *testing.T, sc *scenario, what string, cond func(taskMeta) bool)
 	})
 	return m
 }
+
+// TestWorkflowHonoursClaudeBlockCap: with Claude Code's own Stop-block cap at 2
+// (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP in the settings' env, which Claude Code passes to hooks) and
+// max_iterations 20, the workflow blocks twice and lets the third stop through itself: Claude
+// Code never has to override it, and the stop it would have overridden is not counted.
+func TestWorkflowHonoursClaudeBlockCap(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, func(r *Request) Reply { return Say("Fixed the bug.") })
+	sc.WriteJSON(t, sc.SettingsPath(), map[string]any{"env": map[string]any{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP": "2"}})
+	sc.MustCCC(t, sc.product, "install", "--profile", "workflow", "--yes")
+	sc.WriteConfig(t, map[string]any{"max_iterations": 20})
+	session := NewSessionID(t)
+
+	res := sc.ClaudePrint(t, 90*time.Second, "/mc fix the bug", "--session-id", session, "--output-format", "json", "--verbose")
+	if res.ExitCode != 0 {
+		t.Fatalf("claude -p: exit %d\n%s\n%s", res.ExitCode, res.Stdout, res.Stderr)
+	}
+	if strings.Contains(res.Stdout+res.Stderr, "overriding") {
+		t.Errorf("Claude Code had to override a block:\n%s\n%s", res.Stdout, res.Stderr)
+	}
+	if n := len(sc.api.Agent()); n != 3 {
+		t.Errorf("agent requests = %d, want 3 (two blocks, then the stop let through)", n)
+	}
+	tasks := sc.Tasks(t)
+	if len(tasks) != 1 || tasks[0].FailureCount != 2 || tasks[0].Status != "in_progress" {
+		t.Errorf("tasks = %+v, want one in_progress task with 2 failures", tasks)
+	}
+}
