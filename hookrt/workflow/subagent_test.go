@@ -90,8 +90,8 @@ func TestReviewBlockCap(t *testing.T) {
 			t.Fatalf("review %d: got %+v, want block", i, out)
 		}
 	}
-	if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "" {
-		t.Fatalf("review at the cap: got %+v, want allow", out)
+	if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "review block cap reached") {
+		t.Fatalf("review at the cap: got %+v, want an allow with a systemMessage", out)
 	}
 	if !strings.Contains(f.stderr.String(), "review block cap reached") {
 		t.Errorf("stderr %q does not report the cap", f.stderr.String())
