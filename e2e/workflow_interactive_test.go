@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -50,8 +51,21 @@ func isReviewer(r *Request) bool { return strings.Contains(firstUserText(r), rev
 
 // workflowAgent is the fake model of the interactive workflow scenario: the main agent answers
 // each user turn, starts the review subagent when the user types /mc-review, and the reviewer
-// scores 6/10 (slowly, so that the main agent stops while it runs), then 9/10 when sent back.
-func workflowAgent(r *Request) Reply {
+// scores 6/10, then 9/10 when sent back. When stopWhileRunning is given, the reviewer's first
+// answer waits (up to 30 s) until it reports a Stop fired while the reviewer ran in the background.
+func workflowAgent(stopWhileRunning func() bool) Script {
+	return func(r *Request) Reply {
+		if isReviewer(r) && !r.Contains(reviewSentBack) && stopWhileRunning != nil {
+			for deadline := time.Now().Add(30 * time.Second); !stopWhileRunning() && time.Now().Before(deadline); {
+				time.Sleep(pollInterval)
+			}
+		}
+		return workflowReply(r)
+	}
+}
+
+// workflowReply is the fake model's answer, by conversation state.
+func workflowReply(r *Request) Reply {
 	last := lastUserText(r)
 	switch {
 	case !r.IsAgent():
@@ -59,7 +73,6 @@ func workflowAgent(r *Request) Reply {
 	case isReviewer(r) && r.Contains(reviewSentBack):
 		return Say(reviewSecond)
 	case isReviewer(r):
-		time.Sleep(4 * time.Second)
 		return Say(reviewFirst)
 	case strings.Contains(last, "<task-notification>"):
 		return Say(agentReported)
@@ -84,7 +97,11 @@ func workflowAgent(r *Request) Reply {
 func TestWorkflowInteractiveLifecycle(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
-	sc := newScenario(t, workflowAgent)
+	var markerRef atomic.Pointer[Marker] // set once the sandbox exists; read by the fake API
+	sc := newScenario(t, workflowAgent(func() bool {
+		m := markerRef.Load()
+		return m != nil && stopsWhileRunning(*m) > 0
+	}))
 	// Project scope writes `ccc-hooks hook`, found on PATH, as a team would commit it.
 	if err := os.Symlink(sc.product.Path, filepath.Join(sc.Bin, "ccc-hooks")); err != nil {
 		t.Fatal(err)
@@ -98,6 +115,7 @@ func TestWorkflowInteractiveLifecycle(t *testing.T) {
 	// One block per turn, then the stop is let through (max_iterations 1) and the user answers.
 	sc.WriteConfig(t, map[string]any{"max_iterations": 1})
 	marker := sc.NewMarker(t)
+	markerRef.Store(&marker)
 	sc.WriteJSON(t, sc.SettingsPath(), marker.Settings())
 	session := NewSessionID(t)
 	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
@@ -160,15 +178,7 @@ func TestWorkflowInteractiveLifecycle(t *testing.T) {
 	if len(reviewer) != 2 || !reviewer[1].Contains(reviewSentBack) {
 		t.Errorf("reviewer requests = %d, want 2, the second sent back with %q", len(reviewer), reviewSentBack)
 	}
-	waiting := 0
-	for _, ev := range marker.Events(t) {
-		for _, bg := range ev.BackgroundTasks {
-			if ev.HookEventName == "Stop" && bg.Status == "running" {
-				waiting++
-			}
-		}
-	}
-	if waiting == 0 {
+	if stopsWhileRunning(marker) == 0 {
 		t.Errorf("no Stop fired while the reviewer ran in the background")
 	}
 
@@ -187,7 +197,7 @@ func TestWorkflowInteractiveLifecycle(t *testing.T) {
 func TestWorkflowConfirmTyped(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
-	sc := newScenario(t, workflowAgent)
+	sc := newScenario(t, workflowAgent(nil))
 	sc.MustCCC(t, sc.product, "install", "--profile", "workflow", "--yes")
 	if _, err := os.Stat(filepath.Join(sc.ConfigDir, "commands", "mc-confirm.md")); err != nil {
 		t.Fatalf("install wrote no /mc-confirm: %v", err)
@@ -209,6 +219,31 @@ func TestWorkflowConfirmTyped(t *testing.T) {
 		t.Errorf("the confirming request lacks /mc-confirm's text or the hook's confirmation: %q", last.Texts())
 	}
 	term.WaitScreen(t, 10*time.Second, agentThanks)
+}
+
+// stopsWhileRunning counts the Stop events the marker recorded while a background task ran. It
+// is called from the fake API's handler too, so it reports no test failure of its own.
+func stopsWhileRunning(m Marker) int {
+	files, _ := filepath.Glob(filepath.Join(m.dir, "event.*"))
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil || strings.HasSuffix(f, ".tmp") {
+			continue
+		}
+		_, payload, _ := strings.Cut(string(data), "\n")
+		var ev MarkerEvent
+		if json.Unmarshal([]byte(payload), &ev) != nil || ev.HookEventName != "Stop" {
+			continue
+		}
+		for _, bg := range ev.BackgroundTasks {
+			if bg.Status == "running" {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // typeLine types text into the Claude Code prompt as a person does and presses Enter.
