@@ -21,7 +21,7 @@ func slashCommandWrites(env *Env, p installer.Profile, dir, binary string) []fil
 	for _, sc := range installer.SlashCommands(p, binary) {
 		path := installer.SlashCommandPath(dir, sc.Name)
 		if old, err := os.ReadFile(path); err == nil && !installer.IsOurSlashCommand(old) {
-			fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: %s exists and was not written by ccc-hooks; left it unchanged (/%s runs that file)\n", path, sc.Name)
+			warnf(env, "%s exists and was not written by ccc-hooks; left it unchanged (/%s runs that file)", path, sc.Name)
 			continue
 		}
 		changes = append(changes, fileChange{

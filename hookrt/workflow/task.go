@@ -106,7 +106,8 @@ func NewTaskStore(project, home string, stderr io.Writer) *TaskStore {
 func (s *TaskStore) Dir() string { return filepath.Join(s.Project, "tasks") }
 
 // List returns every readable task, oldest first. A directory without .task-meta.json is not a
-// task; a corrupt one is reported on Stderr and skipped. A missing tasks directory is no task.
+// task; a corrupt one is logged and skipped. A missing tasks directory is no task; a tasks/ that
+// leads out of the project is refused (ErrTasksOutside).
 func (s *TaskStore) List() ([]*Task, error) {
 	if err := s.checkDir(); err != nil {
 		return nil, err
