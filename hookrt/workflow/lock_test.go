@@ -50,12 +50,12 @@ func TestLockHeldHoldsBackStopAndReview(t *testing.T) {
 		t.Fatalf("the task was written while another process held the lock: %+v", task.Meta)
 	}
 	select {
-	case <-stop:
+	case err := <-stop:
 		unlock()
-		t.Fatal("the Stop was answered while another process held the lock")
-	case <-review:
+		t.Fatalf("the Stop was answered (err %v) while another process held the lock", err)
+	case err := <-review:
 		unlock()
-		t.Fatal("the SubagentStop was answered while another process held the lock")
+		t.Fatalf("the SubagentStop was answered (err %v) while another process held the lock", err)
 	default:
 	}
 	unlock()
