@@ -29,6 +29,8 @@ func TestParseScore(t *testing.T) {
 		{"denominator 100 then 10", "Score: 85/100, 总分: 8/10", 8, true},
 		{"denominator 10 then 100", "总分: 8/10, Score: 85/100", 8, true},
 		{"above 10", "Score: 12/10", 0, false},
+		{"zero", "Score: 0/10", 0, true},
+		{"full marks", "总分: 10/10", 10, true},
 		{"unlabelled", "初评 6/10 … 最终 9/10", 0, false},
 		{"none", "looks good", 0, false},
 	}
