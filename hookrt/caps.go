@@ -3,43 +3,10 @@ package hookrt
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
 )
-
-// Claude Code ends a turn anyway after this many Stop-hook blocks in a row (its
-// CLAUDE_CODE_STOP_HOOK_BLOCK_CAP; 0 means no cap).
-const (
-	BlockCapVar     = "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"
-	DefaultBlockCap = 8
-)
-
-// StopBlockCap returns Claude Code's cap on consecutive Stop blocks as the hook sees it (Claude
-// Code hands its environment, including the "env" of its settings, to hooks): 0 means none. A
-// value that is not a whole number ≥ 0 counts as unset, which is the default.
-func StopBlockCap(getenv func(string) string) int {
-	raw := strings.TrimSpace(getenv(BlockCapVar))
-	if raw == "" {
-		return DefaultBlockCap
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < 0 {
-		return DefaultBlockCap
-	}
-	return n
-}
-
-// workflowBlockLimit is how many blocks in a row the workflow profile may give: its iteration cap,
-// or Claude Code's cap when that is lower (a block beyond it would be overridden anyway).
-func workflowBlockLimit(maxIterations, blockCap int) int {
-	if blockCap > 0 && blockCap < maxIterations {
-		return blockCap
-	}
-	return maxIterations
-}
 
 // admission is what the session's counts let an event have.
 type admission int
@@ -105,9 +72,9 @@ func capAnswer(ev *event.Event, rec *state.Decision, gate admission) *event.Outp
 	} else {
 		rec.Decision = "block-cap"
 		rec.Reason = fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
-			*rec.BlockCap, BlockCapVar)
+			*rec.BlockCap, event.BlockCapVar)
 		msg = fmt.Sprintf("ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",
-			*rec.BlockCap, BlockCapVar)
+			*rec.BlockCap, event.BlockCapVar)
 	}
 	out := allow(ev, rec.Reason)
 	if out != nil {

@@ -65,7 +65,7 @@ func TestStopBlockCap(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, blockScript)
 			e.vars["REVIEWS"] = filepath.Join(e.dir, "reviews")
-			e.vars[BlockCapVar] = tt.cap
+			e.vars[event.BlockCapVar] = tt.cap
 			opts := e.opts()
 			opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
 			wantReviews := 0
@@ -85,7 +85,7 @@ func TestStopBlockCap(t *testing.T) {
 						t.Errorf("stop %d: got %+v, want a block without a system message", i, out)
 					}
 				} else {
-					if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+BlockCapVar+")") ||
+					if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+event.BlockCapVar+")") ||
 						!strings.Contains(*out.Reason, "Stop-hook blocks in a row") {
 						t.Errorf("stop %d: got %+v, want an allow with the block-cap system message", i, out)
 					}
@@ -101,7 +101,7 @@ func TestStopBlockCap(t *testing.T) {
 // An allowing review gives its place in the run back: Claude Code ends the turn, nothing blocked.
 func TestStopBlockCapAllowReleases(t *testing.T) {
 	e := newEnv(t, `{"supervisor":{"enabled":true}}`, allowScript)
-	e.vars[BlockCapVar] = "1"
+	e.vars[event.BlockCapVar] = "1"
 	for i := range 3 {
 		msg := fmt.Sprintf("stop %d", i)
 		ev := &event.Event{
@@ -120,7 +120,7 @@ func TestStopBlockCapAllowReleases(t *testing.T) {
 func TestStopBlockCapConcurrent(t *testing.T) {
 	e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, blockScript)
 	e.vars["REVIEWS"] = filepath.Join(e.dir, "reviews")
-	e.vars[BlockCapVar] = "3"
+	e.vars[event.BlockCapVar] = "3"
 	opts := e.opts()
 	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
 	var wg sync.WaitGroup
@@ -152,15 +152,5 @@ func TestStopBlockCapConcurrent(t *testing.T) {
 	wg.Wait()
 	if blocks != 3 || capped != 17 || reviews(t, e.vars["REVIEWS"]) != 3 {
 		t.Errorf("blocks %d, capped %d, reviews %d; want 3, 17, 3", blocks, capped, reviews(t, e.vars["REVIEWS"]))
-	}
-}
-
-func TestWorkflowBlockLimit(t *testing.T) {
-	for _, tt := range []struct{ maxIter, blockCap, want int }{
-		{20, 8, 8}, {20, 0, 20}, {5, 8, 5}, {8, 8, 8},
-	} {
-		if got := workflowBlockLimit(tt.maxIter, tt.blockCap); got != tt.want {
-			t.Errorf("workflowBlockLimit(%d, %d) = %d, want %d", tt.maxIter, tt.blockCap, got, tt.want)
-		}
 	}
 }

@@ -33,7 +33,7 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	}
 	limit := rt.config().MaxIterations
 	isStop := ev.Name != event.PreToolUse
-	blockCap := StopBlockCap(rt.opts.Getenv)
+	blockCap := event.StopBlockCap(rt.opts.Getenv)
 	st, gate, err := rt.admit(ctx, store, limit, blockCap)
 	if err != nil {
 		return nil, fmt.Errorf("count supervisor iterations: %w", err)

@@ -8,15 +8,15 @@ import (
 
 	"github.com/tidwall/gjson"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/installer"
 )
 
 // BlockCapVar is Claude Code's own limit on Stop-hook blocks in a row; DefaultBlockCap applies
 // when it is unset.
 const (
-	BlockCapVar     = hookrt.BlockCapVar
-	DefaultBlockCap = hookrt.DefaultBlockCap
+	BlockCapVar     = event.BlockCapVar
+	DefaultBlockCap = event.DefaultBlockCap
 )
 
 // blockCapCheck reports Claude Code's cap on consecutive Stop-hook blocks next to the profiles'
