@@ -50,8 +50,8 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	st := store(env)
-	original, existed, known := st.Origin(target.Path)
-	plan := installer.Uninstall{Profile: profile, Origin: installer.Origin{Known: known, Existed: existed, Original: original}}
+	ledger, _ := st.Ledger(target.Path)
+	plan := installer.Uninstall{Profile: profile, Ledger: ledger}
 	preview, err := st.Preview(target.Path, plan.Change)
 	if err != nil {
 		return fileError("uninstall", target.Path, err)
@@ -76,7 +76,12 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			changes = append(changes, slashCommandRemovals(env)...)
 		}
 	}
-	previews, _, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
+	previews, written, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
+	if err == nil && written {
+		if lerr := st.NoteUninstall(target.Path, profile.Name); lerr != nil {
+			fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: %v\n", lerr)
+		}
+	}
 	if err == nil && !previews[0].Changed {
 		fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
 	}

@@ -63,17 +63,12 @@ func (in Install) Legacy(src []byte) ([]settings.HandlerRef, error) {
 // Uninstall describes taking one profile's entries out of a settings file.
 type Uninstall struct {
 	Profile Profile
-	// Origin tells how the file looked before ccc-hooks first wrote into it, when that was
-	// nothing or only whitespace (see settings.Store.Origin). Once nothing but an empty object
-	// would be left, the file goes back to that: removed, or its original bytes.
-	Origin Origin
-}
-
-// Origin is a file's state before ccc-hooks first wrote into it.
-type Origin struct {
-	Known    bool
-	Existed  bool
-	Original []byte
+	// Ledger is what ccc-hooks remembers of the file (see settings.Store.Ledger), nil when
+	// nothing. With it, only the containers install created go, an empty container that was
+	// there before install comes back as it was, and once nothing but an empty object would be
+	// left, a file install created is removed and a blank file gets its original bytes back.
+	// Without it, every container that became empty goes.
+	Ledger *settings.Ledger
 }
 
 // Change is the settings.ChangeFunc of this uninstall. Events that another profile installed in
@@ -92,15 +87,17 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 			events = append(events, e.Hook)
 		}
 	}
-	out, err := settings.Uninstall(old, events, IsOurs)
+	out, err := settings.UninstallWith(old, events, IsOurs, un.Ledger)
 	if err != nil {
 		return nil, false, err
 	}
-	if un.Origin.Known && !bytes.Equal(out, old) && settings.IsEmpty(out) {
-		if !un.Origin.Existed {
+	if l := un.Ledger; l != nil && !bytes.Equal(out, old) && settings.IsEmpty(out) {
+		switch {
+		case l.CreatedFile:
 			return out, true, nil
+		case l.Blank != nil:
+			return []byte(*l.Blank), false, nil
 		}
-		return un.Origin.Original, false, nil
 	}
 	return out, false, nil
 }

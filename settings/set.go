@@ -12,6 +12,10 @@ import (
 // is kept. A blank src counts as an empty object and the result then ends with a newline.
 // Bad input yields a *SyntaxError, or a *StructureError when a step of path is not an object.
 func SetValue(src []byte, path []string, raw string) ([]byte, error) {
+	return withBOM(src, func(src []byte) ([]byte, error) { return setValue(src, path, raw) })
+}
+
+func setValue(src []byte, path []string, raw string) ([]byte, error) {
 	if len(path) == 0 {
 		return nil, errors.New("set value: empty path")
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -17,6 +18,9 @@ type Store struct {
 	Home        string
 	Now         func() time.Time // nil means time.Now
 	LockTimeout time.Duration    // 0 means 30s
+	// Settle is how long Update waits after replacing a file before it looks whether a foreign
+	// write landed in the file it replaced; 0 means defaultSettle.
+	Settle time.Duration
 }
 
 // Change is what Update did.
@@ -34,8 +38,9 @@ type Change struct {
 type ChangeFunc func(old []byte, exists bool) (updated []byte, remove bool, err error)
 
 const (
-	maxAttempts = 5
-	newFileMode = 0o644
+	maxAttempts   = 10
+	newFileMode   = 0o644
+	defaultSettle = 5 * time.Millisecond
 )
 
 // LockFile returns the path of the lock that serialises writers: <Home>/locks/settings.lock.
@@ -43,112 +48,180 @@ func (s *Store) LockFile() string { return filepath.Join(s.Home, "locks", "setti
 
 // Update applies change to the file at path safely.
 //
-// It holds the lock of LockFile, resolves the symlink chain of path, and calls change with the
-// current bytes of the final target. When the result differs, the old bytes are backed up
-// under <Home>/backups and the target is replaced atomically (temporary file, sync, rename),
-// keeping its permission bits. If the target changed after change saw it, change is called
-// again on the new bytes (up to 5 attempts) so the other program's edit is kept. On error the
-// file is left as it was.
+// It holds the lock of LockFile, resolves the symlink chain of path as the kernel does, removes
+// temporary files a killed run left beside the target, and calls change with the current bytes
+// of the final target (only a regular file is read). When the result differs, the old bytes
+// are backed up under <Home>/backups, the new ones written to a synced temporary file beside
+// the target (with its mode, owner and group), the target compared once more, and the
+// temporary file put in its place.
+//
+// Other programs do not take the lock, so Update then looks at what it displaced (on Linux the
+// exact file it swapped out; elsewhere the file it had read, kept open) after a short settle
+// time: when a foreign write landed there, in place or by rename, change is applied again to
+// that content. When the target changed after change saw it, change runs again on the new
+// bytes. Up to maxAttempts rounds; on error the file is left as it was.
 func (s *Store) Update(path string, change ChangeFunc) (Change, error) {
 	unlock, err := s.lock()
 	if err != nil {
 		return Change{Path: path}, err
 	}
 	defer unlock()
-	target, err := resolveTarget(path)
+	target, err := safefile.Resolve(path)
 	if err != nil {
 		return Change{Path: path}, err
 	}
+	if err := safefile.RemoveStaleTemps(target); err != nil {
+		return Change{Path: path, Target: target}, err
+	}
+	var r round
 	for range maxAttempts {
-		c, err := compute(path, target, change)
-		if err != nil || !c.Changed {
+		c, done, err := s.attempt(path, target, change, &r)
+		if done || err != nil {
 			return c, err
 		}
-		cur, exists, err := readFile(target)
-		if err != nil {
-			return c, err
-		}
-		if exists != c.Existed || !bytes.Equal(cur, c.Old) {
-			continue // another program wrote the file; apply the change to its version
-		}
-		return c, s.commit(c)
 	}
 	return Change{Path: path, Target: target},
 		fmt.Errorf("update %s: the file kept changing during %d attempts", target, maxAttempts)
 }
 
-// Preview computes the change without writing or locking anything (for --dry-run and
-// confirmation diffs).
-func (s *Store) Preview(path string, change ChangeFunc) (Change, error) {
-	target, err := resolveTarget(path)
-	if err != nil {
-		return Change{Path: path}, err
-	}
-	return compute(path, target, change)
+// round carries what one attempt of Update learned into the next: a foreign version that was
+// displaced by our own write, to be applied again while the target still holds ours.
+type round struct {
+	lost   []byte // content of a foreign write our replace displaced
+	ours   []byte // what we wrote then
+	active bool
 }
 
-// compute reads target and runs change once.
-func compute(path, target string, change ChangeFunc) (Change, error) {
-	c := Change{Path: path, Target: target}
-	old, exists, err := readFile(target)
+// attempt runs one read-change-write round; done is false when the round must be repeated.
+func (s *Store) attempt(path, target string, change ChangeFunc, r *round) (Change, bool, error) {
+	snap, err := readSnapshot(target)
 	if err != nil {
-		return c, err
+		return Change{Path: path, Target: target}, false, err
 	}
-	c.Old, c.Existed = old, exists
-	updated, remove, err := change(old, exists)
+	defer snap.close()
+	base, exists := snap.data, snap.exists
+	if r.active && exists && bytes.Equal(snap.data, r.ours) {
+		base = r.lost // the target still holds our write: re-apply onto what it displaced
+	}
+	r.active = false
+	c, err := computeFrom(path, target, base, exists, change)
 	if err != nil {
-		return c, err
-	}
-	switch {
-	case remove:
-		c.Removed, c.Changed = exists, exists
-		if !exists {
-			c.New = nil
+		if !s.settled(target, snap) {
+			return c, false, nil // read in the middle of a foreign write: read again
 		}
-	case bytes.Equal(updated, old):
-		c.New = old
-	default:
-		c.New, c.Changed = updated, true
+		return c, false, err
 	}
-	return c, nil
-}
-
-// commit backs up and writes (or removes) c.Target, keeping its origin record (see Origin).
-func (s *Store) commit(c Change) error {
-	if c.Existed {
-		if err := s.backup(c.Target, c.Old); err != nil {
-			return err
-		}
+	c.Old, c.Existed = snap.data, snap.exists
+	c.Changed = c.Removed || !c.Removed && !bytes.Equal(c.New, snap.data) && (exists || c.Changed)
+	if !c.Changed {
+		return c, true, nil
+	}
+	if err := checkWritable(target, snap.info); err != nil {
+		return c, false, err
 	}
 	if c.Removed {
-		if err := os.Remove(c.Target); err != nil {
-			return fmt.Errorf("remove %s: %w", c.Target, err)
+		ok, err := s.remove(c, snap)
+		return c, ok, err
+	}
+	return s.replace(c, snap, r)
+}
+
+// settled waits a moment and reports whether target still holds what snap saw.
+func (s *Store) settled(target string, snap *snapshot) bool {
+	time.Sleep(s.settle())
+	return snap.sameAs(target)
+}
+
+// replace backs up and writes c.New over c.Target; done is false when a foreign write was seen
+// and the round must be repeated.
+func (s *Store) replace(c Change, snap *snapshot, r *round) (Change, bool, error) {
+	if snap.exists {
+		if err := s.backup(c.Target, snap.data); err != nil {
+			return c, false, err
 		}
-		return s.forgetOrigin(c.Target)
 	}
-	if err := os.MkdirAll(filepath.Dir(c.Target), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", c.Target, err)
+	dirs, err := safefile.MkdirAll(filepath.Dir(c.Target), 0o755)
+	if err != nil {
+		return c, false, fmt.Errorf("write %s: %w", c.Target, err)
 	}
-	rec, hadRec := s.readOrigin(c.Target)
-	fresh := !c.Existed || !hadRec && isBlank(c.Old)
-	if fresh {
-		// Recorded first, so a file written from nothing is never left unrecorded.
-		o := origin{Path: c.Target, Existed: c.Existed, Original: string(c.Old)}
-		if err := s.recordOrigin(o); err != nil {
-			return err
-		}
+	undo, err := s.noteWrite(c.Target, snap.exists, base(c, r), c.New, dirs)
+	if err != nil {
+		return c, false, err
 	}
-	if err := safefile.WriteFileAtomic(c.Target, c.New, newFileMode); err != nil {
-		if fresh {
-			_ = s.forgetOrigin(c.Target)
-		}
-		return fmt.Errorf("write %s: %w", c.Target, err)
+	p, err := safefile.Prepare(c.Target, c.New, newFileMode)
+	if err != nil {
+		undo()
+		return c, false, err
 	}
-	if !fresh && hadRec && rec.Existed && string(c.New) == rec.Original {
-		// Back as it was. Should forgetting fail, the record still tells the truth.
-		_ = s.forgetOrigin(c.Target)
+	if !snap.sameAs(c.Target) { // the last moment before the swap
+		p.Discard()
+		undo()
+		return c, false, nil
 	}
-	return nil
+	displaced, err := p.Commit(snap.exists)
+	if errors.Is(err, safefile.ErrTargetAppeared) {
+		undo()
+		return c, false, nil
+	}
+	if err != nil {
+		undo()
+		return c, false, err
+	}
+	time.Sleep(s.settle())
+	lost := displacedWrite(snap, displaced)
+	if lost != nil {
+		*r = round{lost: lost, ours: c.New, active: true}
+		return c, false, nil
+	}
+	return c, holds(c.Target, c.New), nil
+}
+
+// base is the content the change of c was computed from.
+func base(c Change, r *round) []byte {
+	if r.lost != nil && r.active {
+		return r.lost
+	}
+	return c.Old
+}
+
+// displacedWrite returns the content of a foreign write that landed in the file our replace
+// displaced — the swapped-out file where the system can exchange names, else the file we had
+// read (still open) — or nil when it holds what we read.
+func displacedWrite(snap *snapshot, displaced *os.File) []byte {
+	var got []byte
+	var err error
+	switch {
+	case displaced != nil:
+		got, err = io.ReadAll(displaced)
+		_ = displaced.Close()
+	case snap.f != nil:
+		got, err = readBack(snap.f)
+	default:
+		return nil
+	}
+	if err != nil || bytes.Equal(got, snap.data) {
+		return nil
+	}
+	return got
+}
+
+// remove deletes c.Target unless a foreign write lands: the file is first moved aside under a
+// temporary name, checked, and put back when it is not what was read.
+func (s *Store) remove(c Change, snap *snapshot) (bool, error) {
+	if err := s.backup(c.Target, snap.data); err != nil {
+		return false, err
+	}
+	if !snap.sameAs(c.Target) {
+		return false, nil
+	}
+	gone, err := safefile.RemoveChecked(c.Target, func(aside string) bool {
+		time.Sleep(s.settle()) // let an in-place writer that had the file open finish
+		return holds(aside, snap.data)
+	})
+	if err != nil || !gone {
+		return false, err
+	}
+	return true, s.forgetFile(c.Target)
 }
 
 // lock takes the exclusive writer lock of the store.
@@ -164,4 +237,11 @@ func (s *Store) now() time.Time {
 		return s.Now()
 	}
 	return time.Now()
+}
+
+func (s *Store) settle() time.Duration {
+	if s.Settle > 0 {
+		return s.Settle
+	}
+	return defaultSettle
 }
