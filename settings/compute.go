@@ -15,7 +15,7 @@ func (s *Store) Preview(path string, change ChangeFunc) (Change, error) {
 	}
 	snap, err := readSnapshot(target)
 	if err != nil {
-		return Change{Path: path, Target: target}, err
+		return Change{Path: path, Target: target}, viaLink(err, path, target)
 	}
 	snap.close()
 	return computeFrom(path, target, snap.data, snap.exists, change)

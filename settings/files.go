@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
@@ -36,6 +37,18 @@ type NotRegularError struct {
 
 func (e *NotRegularError) Error() string {
 	return fmt.Sprintf("%s is %s, not a regular file; ccc-hooks only reads and replaces regular files", e.Path, e.Kind)
+}
+
+// viaLink makes a *NotRegularError about target name the path that was asked for too, when
+// a symbolic link led from one to the other.
+func viaLink(err error, path, target string) error {
+	var nr *NotRegularError
+	if errors.As(err, &nr) && nr.Path == target && path != target {
+		if abs, aerr := filepath.Abs(path); aerr != nil || abs != target {
+			return &NotRegularError{Path: path + " (a link to " + target + ")", Kind: nr.Kind}
+		}
+	}
+	return err
 }
 
 // kindOfFile names the type of a non-regular file.

@@ -68,7 +68,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	gn := groupNode(e)
 	if d.hooksIdx < 0 {
 		v := objectNode(field{e.Event, arrayNode(gn)})
-		ed := st.appendItem(src, d.root, func(base string, compact bool) string {
+		ed := st.appendItem(src, d.root, func(st style, base string, compact bool) string {
 			return st.member("hooks", v, base, compact)
 		})
 		out, err := apply(src, []edit{ed})
@@ -82,7 +82,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 		return nil, err
 	}
 	if i < 0 {
-		ed := st.appendItem(src, d.hooks, func(base string, compact bool) string {
+		ed := st.appendItem(src, d.hooks, func(st style, base string, compact bool) string {
 			return st.member(e.Event, arrayNode(gn), base, compact)
 		})
 		return d.editHooks([]edit{ed})
@@ -94,7 +94,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	if installed(ev, e) {
 		return d, nil
 	}
-	elem := func(base string, compact bool) string { return st.render(gn, base, compact) }
+	elem := func(st style, base string, compact bool) string { return st.render(gn, base, compact) }
 	if len(ev.groups) == 0 {
 		return d.editHooks([]edit{st.appendItem(src, ev.arr, elem)})
 	}
@@ -104,7 +104,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	if gone[last] {
 		// Our own group is already last: write the new one in its place.
 		gone[last] = false
-		add = replaceLast(src, ev.arr, elem)
+		add = st.replaceLast(src, ev.arr, elem)
 	} else {
 		add = st.appendItem(src, ev.arr, elem)
 	}

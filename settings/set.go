@@ -47,7 +47,7 @@ func setValue(src []byte, path []string, raw string) ([]byte, error) {
 			for j := len(path) - 1; j > i; j-- {
 				v = objectNode(field{path[j], v})
 			}
-			ed = st.appendItem(src, obj, func(base string, compact bool) string {
+			ed = st.appendItem(src, obj, func(st style, base string, compact bool) string {
 				return st.member(key, v, base, compact)
 			})
 			break

@@ -77,7 +77,7 @@ func (s *Store) Update(path string, change ChangeFunc) (Change, error) {
 	for range maxAttempts {
 		c, done, err := s.attempt(path, target, change, &r)
 		if done || err != nil {
-			return c, err
+			return c, viaLink(err, path, target)
 		}
 	}
 	return Change{Path: path, Target: target},
