@@ -19,9 +19,14 @@ const maxLinks = 40
 // (and any directories before it) may be missing: the result then names the file a create would
 // make, so a dangling link resolves to the missing file it points at.
 func Resolve(path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", fmt.Errorf("resolve %s: %w", path, err)
+	abs := path
+	if !filepath.IsAbs(path) {
+		// Not filepath.Abs: it would clean ".." away as text before any link is read.
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", fmt.Errorf("resolve %s: %w", path, err)
+		}
+		abs = wd + string(filepath.Separator) + path
 	}
 	vol := filepath.VolumeName(abs)
 	todo := splitPath(abs[len(vol):])
