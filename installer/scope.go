@@ -65,7 +65,10 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 		if err != nil {
 			return Target{}, fmt.Errorf("--file %s: %w", file, err)
 		}
-		if !filepath.IsAbs(file) && strings.Contains(file, "..") {
+		if strings.Contains(file, "..") {
+			abs = file
+		}
+		if !filepath.IsAbs(abs) {
 			// Not filepath.Abs, which cleans ".." as text: after a symbolic link ".." is the
 			// link target's parent, and the settings store resolves it as the kernel does.
 			wd, err := os.Getwd()
