@@ -70,7 +70,7 @@ func (s *Store) Update(path string, change ChangeFunc) (Change, error) {
 	if err != nil {
 		return Change{Path: path}, err
 	}
-	if err := safefile.RemoveStaleTemps(target); err != nil {
+	if err := s.tidy(target); err != nil {
 		return Change{Path: path, Target: target}, err
 	}
 	var r round
@@ -222,6 +222,33 @@ func (s *Store) remove(c Change, snap *snapshot) (bool, error) {
 		return false, err
 	}
 	return true, s.forgetFile(c.Target)
+}
+
+// Tidy removes the temporary files that a killed ccc-hooks left beside the file at path, in
+// its backups and in the ledger. Update does this itself; commands call Tidy for the files they
+// end up not changing, so that the next run always cleans up after a killed one.
+func (s *Store) Tidy(path string) error {
+	unlock, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	target, err := safefile.Resolve(path)
+	if err != nil {
+		return err
+	}
+	return s.tidy(target)
+}
+
+// tidy is Tidy under the lock.
+func (s *Store) tidy(target string) error {
+	if err := safefile.RemoveStaleTemps(target); err != nil {
+		return err
+	}
+	if err := safefile.RemoveStaleTempsIn(s.BackupDir(target)); err != nil {
+		return err
+	}
+	return safefile.RemoveStaleTempsIn(filepath.Join(s.Home, "ledger"))
 }
 
 // lock takes the exclusive writer lock of the store.
