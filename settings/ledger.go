@@ -74,7 +74,7 @@ func (s *Store) Ledgers() []*Ledger {
 	}
 	var out []*Ledger
 	for _, e := range ents {
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") || e.Name() == "dirs.json" {
 			continue
 		}
 		var l Ledger
@@ -146,17 +146,61 @@ func (s *Store) noteWrite(target string, existed bool, old, new []byte, dirs []s
 	return func() { _ = s.writeLedger(target, prev) }, nil
 }
 
-// forgetFile drops the record of a file that was removed, and the directories created for it
-// once they are empty (innermost first).
+// forgetFile drops the record of a file that was removed, and removes the directories created
+// for it once they are empty (innermost first). A directory still in use (commands/ beside a
+// settings file, say) is remembered in <Home>/ledger/dirs.json and removed by a later removal
+// once empty.
 func (s *Store) forgetFile(target string) error {
 	l, ok := s.readLedger(target)
 	if !ok {
+		l = &Ledger{}
+	}
+	pending := append(s.pendingDirs(), l.Dirs...)
+	slices.SortFunc(pending, func(a, b string) int { return len(b) - len(a) }) // deepest first
+	var keep []string
+	for _, d := range slices.Compact(pending) {
+		err := os.Remove(d)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			keep = append(keep, d) // not empty yet
+		}
+	}
+	if err := s.savePendingDirs(keep); err != nil {
+		return err
+	}
+	if !ok {
 		return nil
 	}
-	for _, d := range slices.Backward(l.Dirs) {
-		_ = os.Remove(d) // fails, as it should, while something else is in it
-	}
 	return s.writeLedger(target, nil)
+}
+
+// pendingDirsPath holds the directories ccc-hooks created that were not empty when the file
+// they were made for was removed.
+func (s *Store) pendingDirsPath() string { return filepath.Join(s.Home, "ledger", "dirs.json") }
+
+func (s *Store) pendingDirs() []string {
+	var dirs []string
+	if b, err := os.ReadFile(s.pendingDirsPath()); err == nil {
+		_ = json.Unmarshal(b, &dirs)
+	}
+	return dirs
+}
+
+func (s *Store) savePendingDirs(dirs []string) error {
+	p := s.pendingDirsPath()
+	if len(dirs) == 0 {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("update the ledger %s: %w", p, err)
+		}
+		return nil
+	}
+	b, _ := json.MarshalIndent(dirs, "", "  ")
+	if _, err := safefile.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return fmt.Errorf("update the ledger %s: %w", p, err)
+	}
+	if err := safefile.WriteFileAtomic(p, append(b, '\n'), 0o600); err != nil {
+		return fmt.Errorf("update the ledger %s: %w", p, err)
+	}
+	return nil
 }
 
 // NoteInstall records that in (one profile's hooks) was installed into the file at path,
