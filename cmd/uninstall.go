@@ -77,7 +77,7 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		}
 	}
 	previews, written, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
-	if err == nil && written {
+	if err == nil && !opts.DryRun && (written || !previews[0].Changed) {
 		if lerr := st.NoteUninstall(target.Path, profile.Name); lerr != nil {
 			fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: %v\n", lerr)
 		}
