@@ -159,5 +159,5 @@ func checkWritable(target string, fi fs.FileInfo) error {
 	if fi == nil || fi.Mode().Perm()&0o222 != 0 {
 		return nil
 	}
-	return fmt.Errorf("%s is read-only (mode %04o); make it writable (chmod u+w) for ccc-hooks to edit it", target, fi.Mode().Perm())
+	return fmt.Errorf("write %s: the file is read-only (mode %04o); make it writable (chmod u+w) for ccc-hooks to edit it", target, fi.Mode().Perm())
 }

@@ -72,7 +72,7 @@ func TestRefusesReadOnlyFile(t *testing.T) {
 	const orig = "{\n  \"model\": \"opus\"\n}\n"
 	writeFile(t, path, orig, 0o444)
 	_, err := s.Update(path, installChange(testCommand))
-	if err == nil || !strings.Contains(err.Error(), path+" is read-only (mode 0444)") {
+	if err == nil || !strings.Contains(err.Error(), "write "+path+": the file is read-only (mode 0444)") {
 		t.Fatalf("err = %v, want a read-only error naming %s", err, path)
 	}
 	if got := readString(t, path); got != orig {
