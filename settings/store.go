@@ -245,10 +245,11 @@ func (s *Store) tidy(target string) error {
 	if err := safefile.RemoveStaleTemps(target); err != nil {
 		return err
 	}
-	if err := safefile.RemoveStaleTempsIn(s.BackupDir(target)); err != nil {
-		return err
-	}
-	return safefile.RemoveStaleTempsIn(filepath.Join(s.Home, "ledger"))
+	// Best effort below: a broken backups or ledger directory is reported by the write that
+	// needs it, naming the settings file.
+	_ = safefile.RemoveStaleTempsIn(s.BackupDir(target))
+	_ = safefile.RemoveStaleTempsIn(filepath.Join(s.Home, "ledger"))
+	return nil
 }
 
 // lock takes the exclusive writer lock of the store.
