@@ -46,3 +46,11 @@ func TestBackupsBySequenceNotClock(t *testing.T) {
 		t.Errorf("stale temporary backup left: %v", err)
 	}
 }
+
+// mustDo fails t at once on err.
+func mustDo(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

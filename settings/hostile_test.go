@@ -117,10 +117,3 @@ func TestTempFilesBesideTarget(t *testing.T) {
 		t.Errorf("directory holds %d entries, want only settings.json", len(ents))
 	}
 }
-
-func mustDo(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
