@@ -90,6 +90,7 @@ type round struct {
 	lost   []byte // content of a foreign write our replace displaced
 	ours   []byte // what we wrote then
 	active bool
+	dirs   []string // directories created for the file by any round
 }
 
 // attempt runs one read-change-write round; done is false when the round must be repeated.
@@ -112,7 +113,7 @@ func (s *Store) attempt(path, target string, change ChangeFunc, r *round) (Chang
 		return c, false, err
 	}
 	c.Old, c.Existed = snap.data, snap.exists
-	c.Changed = c.Removed || !c.Removed && !bytes.Equal(c.New, snap.data) && (exists || c.Changed)
+	c.Changed = c.Removed || !bytes.Equal(c.New, snap.data) && (exists || c.Changed)
 	if !c.Changed {
 		return c, true, nil
 	}
@@ -123,7 +124,7 @@ func (s *Store) attempt(path, target string, change ChangeFunc, r *round) (Chang
 		ok, err := s.remove(c, snap)
 		return c, ok, err
 	}
-	return s.replace(c, snap, r)
+	return s.replace(c, snap, base, r)
 }
 
 // settled waits a moment and reports whether target still holds what snap saw.
@@ -134,7 +135,7 @@ func (s *Store) settled(target string, snap *snapshot) bool {
 
 // replace backs up and writes c.New over c.Target; done is false when a foreign write was seen
 // and the round must be repeated.
-func (s *Store) replace(c Change, snap *snapshot, r *round) (Change, bool, error) {
+func (s *Store) replace(c Change, snap *snapshot, base []byte, r *round) (Change, bool, error) {
 	if snap.exists {
 		if err := s.backup(c.Target, snap.data); err != nil {
 			return c, false, err
@@ -144,7 +145,8 @@ func (s *Store) replace(c Change, snap *snapshot, r *round) (Change, bool, error
 	if err != nil {
 		return c, false, fmt.Errorf("write %s: %w", c.Target, err)
 	}
-	undo, err := s.noteWrite(c.Target, snap.exists, base(c, r), c.New, dirs)
+	r.dirs = append(r.dirs, dirs...)
+	undo, err := s.noteWrite(c.Target, snap.exists, base, c.New, r.dirs)
 	if err != nil {
 		return c, false, err
 	}
@@ -170,18 +172,10 @@ func (s *Store) replace(c Change, snap *snapshot, r *round) (Change, bool, error
 	time.Sleep(s.settle())
 	lost := displacedWrite(snap, displaced)
 	if lost != nil {
-		*r = round{lost: lost, ours: c.New, active: true}
+		r.lost, r.ours, r.active = lost, c.New, true
 		return c, false, nil
 	}
 	return c, holds(c.Target, c.New), nil
-}
-
-// base is the content the change of c was computed from.
-func base(c Change, r *round) []byte {
-	if r.lost != nil && r.active {
-		return r.lost
-	}
-	return c.Old
 }
 
 // displacedWrite returns the content of a foreign write that landed in the file our replace
