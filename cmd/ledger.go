@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
@@ -32,6 +31,6 @@ func noteInstall(env *Env, target installer.Target, f *targetFlags, profile inst
 	}
 	in := settings.Installation{Profile: profile.Name, Events: labels, At: env.Now(), Reinstall: args}
 	if err := store(env).NoteInstall(target.Path, in); err != nil {
-		fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: %v\n", err)
+		warnf(env, "%v", err)
 	}
 }

@@ -79,11 +79,11 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	previews, written, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
 	if err == nil && !opts.DryRun && (written || !previews[0].Changed) {
 		if lerr := st.NoteUninstall(target.Path, profile.Name); lerr != nil {
-			fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: %v\n", lerr)
+			warnf(env, "%v", lerr)
 		}
 	}
 	if err == nil && !previews[0].Changed {
-		fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
+		_, err = fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
 	}
 	return err
 }

@@ -25,7 +25,7 @@ const backupStamp = "20060102T150405.000000000Z"
 
 // BackupDir returns the directory that holds the backups of target (an absolute path):
 // <Home>/backups/<base name>-<hash of the path>.
-func (s *Store) BackupDir(target string) string {
+func (s *FileStore) BackupDir(target string) string {
 	return filepath.Join(s.Home, "backups", fileID(target))
 }
 
@@ -40,7 +40,7 @@ func fileID(target string) string {
 // backup saves old, the current bytes of target, as "<sequence>-<UTC time>" (mode 0600, written
 // to a temporary file and renamed, so a backup is never partial), and prunes all but the
 // keepBackups with the highest sequence numbers.
-func (s *Store) backup(target string, old []byte) error {
+func (s *FileStore) backup(target string, old []byte) error {
 	dir := s.BackupDir(target)
 	if _, err := safefile.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("back up %s: %w", target, err)
@@ -71,7 +71,7 @@ type backupFile struct {
 }
 
 // Backups lists the backup files of target, oldest first.
-func (s *Store) Backups(target string) ([]string, error) {
+func (s *FileStore) Backups(target string) ([]string, error) {
 	list, err := listBackups(s.BackupDir(target))
 	if err != nil {
 		return nil, err

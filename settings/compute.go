@@ -8,7 +8,7 @@ import (
 
 // Preview computes the change without writing or locking anything (for --dry-run and
 // confirmation diffs). It refuses what Update refuses to read.
-func (s *Store) Preview(path string, change ChangeFunc) (Change, error) {
+func (s *FileStore) Preview(path string, change ChangeFunc) (Change, error) {
 	target, err := safefile.Resolve(path)
 	if err != nil {
 		return Change{Path: path}, err

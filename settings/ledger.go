@@ -49,13 +49,13 @@ func (l *Ledger) empty() bool {
 }
 
 // ledgerPath is the file holding the record of target.
-func (s *Store) ledgerPath(target string) string {
+func (s *FileStore) ledgerPath(target string) string {
 	return filepath.Join(s.Home, "ledger", fileID(target)+".json")
 }
 
 // Ledger returns the record of the file at path (symlinks resolved); ok is false when there is
 // none, when it is unreadable, or when the file is missing.
-func (s *Store) Ledger(path string) (l *Ledger, ok bool) {
+func (s *FileStore) Ledger(path string) (l *Ledger, ok bool) {
 	target, err := safefile.Resolve(path)
 	if err != nil {
 		return nil, false
@@ -67,7 +67,7 @@ func (s *Store) Ledger(path string) (l *Ledger, ok bool) {
 }
 
 // Ledgers returns every record under <Home>/ledger, for diagnostics.
-func (s *Store) Ledgers() []*Ledger {
+func (s *FileStore) Ledgers() []*Ledger {
 	ents, err := os.ReadDir(filepath.Join(s.Home, "ledger"))
 	if err != nil {
 		return nil
@@ -87,7 +87,7 @@ func (s *Store) Ledgers() []*Ledger {
 }
 
 // readLedger loads the record of target.
-func (s *Store) readLedger(target string) (*Ledger, bool) {
+func (s *FileStore) readLedger(target string) (*Ledger, bool) {
 	b, err := os.ReadFile(s.ledgerPath(target))
 	if err != nil {
 		return nil, false
@@ -100,7 +100,7 @@ func (s *Store) readLedger(target string) (*Ledger, bool) {
 }
 
 // writeLedger saves l, or removes the record when l holds nothing.
-func (s *Store) writeLedger(target string, l *Ledger) error {
+func (s *FileStore) writeLedger(target string, l *Ledger) error {
 	p := s.ledgerPath(target)
 	if l == nil || l.empty() {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -124,7 +124,7 @@ func (s *Store) writeLedger(target string, l *Ledger) error {
 // noteWrite records, before target is written, what writing new over old creates there
 // (existed tells whether old was a file). undo puts the previous record back should the write
 // fail.
-func (s *Store) noteWrite(target string, existed bool, old, new []byte, dirs []string) (undo func(), err error) {
+func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs []string) (undo func(), err error) {
 	prev, had := s.readLedger(target)
 	l := &Ledger{Path: target}
 	if had {
@@ -150,7 +150,7 @@ func (s *Store) noteWrite(target string, existed bool, old, new []byte, dirs []s
 // for it once they are empty (innermost first). A directory still in use (commands/ beside a
 // settings file, say) is remembered in <Home>/ledger/dirs.json and removed by a later removal
 // once empty.
-func (s *Store) forgetFile(target string) error {
+func (s *FileStore) forgetFile(target string) error {
 	l, ok := s.readLedger(target)
 	if !ok {
 		l = &Ledger{}
@@ -175,9 +175,9 @@ func (s *Store) forgetFile(target string) error {
 
 // pendingDirsPath holds the directories ccc-hooks created that were not empty when the file
 // they were made for was removed.
-func (s *Store) pendingDirsPath() string { return filepath.Join(s.Home, "ledger", "dirs.json") }
+func (s *FileStore) pendingDirsPath() string { return filepath.Join(s.Home, "ledger", "dirs.json") }
 
-func (s *Store) pendingDirs() []string {
+func (s *FileStore) pendingDirs() []string {
 	var dirs []string
 	if b, err := os.ReadFile(s.pendingDirsPath()); err == nil {
 		_ = json.Unmarshal(b, &dirs)
@@ -185,7 +185,7 @@ func (s *Store) pendingDirs() []string {
 	return dirs
 }
 
-func (s *Store) savePendingDirs(dirs []string) error {
+func (s *FileStore) savePendingDirs(dirs []string) error {
 	p := s.pendingDirsPath()
 	if len(dirs) == 0 {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -205,7 +205,7 @@ func (s *Store) savePendingDirs(dirs []string) error {
 
 // NoteInstall records that in (one profile's hooks) was installed into the file at path,
 // replacing an earlier record of the same profile.
-func (s *Store) NoteInstall(path string, in Installation) error {
+func (s *FileStore) NoteInstall(path string, in Installation) error {
 	return s.editLedger(path, func(l *Ledger) {
 		l.Installs = slices.DeleteFunc(l.Installs, func(x Installation) bool { return x.Profile == in.Profile })
 		l.Installs = append(l.Installs, in)
@@ -213,14 +213,14 @@ func (s *Store) NoteInstall(path string, in Installation) error {
 }
 
 // NoteUninstall forgets the installation of profile in the file at path.
-func (s *Store) NoteUninstall(path, profile string) error {
+func (s *FileStore) NoteUninstall(path, profile string) error {
 	return s.editLedger(path, func(l *Ledger) {
 		l.Installs = slices.DeleteFunc(l.Installs, func(x Installation) bool { return x.Profile == profile })
 	})
 }
 
 // editLedger changes the record of path under the store's lock.
-func (s *Store) editLedger(path string, edit func(*Ledger)) error {
+func (s *FileStore) editLedger(path string, edit func(*Ledger)) error {
 	unlock, err := s.lock()
 	if err != nil {
 		return err

@@ -24,12 +24,12 @@ func TestUninstallWithLedgerRestoresGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+			got, err := InsertEntries(src, supervisorEntries(testCommand, 600), testOwner)
 			if err != nil {
 				t.Fatal(err)
 			}
 			l := &Ledger{Containers: noteContainers(nil, src, got)}
-			back, err := UninstallWith(got, nil, testOwner, l)
+			back, err := RemoveEntriesWith(got, nil, testOwner, l)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,12 +49,12 @@ func TestUninstallWithLedgerRestoresGolden(t *testing.T) {
 // ledger it goes.
 func TestUninstallWithLedgerKeepsUnrecorded(t *testing.T) {
 	src := []byte("{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"" + testCommand + "\"}]}\n    ]\n  }\n}\n")
-	kept, err := UninstallWith(src, nil, testOwner, &Ledger{})
+	kept, err := RemoveEntriesWith(src, nil, testOwner, &Ledger{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	diffBytes(t, "with ledger", kept, []byte("{\n  \"hooks\": {\n    \"Stop\": []\n  }\n}\n"))
-	gone, err := UninstallWith(src, nil, testOwner, nil)
+	gone, err := RemoveEntriesWith(src, nil, testOwner, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestUninstallWithLedgerKeepsUnrecorded(t *testing.T) {
 // TestBOMKept: a file starting with a UTF-8 byte order mark is edited, and keeps the mark.
 func TestBOMKept(t *testing.T) {
 	src := []byte(bom + "{\r\n  \"model\": \"opus\"\r\n}\r\n")
-	got, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+	got, err := InsertEntries(src, supervisorEntries(testCommand, 600), testOwner)
 	if err != nil {
 		t.Fatalf("Install: %v", err)
 	}
@@ -75,7 +75,7 @@ func TestBOMKept(t *testing.T) {
 	if err != nil || len(refs) != 2 {
 		t.Errorf("Handlers = %v, %v; want our two handlers", refs, err)
 	}
-	back, err := Uninstall(got, nil, testOwner)
+	back, err := RemoveEntries(got, nil, testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}

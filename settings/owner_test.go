@@ -32,7 +32,7 @@ func TestRootKeepsTheUsersOwnership(t *testing.T) {
 	writeFile(t, existing, "{\n  \"model\": \"opus\"\n}\n", 0o600)
 	mustDo(t, os.Chown(existing, someUser, someUser))
 
-	s := &Store{Home: filepath.Join(claude, "ccc")}
+	s := &FileStore{Home: filepath.Join(claude, "ccc")}
 	if _, err := s.Update(existing, installChange(testCommand)); err != nil {
 		t.Fatal(err)
 	}

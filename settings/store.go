@@ -13,8 +13,9 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// Store writes settings files safely; Home is the ccc-hooks home (see paths.go Home).
-type Store struct {
+// FileStore writes settings files on disk safely (lock, backup, atomic replace); Home is the
+// ccc-hooks home (see paths.Home).
+type FileStore struct {
 	Home        string
 	Now         func() time.Time // nil means time.Now
 	LockTimeout time.Duration    // 0 means 30s
@@ -44,7 +45,7 @@ const (
 )
 
 // LockFile returns the path of the lock that serialises writers: <Home>/locks/settings.lock.
-func (s *Store) LockFile() string { return filepath.Join(s.Home, "locks", "settings.lock") }
+func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "settings.lock") }
 
 // Update applies change to the file at path safely.
 //
@@ -60,7 +61,7 @@ func (s *Store) LockFile() string { return filepath.Join(s.Home, "locks", "setti
 // time: when a foreign write landed there, in place or by rename, change is applied again to
 // that content. When the target changed after change saw it, change runs again on the new
 // bytes. Up to maxAttempts rounds; on error the file is left as it was.
-func (s *Store) Update(path string, change ChangeFunc) (Change, error) {
+func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 	unlock, err := s.lock()
 	if err != nil {
 		return Change{Path: path}, err
@@ -94,7 +95,7 @@ type round struct {
 }
 
 // attempt runs one read-change-write round; done is false when the round must be repeated.
-func (s *Store) attempt(path, target string, change ChangeFunc, r *round) (Change, bool, error) {
+func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (Change, bool, error) {
 	snap, err := readSnapshot(target)
 	if err != nil {
 		return Change{Path: path, Target: target}, false, err
@@ -128,14 +129,14 @@ func (s *Store) attempt(path, target string, change ChangeFunc, r *round) (Chang
 }
 
 // settled waits a moment and reports whether target still holds what snap saw.
-func (s *Store) settled(target string, snap *snapshot) bool {
+func (s *FileStore) settled(target string, snap *snapshot) bool {
 	time.Sleep(s.settle())
 	return snap.sameAs(target)
 }
 
 // replace backs up and writes c.New over c.Target; done is false when a foreign write was seen
 // and the round must be repeated.
-func (s *Store) replace(c Change, snap *snapshot, base []byte, r *round) (Change, bool, error) {
+func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Change, bool, error) {
 	if snap.exists {
 		if err := s.backup(c.Target, snap.data); err != nil {
 			return c, false, err
@@ -201,7 +202,7 @@ func displacedWrite(snap *snapshot, displaced *os.File) []byte {
 
 // remove deletes c.Target unless a foreign write lands: the file is first moved aside under a
 // temporary name, checked, and put back when it is not what was read.
-func (s *Store) remove(c Change, snap *snapshot) (bool, error) {
+func (s *FileStore) remove(c Change, snap *snapshot) (bool, error) {
 	if err := s.backup(c.Target, snap.data); err != nil {
 		return false, err
 	}
@@ -221,7 +222,7 @@ func (s *Store) remove(c Change, snap *snapshot) (bool, error) {
 // Tidy removes the temporary files that a killed ccc-hooks left beside the file at path, in
 // its backups and in the ledger. Update does this itself; commands call Tidy for the files they
 // end up not changing, so that the next run always cleans up after a killed one.
-func (s *Store) Tidy(path string) error {
+func (s *FileStore) Tidy(path string) error {
 	unlock, err := s.lock()
 	if err != nil {
 		return err
@@ -235,7 +236,7 @@ func (s *Store) Tidy(path string) error {
 }
 
 // tidy is Tidy under the lock.
-func (s *Store) tidy(target string) error {
+func (s *FileStore) tidy(target string) error {
 	if err := safefile.RemoveStaleTemps(target); err != nil {
 		return err
 	}
@@ -247,21 +248,21 @@ func (s *Store) tidy(target string) error {
 }
 
 // lock takes the exclusive writer lock of the store.
-func (s *Store) lock() (unlock func(), err error) {
+func (s *FileStore) lock() (unlock func(), err error) {
 	if s.Home == "" {
 		return nil, errors.New("lock: no ccc-hooks home directory")
 	}
 	return safefile.Lock(context.Background(), s.LockFile(), s.LockTimeout)
 }
 
-func (s *Store) now() time.Time {
+func (s *FileStore) now() time.Time {
 	if s.Now != nil {
 		return s.Now()
 	}
 	return time.Now()
 }
 
-func (s *Store) settle() time.Duration {
+func (s *FileStore) settle() time.Duration {
 	if s.Settle > 0 {
 		return s.Settle
 	}

@@ -5,27 +5,27 @@ import (
 	"slices"
 )
 
-// Uninstall removes every handler whose command satisfies ours, in the given events (nil means
+// RemoveEntries removes every handler whose command satisfies ours, in the given events (nil means
 // every event under "hooks").
 //
 // A group that becomes empty because of that is removed, and so is an event array or a "hooks"
 // object that becomes empty because of that; the root object stays (as "{}" when nothing else
 // is left). Containers that were empty before are left alone. Without a ledger, uninstalling
-// right after Install restores src byte for byte except where Install filled a container that
-// already existed empty (such as `"Stop": []`): UninstallWith, given the file's Ledger, puts
+// right after InsertEntries restores src byte for byte except where InsertEntries filled a container that
+// already existed empty (such as `"Stop": []`): RemoveEntriesWith, given the file's Ledger, puts
 // such a container back as it was.
 //
 // When nothing is owned, src itself is returned. Bad input on the events it reads yields a
 // *SyntaxError or *StructureError and no result. A leading byte order mark is kept.
-func Uninstall(src []byte, events []string, ours OwnerFunc) ([]byte, error) {
-	return UninstallWith(src, events, ours, nil)
+func RemoveEntries(src []byte, events []string, ours OwnerFunc) ([]byte, error) {
+	return RemoveEntriesWith(src, events, ours, nil)
 }
 
-// UninstallWith is Uninstall guided by the file's ledger: a container that became empty is
+// RemoveEntriesWith is RemoveEntries guided by the file's ledger: a container that became empty is
 // removed when the ledger says a write created it, written back as it was when the ledger holds
 // its earlier (empty) text, and otherwise kept, empty. A nil ledger removes every container
 // that became empty.
-func UninstallWith(src []byte, events []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
+func RemoveEntriesWith(src []byte, events []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
 	out, err := withBOM(src, func(src []byte) ([]byte, error) { return uninstall(src, events, ours, l) })
 	if err == nil && len(out) == len(src) && string(out) == string(src) {
 		return src, nil
@@ -168,7 +168,7 @@ func (d *document) events(names []string, ours OwnerFunc) ([]event, error) {
 }
 
 // IsEmpty reports whether src is blank or holds nothing but an empty object ("{}" with any
-// whitespace around or inside it): what Uninstall leaves of a file that Install created.
+// whitespace around or inside it): what RemoveEntries leaves of a file that InsertEntries created.
 func IsEmpty(src []byte) bool {
 	t := bytes.TrimSpace(cutBOM(src))
 	if len(t) == 0 {

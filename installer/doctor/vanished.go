@@ -19,7 +19,7 @@ type vanishedCheck struct{}
 func (vanishedCheck) Name() string { return "vanished-hooks" }
 
 func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
-	st := &settings.Store{Home: s.Home}
+	st := &settings.FileStore{Home: s.Home}
 	var out []Result
 	recorded := 0
 	for _, l := range st.Ledgers() {

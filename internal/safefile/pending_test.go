@@ -61,7 +61,7 @@ func TestCommitHandsBackWhatItDisplaced(t *testing.T) {
 	if displaced == nil {
 		t.Skip("this file system cannot exchange names; the store reads back the file it kept open")
 	}
-	defer displaced.Close()
+	defer func() { _ = displaced.Close() }()
 	if got, _ := io.ReadAll(displaced); string(got) != "foreign" {
 		t.Errorf("displaced = %q, want the foreign write", got)
 	}
