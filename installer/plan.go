@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
 	"slices"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -179,7 +179,7 @@ func (l Locator) InstalledAnywhere(p Profile, changed string, after []byte) bool
 		data := after
 		if t.Path != changed {
 			var err error
-			if data, err = os.ReadFile(t.Path); errors.Is(err, fs.ErrNotExist) {
+			if data, err = safefile.ReadRegular(t.Path, 64<<20); errors.Is(err, fs.ErrNotExist) {
 				continue
 			} else if err != nil {
 				return true

@@ -13,6 +13,12 @@ import (
 )
 
 func init() {
+	// mkfifo PATH...: make named pipes (what a settings path must never hang on).
+	scriptBuiltins["mkfifo"] = func(ts *testscript.TestScript, neg bool, args []string) {
+		for _, p := range args {
+			ts.Check(syscall.Mkfifo(ts.MkAbs(p), 0o644))
+		}
+	}
 	// chown ID PATH...: give each path to uid and gid ID (root only).
 	scriptBuiltins["chown"] = func(ts *testscript.TestScript, neg bool, args []string) {
 		if len(args) < 2 {
