@@ -144,14 +144,6 @@ func holds(target string, data []byte) bool {
 	return cur.exists && bytes.Equal(cur.data, data)
 }
 
-// readBack reads f from its start.
-func readBack(f *os.File) ([]byte, error) {
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
-	}
-	return io.ReadAll(f)
-}
-
 // checkWritable refuses a file that its mode marks read-only: a 0444 settings file is a
 // deliberate protection, which a rename (allowed by the directory's permissions) would
 // silently undo.

@@ -4,6 +4,7 @@ package settings
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -101,6 +102,46 @@ func TestForeignWriterNeverLost(t *testing.T) {
 				}
 				if foreignDone.Before(returned) && !strings.Contains(string(got), testCommand) {
 					t.Fatalf("round %d: the foreign write landed during the update, and our entries are missing:\n%s", i, got)
+				}
+			}
+		})
+	}
+}
+
+// TestForeignWriterNeverLostOnRemoval races an uninstall that removes the file install created
+// against a foreign writer: whatever the timing, the foreign content survives (the file is
+// moved aside, checked, and put back when someone wrote to it).
+func TestForeignWriterNeverLostOnRemoval(t *testing.T) {
+	for _, mode := range []struct {
+		name  string
+		write func(string, []byte) error
+	}{{"rename", writeRenamed}, {"in place", writeInPlace}} {
+		t.Run(mode.name, func(t *testing.T) {
+			s := newTestStore(t)
+			path := filepath.Join(t.TempDir(), "settings.json")
+			deadline := time.Now().Add(5 * time.Second)
+			for i := 0; i < foreignRounds && (i < 10 || time.Now().Before(deadline)); i++ {
+				_ = os.Remove(path)
+				if _, err := s.Update(path, installChange(testCommand)); err != nil {
+					t.Fatal(err)
+				}
+				var foreignErr error
+				var wg sync.WaitGroup
+				wg.Go(func() {
+					time.Sleep(time.Duration(rand.IntN(4000)) * time.Microsecond)
+					foreignErr = mode.write(path, foreignContent(i))
+				})
+				_, err := s.Update(path, uninstallChange)
+				wg.Wait()
+				if errors.Is(foreignErr, os.ErrNotExist) {
+					continue // in place into a file already removed: nothing was written
+				}
+				if err != nil || foreignErr != nil {
+					t.Fatalf("round %d: uninstall: %v; foreign writer: %v", i, err, foreignErr)
+				}
+				got, err := os.ReadFile(path)
+				if err != nil || !strings.Contains(string(got), fmt.Sprintf(`"ROUND": "%d"`, i)) {
+					t.Fatalf("round %d: the foreign write was lost (%v):\n%s", i, err, got)
 				}
 			}
 		})

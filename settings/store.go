@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -75,6 +73,7 @@ func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 		return Change{Path: path, Target: target}, err
 	}
 	var r round
+	defer r.close()
 	for range maxAttempts {
 		c, done, err := s.attempt(path, target, change, &r)
 		if done || err != nil {
@@ -85,15 +84,6 @@ func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 		fmt.Errorf("update %s: the file kept changing during %d attempts", target, maxAttempts)
 }
 
-// round carries what one attempt of Update learned into the next: a foreign version that was
-// displaced by our own write, to be applied again while the target still holds ours.
-type round struct {
-	lost   []byte // content of a foreign write our replace displaced
-	ours   []byte // what we wrote then
-	active bool
-	dirs   []string // directories created for the file by any round
-}
-
 // attempt runs one read-change-write round; done is false when the round must be repeated.
 func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (Change, bool, error) {
 	snap, err := readSnapshot(target)
@@ -102,13 +92,22 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 	}
 	defer snap.close()
 	base, exists := snap.data, snap.exists
-	if r.active && exists && bytes.Equal(snap.data, r.ours) {
+	usingLost := r.active && exists && bytes.Equal(snap.data, r.ours)
+	if usingLost {
 		base = r.lost // the target still holds our write: re-apply onto what it displaced
 	}
 	r.active = false
 	c, err := computeFrom(path, target, base, exists, change)
 	if err != nil {
-		if !s.settled(target, snap) {
+		switch {
+		case usingLost && r.refresh(s.settle()):
+			return c, false, nil // the displaced file was still being written: read it again
+		case usingLost:
+			// The other program's content is invalid as it stands: it goes back in place of
+			// ours rather than being lost, and the error says why our change was not applied.
+			r.restore(target)
+			return c, false, err
+		case !s.settled(target, snap):
 			return c, false, nil // read in the middle of a foreign write: read again
 		}
 		return c, false, err
@@ -126,12 +125,6 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 		return c, ok, err
 	}
 	return s.replace(c, snap, base, r)
-}
-
-// settled waits a moment and reports whether target still holds what snap saw.
-func (s *FileStore) settled(target string, snap *snapshot) bool {
-	time.Sleep(s.settle())
-	return snap.sameAs(target)
 }
 
 // replace backs up and writes c.New over c.Target; done is false when a foreign write was seen
@@ -171,33 +164,10 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, err
 	}
 	time.Sleep(s.settle())
-	lost := displacedWrite(snap, displaced)
-	if lost != nil {
-		r.lost, r.ours, r.active = lost, c.New, true
+	if r.takeDisplaced(snap, displaced, c.New) {
 		return c, false, nil
 	}
 	return c, holds(c.Target, c.New), nil
-}
-
-// displacedWrite returns the content of a foreign write that landed in the file our replace
-// displaced — the swapped-out file where the system can exchange names, else the file we had
-// read (still open) — or nil when it holds what we read.
-func displacedWrite(snap *snapshot, displaced *os.File) []byte {
-	var got []byte
-	var err error
-	switch {
-	case displaced != nil:
-		got, err = io.ReadAll(displaced)
-		_ = displaced.Close()
-	case snap.f != nil:
-		got, err = readBack(snap.f)
-	default:
-		return nil
-	}
-	if err != nil || bytes.Equal(got, snap.data) {
-		return nil
-	}
-	return got
 }
 
 // remove deletes c.Target unless a foreign write lands: the file is first moved aside under a
