@@ -63,7 +63,10 @@ func (s *FileStore) Ledger(path string) (l *Ledger, ok bool) {
 	if _, err := os.Lstat(target); err != nil {
 		return nil, false
 	}
-	return s.readLedger(target)
+	if l, ok := s.readLedger(target); ok {
+		return l, true
+	}
+	return s.legacyLedger(target)
 }
 
 // Ledgers returns every record under <Home>/ledger, for diagnostics.
@@ -126,6 +129,9 @@ func (s *FileStore) writeLedger(target string, l *Ledger) error {
 // fail.
 func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs []string) (undo func(), err error) {
 	prev, had := s.readLedger(target)
+	if !had {
+		prev, had = s.legacyLedger(target)
+	}
 	l := &Ledger{Path: target}
 	if had {
 		cp := *prev

@@ -85,3 +85,18 @@ func TestBOMKept(t *testing.T) {
 		t.Errorf("SetValue = %q, %v", set, err)
 	}
 }
+
+// TestLedgerReadsOlderOriginRecords: a file an older version created (recorded under
+// origins/) is still known as created by install after an upgrade.
+func TestLedgerReadsOlderOriginRecords(t *testing.T) {
+	s := newTestStore(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	writeFile(t, path, "{}\n", 0o644)
+	rec := filepath.Join(s.Home, "origins", fileID(path))
+	mustDo(t, os.MkdirAll(filepath.Dir(rec), 0o700))
+	writeFile(t, rec, `{"path": "`+path+`", "existed": false, "original": ""}`, 0o600)
+	l, ok := s.Ledger(path)
+	if !ok || !l.CreatedFile {
+		t.Errorf("Ledger = %+v, %v; want the file known as created", l, ok)
+	}
+}
