@@ -105,6 +105,7 @@ func (s *FileStore) readLedger(target string) (*Ledger, bool) {
 // writeLedger saves l, or removes the record when l holds nothing.
 func (s *FileStore) writeLedger(target string, l *Ledger) error {
 	p := s.ledgerPath(target)
+	_ = os.Remove(filepath.Join(s.Home, "origins", fileID(target))) // superseded (ledger_compat.go)
 	if l == nil || l.empty() {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("update the ledger %s: %w", p, err)
