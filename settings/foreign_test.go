@@ -35,15 +35,17 @@ func writeRenamed(path string, data []byte) error {
 }
 
 // writeInPlace truncates path and writes it in two halves, the way an editor or a program
-// without atomic writes does.
+// without atomic writes does, slowly enough that ccc-hooks may read it empty or half written.
 func writeInPlace(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
 	if err != nil {
 		return err
 	}
+	// Between the truncation and each write the file is empty or half written, for a while.
+	time.Sleep(time.Duration(rand.IntN(20000)) * time.Microsecond)
 	_, err = f.Write(data[:len(data)/2])
 	if err == nil {
-		time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+		time.Sleep(time.Duration(rand.IntN(1000)) * time.Microsecond)
 		_, err = f.Write(data[len(data)/2:])
 	}
 	if cerr := f.Close(); err == nil {
@@ -61,10 +63,17 @@ func TestForeignWriterNeverLost(t *testing.T) {
 	for _, mode := range []struct {
 		name  string
 		write func(string, []byte) error
-	}{{"rename", writeRenamed}, {"in place", writeInPlace}} {
+		plain bool
+	}{
+		{"rename", writeRenamed, false},
+		{"in place", writeInPlace, false},
+		// Where names cannot be swapped, the file read is kept open and read back.
+		{"in place, plain rename", writeInPlace, true},
+	} {
 		t.Run(mode.name, func(t *testing.T) {
 			s := newTestStore(t)
 			s.LockTimeout = 5 * time.Second
+			s.plainRename = mode.plain
 			path := filepath.Join(t.TempDir(), "settings.json")
 			deadline := time.Now().Add(6 * time.Second)
 			for i := range foreignRounds {

@@ -34,7 +34,7 @@ func (r *round) close() {
 // takeDisplaced looks at the file our replace displaced — the swapped-out file where the
 // system can exchange names, else the file we had read (still open) — and reports whether a
 // foreign write landed there, which the next round then re-applies our change onto.
-func (r *round) takeDisplaced(snap *snapshot, displaced *os.File, ours []byte) bool {
+func (r *round) takeDisplaced(snap *snapshot, displaced *os.File, ours []byte, settle time.Duration) bool {
 	f := displaced
 	if f == nil {
 		f, snap.f = snap.f, nil // keep the file we read open past this round
@@ -49,6 +49,10 @@ func (r *round) takeDisplaced(snap *snapshot, displaced *os.File, ours []byte) b
 	}
 	r.close()
 	r.file, r.lost, r.ours, r.active = f, got, ours, true
+	if isBlank(got) {
+		// Truncated by an in-place writer whose content is still to come: wait for it.
+		r.refresh(settle)
+	}
 	return true
 }
 

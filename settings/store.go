@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -20,6 +21,9 @@ type FileStore struct {
 	// Settle is how long Update waits after replacing a file before it looks whether a foreign
 	// write landed in the file it replaced; 0 means defaultSettle.
 	Settle time.Duration
+	// plainRename makes Update replace files with a plain rename, as on systems that cannot
+	// swap two names atomically (tests of that path on Linux).
+	plainRename bool
 }
 
 // Change is what Update did.
@@ -91,6 +95,10 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 		return Change{Path: path, Target: target}, false, err
 	}
 	defer snap.close()
+	if snap.exists && isBlank(cutBOM(snap.data)) && !s.settled(target, snap) {
+		// An in-place writer truncates first: an empty file may be one being written.
+		return Change{Path: path, Target: target}, false, nil
+	}
 	base, exists := snap.data, snap.exists
 	usingLost := r.active && exists && bytes.Equal(snap.data, r.ours)
 	if usingLost {
@@ -154,7 +162,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		undo()
 		return c, false, nil
 	}
-	displaced, err := p.Commit(snap.exists)
+	displaced, err := s.commit(p, snap.exists)
 	if errors.Is(err, safefile.ErrTargetAppeared) {
 		undo()
 		return c, false, nil
@@ -164,10 +172,18 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, err
 	}
 	time.Sleep(s.settle())
-	if r.takeDisplaced(snap, displaced, c.New) {
+	if r.takeDisplaced(snap, displaced, c.New, s.settle()) {
 		return c, false, nil
 	}
 	return c, holds(c.Target, c.New), nil
+}
+
+// commit puts the prepared file in place (see safefile.Pending.Commit).
+func (s *FileStore) commit(p *safefile.Pending, existed bool) (*os.File, error) {
+	if s.plainRename {
+		return nil, p.Replace()
+	}
+	return p.Commit(existed)
 }
 
 // remove deletes c.Target unless a foreign write lands: the file is first moved aside under a
