@@ -57,15 +57,15 @@ func containerStates(src []byte) map[string]containerState {
 
 // noteContainers updates the ledger's containers m for a write of new over old: a container
 // that goes from missing to filled is recorded as created (nil), one that goes from empty to
-// filled with its text before; containers that are gone or empty again are forgotten, and
-// what was recorded before is kept.
-func noteContainers(m map[string]*string, old, new []byte) map[string]*string {
+// filled with its text before; what was recorded before is kept. With forget, containers that
+// are gone or empty again are forgotten.
+func noteContainers(m map[string]*string, old, new []byte, forget bool) map[string]*string {
 	before, after := containerStates(old), containerStates(new)
 	if m == nil {
 		m = map[string]*string{}
 	}
 	for p := range m {
-		if a, ok := after[p]; !ok || a.empty {
+		if a, ok := after[p]; forget && (!ok || a.empty) {
 			delete(m, p)
 		}
 	}

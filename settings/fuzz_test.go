@@ -110,9 +110,9 @@ func FuzzInstallUninstall(f *testing.F) {
 		if err != nil || !json.Valid(cutBOM(replaced)) {
 			t.Fatalf("re-install with another command (err %v):\n%s", err, replaced)
 		}
-		l := noteContainers(nil, src, out)
+		l := noteContainers(nil, src, out, true)
 		checkReversal(t, src, out, entries, l)
-		checkReversal(t, src, replaced, entries, noteContainers(maps.Clone(l), out, replaced))
+		checkReversal(t, src, replaced, entries, noteContainers(maps.Clone(l), out, replaced, true))
 	})
 }
 
@@ -241,6 +241,6 @@ func FuzzInstallReindented(f *testing.F) {
 		if err != nil || !bytes.Equal(again, out) {
 			t.Fatalf("not idempotent (err %v):\n%s\n%s", err, out, again)
 		}
-		checkReversal(t, src, out, entries, noteContainers(nil, src, out))
+		checkReversal(t, src, out, entries, noteContainers(nil, src, out, true))
 	})
 }

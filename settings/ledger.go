@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -126,31 +127,39 @@ func (s *FileStore) writeLedger(target string, l *Ledger) error {
 }
 
 // noteWrite records, before target is written, what writing new over old creates there
-// (existed tells whether old was a file). undo puts the previous record back should the write
-// fail.
-func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs []string) (undo func(), err error) {
+// (existed tells whether old was a file). Only additions are written then, so that a run
+// killed before the write leaves a record that still covers the file as it is; finish records
+// the rest (containers that are gone or empty again) once the write is done, and undo puts the
+// previous record back should the write fail.
+func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs []string) (finish, undo func(), err error) {
 	prev, had := s.readLedger(target)
 	if !had {
 		prev, had = s.legacyLedger(target)
 	}
-	l := &Ledger{Path: target}
-	if had {
-		cp := *prev
-		l = &cp
+	next := func(forget bool) *Ledger {
+		l := &Ledger{Path: target}
+		if had {
+			cp := *prev
+			cp.Containers = maps.Clone(prev.Containers)
+			l = &cp
+		}
+		switch {
+		case !existed:
+			l.CreatedFile, l.Blank, l.Containers, l.Dirs = true, nil, nil, dirs
+		case isBlank(cutBOM(old)):
+			// Whatever was recorded before, the file now starts again from these bytes.
+			b := string(old)
+			l.CreatedFile, l.Blank, l.Containers = false, &b, nil
+		}
+		l.Containers = noteContainers(l.Containers, old, new, forget)
+		return l
 	}
-	switch {
-	case !existed:
-		l.CreatedFile, l.Blank, l.Containers, l.Dirs = true, nil, nil, dirs
-	case isBlank(cutBOM(old)):
-		// Whatever was recorded before, the file now starts again from these bytes.
-		b := string(old)
-		l.CreatedFile, l.Blank, l.Containers = false, &b, nil
+	if err := s.writeLedger(target, next(false)); err != nil {
+		return nil, nil, err
 	}
-	l.Containers = noteContainers(l.Containers, old, new)
-	if err := s.writeLedger(target, l); err != nil {
-		return nil, err
-	}
-	return func() { _ = s.writeLedger(target, prev) }, nil
+	finish = func() { _ = s.writeLedger(target, next(true)) }
+	undo = func() { _ = s.writeLedger(target, prev) }
+	return finish, undo, nil
 }
 
 // forgetFile drops the record of a file that was removed, and removes the directories created

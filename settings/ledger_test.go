@@ -28,7 +28,7 @@ func TestUninstallWithLedgerRestoresGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l := &Ledger{Containers: noteContainers(nil, src, got)}
+			l := &Ledger{Containers: noteContainers(nil, src, got, true)}
 			back, err := RemoveEntriesWith(got, nil, testOwner, l)
 			if err != nil {
 				t.Fatal(err)

@@ -148,7 +148,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, fmt.Errorf("write %s: %w", c.Target, err)
 	}
 	r.dirs = append(r.dirs, dirs...)
-	undo, err := s.noteWrite(c.Target, snap.exists, base, c.New, r.dirs)
+	finish, undo, err := s.noteWrite(c.Target, snap.exists, base, c.New, r.dirs)
 	if err != nil {
 		return c, false, err
 	}
@@ -171,6 +171,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		undo()
 		return c, false, err
 	}
+	finish()
 	time.Sleep(s.settle())
 	if r.takeDisplaced(snap, displaced, c.New, s.settle()) {
 		return c, false, nil
