@@ -5,6 +5,8 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -19,10 +21,12 @@ import (
 const killOld = "{\n  \"env\": {\n    \"ANTHROPIC_API_KEY\": \"sk-secret\"\n  },\n  \"hooks\": {\n    \"Stop\": [\n" +
 	"      {\"hooks\": [{\"type\": \"command\", \"command\": \"notify-send done\"}]}\n    ]\n  }\n}\n"
 
-// TestInstallSurvivesSIGKILL kills a real `ccc-hooks install` at random moments. After every
-// kill the settings file holds exactly the old or the new bytes (valid JSON), no temporary
-// file has gone to $TMPDIR, and the next complete run leaves no temporary file anywhere and
-// installs; an uninstall then gives back the old bytes exactly.
+// TestInstallSurvivesSIGKILL kills a real `ccc-hooks install` or `uninstall` at random
+// moments, on a user file that exists and on a project file (and .claude directory) that
+// install creates. After every kill the file holds exactly the old or the new bytes (valid
+// JSON) or, for the new file, is absent or new; no temporary file has gone to $TMPDIR; and the
+// next complete run of the same command leaves no temporary file anywhere and gives the
+// expected result — uninstall the old bytes exactly, or no file and no directory.
 func TestInstallSurvivesSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -34,45 +38,91 @@ func TestInstallSurvivesSIGKILL(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	home, tmp := filepath.Join(dir, "home"), filepath.Join(dir, "tmp")
-	settingsDir := filepath.Join(home, ".claude")
-	path := filepath.Join(settingsDir, "settings.json")
-	for _, d := range []string{settingsDir, tmp} {
+	t.Run("existing user file", func(t *testing.T) {
+		k := newKiller(t, bin)
+		path := filepath.Join(k.home, ".claude", "settings.json")
+		if err := os.WriteFile(path, []byte(killOld), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		k.loop(path, nil)
+	})
+	t.Run("new project file", func(t *testing.T) {
+		k := newKiller(t, bin, "--scope", "project", "--project-dir", filepath.Join(dir, "project"))
+		if err := os.MkdirAll(filepath.Join(dir, "project"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		k.loop(filepath.Join(dir, "project", ".claude", "settings.json"), func() {
+			if _, err := os.Stat(filepath.Join(dir, "project", ".claude")); !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("the .claude directory install created is left: %v", err)
+			}
+		})
+	})
+}
+
+// killer runs ccc-hooks in a home and TMPDIR of its own.
+type killer struct {
+	t         *testing.T
+	bin, home string
+	tmp       string
+	args      []string
+	env       []string
+}
+
+func newKiller(t *testing.T, bin string, args ...string) *killer {
+	dir := t.TempDir()
+	k := &killer{t: t, bin: bin, home: filepath.Join(dir, "home"), tmp: filepath.Join(dir, "tmp"), args: args}
+	for _, d := range []string{filepath.Join(k.home, ".claude"), k.tmp} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			t.Fatal(err)
 		}
 	}
-	env := []string{"HOME=" + home, "TMPDIR=" + tmp, "PATH=" + os.Getenv("PATH")}
-	run := func(args ...string) {
-		t.Helper()
-		c := exec.Command(bin, args...)
-		c.Env = env
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("ccc-hooks %v: %v\n%s", args, err, out)
-		}
-	}
-	if err := os.WriteFile(path, []byte(killOld), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	run("install")
-	took := time.Since(start)
-	installed, _ := os.ReadFile(path)
-	run("uninstall")
-	if got, _ := os.ReadFile(path); string(got) != killOld {
-		t.Fatalf("uninstall after install:\n%s", got)
-	}
+	k.env = []string{"HOME=" + k.home, "TMPDIR=" + k.tmp, "PATH=" + os.Getenv("PATH")}
+	return k
+}
 
-	deadline := time.Now().Add(3 * time.Second)
+func (k *killer) cmd(verb string) *exec.Cmd {
+	c := exec.Command(k.bin, append([]string{verb}, k.args...)...)
+	c.Env = k.env
+	return c
+}
+
+func (k *killer) run(verb string) {
+	k.t.Helper()
+	if out, err := k.cmd(verb).CombinedOutput(); err != nil {
+		k.t.Fatalf("ccc-hooks %s: %v\n%s", verb, err, out)
+	}
+}
+
+// read returns the file's bytes, nil when it is absent.
+func (k *killer) read(path string) []byte {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		k.t.Fatal(err)
+	}
+	return b
+}
+
+// loop alternates killed and complete installs and uninstalls of path; removed checks what an
+// uninstall of a created file must leave.
+func (k *killer) loop(path string, removed func()) {
+	t := k.t
+	old := k.read(path)
+	start := time.Now()
+	k.run("install")
+	took := time.Since(start)
+	installed := k.read(path)
+	deadline := time.Now().Add(2 * time.Second)
 	kills := 0
 	for i := 0; i < 40 && (i < 10 || time.Now().Before(deadline)); i++ {
-		// Even rounds kill an install of the old file, odd rounds an uninstall of the new one.
-		verb, before, after := "install", []byte(killOld), installed
+		// Odd rounds kill an install of the old file, even rounds an uninstall of the new one.
+		verb, before, after := "uninstall", installed, old
 		if i%2 == 1 {
-			verb, before, after = "uninstall", installed, []byte(killOld)
+			verb, before, after = "install", old, installed
 		}
-		c := exec.Command(bin, verb)
-		c.Env = env
+		c := k.cmd(verb)
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -81,33 +131,37 @@ func TestInstallSurvivesSIGKILL(t *testing.T) {
 			kills++
 		}
 		_ = c.Wait()
-		got, err := os.ReadFile(path)
-		if err != nil || !bytes.Equal(got, before) && !bytes.Equal(got, after) || !json.Valid(got) {
-			t.Fatalf("round %d: after SIGKILL of %s the file is neither the old nor the new bytes (%v):\n%s", i, verb, err, got)
+		got := k.read(path)
+		if !bytes.Equal(got, before) && !bytes.Equal(got, after) || got != nil && !json.Valid(got) {
+			t.Fatalf("round %d: after SIGKILL of %s the file is neither the old nor the new bytes:\n%s", i, verb, got)
 		}
-		if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
-			t.Fatalf("round %d: %s holds %s", i, tmp, ents[0].Name())
+		if ents, _ := os.ReadDir(k.tmp); len(ents) > 0 {
+			t.Fatalf("round %d: %s holds %s", i, k.tmp, ents[0].Name())
 		}
-		run(verb) // the next run
-		if leftover := findTemps(t, home); leftover != "" {
+		k.run(verb) // the next run
+		if leftover := findTemps(filepath.Dir(filepath.Dir(path)), k.home); leftover != "" {
 			t.Fatalf("round %d: the next run left %s", i, leftover)
 		}
-		if got, _ := os.ReadFile(path); !bytes.Equal(got, after) {
+		if got := k.read(path); !bytes.Equal(got, after) {
 			t.Fatalf("round %d: %s after a killed %s:\n%s", i, verb, verb, got)
+		}
+		if after == nil && removed != nil {
+			removed()
 		}
 	}
 	t.Logf("%d kills, one install takes %v", kills, took)
 }
 
-// findTemps returns the first temporary file of ccc-hooks under root, or "".
-func findTemps(t *testing.T, root string) string {
-	t.Helper()
+// findTemps returns the first temporary file of ccc-hooks under the roots, or "".
+func findTemps(roots ...string) string {
 	found := ""
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && strings.Contains(d.Name(), ".ccc-hooks-tmp-") && found == "" {
-			found = p
-		}
-		return nil
-	})
+	for _, root := range roots {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && strings.Contains(d.Name(), ".ccc-hooks-tmp-") && found == "" {
+				found = p
+			}
+			return nil
+		})
+	}
 	return found
 }

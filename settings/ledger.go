@@ -145,7 +145,10 @@ func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs
 		}
 		switch {
 		case !existed:
-			l.CreatedFile, l.Blank, l.Containers, l.Dirs = true, nil, nil, dirs
+			// Directories recorded for the file before (by a run killed before it wrote the
+			// file, say) stay recorded.
+			l.CreatedFile, l.Blank, l.Containers = true, nil, nil
+			l.Dirs = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(l.Dirs), dirs...))))
 		case isBlank(cutBOM(old)):
 			// Whatever was recorded before, the file now starts again from these bytes.
 			b := string(old)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -143,14 +144,15 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 			return c, false, err
 		}
 	}
-	dirs, err := safefile.MkdirAll(filepath.Dir(c.Target), 0o755)
-	if err != nil {
-		return c, false, fmt.Errorf("write %s: %w", c.Target, err)
-	}
-	r.dirs = append(r.dirs, dirs...)
+	// Recorded before they are made: a run killed in between leaves them known as ours.
+	r.dirs = append(r.dirs, safefile.MissingDirs(filepath.Dir(c.Target))...)
 	finish, undo, err := s.noteWrite(c.Target, snap.exists, base, c.New, r.dirs)
 	if err != nil {
 		return c, false, err
+	}
+	if _, err := safefile.MkdirAll(filepath.Dir(c.Target), 0o755); err != nil {
+		undo()
+		return c, false, fmt.Errorf("write %s: %w", c.Target, err)
 	}
 	p, err := safefile.Prepare(c.Target, c.New, newFileMode)
 	if err != nil {
@@ -222,10 +224,16 @@ func (s *FileStore) Tidy(path string) error {
 	return s.tidy(target)
 }
 
-// tidy is Tidy under the lock.
+// tidy is Tidy under the lock. It also finishes the removal of a file whose uninstall was
+// killed after the file went: its record goes, and the directories made for it once empty.
 func (s *FileStore) tidy(target string) error {
 	if err := safefile.RemoveStaleTemps(target); err != nil {
 		return err
+	}
+	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
+		if _, ok := s.readLedger(target); ok {
+			_ = s.forgetFile(target)
+		}
 	}
 	// Best effort below: a broken backups or ledger directory is reported by the write that
 	// needs it, naming the settings file.

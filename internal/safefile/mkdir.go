@@ -56,6 +56,23 @@ func MkdirAll(dir string, perm os.FileMode) (created []string, err error) {
 	return created, nil
 }
 
+// MissingDirs lists the directories MkdirAll(dir) would create, outermost first.
+func MissingDirs(dir string) []string {
+	var missing []string
+	for p := filepath.Clean(dir); ; {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		missing = append([]string{p}, missing...)
+		parent := filepath.Dir(p)
+		if parent == p {
+			break
+		}
+		p = parent
+	}
+	return missing
+}
+
 // dirOwner returns the owner and group of dir when this process runs as root (new files in
 // dir are then given to them); ok is false otherwise.
 func dirOwner(dir string) (uid, gid int, ok bool) {
