@@ -31,8 +31,10 @@ func TestVanishedCheck(t *testing.T) {
 		want          string
 	}{
 		{"in place", installed, StatusOK, "the 1 recorded installation is still in place"},
-		{"rewritten without ours", `{"theme": "dark", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]}]}}`,
-			StatusWarn, "on 2026-03-04 05:06 are missing now (PreToolUse[AskUserQuestion]): Claude Code or another tool rewrote the file; put them back with `ccc-hooks install --profile supervisor --file " + path + "`"},
+		{
+			"rewritten without ours", `{"theme": "dark", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]}]}}`,
+			StatusWarn, "on 2026-03-04 05:06 are missing now (PreToolUse[AskUserQuestion]): Claude Code or another tool rewrote the file; put them back with `ccc-hooks install --profile supervisor --file " + path + "`",
+		},
 		{"file gone", "", StatusWarn, "are gone with the file"},
 	}
 	for _, tc := range cases {
