@@ -165,7 +165,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, nil
 	}
 	displaced, err := s.commit(p, snap.exists)
-	if errors.Is(err, safefile.ErrTargetAppeared) {
+	if errors.Is(err, safefile.ErrTargetChanged) {
 		undo()
 		return c, false, nil
 	}

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 )
 
-// ErrTargetAppeared is returned by Pending.Commit when the target was missing as the caller
-// expected but another program created it meanwhile; nothing was replaced.
-var ErrTargetAppeared = errors.New("the file appeared while it was being written")
+// ErrTargetChanged is returned by Pending.Commit when another program created the target the
+// caller saw missing, or removed the one it saw; nothing was replaced.
+var ErrTargetChanged = errors.New("the file appeared or vanished while it was being written")
 
 // Pending is a complete, synced temporary file beside its target, waiting to take its place.
 type Pending struct {
@@ -100,12 +100,12 @@ func (p *Pending) Replace() error {
 // Commit puts the temporary file in the target's place. existed says whether the target
 // existed when the caller last looked.
 //
-// For a missing target the file is created only if it is still missing (else
-// ErrTargetAppeared, with nothing changed). For an existing target, where the system can swap
-// two names atomically (Linux renameat2 with RENAME_EXCHANGE), the file that was displaced —
-// exactly the one that stood at target at that instant, whoever wrote it — is returned open for
-// reading, and its name is gone; the caller closes it. Elsewhere the target is renamed over
-// and displaced is nil.
+// A missing target is created only if it is still missing, and an existing one is swapped
+// only if it still exists (else ErrTargetChanged, with nothing changed). For an existing
+// target, where the system can swap two names atomically (Linux renameat2 RENAME_EXCHANGE,
+// macOS renamex_np RENAME_SWAP), the file that was displaced — exactly the one that stood at
+// target at that instant, whoever wrote it — is returned open for reading, and its name is
+// gone; the caller closes it. Elsewhere the target is renamed over and displaced is nil.
 func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
 	if !existed {
 		switch err := createOnly(p.name, p.target); {
@@ -115,7 +115,7 @@ func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
 			return nil, nil
 		case errors.Is(err, fs.ErrExist):
 			p.Discard()
-			return nil, ErrTargetAppeared
+			return nil, ErrTargetChanged
 		case !errors.Is(err, errUnsupported):
 			p.Discard()
 			return nil, fmt.Errorf("write %s: %w", p.target, err)
@@ -125,6 +125,9 @@ func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
 	switch err := exchange(p.name, p.target); {
 	case errors.Is(err, errUnsupported):
 		return nil, p.Replace()
+	case errors.Is(err, fs.ErrNotExist):
+		p.Discard()
+		return nil, ErrTargetChanged
 	case err != nil:
 		p.Discard()
 		return nil, fmt.Errorf("write %s: %w", p.target, err)
@@ -136,7 +139,7 @@ func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
 	f, err := openNoBlock(p.name)
 	_ = os.Remove(p.name)
 	if err != nil {
-		return nil, nil //nolint:nilerr // the displaced file vanished: nothing to read back
+		return nil, nil // the displaced file vanished: nothing to read back
 	}
 	return f, nil
 }

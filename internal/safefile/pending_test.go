@@ -80,7 +80,7 @@ func TestCommitNewFileDoesNotClobber(t *testing.T) {
 	if err := os.WriteFile(target, []byte("foreign"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Commit(false); !errors.Is(err, ErrTargetAppeared) {
+	if _, err := p.Commit(false); !errors.Is(err, ErrTargetChanged) {
 		t.Skipf("err = %v: no create-only rename here", err)
 	}
 	if got, _ := os.ReadFile(target); string(got) != "foreign" {
