@@ -49,9 +49,12 @@ func (r *round) takeDisplaced(snap *snapshot, displaced *os.File, ours []byte, s
 	}
 	r.close()
 	r.file, r.lost, r.ours, r.active = f, got, ours, true
-	if isBlank(got) {
-		// Truncated by an in-place writer whose content is still to come: wait for it.
-		r.refresh(settle)
+	if isBlank(cutBOM(got)) && !r.refresh(settle) || isBlank(cutBOM(r.lost)) {
+		// Truncated by an in-place writer whose content did not come in time: what we wrote
+		// (the content it truncated, with our change) is kept rather than an empty file.
+		r.close()
+		r.lost, r.active = nil, false
+		return false
 	}
 	return true
 }
