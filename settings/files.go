@@ -51,25 +51,6 @@ func viaLink(err error, path, target string) error {
 	return err
 }
 
-// kindOfFile names the type of a non-regular file.
-func kindOfFile(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "not a regular file (" + m.Type().String() + ")"
-}
-
 // checkRegular stats target without opening it: a missing file is (nil, nil); anything but a
 // regular file is a *NotRegularError.
 func checkRegular(target string) (fs.FileInfo, error) {
@@ -81,7 +62,7 @@ func checkRegular(target string) (fs.FileInfo, error) {
 		return nil, fmt.Errorf("read %s: %w", target, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &NotRegularError{Path: target, Kind: kindOfFile(fi.Mode())}
+		return nil, &NotRegularError{Path: target, Kind: safefile.KindOf(fi.Mode())}
 	}
 	return fi, nil
 }
@@ -103,7 +84,7 @@ func readSnapshot(target string) (*snapshot, error) {
 	}
 	ofi, err := f.Stat()
 	if err == nil && !ofi.Mode().IsRegular() {
-		err = &NotRegularError{Path: target, Kind: kindOfFile(ofi.Mode())}
+		err = &NotRegularError{Path: target, Kind: safefile.KindOf(ofi.Mode())}
 	}
 	if err != nil {
 		_ = f.Close()
