@@ -5,6 +5,7 @@ func Checks(env Env) []Check {
 	return []Check{
 		settingsCheck{},
 		installedCheck{},
+		vanishedCheck{},
 		binaryCheck{env},
 		doubleCheck{},
 		pluginCheck{env},
