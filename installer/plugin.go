@@ -11,12 +11,18 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // PluginMarketplace is the name of the Claude Code plugin marketplace this repository is
 // (.claude-plugin/marketplace.json); its plugins are named like the profiles.
 const PluginMarketplace = "ccc-hooks"
+
+// maxPluginFile bounds each file Plugins reads (Claude Code's records, settings files, a plugin's
+// hooks.json); all are read only when regular files, so a FIFO in their place never hangs status
+// or doctor.
+const maxPluginFile = 64 << 20
 
 // Plugin is one installation of a ccc-hooks plugin, as Claude Code records it.
 type Plugin struct {
@@ -67,7 +73,7 @@ func InstalledPluginsFile(getenv paths.Getenv) string {
 // them against settings installs.
 func Plugins(loc Locator) ([]Plugin, error) {
 	file := InstalledPluginsFile(loc.Getenv)
-	data, err := os.ReadFile(file)
+	data, err := safefile.ReadRegular(file, maxPluginFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -137,7 +143,7 @@ func enabledPlugins(loc Locator) map[string]enablement {
 		if i == 1 && sameDir(filepath.Dir(f), filepath.Dir(files[0])) {
 			continue // the project is the home directory: its project file is the user file
 		}
-		data, err := os.ReadFile(f)
+		data, err := safefile.ReadRegular(f, maxPluginFile)
 		if err != nil {
 			continue
 		}
@@ -160,7 +166,7 @@ func pluginHooks(dir string) ([]settings.Handler, error) {
 		return nil, errors.New("no install path recorded")
 	}
 	file := filepath.Join(dir, "hooks", "hooks.json")
-	data, err := os.ReadFile(file)
+	data, err := safefile.ReadRegular(file, maxPluginFile)
 	if err != nil {
 		return nil, err
 	}
