@@ -1,0 +1,119 @@
+//go:build unix
+
+package safefile
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestLockExcludesAndReleases: a second Lock on the same sidecar waits, fails after its timeout
+// with an error naming the file and the wait, and succeeds once the first holder releases.
+// The sidecar's missing directory is created.
+func TestLockExcludesAndReleases(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state", "settings.lock")
+	unlock, err := Lock(context.Background(), path, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("lock file: %v, %v", fi, err)
+	}
+	start := time.Now()
+	_, err = Lock(context.Background(), path, 150*time.Millisecond)
+	waited := time.Since(start)
+	want := "another ccc-hooks is running: could not lock " + path + " within 150ms"
+	if err == nil || err.Error() != want {
+		t.Fatalf("second Lock while held: %v; want %q", err, want)
+	}
+	if waited < 150*time.Millisecond {
+		t.Errorf("second Lock gave up after %v, before its timeout", waited)
+	}
+	unlock()
+	unlock2, err := Lock(context.Background(), path, time.Second)
+	if err != nil {
+		t.Fatalf("Lock after release: %v", err)
+	}
+	unlock2()
+}
+
+// TestLockZeroTimeoutWaits: a timeout of 0 means DefaultLockTimeout, not "give up at once": a
+// holder that releases soon is waited for.
+func TestLockZeroTimeoutWaits(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.lock")
+	unlock, err := Lock(context.Background(), path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { time.Sleep(100 * time.Millisecond); unlock() }()
+	unlock2, err := Lock(context.Background(), path, 0)
+	if err != nil {
+		t.Fatalf("Lock with timeout 0 did not wait for the holder: %v", err)
+	}
+	unlock2()
+}
+
+// TestLockCancelled: a cancelled context ends the wait with an error naming the lock file.
+func TestLockCancelled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.lock")
+	unlock, err := Lock(context.Background(), path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Lock(ctx, path, time.Second); err == nil || !strings.Contains(err.Error(), path) {
+		t.Fatalf("Lock with a cancelled context: %v; want an error naming %s", err, path)
+	}
+}
+
+// TestLockUnderAFile: a sidecar whose directory is a regular file is an error naming the lock.
+func TestLockUnderAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(file, "settings.lock")
+	if _, err := Lock(context.Background(), path, time.Second); err == nil || !strings.HasPrefix(err.Error(), "lock "+path+": ") {
+		t.Fatalf("Lock under a file: %v", err)
+	}
+}
+
+// TestLockFileGoesToDirOwner: run as root in a user's directory, the lock file (and the
+// directory Lock creates) belong to that user, so the user's own later runs can lock it.
+func TestLockFileGoesToDirOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("giving files away needs root")
+	}
+	home := t.TempDir()
+	if err := os.Chown(home, 4242, 4343); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(home, "ccc-hooks", "settings.lock")
+	unlock, err := Lock(context.Background(), path, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	for _, p := range []string{filepath.Dir(path), path} {
+		st := statT(t, p)
+		if st.Uid != 4242 || st.Gid != 4343 {
+			t.Errorf("%s owned by %d:%d; want 4242:4343", p, st.Uid, st.Gid)
+		}
+	}
+}
+
+func statT(t *testing.T, p string) *syscall.Stat_t {
+	t.Helper()
+	fi, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Sys().(*syscall.Stat_t)
+}
