@@ -80,7 +80,8 @@ func RemoveStaleTempsIn(dir string) error {
 	for _, e := range ents {
 		name := e.Name()
 		i := strings.LastIndex(name, tempMarker)
-		if !strings.HasPrefix(name, ".") || i < 0 || !IsTempOf(name, filepath.Join(dir, name[1:i])) {
+		// i < 1: ".ccc-hooks-tmp-…" alone names no target (and name[1:0] would panic).
+		if !strings.HasPrefix(name, ".") || i < 1 || !IsTempOf(name, filepath.Join(dir, name[1:i])) {
 			continue
 		}
 		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
