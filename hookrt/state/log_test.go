@@ -106,6 +106,19 @@ func TestRecentLogs(t *testing.T) {
 	if diff := cmp.Diff([]string{"newest", "middle"}, ids(2)); diff != "" {
 		t.Errorf("limit 2 (-want +got):\n%s", diff)
 	}
+	// Logs written in the same instant are listed by ID, so the listing is the same every time.
+	at := now.Add(-150 * time.Minute)
+	for _, id := range []string{"tie-b", "tie-a"} {
+		if err := os.WriteFile(s.LogPath(id), []byte("{}\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(s.LogPath(id), at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff := cmp.Diff([]string{"newest", "middle", "tie-a", "tie-b", "old"}, ids(0)); diff != "" {
+		t.Errorf("with ties (-want +got):\n%s", diff)
+	}
 	empty := &SessionStore{Home: filepath.Join(t.TempDir(), "none")}
 	if logs, err := empty.RecentLogs(5); logs != nil || err != nil {
 		t.Errorf("missing home: %v %v", logs, err)
