@@ -1,0 +1,57 @@
+//go:build unix
+
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLedgersListsOnlyRecords: the records doctor looks through are the regular *.json files of
+// <Home>/ledger that decode and name a file; the pending-directories file, other files, broken
+// or pathless JSON, a directory and a FIFO (never opened: it would block) are skipped.
+func TestLedgersListsOnlyRecords(t *testing.T) {
+	s := &FileStore{Home: t.TempDir()}
+	dir := filepath.Join(s.Home, "ledger")
+	if err := os.MkdirAll(filepath.Join(dir, "sub.json"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{
+		"a-1.json":    `{"path":"/home/u/.claude/settings.json","created_file":true}`,
+		"b-2.json":    `{"path":"/p/.claude/settings.local.json","installs":[{"profile":"supervisor","events":["Stop"],"at":"2026-11-20T09:00:00Z","reinstall":["install"]}]}`,
+		"dirs.json":   `{"path":"/not/a/record"}`,
+		"note.txt":    `{"path":"/not/json/suffix"}`,
+		"broken.json": `{"path":`,
+		"nopath.json": `{"created_file":true}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	listed := make(chan []*Ledger, 1)
+	go func() { listed <- s.Ledgers() }()
+	var got []string
+	select {
+	case ls := <-listed:
+		for _, l := range ls {
+			got = append(got, l.Path)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ledgers still blocked after 10s (opened the FIFO?)")
+	}
+	want := []string{"/home/u/.claude/settings.json", "/p/.claude/settings.local.json"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Ledgers (-want +got):\n%s", diff)
+	}
+	if l := (&FileStore{Home: filepath.Join(s.Home, "missing")}).Ledgers(); l != nil {
+		t.Errorf("no ledger directory: %v", l)
+	}
+}
