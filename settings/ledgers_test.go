@@ -55,3 +55,40 @@ func TestLedgersListsOnlyRecords(t *testing.T) {
 		t.Errorf("no ledger directory: %v", l)
 	}
 }
+
+// TestNoteInstallKeepsOneRecordPerProfile: installing a profile again replaces its record (the
+// newest comes last), uninstalling forgets only that profile, and a path through a symbolic
+// link records the file it points at.
+func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
+	s := &FileStore{Home: t.TempDir()}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "settings.json")
+	if err := os.WriteFile(target, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink("settings.json", link); err != nil {
+		t.Fatal(err)
+	}
+	at := func(h int) time.Time { return time.Date(2026, 11, 20, h, 0, 0, 0, time.UTC) }
+	for _, in := range []Installation{
+		{Profile: "supervisor", Events: []string{"Stop"}, At: at(1)},
+		{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)},
+		{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)},
+	} {
+		if err := s.NoteInstall(link, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.NoteUninstall(target, "workflow"); err != nil {
+		t.Fatal(err)
+	}
+	l, ok := s.Ledger(target)
+	if !ok {
+		t.Fatal("no record")
+	}
+	want := &Ledger{Path: target, Installs: []Installation{{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)}}}
+	if diff := cmp.Diff(want, l); diff != "" {
+		t.Errorf("record (-want +got):\n%s", diff)
+	}
+}
