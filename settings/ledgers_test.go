@@ -80,15 +80,21 @@ func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	check := func(when string, want ...Installation) {
+		t.Helper()
+		l, ok := s.Ledger(target)
+		if !ok {
+			t.Fatalf("%s: no record", when)
+		}
+		if diff := cmp.Diff(&Ledger{Path: target, Installs: want}, l); diff != "" {
+			t.Errorf("%s: record (-want +got):\n%s", when, diff)
+		}
+	}
+	workflow := Installation{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)}
+	supervisor := Installation{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)}
+	check("after three installs", workflow, supervisor)
 	if err := s.NoteUninstall(target, "workflow"); err != nil {
 		t.Fatal(err)
 	}
-	l, ok := s.Ledger(target)
-	if !ok {
-		t.Fatal("no record")
-	}
-	want := &Ledger{Path: target, Installs: []Installation{{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)}}}
-	if diff := cmp.Diff(want, l); diff != "" {
-		t.Errorf("record (-want +got):\n%s", diff)
-	}
+	check("after uninstalling workflow", supervisor)
 }
