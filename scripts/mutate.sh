@@ -36,6 +36,11 @@ if [ -n "${MUTATE_EXCLUDE:-}" ]; then
 	exclude="/|$MUTATE_EXCLUDE"
 fi
 
+# gremlins times each mutant's test run against its first, coverage-gathering run: a cached
+# result there (a few ms) would make every slow test run "time out". -count=1 turns the cache off.
+GOFLAGS="${GOFLAGS:+$GOFLAGS }-count=1"
+export GOFLAGS
+
 logs=
 for pkg in "$@"; do
 	name=$(printf '%s' "$pkg" | tr '/' '-')
