@@ -72,3 +72,25 @@ func TestResolveLikeTheKernel(t *testing.T) {
 		t.Errorf("Resolve(loop) err = %v", err)
 	}
 }
+
+// TestResolveRelative: a relative path is taken from the working directory, and its ".." after
+// a symbolic link goes up from where the link points (as `cat` would), not textually.
+func TestResolveRelative(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"dotfiles/claude", "dotfiles/shared"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("dotfiles/claude", filepath.Join(root, "claude")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	got, err := Resolve("claude/../shared/settings.json")
+	if want := filepath.Join(root, "dotfiles", "shared", "settings.json"); err != nil || got != want {
+		t.Errorf("Resolve = %q, %v; want %q", got, err, want)
+	}
+}
