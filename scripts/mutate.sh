@@ -14,6 +14,8 @@
 #   MUTATE_TIMEOUT_COEFFICIENT  a mutant's test run may take this many times the normal run
 #                               (default 10; lower values report slow machines' runs as time-outs)
 #   MUTATE_OUT                  where the logs and JSON results go (default /tmp/ccc-hooks-mutate)
+# Do not add gremlins' --test-cpu: v0.6.0 passes it to go test as the single word "-cpu N", the
+# test run fails to start, and every mutant is then reported killed.
 # Exit status 1 when a mutant lived.
 set -eu
 cd "$(dirname "$0")/.."
