@@ -34,3 +34,30 @@ func TestPruneKeepsAbandonedRecordsForADay(t *testing.T) {
 		t.Errorf("a record abandoned over %s ago was kept (err %v)", abandoned, err)
 	}
 }
+
+// TestReclaimedRecordIsRewrittenWhole: a payload answered, then answered again after the window
+// by an invocation that died, leaves that invocation's record intact (not the shorter new record
+// over the tail of the old one), so it too is kept as abandoned rather than pruned as unreadable.
+func TestReclaimedRecordIsRewrittenWhole(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	clock := newClock()
+	first, _, _ := Claim(context.Background(), dir, []byte("ev"), clock.now)
+	clock.advance(time.Second)
+	_ = first.Done()
+	clock.advance(2 * Window)
+	again, ok, err := Claim(context.Background(), dir, []byte("ev"), clock.now)
+	if err != nil || !ok {
+		t.Fatalf("Claim after the window = %v, %v", ok, err)
+	}
+	unlockClose(again.f) // died before answering
+	f, err := os.Open(record1(dir, "ev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, readable := readRecord(f)
+	_ = f.Close()
+	if !readable || !r.started.Equal(clock.now()) || !r.answered.IsZero() {
+		t.Errorf("record after the second claim = %+v, readable %v; want started now, unanswered", r, readable)
+	}
+}
