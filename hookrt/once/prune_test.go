@@ -61,3 +61,25 @@ func TestReclaimedRecordIsRewrittenWhole(t *testing.T) {
 		t.Errorf("record after the second claim = %+v, readable %v; want started now, unanswered", r, readable)
 	}
 }
+
+// TestPruneRemovesUnreadableRecords: a record file cut short or overwritten with garbage is
+// removed once it is older than expiry.
+func TestPruneRemovesUnreadableRecords(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	clock := newClock()
+	if r, _, _ := Claim(context.Background(), dir, []byte("first"), clock.now); r != nil {
+		_ = r.Done()
+	}
+	garbage := record1(dir, "garbage")
+	if err := os.WriteFile(garbage, []byte("12 not a record\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	clock.advance(expiry + time.Minute)
+	if r, _, _ := Claim(context.Background(), dir, []byte("later"), clock.now); r != nil {
+		_ = r.Done()
+	}
+	if _, err := os.Stat(garbage); !os.IsNotExist(err) {
+		t.Errorf("an unreadable record older than %s was kept (err %v)", expiry, err)
+	}
+}
