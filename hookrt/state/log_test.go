@@ -138,3 +138,26 @@ func TestReadLogOddFiles(t *testing.T) {
 			maxLogLine, len(got), bad, err)
 	}
 }
+
+// TestReadLogLineAtTheLimit: a decision line of exactly maxLogLine bytes (its newline included)
+// is read; one byte more and it is counted as bad.
+func TestReadLogLineAtTheLimit(t *testing.T) {
+	s := &SessionStore{Home: t.TempDir()}
+	line := func(n int) string {
+		head := `{"decision":"allow","reason":"`
+		tail := "\"}\n"
+		return head + strings.Repeat("x", n-len(head)-len(tail)) + tail
+	}
+	for _, tc := range []struct {
+		size      int
+		good, bad int
+	}{{maxLogLine, 1, 0}, {maxLogLine + 1, 0, 1}} {
+		if err := os.WriteFile(s.LogPath("limit"), []byte(line(tc.size)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, bad, err := s.ReadLog("limit")
+		if err != nil || len(got) != tc.good || bad != tc.bad {
+			t.Errorf("a %d-byte line: %d decisions, %d bad, err %v; want %d, %d", tc.size, len(got), bad, err, tc.good, tc.bad)
+		}
+	}
+}
