@@ -59,6 +59,9 @@ func TestCommitHandsBackWhatItDisplaced(t *testing.T) {
 		t.Errorf("target = %q", got)
 	}
 	if displaced == nil {
+		if canExchange(t, dir) {
+			t.Fatal("the names were exchanged but the displaced file was not handed back")
+		}
 		t.Skip("this file system cannot exchange names; the store reads back the file it kept open")
 	}
 	defer func() { _ = displaced.Close() }()
@@ -112,4 +115,16 @@ func TestRemoveStaleTemps(t *testing.T) {
 			t.Errorf("%s: kept %v, want %v", n, kept, keep)
 		}
 	}
+}
+
+// canExchange reports whether names in dir can be swapped atomically (exchange is supported).
+func canExchange(t *testing.T, dir string) bool {
+	a, b := filepath.Join(dir, "probe-a"), filepath.Join(dir, "probe-b")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(p)
+	}
+	return !errors.Is(exchange(a, b), errUnsupported)
 }
