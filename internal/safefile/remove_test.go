@@ -156,3 +156,26 @@ func TestKindOf(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteFileAtomicKeepsOwner: root rewriting a file keeps its owner and its group, also when
+// only one of the two differs from root's.
+func TestWriteFileAtomicKeepsOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("files of other users need root")
+	}
+	for _, own := range [][2]int{{4242, 4343}, {4242, 0}, {0, 4343}} {
+		target := filepath.Join(t.TempDir(), "settings.json")
+		if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(target, own[0], own[1]); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteFileAtomic(target, []byte("new"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if st := statT(t, target); int(st.Uid) != own[0] || int(st.Gid) != own[1] {
+			t.Errorf("file of %d:%d is now %d:%d", own[0], own[1], st.Uid, st.Gid)
+		}
+	}
+}
