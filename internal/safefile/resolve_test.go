@@ -5,6 +5,7 @@ package safefile
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -92,5 +93,36 @@ func TestResolveRelative(t *testing.T) {
 	got, err := Resolve("claude/../shared/settings.json")
 	if want := filepath.Join(root, "dotfiles", "shared", "settings.json"); err != nil || got != want {
 		t.Errorf("Resolve = %q, %v; want %q", got, err, want)
+	}
+}
+
+// TestResolveFollowsAsManyLinksAsTheKernel: a chain of maxLinks links resolves, one more is an
+// error, as for the kernel (Linux: 40).
+func TestResolveFollowsAsManyLinksAsTheKernel(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := filepath.Join(root, "settings.json")
+	if err := os.WriteFile(final, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prev := "settings.json"
+	for i := 1; i <= maxLinks+1; i++ {
+		name := "l" + strconv.Itoa(i)
+		if err := os.Symlink(prev, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+		prev = name
+	}
+	last := filepath.Join(root, "l"+strconv.Itoa(maxLinks))
+	if got, err := Resolve(last); err != nil || got != final {
+		t.Errorf("%d links: Resolve = %q, %v; want %q", maxLinks, got, err, final)
+	}
+	if _, err := os.Stat(last); err != nil {
+		t.Errorf("the kernel refuses %d links too: %v", maxLinks, err)
+	}
+	if _, err := Resolve(filepath.Join(root, "l"+strconv.Itoa(maxLinks+1))); err == nil || !strings.Contains(err.Error(), "too many levels") {
+		t.Errorf("%d links: %v; want too many levels", maxLinks+1, err)
 	}
 }
