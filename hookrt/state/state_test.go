@@ -90,7 +90,9 @@ func TestLockTimeout(t *testing.T) {
 	s.LockTimeout = 50 * time.Millisecond
 	release := make(chan struct{})
 	held := make(chan struct{})
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		_, _ = s.Update(context.Background(), "a", func(*State) error {
 			close(held)
 			<-release
@@ -101,6 +103,7 @@ func TestLockTimeout(t *testing.T) {
 	other := &SessionStore{Home: s.Home, Now: s.Now, LockTimeout: 50 * time.Millisecond}
 	_, err := other.Update(context.Background(), "a", increment)
 	close(release)
+	<-done // the holder writes its state file yet: the temporary directory is removed after it
 	if err == nil {
 		t.Fatal("no error while another holds the lock")
 	}
