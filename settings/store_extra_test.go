@@ -1,0 +1,63 @@
+//go:build linux
+
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// TestUpdateClosesWhatItOpens: a process that updates settings many times (the installer over
+// several files and scopes, a test suite) does not run out of file descriptors.
+func TestUpdateClosesWhatItOpens(t *testing.T) {
+	s := newTestStore(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(path, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd")
+		}
+		return len(ents)
+	}
+	before := open()
+	for i := range 20 {
+		if _, err := s.Update(path, func(old []byte, _ bool) ([]byte, bool, error) {
+			return []byte(`{"n":` + strconv.Itoa(i) + "}\n"), false, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := open(); after > before+2 {
+		t.Errorf("%d file descriptors open after 20 updates, %d before", after, before)
+	}
+}
+
+// TestUpdateNamesTheLinkToANonRegularFile: a settings path that is a symbolic link to something
+// other than a regular file is refused with an error naming both the path asked for and where
+// it leads; the path itself is named plainly when no link is involved.
+func TestUpdateNamesTheLinkToANonRegularFile(t *testing.T) {
+	s := newTestStore(t)
+	dir := t.TempDir()
+	target := filepath.Join(dir, "settings.json")
+	if err := os.Mkdir(target, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink("settings.json", link); err != nil {
+		t.Fatal(err)
+	}
+	keep := func(old []byte, _ bool) ([]byte, bool, error) { return old, false, nil }
+	for path, want := range map[string]string{
+		link:   link + " (a link to " + target + ") is a directory, not a regular file; ccc-hooks only reads and replaces regular files",
+		target: target + " is a directory, not a regular file; ccc-hooks only reads and replaces regular files",
+	} {
+		if _, err := s.Update(path, keep); err == nil || err.Error() != want {
+			t.Errorf("Update(%s) = %v; want %q", path, err, want)
+		}
+	}
+}
