@@ -42,7 +42,10 @@ func TestUpdateClosesWhatItOpens(t *testing.T) {
 // it leads; the path itself is named plainly when no link is involved.
 func TestUpdateNamesTheLinkToANonRegularFile(t *testing.T) {
 	s := newTestStore(t)
-	dir := t.TempDir()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	target := filepath.Join(dir, "settings.json")
 	if err := os.Mkdir(target, 0o755); err != nil {
 		t.Fatal(err)
@@ -52,9 +55,12 @@ func TestUpdateNamesTheLinkToANonRegularFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	keep := func(old []byte, _ bool) ([]byte, bool, error) { return old, false, nil }
+	t.Chdir(dir)
 	for path, want := range map[string]string{
-		link:   link + " (a link to " + target + ") is a directory, not a regular file; ccc-hooks only reads and replaces regular files",
-		target: target + " is a directory, not a regular file; ccc-hooks only reads and replaces regular files",
+		link:            link + " (a link to " + target + ") is a directory, not a regular file; ccc-hooks only reads and replaces regular files",
+		"link.json":     "link.json (a link to " + target + ") is a directory, not a regular file; ccc-hooks only reads and replaces regular files",
+		target:          target + " is a directory, not a regular file; ccc-hooks only reads and replaces regular files",
+		"settings.json": target + " is a directory, not a regular file; ccc-hooks only reads and replaces regular files",
 	} {
 		if _, err := s.Update(path, keep); err == nil || err.Error() != want {
 			t.Errorf("Update(%s) = %v; want %q", path, err, want)
