@@ -97,4 +97,14 @@ func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("after uninstalling workflow", supervisor)
+	// With nothing left to remember, the record goes (uninstall leaves no trace).
+	if err := s.NoteUninstall(target, "supervisor"); err != nil {
+		t.Fatal(err)
+	}
+	if l, ok := s.Ledger(target); ok {
+		t.Errorf("record kept with nothing in it: %+v", l)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(s.Home, "ledger")); len(ents) != 0 {
+		t.Errorf("ledger directory holds %d files, want none", len(ents))
+	}
 }
