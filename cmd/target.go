@@ -93,7 +93,12 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 	}
 	f.Scope = scopes[i]
 	if f.Scope == installer.ScopeProvider {
-		name, err := env.Prompter.Input("Provider name (settings-NAME.json):", "")
+		name, err := env.Prompter.Input("Provider name (settings-NAME.json):", "", func(answer string) error {
+			if !installer.ValidProvider(strings.TrimSpace(answer)) {
+				return errors.New("use letters, digits, '.', '_' or '-'")
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}

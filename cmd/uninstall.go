@@ -3,6 +3,8 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -49,14 +51,14 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	if err != nil {
 		return err
 	}
-	st := store(env)
-	original, existed, known := st.Origin(target.Path)
-	plan := installer.Uninstall{Profile: profile, Origin: installer.Origin{Known: known, Existed: existed, Original: original}}
-	preview, err := st.Preview(target.Path, plan.Change)
+	loc, err := opts.Target.locator(env)
 	if err != nil {
-		return fileError("uninstall", target.Path, err)
+		return err
 	}
-	changes := []fileChange{{
+	run := newChangeRun(env, "uninstall", opts.DryRun, ask)
+	original, existed, known := run.st.Origin(target.Path)
+	plan := installer.Uninstall{Profile: profile, Origin: installer.Origin{Known: known, Existed: existed, Original: original}}
+	ch, err := run.add(fileChange{
 		path:   target.Path,
 		change: plan.Change,
 		done: func(ch settings.Change) string {
@@ -65,20 +67,53 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			}
 			return fmt.Sprintf("Removed the %s hooks from %s.", profile.Name, target)
 		},
-	}}
+	})
+	if err != nil {
+		return err
+	}
 	// The slash commands serve every scope: they go with the last supervisor installation.
-	if profile.Name == installer.Supervisor.Name {
-		loc, err := opts.Target.locator(env)
-		if err != nil {
-			return err
-		}
-		if !loc.InstalledAnywhere(profile, target.Path, preview.New) {
-			changes = append(changes, slashCommandRemovals(env)...)
+	if profile.Name == installer.Supervisor.Name && !loc.InstalledAnywhere(profile, target.Path, ch.New) {
+		for _, fc := range slashCommandRemovals(env) {
+			if _, err := run.add(fc); err != nil {
+				return err
+			}
 		}
 	}
-	previews, _, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
-	if err == nil && !previews[0].Changed {
+	if _, err := run.finish(); err != nil {
+		return err
+	}
+	if !ch.Changed {
 		fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
+		printInstalledElsewhere(env, loc, target)
 	}
-	return err
+	return nil
+}
+
+// printInstalledElsewhere names the settings files where ccc-hooks is installed, for someone who
+// looked in the wrong one.
+func printInstalledElsewhere(env *Env, loc installer.Locator, target installer.Target) {
+	targets := loc.All()
+	if !slices.ContainsFunc(targets, func(t installer.Target) bool { return t.Path == target.Path }) {
+		targets = append(targets, target)
+	}
+	var lines []string
+	for _, t := range targets {
+		profiles := installer.InstalledIn(t.Path)
+		if len(profiles) == 0 {
+			continue
+		}
+		names := make([]string, len(profiles))
+		for i, p := range profiles {
+			names[i] = p.Name
+		}
+		lines = append(lines, fmt.Sprintf("  %s: %s", t, strings.Join(names, ", ")))
+	}
+	if len(lines) == 0 {
+		fmt.Fprintln(env.IO.Out, "ccc-hooks is not installed in any settings file of this user and project.")
+		return
+	}
+	fmt.Fprintln(env.IO.Out, "ccc-hooks is installed in:")
+	for _, l := range lines {
+		fmt.Fprintln(env.IO.Out, l)
+	}
 }

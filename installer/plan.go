@@ -10,10 +10,14 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// Install describes the entries one install writes into a settings file.
-type Install struct {
+// InstallSpec is everything one install decides: the profile, its events, the hook command and
+// timeout, and whether entries of the older `ccc supervisor-hook` go.
+type InstallSpec struct {
 	Profile Profile
-	Events  []Event
+	// Events are the profile's events to install. The profile's installed events become exactly
+	// these: our entries in its other events are taken out, except where another profile
+	// installed in the same file still needs them (Stop is shared by both profiles).
+	Events []Event
 	// Command is the full hook command, see HookCommand.
 	Command string
 	// Timeout is the handler timeout in seconds.
@@ -22,25 +26,55 @@ type Install struct {
 	ReplaceLegacy bool
 }
 
+// Install is one install, built whole by NewInstall from every decision. It has no setters:
+// a change function taken from it (in.Change, as a method value) computes exactly what was
+// decided, and nothing can be decided after the change function was handed out.
+type Install struct {
+	spec InstallSpec
+}
+
+// NewInstall returns the install that spec describes.
+func NewInstall(spec InstallSpec) Install {
+	spec.Events = slices.Clone(spec.Events)
+	return Install{spec: spec}
+}
+
+// Spec returns the decisions of the install.
+func (in Install) Spec() InstallSpec {
+	s := in.spec
+	s.Events = slices.Clone(s.Events)
+	return s
+}
+
 // Entries returns the matcher groups this install owns.
 func (in Install) Entries() []settings.Entry {
-	entries := make([]settings.Entry, len(in.Events))
-	for i, e := range in.Events {
+	entries := make([]settings.Entry, len(in.spec.Events))
+	for i, e := range in.spec.Events {
 		entries[i] = settings.Entry{
 			Event:   e.Hook,
 			Matcher: e.Matcher,
-			Handler: settings.Handler{Command: in.Command, Timeout: in.Timeout},
+			Handler: settings.Handler{Command: in.spec.Command, Timeout: in.spec.Timeout},
 		}
 	}
 	return entries
 }
 
-// Change is the settings.ChangeFunc of this install.
+// Change is the settings.ChangeFunc of this install. The file is checked and parsed by
+// settings.Install once; before that, only its "hooks" object is looked at to find whether
+// anything must be taken out first (legacy entries, events no longer chosen), so a large file
+// without such entries costs one pass.
 func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 	src := old
-	if in.ReplaceLegacy {
+	refs := hooksRefs(old)
+	if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.HandlerRef) bool { return IsLegacy(r.Command) }) {
 		var err error
-		if src, err = settings.Uninstall(src, hookNames(in.Events), IsLegacy); err != nil {
+		if src, err = settings.Uninstall(src, hookNames(in.spec.Events), IsLegacy); err != nil {
+			return nil, false, err
+		}
+	}
+	if drop := in.dropped(refs); len(drop) > 0 {
+		var err error
+		if src, err = settings.Uninstall(src, drop, IsOurs); err != nil {
 			return nil, false, err
 		}
 	}
@@ -48,17 +82,34 @@ func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 	return out, false, err
 }
 
-// Legacy returns the entries of the older `ccc supervisor-hook` in the events of this install.
-func (in Install) Legacy(src []byte) ([]settings.HandlerRef, error) {
-	names := hookNames(in.Events)
-	refs, err := settings.EventHandlers(src, names)
-	if err != nil {
-		return nil, err
+// dropped returns the hook events that hold an entry of ours for one of the profile's events
+// that is not chosen, and that no chosen event or other installed profile needs.
+func (in Install) dropped(refs []settings.HandlerRef) []string {
+	p := in.spec.Profile
+	var drop []string
+	for _, e := range p.Events {
+		if slices.Contains(in.spec.Events, e) || slices.Contains(drop, e.Hook) ||
+			slices.ContainsFunc(in.spec.Events, func(c Event) bool { return c.Hook == e.Hook }) ||
+			!hasOurs(refs, []Event{e}) || neededByOther(p, e, refs) {
+			continue
+		}
+		drop = append(drop, e.Hook)
 	}
-	return slices.DeleteFunc(refs, func(r settings.HandlerRef) bool {
-		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
-	}), nil
+	return drop
 }
+
+// Legacy returns the entries of the older `ccc supervisor-hook` in the given events of src, by
+// a quick look at its "hooks" object: src must be a file that was checked in full (by
+// settings.EventHandlers, or an install computed from it).
+func Legacy(src []byte, events []Event) []settings.HandlerRef {
+	names := hookNames(events)
+	return slices.DeleteFunc(hooksRefs(src), func(r settings.HandlerRef) bool {
+		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
+	})
+}
+
+// HookNames returns the Claude Code events of events, each once.
+func HookNames(events []Event) []string { return hookNames(events) }
 
 // Uninstall describes taking one profile's entries out of a settings file.
 type Uninstall struct {
@@ -108,9 +159,17 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 // readRefs lists the handlers of the profile's own events, which must be well formed, and of the
 // events that tell whether another profile is installed, which are skipped when they are not:
 // bad structure in an event uninstall does not touch never blocks it.
+//
+// Only the "hooks" object is read here; settings.Uninstall then checks the whole file once.
 func (un Uninstall) readRefs(src []byte) ([]settings.HandlerRef, error) {
-	refs, err := settings.EventHandlers(src, hookNames(un.Profile.Events))
+	hooks := hooksOnly(src)
+	if hooks == nil {
+		return nil, nil
+	}
+	refs, err := settings.EventHandlers(hooks, hookNames(un.Profile.Events))
 	if err != nil {
+		// The full check reports it with the file's own line and column.
+		_, err = settings.EventHandlers(src, hookNames(un.Profile.Events))
 		return nil, err
 	}
 	for _, other := range Profiles() {
@@ -118,7 +177,7 @@ func (un Uninstall) readRefs(src []byte) ([]settings.HandlerRef, error) {
 			continue
 		}
 		for _, e := range other.exclusive() {
-			if r, err := settings.EventHandlers(src, []string{e.Hook}); err == nil {
+			if r, err := settings.EventHandlers(hooks, []string{e.Hook}); err == nil {
 				refs = append(refs, r...)
 			}
 		}
@@ -178,7 +237,7 @@ func hookNames(events []Event) []string {
 func (l Locator) InstalledAnywhere(p Profile, changed string, after []byte) bool {
 	targets := append(l.All(), Target{Path: changed})
 	for _, t := range targets {
-		data := after
+		data := hooksOnly(after) // our own output: the quick look is enough
 		if t.Path != changed {
 			var err error
 			if data, err = os.ReadFile(t.Path); errors.Is(err, fs.ErrNotExist) {
