@@ -51,10 +51,6 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	if err != nil {
 		return err
 	}
-	loc, err := opts.Target.locator(env)
-	if err != nil {
-		return err
-	}
 	run := newChangeRun(env, "uninstall", opts.DryRun, ask)
 	original, existed, known := run.st.Origin(target.Path)
 	plan := installer.Uninstall{Profile: profile, Origin: installer.Origin{Known: known, Existed: existed, Original: original}}
@@ -72,10 +68,16 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	// The slash commands serve every scope: they go with the last supervisor installation.
-	if profile.Name == installer.Supervisor.Name && !loc.InstalledAnywhere(profile, target.Path, ch.New) {
-		for _, fc := range slashCommandRemovals(env) {
-			if _, err := run.add(fc); err != nil {
-				return err
+	if profile.Name == installer.Supervisor.Name && slashCommandsInstalled(env) {
+		loc, err := opts.Target.locator(env)
+		if err != nil {
+			return err
+		}
+		if !loc.InstalledAnywhere(profile, target.Path, ch.New) {
+			for _, fc := range slashCommandRemovals(env) {
+				if _, err := run.add(fc); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -84,9 +86,23 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	}
 	if !ch.Changed {
 		fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
+		loc, err := opts.Target.locator(env)
+		if err != nil {
+			return err
+		}
 		printInstalledElsewhere(env, loc, target)
 	}
 	return nil
+}
+
+// slashCommandsInstalled reports whether a slash command file written by ccc-hooks is in place.
+func slashCommandsInstalled(env *Env) bool {
+	for _, sc := range installer.SlashCommands(installer.Supervisor, "ccc-hooks") {
+		if hasOurSlashCommand(env, sc.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // printInstalledElsewhere names the settings files where ccc-hooks is installed, for someone who

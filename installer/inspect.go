@@ -1,6 +1,7 @@
 package installer
 
 import (
+	"bytes"
 	"os"
 	"slices"
 
@@ -25,28 +26,34 @@ func hooksOnly(src []byte) []byte {
 	return append(doc, '}')
 }
 
-// hooksRefs lists every handler of src's "hooks" object by a quick look (see hooksOnly); a
-// file it cannot read has none, and the full check that follows reports why.
+// hooksRefs lists the handlers of our profiles' events in src's "hooks" object by a quick look
+// (see hooksOnly); a file it cannot read has none, and the full check that follows reports why.
 func hooksRefs(src []byte) []settings.HandlerRef {
 	hooks := hooksOnly(src)
 	if hooks == nil {
 		return nil
 	}
-	refs, err := settings.Handlers(hooks)
-	if err != nil {
-		// Handlers refuses bad structure in any event; look at the events of our profiles only.
-		var names []string
-		for _, p := range Profiles() {
-			names = append(names, hookNames(p.Events)...)
-		}
-		refs = nil
-		for _, name := range names {
-			if r, err := settings.EventHandlers(hooks, []string{name}); err == nil {
-				refs = append(refs, r...)
-			}
+	names := profileHookNames()
+	refs, err := settings.EventHandlers(hooks, names)
+	if err == nil {
+		return refs
+	}
+	// One event at a time: bad structure in one hides nothing in the others.
+	for _, name := range names {
+		if r, err := settings.EventHandlers(hooks, []string{name}); err == nil {
+			refs = append(refs, r...)
 		}
 	}
 	return refs
+}
+
+// profileHookNames returns the Claude Code events of every profile, each once.
+func profileHookNames() []string {
+	var events []Event
+	for _, p := range Profiles() {
+		events = append(events, p.Events...)
+	}
+	return hookNames(events)
 }
 
 // Installation is what a settings file holds of one profile.
@@ -86,4 +93,16 @@ func InstalledIn(path string) []Profile {
 		return nil
 	}
 	return Installed(refs)
+}
+
+// mayHold reports whether src may hold one of words inside a JSON string: it does when a word
+// is there as it is, and may when src holds any \u escape (which can spell a word in another
+// way). A false answer is certain, so a quick look that finds nothing can be skipped.
+func mayHold(src []byte, words ...string) bool {
+	for _, w := range words {
+		if bytes.Contains(src, []byte(w)) {
+			return true
+		}
+	}
+	return bytes.Contains(src, []byte(`\u`))
 }

@@ -65,7 +65,10 @@ func (in Install) Entries() []settings.Entry {
 // without such entries costs one pass.
 func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 	src := old
-	refs := hooksRefs(old)
+	var refs []settings.HandlerRef
+	if in.spec.ReplaceLegacy && mayHold(old, "supervisor-hook") || len(in.spec.Events) < len(in.spec.Profile.Events) {
+		refs = hooksRefs(old)
+	}
 	if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.HandlerRef) bool { return IsLegacy(r.Command) }) {
 		var err error
 		if src, err = settings.Uninstall(src, hookNames(in.spec.Events), IsLegacy); err != nil {
@@ -162,6 +165,15 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 //
 // Only the "hooks" object is read here; settings.Uninstall then checks the whole file once.
 func (un Uninstall) readRefs(src []byte) ([]settings.HandlerRef, error) {
+	var others []string
+	for _, other := range Profiles() {
+		if other.Name != un.Profile.Name {
+			others = append(others, hookNames(other.exclusive())...)
+		}
+	}
+	if !mayHold(src, others...) {
+		return nil, nil // no other profile can be installed: nothing to keep for it
+	}
 	hooks := hooksOnly(src)
 	if hooks == nil {
 		return nil, nil
