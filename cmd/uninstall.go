@@ -41,7 +41,7 @@ file, its Stop entry stays.`,
 	fl := c.Flags()
 	fl.StringVar(&opts.Profile, "profile", installer.Supervisor.Name, "hook profile: supervisor|workflow")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the diff and change nothing")
-	fl.BoolVar(&opts.Yes, "yes", false, "do not ask for confirmation")
+	fl.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation")
 	return c
 }
 
