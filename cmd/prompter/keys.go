@@ -1,7 +1,9 @@
 package prompter
 
 import (
+	"bytes"
 	"os"
+	"regexp"
 	"unicode/utf8"
 )
 
@@ -11,16 +13,26 @@ const (
 )
 
 // keyReader reads a terminal and returns one key per Read: one UTF-8 character, or one whole
-// escape sequence (an arrow key, or the terminal's answer to a cursor-position query). Survey
-// wraps its input in a new buffer for every question and discards that buffer afterwards; with
-// one key per Read nothing but the key being handled is ever in it, and keys typed ahead wait
-// here for the next question. A lone Esc is returned as Ctrl-C, which survey treats as an
-// interruption.
+// escape sequence (an arrow key). Survey wraps its input in a new buffer for every question and
+// discards that buffer afterwards; with one key per Read nothing but the key being handled is
+// ever in it, and keys typed ahead wait here for the next question.
+//
+// Survey also asks the terminal where the cursor is (it writes ESC[6n, see queryWriter) and
+// reads the answer from the same input, keeping whatever keys came before the answer in that
+// question's buffer. While an answer is expected, Read returns the answer first, out of turn,
+// so typed-ahead keys stay here.
+//
+// A lone Esc is returned as Ctrl-C, which survey treats as an interruption.
 type keyReader struct {
 	f       *os.File
 	pending []byte
 	buf     [256]byte
+	// positions counts cursor-position queries whose answer was not read yet.
+	positions int
 }
+
+// cursorPosition is a terminal's answer to ESC[6n.
+var cursorPosition = regexp.MustCompile(`\x1b\[\d+;\d+R`)
 
 func newKeyReader(f *os.File) *keyReader { return &keyReader{f: f} }
 
@@ -33,11 +45,17 @@ func (k *keyReader) Read(p []byte) (int, error) {
 		return 0, nil
 	}
 	for {
-		n, complete := keyLength(k.pending)
-		if complete {
+		if k.positions > 0 {
+			if loc := cursorPosition.FindIndex(k.pending); loc != nil {
+				k.positions--
+				n := copy(p, k.pending[loc[0]:loc[1]])
+				k.pending = append(k.pending[:loc[0]], k.pending[loc[1]:]...)
+				return n, nil
+			}
+		} else if n, complete := keyLength(k.pending); complete {
 			return k.take(p, n), nil
 		}
-		if len(k.pending) == 1 && k.pending[0] == keyEscape && !moreWithin(k.f, escapeWait) {
+		if k.positions == 0 && len(k.pending) == 1 && k.pending[0] == keyEscape && !moreWithin(k.f, escapeWait) {
 			// Esc alone: nothing of a sequence followed.
 			k.pending[0] = keyInterrupt
 			continue
@@ -95,4 +113,19 @@ func keyLength(b []byte) (int, bool) {
 	// Esc followed by an ordinary key: Esc was pressed on its own, the key comes next.
 	b[0] = keyInterrupt
 	return 1, true
+}
+
+// queryWriter is the terminal output survey writes to; it tells the keyReader when survey asks
+// for the cursor position.
+type queryWriter struct {
+	f    *os.File
+	keys *keyReader
+}
+
+// Fd is the terminal's descriptor.
+func (w *queryWriter) Fd() uintptr { return w.f.Fd() }
+
+func (w *queryWriter) Write(p []byte) (int, error) {
+	w.keys.positions += bytes.Count(p, []byte("\x1b[6n"))
+	return w.f.Write(p)
 }

@@ -41,7 +41,8 @@ type Survey struct {
 
 // NewSurvey returns a survey Prompter on in/out/err; it does no work until asked.
 func NewSurvey(in *os.File, out *os.File, errOut io.Writer) *Survey {
-	return &Survey{stdio: terminal.Stdio{In: newKeyReader(in), Out: out, Err: errOut}}
+	keys := newKeyReader(in)
+	return &Survey{stdio: terminal.Stdio{In: keys, Out: &queryWriter{f: out, keys: keys}, Err: errOut}}
 }
 
 func (s *Survey) opts() survey.AskOpt { return survey.WithStdio(s.stdio.In, s.stdio.Out, s.stdio.Err) }
