@@ -63,6 +63,9 @@ func (k *keyReader) Read(p []byte) (int, error) {
 		m, err := k.f.Read(k.buf[:])
 		k.pending = append(k.pending, k.buf[:m]...)
 		if err != nil {
+			if len(k.pending) == 1 && k.pending[0] == keyEscape {
+				k.pending[0] = keyInterrupt
+			}
 			if len(k.pending) > 0 {
 				return k.take(p, len(k.pending)), nil
 			}
