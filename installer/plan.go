@@ -136,10 +136,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if !exists {
 		return old, false, nil
 	}
-	refs, err := un.readRefs(old)
-	if err != nil {
-		return nil, false, err
-	}
+	refs := un.readRefs(old)
 	var events []string
 	for _, e := range un.Profile.Events {
 		if !neededByOther(un.Profile, e, refs) && !slices.Contains(events, e.Hook) {
@@ -159,12 +156,11 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	return out, false, nil
 }
 
-// readRefs lists the handlers of the profile's own events, which must be well formed, and of the
-// events that tell whether another profile is installed, which are skipped when they are not:
-// bad structure in an event uninstall does not touch never blocks it.
-//
-// Only the "hooks" object is read here; settings.Uninstall then checks the whole file once.
-func (un Uninstall) readRefs(src []byte) ([]settings.HandlerRef, error) {
+// readRefs lists the handlers of the events that only other profiles use: they tell whether
+// another profile is installed in the same file and still needs a shared event. Only the "hooks"
+// object is looked at, and only when those events may be there at all; settings.Uninstall then
+// checks the whole file once. Bad structure in an event uninstall does not touch never blocks it.
+func (un Uninstall) readRefs(src []byte) []settings.HandlerRef {
 	var others []string
 	for _, other := range Profiles() {
 		if other.Name != un.Profile.Name {
@@ -172,29 +168,19 @@ func (un Uninstall) readRefs(src []byte) ([]settings.HandlerRef, error) {
 		}
 	}
 	if !mayHold(src, others...) {
-		return nil, nil // no other profile can be installed: nothing to keep for it
+		return nil // no other profile can be installed: nothing to keep for it
 	}
 	hooks := hooksOnly(src)
 	if hooks == nil {
-		return nil, nil
+		return nil
 	}
-	refs, err := settings.EventHandlers(hooks, hookNames(un.Profile.Events))
-	if err != nil {
-		// The full check reports it with the file's own line and column.
-		_, err = settings.EventHandlers(src, hookNames(un.Profile.Events))
-		return nil, err
-	}
-	for _, other := range Profiles() {
-		if other.Name == un.Profile.Name {
-			continue
-		}
-		for _, e := range other.exclusive() {
-			if r, err := settings.EventHandlers(hooks, []string{e.Hook}); err == nil {
-				refs = append(refs, r...)
-			}
+	var refs []settings.HandlerRef
+	for _, name := range others {
+		if r, err := settings.EventHandlers(hooks, []string{name}); err == nil {
+			refs = append(refs, r...)
 		}
 	}
-	return refs, nil
+	return refs
 }
 
 // Installed reports which profiles have entries of ours in the handlers of one file. A profile
