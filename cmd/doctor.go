@@ -55,7 +55,7 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 	}
 	loc := installer.Locator{
 		Getenv:      env.Getenv,
-		ProjectDir:  paths.ProjectDir(opts.ProjectDir, wd),
+		ProjectDir:  paths.ProjectDir(paths.Project{Flag: opts.ProjectDir, WD: wd}),
 		ManagedPath: opts.ManagedPath,
 	}
 	denv := doctor.Env{Getenv: env.Getenv, LookPath: opts.LookPath, Output: opts.Output, Version: Version}

@@ -94,7 +94,7 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	// each question offers, and its entries of the older `ccc supervisor-hook` ask one more.
 	var cur settings.Change
 	var now installer.Installation
-	var legacy []settings.HandlerRef
+	var legacy []settings.Handler
 	if ask {
 		if cur, err = run.read(target.Path); err != nil {
 			return err
@@ -162,14 +162,14 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	}
 	switch {
 	case run.wrote:
-		printNextSteps(env, profile, binary)
+		err = printNextSteps(env, profile, binary)
 	case ch.Changed:
 	case opts.DryRun:
-		fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
+		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
 	default:
-		fmt.Fprintf(env.IO.Out, "%s: already installed, nothing changed.\n", target)
+		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing changed.\n", target)
 	}
-	return nil
+	return err
 }
 
 // installEvents returns --events, or on a terminal asks, offering the events installed now
@@ -244,7 +244,7 @@ func installExtras(env *Env, opts *installOptions, p installer.Profile, ask bool
 
 // askReplaceLegacy decides whether entries of the older `ccc supervisor-hook` are replaced:
 // always with --yes, after asking on a terminal; without a terminal warnLegacy says they stay.
-func askReplaceLegacy(env *Env, opts *installOptions, legacy []settings.HandlerRef) (bool, error) {
+func askReplaceLegacy(env *Env, opts *installOptions, legacy []settings.Handler) (bool, error) {
 	if opts.Yes {
 		return true, nil
 	}
@@ -257,11 +257,11 @@ func askReplaceLegacy(env *Env, opts *installOptions, legacy []settings.HandlerR
 }
 
 // warnLegacy says that entries of the older `ccc supervisor-hook` were kept.
-func warnLegacy(env *Env, legacy []settings.HandlerRef) {
+func warnLegacy(env *Env, legacy []settings.Handler) {
 	if len(legacy) == 0 {
 		return
 	}
-	fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: kept %d entr%s of the older `ccc supervisor-hook`; both would run. Re-run with --yes to replace them.\n",
+	warnf(env, "kept %d entr%s of the older `ccc supervisor-hook`; both would run. Re-run with --yes to replace them.",
 		len(legacy), plural(len(legacy), "y", "ies"))
 }
 

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
@@ -36,8 +37,8 @@ func hookCommand(env *Env, target installer.Target, binary string, absolute bool
 		return installer.HookCommand(binary)
 	}
 	if installer.LookPath("ccc-hooks", env.Getenv("PATH")) == "" {
-		fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: ccc-hooks is not on your PATH, and %s runs `%s` for everyone who uses it; "+
-			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path\n", target.Path, installer.SharedHookCommand)
+		warnf(env, "ccc-hooks is not on your PATH, and %s runs `%s` for everyone who uses it; "+
+			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path", target.Path, installer.SharedHookCommand)
 	}
 	return installer.SharedHookCommand
 }
@@ -83,22 +84,24 @@ func supervisorDefaultChange(env *Env, on bool) fileChange {
 
 // printNextSteps says, after a change, whether the supervisor will review sessions, how to
 // turn it on or off, and how to check the setup.
-func printNextSteps(env *Env, profile installer.Profile, binary string) {
+func printNextSteps(env *Env, profile installer.Profile, binary string) error {
 	prog := programWord(env, binary)
-	out := env.IO.Out
+	var lines []string
 	if profile.Name == installer.Supervisor.Name {
 		if supervisorOnByDefault(env) {
-			fmt.Fprintf(out, "The supervisor is on by default: it reviews every session (turn it off with `%s supervisor off --default`).\n", prog)
+			lines = append(lines, fmt.Sprintf("The supervisor is on by default: it reviews every session (turn it off with `%s supervisor off --default`).", prog))
 		} else {
-			fmt.Fprintln(out, "The supervisor is off by default: it reviews no session until you turn it on.")
 			oneSession := ""
 			if hasOurSlashCommand(env, "supervisor") {
 				oneSession = ", or for one session with /supervisor"
 			}
-			fmt.Fprintf(out, "Turn it on for every session with `%s supervisor on --default`%s.\n", prog, oneSession)
+			lines = append(lines, "The supervisor is off by default: it reviews no session until you turn it on.",
+				fmt.Sprintf("Turn it on for every session with `%s supervisor on --default`%s.", prog, oneSession))
 		}
 	}
-	fmt.Fprintf(out, "Check the setup with `%s doctor`.\n", prog)
+	lines = append(lines, fmt.Sprintf("Check the setup with `%s doctor`.", prog))
+	_, err := fmt.Fprintln(env.IO.Out, strings.Join(lines, "\n"))
+	return err
 }
 
 // hasOurSlashCommand reports whether the command file /name that ccc-hooks writes is in place.

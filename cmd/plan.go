@@ -26,7 +26,7 @@ type fileChange struct {
 // in the meantime is its change computed again, from the new content.
 type changeRun struct {
 	env  *Env
-	st   *settings.Store
+	st   *settings.FileStore
 	verb string
 	// preview: plan every change and show the diffs before writing (dry run or a terminal).
 	preview, dryRun, ask bool
@@ -99,7 +99,9 @@ func (r *changeRun) finish() (written bool, err error) {
 	}
 	for _, p := range r.planned {
 		if p.ch.Changed {
-			writeDiff(r.env, p.ch)
+			if err := writeDiff(r.env, p.ch); err != nil {
+				return false, err
+			}
 		}
 	}
 	if r.dryRun {
@@ -111,8 +113,8 @@ func (r *changeRun) finish() (written bool, err error) {
 			return false, cancelled(r.verb, err)
 		}
 		if !ok {
-			fmt.Fprintln(r.env.IO.Out, "Nothing was changed.")
-			return false, nil
+			_, err := fmt.Fprintln(r.env.IO.Out, "Nothing was changed.")
+			return false, err
 		}
 	}
 	for _, p := range r.planned {
@@ -132,7 +134,9 @@ func (r *changeRun) write(fc fileChange, change settings.ChangeFunc) (settings.C
 	if ch.Changed {
 		r.wrote = true
 		if fc.done != nil {
-			fmt.Fprintln(r.env.IO.Out, fc.done(ch))
+			if _, err := fmt.Fprintln(r.env.IO.Out, fc.done(ch)); err != nil {
+				return ch, err
+			}
 		}
 	}
 	return ch, nil

@@ -64,7 +64,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if !event.ValidSessionID(id) {
 		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", id)
 	}
-	store := &state.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+	store := &state.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if opts.Action == "status" {
 		cfg, _, err := config.Load(cfgPath)
 		if err != nil {
@@ -74,8 +74,8 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(env.IO.Out, onOff(on))
-		return nil
+		_, err = fmt.Fprintln(env.IO.Out, onOff(on))
+		return err
 	}
 	on := opts.Action == "on"
 	if _, err := store.Update(ctx, id, func(st *state.State) error {
@@ -84,8 +84,8 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	}); err != nil {
 		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
 	}
-	fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
-	return nil
+	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
+	return err
 }
 
 func runSupervisorDefault(env *Env, action, cfgPath string) error {
@@ -94,15 +94,15 @@ func runSupervisorDefault(env *Env, action, cfgPath string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
-		return nil
+		_, err = fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
+		return err
 	}
-	store := &settings.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+	store := &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if _, err := store.Update(cfgPath, config.SetEnabled(action == "on")); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", cfgPath, err)
 	}
-	fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, cfgPath)
-	return nil
+	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, cfgPath)
+	return err
 }
 
 func onOff(on bool) string {

@@ -57,7 +57,7 @@ func (f *targetFlags) locatorFor(env *Env, needProject bool) (installer.Locator,
 	}
 	loc := installer.Locator{Getenv: env.Getenv}
 	if needProject || f.ProjectDir != "" {
-		loc.ProjectDir = paths.ProjectDir(f.ProjectDir, wd)
+		loc.ProjectDir = paths.ProjectDir(paths.Project{Flag: f.ProjectDir, WD: wd})
 	}
 	return loc, nil
 }
@@ -120,8 +120,8 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 }
 
 // store returns the settings store under the ccc-hooks home.
-func store(env *Env) *settings.Store {
-	return &settings.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+func store(env *Env) *settings.FileStore {
+	return &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
 }
 
 // fileError explains a failed change of path and says that the file was left unchanged.
@@ -142,7 +142,7 @@ func cancelled(verb string, err error) error {
 }
 
 // writeDiff prints a unified diff of one change.
-func writeDiff(env *Env, ch settings.Change) {
+func writeDiff(env *Env, ch settings.Change) error {
 	from, to := ch.Target, ch.Target
 	if !ch.Existed {
 		from = "/dev/null"
@@ -150,7 +150,8 @@ func writeDiff(env *Env, ch settings.Change) {
 	if ch.Removed {
 		to = "/dev/null"
 	}
-	fmt.Fprint(env.IO.Out, udiff.Unified(from, to, string(ch.Old), string(ch.New)))
+	_, err := fmt.Fprint(env.IO.Out, udiff.Unified(from, to, string(ch.Old), string(ch.New)))
+	return err
 }
 
 // profileAndTarget returns the profile named by --profile and the settings file the target flags

@@ -84,15 +84,16 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	if _, err := run.finish(); err != nil {
 		return err
 	}
-	if !ch.Changed {
-		fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
-		loc, err := opts.Target.locator(env)
-		if err != nil {
-			return err
-		}
-		printInstalledElsewhere(env, loc, target)
+	if ch.Changed {
+		return nil
 	}
-	return nil
+	loc, err := opts.Target.locator(env)
+	if err != nil {
+		return err
+	}
+	msg := fmt.Sprintf("%s: no %s hooks of ccc-hooks, nothing to remove.\n%s", target, profile.Name, installedElsewhere(loc, target))
+	_, err = fmt.Fprint(env.IO.Out, msg)
+	return err
 }
 
 // slashCommandsInstalled reports whether a slash command file written by ccc-hooks is in place.
@@ -105,14 +106,14 @@ func slashCommandsInstalled(env *Env) bool {
 	return false
 }
 
-// printInstalledElsewhere names the settings files where ccc-hooks is installed, for someone who
+// installedElsewhere names the settings files where ccc-hooks is installed, for someone who
 // looked in the wrong one.
-func printInstalledElsewhere(env *Env, loc installer.Locator, target installer.Target) {
+func installedElsewhere(loc installer.Locator, target installer.Target) string {
 	targets := loc.All()
 	if !slices.ContainsFunc(targets, func(t installer.Target) bool { return t.Path == target.Path }) {
 		targets = append(targets, target)
 	}
-	var lines []string
+	var b strings.Builder
 	for _, t := range targets {
 		profiles := installer.InstalledIn(t.Path)
 		if len(profiles) == 0 {
@@ -122,14 +123,10 @@ func printInstalledElsewhere(env *Env, loc installer.Locator, target installer.T
 		for i, p := range profiles {
 			names[i] = p.Name
 		}
-		lines = append(lines, fmt.Sprintf("  %s: %s", t, strings.Join(names, ", ")))
+		fmt.Fprintf(&b, "  %s: %s\n", t, strings.Join(names, ", "))
 	}
-	if len(lines) == 0 {
-		fmt.Fprintln(env.IO.Out, "ccc-hooks is not installed in any settings file of this user and project.")
-		return
+	if b.Len() == 0 {
+		return "ccc-hooks is not installed in any settings file of this user and project.\n"
 	}
-	fmt.Fprintln(env.IO.Out, "ccc-hooks is installed in:")
-	for _, l := range lines {
-		fmt.Fprintln(env.IO.Out, l)
-	}
+	return "ccc-hooks is installed in:\n" + b.String()
 }

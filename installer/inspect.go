@@ -28,7 +28,7 @@ func hooksOnly(src []byte) []byte {
 
 // hooksRefs lists the handlers of our profiles' events in src's "hooks" object by a quick look
 // (see hooksOnly); a file it cannot read has none, and the full check that follows reports why.
-func hooksRefs(src []byte) []settings.HandlerRef {
+func hooksRefs(src []byte) []settings.Handler {
 	hooks := hooksOnly(src)
 	if hooks == nil {
 		return nil
@@ -65,7 +65,7 @@ type Installation struct {
 }
 
 // Installed reports what refs (the handlers of one file) hold of profile p.
-func (p Profile) Installed(refs []settings.HandlerRef) Installation {
+func (p Profile) Installed(refs []settings.Handler) Installation {
 	var in Installation
 	for _, e := range p.Events {
 		if hasOurs(refs, []Event{e}) {

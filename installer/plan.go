@@ -53,7 +53,8 @@ func (in Install) Entries() []settings.Entry {
 		entries[i] = settings.Entry{
 			Event:   e.Hook,
 			Matcher: e.Matcher,
-			Handler: settings.Handler{Command: in.spec.Command, Timeout: in.spec.Timeout},
+			Command: in.spec.Command,
+			Timeout: in.spec.Timeout,
 		}
 	}
 	return entries
@@ -65,29 +66,29 @@ func (in Install) Entries() []settings.Entry {
 // without such entries costs one pass.
 func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 	src := old
-	var refs []settings.HandlerRef
+	var refs []settings.Handler
 	if in.spec.ReplaceLegacy && mayHold(old, "supervisor-hook") || len(in.spec.Events) < len(in.spec.Profile.Events) {
 		refs = hooksRefs(old)
 	}
-	if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.HandlerRef) bool { return IsLegacy(r.Command) }) {
+	if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.Handler) bool { return IsLegacy(r.Command) }) {
 		var err error
-		if src, err = settings.Uninstall(src, hookNames(in.spec.Events), IsLegacy); err != nil {
+		if src, err = settings.RemoveEntries(src, hookNames(in.spec.Events), IsLegacy); err != nil {
 			return nil, false, err
 		}
 	}
 	if drop := in.dropped(refs); len(drop) > 0 {
 		var err error
-		if src, err = settings.Uninstall(src, drop, IsOurs); err != nil {
+		if src, err = settings.RemoveEntries(src, drop, IsOurs); err != nil {
 			return nil, false, err
 		}
 	}
-	out, err := settings.Install(src, in.Entries(), IsOurs)
+	out, err := settings.InsertEntries(src, in.Entries(), IsOurs)
 	return out, false, err
 }
 
 // dropped returns the hook events that hold an entry of ours for one of the profile's events
 // that is not chosen, and that no chosen event or other installed profile needs.
-func (in Install) dropped(refs []settings.HandlerRef) []string {
+func (in Install) dropped(refs []settings.Handler) []string {
 	p := in.spec.Profile
 	var drop []string
 	for _, e := range p.Events {
@@ -104,9 +105,9 @@ func (in Install) dropped(refs []settings.HandlerRef) []string {
 // Legacy returns the entries of the older `ccc supervisor-hook` in the given events of src, by
 // a quick look at its "hooks" object: src must be a file that was checked in full (by
 // settings.EventHandlers, or an install computed from it).
-func Legacy(src []byte, events []Event) []settings.HandlerRef {
+func Legacy(src []byte, events []Event) []settings.Handler {
 	names := hookNames(events)
-	return slices.DeleteFunc(hooksRefs(src), func(r settings.HandlerRef) bool {
+	return slices.DeleteFunc(hooksRefs(src), func(r settings.Handler) bool {
 		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
 	})
 }
@@ -143,7 +144,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 			events = append(events, e.Hook)
 		}
 	}
-	out, err := settings.Uninstall(old, events, IsOurs)
+	out, err := settings.RemoveEntries(old, events, IsOurs)
 	if err != nil {
 		return nil, false, err
 	}
@@ -160,7 +161,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 // another profile is installed in the same file and still needs a shared event. Only the "hooks"
 // object is looked at, and only when those events may be there at all; settings.Uninstall then
 // checks the whole file once. Bad structure in an event uninstall does not touch never blocks it.
-func (un Uninstall) readRefs(src []byte) []settings.HandlerRef {
+func (un Uninstall) readRefs(src []byte) []settings.Handler {
 	var others []string
 	for _, other := range Profiles() {
 		if other.Name != un.Profile.Name {
@@ -174,7 +175,7 @@ func (un Uninstall) readRefs(src []byte) []settings.HandlerRef {
 	if hooks == nil {
 		return nil
 	}
-	var refs []settings.HandlerRef
+	var refs []settings.Handler
 	for _, name := range others {
 		if r, err := settings.EventHandlers(hooks, []string{name}); err == nil {
 			refs = append(refs, r...)
@@ -185,7 +186,7 @@ func (un Uninstall) readRefs(src []byte) []settings.HandlerRef {
 
 // Installed reports which profiles have entries of ours in the handlers of one file. A profile
 // counts as installed when an event only it uses carries our command.
-func Installed(refs []settings.HandlerRef) []Profile {
+func Installed(refs []settings.Handler) []Profile {
 	var out []Profile
 	for _, p := range Profiles() {
 		if hasOurs(refs, p.exclusive()) {
@@ -195,7 +196,7 @@ func Installed(refs []settings.HandlerRef) []Profile {
 	return out
 }
 
-func neededByOther(p Profile, e Event, refs []settings.HandlerRef) bool {
+func neededByOther(p Profile, e Event, refs []settings.Handler) bool {
 	for _, other := range Installed(refs) {
 		if other.Name != p.Name && slices.Contains(other.Events, e) {
 			return true
@@ -204,7 +205,7 @@ func neededByOther(p Profile, e Event, refs []settings.HandlerRef) bool {
 	return false
 }
 
-func hasOurs(refs []settings.HandlerRef, events []Event) bool {
+func hasOurs(refs []settings.Handler, events []Event) bool {
 	for _, r := range refs {
 		if !IsOurs(r.Command) {
 			continue

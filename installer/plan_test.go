@@ -52,15 +52,26 @@ func TestInstallChangeMakesEventsTheInstalledSet(t *testing.T) {
 		spec InstallSpec
 		want []string
 	}{
-		{"narrowing takes the rest out", full, InstallSpec{Profile: Supervisor, Events: Supervisor.Events[:1]},
-			[]string{"Stop[]"}},
-		{"narrowing to the other event", full, InstallSpec{Profile: Supervisor, Events: Supervisor.Events[1:]},
-			[]string{"PreToolUse[AskUserQuestion]"}},
-		{"widening adds", install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events[:1]}),
-			InstallSpec{Profile: Supervisor, Events: Supervisor.Events}, []string{"Stop[]", "PreToolUse[AskUserQuestion]"}},
-		{"a shared event another profile needs stays", both,
+		{
+			"narrowing takes the rest out", full,
+			InstallSpec{Profile: Supervisor, Events: Supervisor.Events[:1]},
+			[]string{"Stop[]"},
+		},
+		{
+			"narrowing to the other event", full,
+			InstallSpec{Profile: Supervisor, Events: Supervisor.Events[1:]},
+			[]string{"PreToolUse[AskUserQuestion]"},
+		},
+		{
+			"widening adds", install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events[:1]}),
+			InstallSpec{Profile: Supervisor, Events: Supervisor.Events},
+			[]string{"Stop[]", "PreToolUse[AskUserQuestion]"},
+		},
+		{
+			"a shared event another profile needs stays", both,
 			InstallSpec{Profile: Workflow, Events: Workflow.Events[:1]},
-			[]string{"Stop[]", "PreToolUse[AskUserQuestion]", "UserPromptSubmit[]"}},
+			[]string{"Stop[]", "PreToolUse[AskUserQuestion]", "UserPromptSubmit[]"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,8 +16,8 @@ func readKeys(t *testing.T, input string, n int, queries int) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
-	defer w.Close() // open while reading, as a terminal stays open
+	// Both ends stay open while reading, as a terminal does.
+	defer func() { _, _ = r.Close(), w.Close() }()
 	if _, err := w.WriteString(input); err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestQueryWriterCountsCursorQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer out.Close()
+	defer func() { _ = out.Close() }()
 	k := &keyReader{}
 	w := &queryWriter{f: out, keys: k}
 	if _, err := w.Write([]byte("\x1b[?25l\x1b[6n")); err != nil {

@@ -60,7 +60,7 @@ func timeFile(src, ccc, valid, write string, warmup, runs int) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }()
 	file := filepath.Join(dir, "settings.json")
 	steps := []*step{
 		{name: "valid", argv: []string{valid, file}},
