@@ -6,7 +6,8 @@
 #   valid        reads the file and checks it with encoding/json.Valid;
 #   valid+write  also writes the bytes back safely (temporary file beside it, fsync, rename).
 # write cost = valid+write - valid. Target: install and uninstall within 2 x valid + write cost,
-# the no-op re-install within 2 x valid.
+# the no-op re-install within 2 x valid. Wall time is what a person waits; CPU time (user + system)
+# is printed beside it because it moves less with the load of a shared machine.
 # Timed by scripts/installtime. Usage: scripts/time-install.sh [RUNS]   (default 15)
 set -eu
 
@@ -71,23 +72,29 @@ echo "timing $runs interleaved rounds per file" >&2
 	"$tmp/settings-500KB.json" "$tmp/settings-5MB.json" "$tmp/settings-20MB.json" >"$tmp/medians"
 
 awk '
-{ t[$1, $2] = $3; if (!($1 in seen)) { seen[$1] = 1; files[++n] = $1 } }
+{ t[$1, $2] = $3; c[$1, $2] = $4; if (!($1 in seen)) { seen[$1] = 1; files[++n] = $1 } }
 END {
-	printf "method: whole processes, interleaved rounds, median wall time\n"
-	printf "%-22s %9s %11s %9s %11s %11s\n", "file", "valid", "valid+write", "install", "reinstall", "uninstall"
+	printf "method: whole processes, interleaved rounds; median wall time (median CPU time)\n"
+	printf "%-20s %17s %17s %17s %17s %17s\n", "file", "valid", "valid+write", "install", "reinstall", "uninstall"
 	ok = 1
 	for (i = 1; i <= n; i++) {
-		f = files[i]; v = t[f, "valid"]; w = t[f, "valid+write"]
-		printf "%-22s %6.1f ms %8.1f ms %6.1f ms %8.1f ms %8.1f ms\n", f, v, w, t[f, "install"], t[f, "reinstall"], t[f, "uninstall"]
+		f = files[i]
+		printf "%-20s", f
+		split("valid valid+write install reinstall uninstall", steps, " ")
+		for (j = 1; j <= 5; j++) printf " %7.1f (%5.1f) ms", t[f, steps[j]], c[f, steps[j]]
+		printf "\n"
 	}
 	for (i = 1; i <= n; i++) {
 		f = files[i]; v = t[f, "valid"]; w = t[f, "valid+write"]; budget = 2 * v + (w - v)
-		printf "%s: install %.2fx valid, uninstall %.2fx, reinstall %.2fx; budget 2 x valid + write = %.1f ms\n", f,
-			t[f, "install"] / v, t[f, "uninstall"] / v, t[f, "reinstall"] / v, budget
+		printf "%s: wall install %.2fx valid, uninstall %.2fx, reinstall %.2fx; budget 2 x valid + write = %.2fx\n", f,
+			t[f, "install"] / v, t[f, "uninstall"] / v, t[f, "reinstall"] / v, budget / v
+		cv = c[f, "valid"]; cw = c[f, "valid+write"]
+		printf "%s: CPU  install %.2fx valid, uninstall %.2fx, reinstall %.2fx; budget 2 x valid + write = %.2fx\n", f,
+			c[f, "install"] / cv, c[f, "uninstall"] / cv, c[f, "reinstall"] / cv, (cv + cw) / cv
 		if (f ~ /5MB/) {
 			if (t[f, "install"] > budget || t[f, "uninstall"] > budget || t[f, "reinstall"] > 2 * v) ok = 0
 		}
 	}
-	printf "%s\n", ok ? "5 MB target met" : "5 MB TARGET MISSED"
+	printf "%s\n", ok ? "5 MB target met (wall)" : "5 MB TARGET MISSED (wall)"
 	exit ok ? 0 : 1
 }' "$tmp/medians"

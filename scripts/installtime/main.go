@@ -3,9 +3,10 @@
 // it times two baseline programs on the same file: one that reads the file and checks it with
 // encoding/json.Valid (the least any program that understands the file costs), and one that also
 // writes the bytes back safely (a temporary file in the same directory, fsync, rename), whose
-// extra time is the cost of the write. It prints one line per file and step:
+// extra time is the cost of the write. It prints one line per file and step, the median wall
+// time and the median CPU time (user + system) of the process in milliseconds:
 //
-//	FILE STEP MEDIAN_MS
+//	FILE STEP WALL_MS CPU_MS
 //
 // Steps: valid, valid+write, install, reinstall (a no-op), uninstall.
 //
@@ -49,6 +50,7 @@ type step struct {
 	name  string
 	argv  []string
 	times []time.Duration
+	cpu   []time.Duration
 }
 
 func timeFile(src, ccc, valid, write string, warmup, runs int) error {
@@ -76,12 +78,13 @@ func timeFile(src, ccc, valid, write string, warmup, runs int) error {
 			return err
 		}
 		for _, s := range steps {
-			d, err := once(s.argv, env)
+			d, cpu, err := once(s.argv, env)
 			if err != nil {
 				return fmt.Errorf("%s: %w", s.name, err)
 			}
 			if round >= warmup {
 				s.times = append(s.times, d)
+				s.cpu = append(s.cpu, cpu)
 			}
 		}
 		if after, err := os.ReadFile(file); err != nil || string(after) != string(original) {
@@ -89,22 +92,22 @@ func timeFile(src, ccc, valid, write string, warmup, runs int) error {
 		}
 	}
 	for _, s := range steps {
-		fmt.Printf("%s %s %.1f\n", filepath.Base(src), s.name, median(s.times).Seconds()*1000)
+		fmt.Printf("%s %s %.1f %.1f\n", filepath.Base(src), s.name, median(s.times).Seconds()*1000, median(s.cpu).Seconds()*1000)
 	}
 	return nil
 }
 
-// once runs argv and returns the wall time from start to exit.
-func once(argv []string, env []string) (time.Duration, error) {
+// once runs argv and returns the wall time from start to exit and the CPU time it used.
+func once(argv []string, env []string) (wall, cpu time.Duration, err error) {
 	c := exec.Command(argv[0], argv[1:]...)
 	c.Env = env
 	start := time.Now()
 	out, err := c.CombinedOutput()
-	d := time.Since(start)
+	wall = time.Since(start)
 	if err != nil {
-		return d, fmt.Errorf("%v: %s", err, out)
+		return wall, 0, fmt.Errorf("%v: %s", err, out)
 	}
-	return d, nil
+	return wall, c.ProcessState.UserTime() + c.ProcessState.SystemTime(), nil
 }
 
 func median(ds []time.Duration) time.Duration {
