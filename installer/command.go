@@ -84,7 +84,9 @@ const SharedHookCommand = "ccc-hooks hook"
 func Shared(scope string) bool { return scope == ScopeProject || scope == ScopeManaged }
 
 // LookPath finds an executable file called name in the directories of pathList (a PATH value),
-// the way a shell would; "" when there is none.
+// the way a POSIX shell would; "" when there is none. It takes the PATH to search as a value, so
+// callers decide whose environment it is. (On Windows the name is looked for as given, without
+// PATHEXT.)
 func LookPath(name, pathList string) string {
 	for _, dir := range filepath.SplitList(pathList) {
 		if dir == "" {
