@@ -7,9 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // Defaults and limits of the supervisor settings.
@@ -58,11 +59,15 @@ func Default() Supervisor {
 	}
 }
 
+// MaxFileSize bounds ccc.json; a larger file (or one that is not a regular file: a FIFO, a
+// device) is an error, read no further than that.
+const MaxFileSize = 1 << 20
+
 // Load reads the supervisor settings from path. A missing file gives the defaults and no problem.
 // The error is only for a file that exists but cannot be read; the returned Supervisor is then the
 // defaults, so callers that must not fail can ignore it.
 func Load(path string) (Supervisor, []Problem, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadRegular(path, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil, nil
 	}

@@ -9,11 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 //go:embed prompts/*.md
@@ -25,13 +25,19 @@ const OverrideFile = "SUPERVISOR.md"
 // maxQuestions bounds the question context so the prompt stays a reasonable argument.
 const maxQuestions = 32 << 10
 
+// MaxOverride bounds SUPERVISOR.md: the prompt is one argument of claude, and Linux refuses a
+// single argument of more than 128 KiB, so a larger file could never reach the reviewer.
+const MaxOverride = 64 << 10
+
 // BasePrompt returns the reviewer's instructions: <configDir>/SUPERVISOR.md when it exists and is not
-// blank, else the built-in prompt for language ("en" or "zh"). A read error of the override is
-// returned together with the built-in prompt, so the caller may log it and carry on.
+// blank, else the built-in prompt for language ("en" or "zh"). The override is read only when it is
+// a regular file of at most MaxOverride bytes (a FIFO or device there never blocks the hook). A
+// read error of the override is returned together with the built-in prompt, so the caller may log
+// it and carry on.
 func BasePrompt(configDir, language string) (string, error) {
 	builtin := builtinPrompt(language)
 	path := filepath.Join(configDir, OverrideFile)
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadRegular(path, MaxOverride)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return builtin, nil

@@ -63,3 +63,17 @@ func TestArgs(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// TestBasePromptOverrideTooLarge: an override larger than one claude argument may be is not used;
+// the error names the file and the built-in prompt stands in.
+func TestBasePromptOverrideTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, OverrideFile)
+	if err := os.WriteFile(path, []byte(strings.Repeat("x", MaxOverride+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := BasePrompt(dir, "en")
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(got, "allow_stop") {
+		t.Fatalf("got error %v and a prompt of %d bytes", err, len(got))
+	}
+}

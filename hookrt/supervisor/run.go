@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -64,6 +65,10 @@ func Review(ctx context.Context, req Request) (Verdict, error) {
 }
 
 func run(ctx context.Context, req Request) ([]byte, error) {
+	// The event parser refuses such ids already; never let one become an option of claude.
+	if !event.ValidSessionID(req.SessionID) {
+		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)
+	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
 	ctx, stop := signal.NotifyContext(ctx, proc.TerminationSignals...)
 	defer stop()
@@ -72,6 +77,8 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	c := proc.Command(ctx, req.Program, req.Args()...)
 	c.Env = append(withoutGuard(req.Env), GuardEnv+"=1")
 	if req.Dir != "" {
+		// The event's cwd is only looked at (stat), never opened: a FIFO, device or file there
+		// is not a directory, and the reviewer then runs in ours.
 		if fi, err := os.Stat(req.Dir); err == nil && fi.IsDir() {
 			c.Dir = req.Dir
 		}
@@ -79,17 +86,17 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	stdout := &capWriter{max: MaxStdout}
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
-	if err := c.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", req.Program, err)
-	}
-	err := c.Wait()
-	// Whatever the outcome, leave nothing of the reviewer's process group behind.
-	_ = proc.KillGroup(c.Process)
+	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
+	// the answer of a reviewer that exited 0 while a child of its own still held stdout.
+	err := proc.Run(c)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}
 	var exitErr *exec.ExitError
+	var startErr *proc.StartError
 	switch {
+	case errors.As(err, &startErr):
+		return nil, fmt.Errorf("start %s: %w", req.Program, startErr.Err)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return nil, &TimeoutError{After: req.Timeout}
 	case ctx.Err() != nil:
