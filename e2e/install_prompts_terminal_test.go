@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -166,4 +167,31 @@ func containsLinePrefix(lines []string, prefix string) bool {
 		}
 	}
 	return false
+}
+
+// TestInstallTerminalArrowKeys moves with the arrow keys and ticks with space: escape sequences
+// reach the questions whole (Esc alone cancels, an arrow key does not).
+func TestInstallTerminalArrowKeys(t *testing.T) {
+	t.Parallel()
+	it := startInstall(t)
+	it.WaitScreen(t, promptTimeout, installPrompts[0].shown(it))
+	it.Keys(t, "Down", "Down", "Up", "Enter") // user, project, local, project
+	it.WaitScreen(t, promptTimeout, "? Which settings file? project")
+	it.WaitScreen(t, promptTimeout, "? Which events should ccc-hooks handle?")
+	it.Keys(t, "Down", "Space", "Enter") // untick ask-user-question
+	it.WaitScreen(t, promptTimeout, "? Which events should ccc-hooks handle? stop                 Stop\n")
+	it.Keys(t, "Enter")                  // timeout 600
+	it.answer(t, 3, answers{slash: false})
+	it.answer(t, 4, answers{supervisor: false})
+	it.WaitScreen(t, promptTimeout, "? Write these changes to ")
+	it.Keys(t, "y", "Enter")
+	_, status := it.finish(t)
+	if status != "0" {
+		t.Fatalf("exit status %s, want 0", status)
+	}
+	settings := it.ReadFile(t, filepath.Join(it.Project, ".claude", "settings.json"))
+	if !strings.Contains(settings, `"Stop"`) || strings.Contains(settings, "AskUserQuestion") ||
+		!strings.Contains(settings, `"command": "ccc-hooks hook"`) {
+		t.Errorf("project settings = %s, want Stop only, running ccc-hooks from PATH", settings)
+	}
 }
