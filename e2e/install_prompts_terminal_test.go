@@ -180,7 +180,7 @@ func TestInstallTerminalArrowKeys(t *testing.T) {
 	it.WaitScreen(t, promptTimeout, "? Which events should ccc-hooks handle?")
 	it.Keys(t, "Down", "Space", "Enter") // untick ask-user-question
 	it.WaitScreen(t, promptTimeout, "? Which events should ccc-hooks handle? stop                 Stop\n")
-	it.Keys(t, "Enter")                  // timeout 600
+	it.Keys(t, "Enter") // timeout 600
 	it.answer(t, 3, answers{slash: false})
 	it.answer(t, 4, answers{supervisor: false})
 	it.WaitScreen(t, promptTimeout, "? Write these changes to ")
