@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -145,11 +146,16 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if !ask && !opts.Yes {
 		warnLegacy(env, installer.Legacy(ch.Old, events))
 	}
+	var extras []fileChange
 	if slash {
-		for _, fc := range slashCommandWrites(env, binary) {
-			if _, err := run.add(fc); err != nil {
-				return err
-			}
+		extras = append(extras, slashCommandWrites(env, installer.Supervisor, paths.ConfigDir(env.Getenv), binary)...)
+	}
+	if profile.Name == installer.Workflow.Name { // /mc, /mc-confirm, /mc-review: the profile's way in
+		extras = append(extras, slashCommandWrites(env, profile, workflowCommandsDir(env, target), binary)...)
+	}
+	for _, fc := range extras {
+		if _, err := run.add(fc); err != nil {
+			return err
 		}
 	}
 	if supervisorDefault != nil {
@@ -162,8 +168,8 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	}
 	switch {
 	case run.wrote:
-		err = printNextSteps(env, profile, binary)
-	case ch.Changed:
+		err = printNextSteps(env, profile, binary, target)
+	case run.changed():
 	case opts.DryRun:
 		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
 	default:

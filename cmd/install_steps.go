@@ -84,7 +84,7 @@ func supervisorDefaultChange(env *Env, on bool) fileChange {
 
 // printNextSteps says, after a change, whether the supervisor will review sessions, how to
 // turn it on or off, and how to check the setup.
-func printNextSteps(env *Env, profile installer.Profile, binary string) error {
+func printNextSteps(env *Env, profile installer.Profile, binary string, target installer.Target) error {
 	prog := programWord(env, binary)
 	var lines []string
 	if profile.Name == installer.Supervisor.Name {
@@ -97,6 +97,12 @@ func printNextSteps(env *Env, profile installer.Profile, binary string) error {
 			}
 			lines = append(lines, "The supervisor is off by default: it reviews no session until you turn it on.",
 				fmt.Sprintf("Turn it on for every session with `%s supervisor on --default`%s.", prog, oneSession))
+		}
+	}
+	if profile.Name == installer.Workflow.Name {
+		mc := installer.SlashCommandPath(workflowCommandsDir(env, target), "mc")
+		if b, err := os.ReadFile(mc); err == nil && installer.IsOurSlashCommand(b) {
+			lines = append(lines, "Start a task in Claude Code with /mc <description>.")
 		}
 	}
 	lines = append(lines, fmt.Sprintf("Check the setup with `%s doctor`.", prog))

@@ -90,6 +90,11 @@ func (r *changeRun) addFrom(cur settings.Change, fc fileChange) (settings.Change
 	return ch, nil
 }
 
+// changed reports whether any change was written, or planned to be.
+func (r *changeRun) changed() bool {
+	return r.wrote || slices.ContainsFunc(r.planned, func(p plannedChange) bool { return p.ch.Changed })
+}
+
 // finish shows and writes the planned changes. written is false when nothing was written by
 // finish (a dry run, a "no" at the prompt, or nothing to change).
 func (r *changeRun) finish() (written bool, err error) {

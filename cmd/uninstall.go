@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -74,7 +75,22 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			return err
 		}
 		if !loc.InstalledAnywhere(profile, target.Path, ch.New) {
-			for _, fc := range slashCommandRemovals(env) {
+			for _, fc := range slashCommandRemovals(profile, paths.ConfigDir(env.Getenv)) {
+				if _, err := run.add(fc); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	// The /mc commands live beside the scope: they go with the last workflow installation there.
+	if profile.Name == installer.Workflow.Name {
+		loc, err := opts.Target.locator(env)
+		if err != nil {
+			return err
+		}
+		dir := workflowCommandsDir(env, target)
+		if !workflowInstalledBeside(env, loc, dir, target.Path, ch.New) {
+			for _, fc := range slashCommandRemovals(profile, dir) {
 				if _, err := run.add(fc); err != nil {
 					return err
 				}
@@ -84,7 +100,7 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	if _, err := run.finish(); err != nil {
 		return err
 	}
-	if ch.Changed {
+	if ch.Changed || run.changed() {
 		return nil
 	}
 	loc, err := opts.Target.locator(env)

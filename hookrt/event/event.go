@@ -125,6 +125,8 @@ type Output struct {
 	Decision           string        `json:"decision,omitempty"`
 	Reason             *string       `json:"reason,omitempty"`
 	HookSpecificOutput *HookSpecific `json:"hookSpecificOutput,omitempty"`
+	// SystemMessage is shown to the user by Claude Code (not to the model).
+	SystemMessage string `json:"systemMessage,omitempty"`
 }
 
 // HookSpecific is the hookSpecificOutput object.
