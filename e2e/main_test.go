@@ -74,12 +74,7 @@ func newScenario(t *testing.T, script Script) *scenario {
 	claude := RequireClaude(t)
 	product := builtProduct(t)
 	api := StartFakeAPI(t, script)
-	s := NewSandbox(t, claude, api)
-	// On PATH as install.sh puts it there: settings shared with a team run `ccc-hooks hook`.
-	if err := os.Symlink(product.Path, filepath.Join(s.Bin, "ccc-hooks")); err != nil {
-		t.Fatal(err)
-	}
-	return &scenario{Sandbox: s, api: api, product: product}
+	return &scenario{Sandbox: NewSandbox(t, claude, api), api: api, product: product}
 }
 
 // agentStops runs a `claude -p` session with a fixed session id and returns
