@@ -163,8 +163,12 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 			return err
 		}
 	}
-	if _, err := run.finish(); err != nil {
+	written, err := run.finish()
+	if err != nil {
 		return err
+	}
+	if !opts.DryRun && (written || !run.preview || !ch.Changed) {
+		noteInstall(env, target, &opts.Target, profile, events)
 	}
 	switch {
 	case run.wrote:

@@ -11,6 +11,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -101,7 +102,7 @@ func printNextSteps(env *Env, profile installer.Profile, binary string, target i
 	}
 	if profile.Name == installer.Workflow.Name {
 		mc := installer.SlashCommandPath(workflowCommandsDir(env, target), "mc")
-		if b, err := os.ReadFile(mc); err == nil && installer.IsOurSlashCommand(b) {
+		if b, err := safefile.ReadRegular(mc, 1<<20); err == nil && installer.IsOurSlashCommand(b) {
 			lines = append(lines, "Start a task in Claude Code with /mc <description>.")
 		}
 	}
@@ -112,6 +113,6 @@ func printNextSteps(env *Env, profile installer.Profile, binary string, target i
 
 // hasOurSlashCommand reports whether the command file /name that ccc-hooks writes is in place.
 func hasOurSlashCommand(env *Env, name string) bool {
-	b, err := os.ReadFile(installer.SlashCommandPath(paths.ConfigDir(env.Getenv), name))
+	b, err := safefile.ReadRegular(installer.SlashCommandPath(paths.ConfigDir(env.Getenv), name), 1<<20)
 	return err == nil && installer.IsOurSlashCommand(b)
 }

@@ -98,6 +98,13 @@ func (r *changeRun) changed() bool {
 // finish shows and writes the planned changes. written is false when nothing was written by
 // finish (a dry run, a "no" at the prompt, or nothing to change).
 func (r *changeRun) finish() (written bool, err error) {
+	if !r.dryRun {
+		for _, p := range r.planned {
+			if !p.ch.Changed {
+				_ = r.st.Tidy(p.path) // what a killed run left goes even when nothing changes
+			}
+		}
+	}
 	changed := slices.ContainsFunc(r.planned, func(p plannedChange) bool { return p.ch.Changed })
 	if !changed {
 		return false, nil
@@ -135,6 +142,9 @@ func (r *changeRun) write(fc fileChange, change settings.ChangeFunc) (settings.C
 	ch, err := r.st.Update(fc.path, change)
 	if err != nil {
 		return ch, fileError(r.verb, fc.path, err)
+	}
+	if !ch.Changed {
+		_ = r.st.Tidy(fc.path) // what a killed run left goes even when nothing changes
 	}
 	if ch.Changed {
 		r.wrote = true

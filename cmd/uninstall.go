@@ -53,8 +53,8 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	run := newChangeRun(env, "uninstall", opts.DryRun, ask)
-	original, existed, known := run.st.Origin(target.Path)
-	plan := installer.Uninstall{Profile: profile, Origin: installer.Origin{Known: known, Existed: existed, Original: original}}
+	ledger, _ := run.st.Ledger(target.Path)
+	plan := installer.Uninstall{Profile: profile, Ledger: ledger}
 	ch, err := run.add(fileChange{
 		path:   target.Path,
 		change: plan.Change,
@@ -97,8 +97,14 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			}
 		}
 	}
-	if _, err := run.finish(); err != nil {
+	written, err := run.finish()
+	if err != nil {
 		return err
+	}
+	if !opts.DryRun && (written || !run.preview || !ch.Changed) {
+		if lerr := run.st.NoteUninstall(target.Path, profile.Name); lerr != nil {
+			warnf(env, "%v", lerr)
+		}
 	}
 	if ch.Changed || run.changed() {
 		return nil

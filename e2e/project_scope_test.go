@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,10 +25,7 @@ func TestProjectScopeRunsFromPath(t *testing.T) {
 		}
 		return Say("Done.")
 	})
-	// On PATH as install.sh puts it there.
-	if err := os.Symlink(sc.product.Path, filepath.Join(sc.Bin, "ccc-hooks")); err != nil {
-		t.Fatal(err)
-	}
+	// newScenario put the product on PATH, as install.sh does.
 	sc.MustCCC(t, sc.product, "install", "--scope", "project", "--yes")
 	settings := sc.ReadFile(t, filepath.Join(sc.Project, ".claude", "settings.json"))
 	if !strings.Contains(settings, `"command": "ccc-hooks hook"`) || strings.Contains(settings, sc.product.Path) {

@@ -2,11 +2,11 @@ package installer
 
 import (
 	"bytes"
-	"os"
 	"slices"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -84,7 +84,7 @@ func (p Profile) Installed(refs []settings.Handler) Installation {
 // InstalledIn returns the profiles installed in the settings file at path (none when it is
 // missing, unreadable or broken: doctor explains those).
 func InstalledIn(path string) []Profile {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadRegular(path, 64<<20)
 	if err != nil {
 		return nil
 	}
