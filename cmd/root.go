@@ -68,6 +68,7 @@ itself the hook Claude Code runs (ccc-hooks hook).`,
 		newVersionCmd(env),
 		newCompletionCmd(env),
 	)
+	registerCompletions(root, env)
 	return root
 }
 
