@@ -58,4 +58,3 @@ func article(noun string) string {
 	}
 	return "a"
 }
-

@@ -6,8 +6,8 @@ import (
 
 func newCompletionCmd(env *Env) *cobra.Command {
 	return &cobra.Command{
-		Use:       "completion bash|zsh|fish|powershell",
-		Short:     "Print a shell completion script",
+		Use:   "completion bash|zsh|fish|powershell",
+		Short: "Print a shell completion script",
 		Long: `Print the completion script of one shell. It completes commands, flags and flag values:
 scopes, profiles, events (comma lists), the provider names found as settings-NAME.json in the
 Claude config dir, the actions of supervisor and the task ids of task show and confirm.
