@@ -88,7 +88,7 @@ func runeWidth(r rune) int {
 }
 
 // wrapText splits s into lines of at most n columns, breaking between words; a word wider than n
-// is broken after its last '/' (or other separator) that fits, else at n columns.
+// is broken by breakWord.
 func wrapText(s string, n int) []string {
 	var lines []string
 	var line strings.Builder
@@ -124,10 +124,10 @@ func wrapText(s string, n int) []string {
 	return lines
 }
 
-// breakWord splits word so that head takes at most n columns, after the last separator that fits
-// when there is one.
+// breakWord splits word so that head takes at most n columns: after the last '/' that fits,
+// else after the last other separator, else at n columns.
 func breakWord(word string, n int) (head, tail string) {
-	cut, lastSep, w := 0, 0, 0
+	cut, lastSlash, lastSep, w := 0, 0, 0, 0
 	for i, r := range word {
 		rw := runeWidth(r)
 		if w+rw > n {
@@ -135,16 +135,20 @@ func breakWord(word string, n int) (head, tail string) {
 		}
 		w += rw
 		cut = i + utf8.RuneLen(r)
-		if strings.ContainsRune("/\\-_.,:;=", r) {
+		switch {
+		case r == '/' || r == '\\':
+			lastSlash = cut
+		case strings.ContainsRune("-_.,:;=", r):
 			lastSep = cut
 		}
 	}
-	if lastSep > n/3 {
+	switch {
+	case lastSlash > n/3:
+		cut = lastSlash
+	case lastSep > n/3:
 		cut = lastSep
-	}
-	if cut == 0 {
-		_, size := utf8.DecodeRuneInString(word)
-		cut = size
+	case cut == 0:
+		_, cut = utf8.DecodeRuneInString(word)
 	}
 	return word[:cut], word[cut:]
 }
