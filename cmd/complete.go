@@ -78,6 +78,10 @@ func completeProfile(*cobra.Command, []string, string) ([]cobra.Completion, cobr
 
 // completeEvents completes the last item of a comma-separated --events list with the events of
 // the --profile given so far (the supervisor's when none), leaving out those already listed.
+// The candidates carry no description: cobra's bash script then matches them with compgen,
+// which copes with the comma (its matcher for described candidates compares them shell-quoted,
+// "stop\,subagent-stop", and so never matches a typed comma). bash inserts the comma quoted as
+// "\,", which the shell reads as a comma.
 func completeEvents(c *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	name, _ := c.Flags().GetString("profile")
 	profile, err := installer.ProfileByName(name)
@@ -94,10 +98,10 @@ func completeEvents(c *cobra.Command, _ []string, toComplete string) ([]cobra.Co
 		if slices.Contains(listed, e.Name) || !strings.HasPrefix(e.Name, last) {
 			continue
 		}
-		out = append(out, cobra.CompletionWithDesc(done+e.Name, e.Label()))
+		out = append(out, done+e.Name)
 	}
 	if done == "" && strings.HasPrefix("all", last) {
-		out = append(out, cobra.CompletionWithDesc("all", "every event of the profile"))
+		out = append(out, "all")
 	}
 	// A comma may follow: no space after the completed item.
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
