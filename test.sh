@@ -52,7 +52,7 @@ if grep -q 'E2E TEST SKIPPED' "$e2e_log"; then
 	echo "*** E2E TEST SKIPPED: $skipped end-to-end tests did not run, so NOT all tests passed."
 	echo "*** The other tests passed. Why the end-to-end tests were skipped:"
 	grep -o 'E2E TEST SKIPPED: .*' "$e2e_log" | sed 's/^E2E TEST SKIPPED: /***   /' | sort -u
-	echo "*** Install Claude Code 2.1.328 and tmux as e2e/README.md says (.ci/run does), then run"
+	echo "*** Install Claude Code 2.1.328, tmux and bash-completion as e2e/README.md says (.ci/run does), then run"
 	echo "*** ./test.sh again."
 	echo "************************************************************************"
 	exit 0
