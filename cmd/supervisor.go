@@ -73,7 +73,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if !event.ValidSessionID(id) {
 		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", id)
 	}
-	store := &state.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+	store := &state.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if opts.Action == "status" {
 		cfg, _, err := config.Load(cfgPath)
 		if err != nil {
@@ -106,7 +106,7 @@ func runSupervisorDefault(env *Env, action, cfgPath string) error {
 		fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
 		return nil
 	}
-	store := &settings.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+	store := &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if _, err := store.Update(cfgPath, config.SetEnabled(action == "on")); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", cfgPath, err)
 	}

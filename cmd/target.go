@@ -48,7 +48,7 @@ func (f *targetFlags) locator(env *Env) (installer.Locator, error) {
 			return installer.Locator{}, usageErrorf("--project-dir: project directory %s does not exist", f.ProjectDir)
 		}
 	}
-	return installer.Locator{Getenv: env.Getenv, ProjectDir: paths.ProjectDir(f.ProjectDir, wd)}, nil
+	return installer.Locator{Getenv: env.Getenv, ProjectDir: paths.ProjectDir(paths.Project{Flag: f.ProjectDir, WD: wd})}, nil
 }
 
 // resolve returns the settings file the flags name, asking for the scope on a terminal when no
@@ -103,8 +103,8 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 }
 
 // store returns the settings store under the ccc-hooks home.
-func store(env *Env) *settings.Store {
-	return &settings.Store{Home: paths.Home(env.Getenv), Now: env.Now}
+func store(env *Env) *settings.FileStore {
+	return &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
 }
 
 // fileError explains a failed change of path and says that the file was left unchanged.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -71,26 +70,19 @@ A session still running ends its task loop at its next stop.`,
 	return c
 }
 
-// taskStore returns the task store of the project chosen by opts.
-func taskStore(env *Env, opts taskOptions) (*workflow.Store, error) {
-	project := opts.ProjectDir
-	if project == "" {
-		project = env.Getenv("CLAUDE_PROJECT_DIR")
-	}
-	if project == "" {
+// taskStore returns the task store of the project chosen by opts: --project-dir, else
+// $CLAUDE_PROJECT_DIR (set when Claude Code runs the command), else the working directory when it
+// holds tasks/, else its git top level, else the working directory (see paths.ProjectDir).
+func taskStore(env *Env, opts taskOptions) (*workflow.TaskStore, error) {
+	p := paths.Project{Flag: opts.ProjectDir, ClaudeProjectDir: env.Getenv("CLAUDE_PROJECT_DIR"), Marker: "tasks"}
+	if p.Flag == "" && p.ClaudeProjectDir == "" {
 		wd, err := env.Getwd()
 		if err != nil {
 			return nil, fmt.Errorf("working directory: %w", err)
 		}
-		project = wd
-		if _, err := os.Stat(filepath.Join(wd, "tasks")); err != nil {
-			project = paths.ProjectDir("", wd)
-		}
+		p.WD = wd
 	}
-	if abs, err := filepath.Abs(project); err == nil {
-		project = abs
-	}
-	return workflow.NewStore(project, paths.Home(env.Getenv), env.IO.ErrOut), nil
+	return workflow.NewTaskStore(paths.ProjectDir(p), paths.Home(env.Getenv), env.IO.ErrOut), nil
 }
 
 func runTaskList(_ context.Context, env *Env, opts taskOptions) error {
@@ -166,7 +158,7 @@ func runTaskConfirm(ctx context.Context, env *Env, opts taskOptions) error {
 }
 
 // loadTask loads the task id of store, with errors that name the id and the directory.
-func loadTask(store *workflow.Store, id string) (*workflow.Task, error) {
+func loadTask(store *workflow.TaskStore, id string) (*workflow.Task, error) {
 	if !workflow.ValidID(id) {
 		return nil, usageErrorf("invalid task ID %q: want task-YYYYMMDD-HHMMSS[-N]", id)
 	}

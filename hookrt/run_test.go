@@ -87,7 +87,7 @@ func TestRunConcurrentCount(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	st, _, err := (&state.Store{Home: e.home()}).Load("same")
+	st, _, err := (&state.SessionStore{Home: e.home()}).Load("same")
 	if err != nil || st.Count != n {
 		t.Fatalf("count %d (%v), want %d", st.Count, err, n)
 	}
@@ -115,7 +115,7 @@ func TestRunConcurrentCountStopsAtCap(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	st, _, _ := (&state.Store{Home: e.home()}).Load("same")
+	st, _, _ := (&state.SessionStore{Home: e.home()}).Load("same")
 	if st.Count != 7 || capped != 13 {
 		t.Fatalf("count %d, capped %d; want 7 and 13", st.Count, capped)
 	}

@@ -33,7 +33,7 @@ type record struct {
 // supervise runs the supervisor profile's order of work for rt.ev (the guard was checked by Run).
 func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	ev := rt.ev
-	store := &state.Store{Home: rt.home(), Now: rt.opts.Now}
+	store := &state.SessionStore{Home: rt.home(), Now: rt.opts.Now}
 	supID := SupervisorID(rt.opts.Getenv, ev.SessionID)
 	if id := rt.opts.Getenv("CCC_SUPERVISOR_ID"); id != "" && id != supID {
 		rt.log().Warn("ignoring unsafe CCC_SUPERVISOR_ID", "value", id)
@@ -121,7 +121,7 @@ func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, error) {
 	})
 }
 
-func (rt *hookRun) logDecision(store *state.Store, rec record) {
+func (rt *hookRun) logDecision(store *state.SessionStore, rec record) {
 	if err := store.Append(rec.SessionID, rec); err != nil {
 		rt.log().Warn("cannot write the decision log", "err", err)
 	}
@@ -150,7 +150,7 @@ func SupervisorID(getenv func(string) string, sessionID string) string {
 
 // Enabled reports whether the supervisor is on for supID: its explicit state when it has one,
 // else def (supervisor.enabled of the config). On a read error it returns def and the error.
-func Enabled(store *state.Store, supID string, def bool) (bool, error) {
+func Enabled(store *state.SessionStore, supID string, def bool) (bool, error) {
 	st, exists, err := store.Load(supID)
 	if err != nil || !exists || st.Enabled == nil {
 		return def, err

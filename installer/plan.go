@@ -29,7 +29,8 @@ func (in Install) Entries() []settings.Entry {
 		entries[i] = settings.Entry{
 			Event:   e.Hook,
 			Matcher: e.Matcher,
-			Handler: settings.Handler{Command: in.Command, Timeout: in.Timeout},
+			Command: in.Command,
+			Timeout: in.Timeout,
 		}
 	}
 	return entries
@@ -40,22 +41,22 @@ func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 	src := old
 	if in.ReplaceLegacy {
 		var err error
-		if src, err = settings.Uninstall(src, hookNames(in.Events), IsLegacy); err != nil {
+		if src, err = settings.RemoveEntries(src, hookNames(in.Events), IsLegacy); err != nil {
 			return nil, false, err
 		}
 	}
-	out, err := settings.Install(src, in.Entries(), IsOurs)
+	out, err := settings.InsertEntries(src, in.Entries(), IsOurs)
 	return out, false, err
 }
 
 // Legacy returns the entries of the older `ccc supervisor-hook` in the events of this install.
-func (in Install) Legacy(src []byte) ([]settings.HandlerRef, error) {
+func (in Install) Legacy(src []byte) ([]settings.Handler, error) {
 	names := hookNames(in.Events)
 	refs, err := settings.EventHandlers(src, names)
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(refs, func(r settings.HandlerRef) bool {
+	return slices.DeleteFunc(refs, func(r settings.Handler) bool {
 		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
 	}), nil
 }
@@ -64,7 +65,7 @@ func (in Install) Legacy(src []byte) ([]settings.HandlerRef, error) {
 type Uninstall struct {
 	Profile Profile
 	// Origin tells how the file looked before ccc-hooks first wrote into it, when that was
-	// nothing or only whitespace (see settings.Store.Origin). Once nothing but an empty object
+	// nothing or only whitespace (see settings.FileStore.Origin). Once nothing but an empty object
 	// would be left, the file goes back to that: removed, or its original bytes.
 	Origin Origin
 }
@@ -92,7 +93,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 			events = append(events, e.Hook)
 		}
 	}
-	out, err := settings.Uninstall(old, events, IsOurs)
+	out, err := settings.RemoveEntries(old, events, IsOurs)
 	if err != nil {
 		return nil, false, err
 	}
@@ -108,7 +109,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 // readRefs lists the handlers of the profile's own events, which must be well formed, and of the
 // events that tell whether another profile is installed, which are skipped when they are not:
 // bad structure in an event uninstall does not touch never blocks it.
-func (un Uninstall) readRefs(src []byte) ([]settings.HandlerRef, error) {
+func (un Uninstall) readRefs(src []byte) ([]settings.Handler, error) {
 	refs, err := settings.EventHandlers(src, hookNames(un.Profile.Events))
 	if err != nil {
 		return nil, err
@@ -128,7 +129,7 @@ func (un Uninstall) readRefs(src []byte) ([]settings.HandlerRef, error) {
 
 // Installed reports which profiles have entries of ours in the handlers of one file. A profile
 // counts as installed when an event only it uses carries our command.
-func Installed(refs []settings.HandlerRef) []Profile {
+func Installed(refs []settings.Handler) []Profile {
 	var out []Profile
 	for _, p := range Profiles() {
 		if hasOurs(refs, p.exclusive()) {
@@ -138,7 +139,7 @@ func Installed(refs []settings.HandlerRef) []Profile {
 	return out
 }
 
-func neededByOther(p Profile, e Event, refs []settings.HandlerRef) bool {
+func neededByOther(p Profile, e Event, refs []settings.Handler) bool {
 	for _, other := range Installed(refs) {
 		if other.Name != p.Name && slices.Contains(other.Events, e) {
 			return true
@@ -147,7 +148,7 @@ func neededByOther(p Profile, e Event, refs []settings.HandlerRef) bool {
 	return false
 }
 
-func hasOurs(refs []settings.HandlerRef, events []Event) bool {
+func hasOurs(refs []settings.Handler, events []Event) bool {
 	for _, r := range refs {
 		if !IsOurs(r.Command) {
 			continue

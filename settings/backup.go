@@ -22,7 +22,7 @@ const backupStamp = "20060102T150405.000000000Z"
 
 // BackupDir returns the directory that holds the backups of target (an absolute path):
 // <Home>/backups/<base name>-<hash of the path>.
-func (s *Store) BackupDir(target string) string {
+func (s *FileStore) BackupDir(target string) string {
 	return filepath.Join(s.Home, "backups", fileID(target))
 }
 
@@ -35,7 +35,7 @@ func fileID(target string) string {
 }
 
 // backup saves old, the current bytes of target, and prunes all but the newest keepBackups.
-func (s *Store) backup(target string, old []byte) error {
+func (s *FileStore) backup(target string, old []byte) error {
 	dir := s.BackupDir(target)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("back up %s: %w", target, err)
@@ -92,7 +92,7 @@ func nextSeq(names []string, stamp string) backupSeq {
 }
 
 // Backups lists the backup files of target, oldest first.
-func (s *Store) Backups(target string) ([]string, error) {
+func (s *FileStore) Backups(target string) ([]string, error) {
 	names, err := backupNames(s.BackupDir(target))
 	if err != nil {
 		return nil, err

@@ -66,7 +66,7 @@ func BenchmarkInstallLarge(b *testing.B) {
 		b.Run(fmt.Sprintf("install/%dKB", len(src)>>10), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
-				if _, err := Install(src, entries, testOwner); err != nil {
+				if _, err := InsertEntries(src, entries, testOwner); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -84,14 +84,14 @@ func BenchmarkInstallLarge(b *testing.B) {
 
 func BenchmarkUninstallLarge(b *testing.B) {
 	for _, size := range []int{500 << 10, 5 << 20, 20 << 20} {
-		src, err := Install(largeSettings(size), supervisorEntries(testCommand, 600), testOwner)
+		src, err := InsertEntries(largeSettings(size), supervisorEntries(testCommand, 600), testOwner)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("%dKB", len(src)>>10), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
-				if _, err := Uninstall(src, nil, testOwner); err != nil {
+				if _, err := RemoveEntries(src, nil, testOwner); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -102,15 +102,15 @@ func BenchmarkUninstallLarge(b *testing.B) {
 // TestInstallLargeIsReversible checks the benchmark input round-trips exactly.
 func TestInstallLargeIsReversible(t *testing.T) {
 	src := largeSettings(1 << 20)
-	out, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+	out, err := InsertEntries(src, supervisorEntries(testCommand, 600), testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := Uninstall(out, nil, testOwner)
+	back, err := RemoveEntries(out, nil, testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(back) != string(src) {
-		t.Error("Uninstall(Install(large)) differs from the input")
+		t.Error("RemoveEntries(InsertEntries(large)) differs from the input")
 	}
 }

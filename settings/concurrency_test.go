@@ -31,7 +31,7 @@ func TestMain(m *testing.M) {
 // runWorker alternates install and uninstall on the file named in the environment.
 func runWorker() int {
 	id, _ := strconv.Atoi(os.Getenv(workerEnv))
-	s := &Store{Home: os.Getenv(workerHomeEnv), LockTimeout: 2 * time.Minute}
+	s := &FileStore{Home: os.Getenv(workerHomeEnv), LockTimeout: 2 * time.Minute}
 	if err := churn(s, os.Getenv(workerFileEnv), id); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -41,7 +41,7 @@ func runWorker() int {
 
 // churn installs (with a command of its own) and uninstalls in turn; odd ids start with
 // uninstall so the file sees both orders.
-func churn(s *Store, path string, id int) error {
+func churn(s *FileStore, path string, id int) error {
 	command := fmt.Sprintf("/opt/w%d/ccc-hooks hook", id)
 	for i := range concurrentRounds {
 		change := installChange(command)

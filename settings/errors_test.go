@@ -13,7 +13,7 @@ func TestBadInput(t *testing.T) {
 	tests := []struct {
 		name   string
 		src    string
-		events []string // for Uninstall; nil means all
+		events []string // for RemoveEntries; nil means all
 		want   error
 	}{
 		{"invalid JSON", "{\n  \"a\": 1\n  \"b\": 2\n}", nil,
@@ -49,7 +49,7 @@ func TestBadInput(t *testing.T) {
 		{"duplicate event", `{"hooks": {"Stop": [], "Stop": []}}`, []string{"Stop"},
 			&StructureError{Path: "hooks.Stop", Msg: "key appears 2 times in the same object (Claude Code would use only the last one)"}},
 	}
-	entries := []Entry{{Event: "Stop", Handler: Handler{Command: testCommand, Timeout: 600}}}
+	entries := []Entry{{Event: "Stop", Command: testCommand, Timeout: 600}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			check := func(op string, got []byte, err error) {
@@ -61,10 +61,10 @@ func TestBadInput(t *testing.T) {
 					t.Errorf("%s error mismatch (-got +want):\n%s", op, diff)
 				}
 			}
-			got, err := Install([]byte(tt.src), entries, testOwner)
-			check("Install", got, err)
-			got, err = Uninstall([]byte(tt.src), tt.events, testOwner)
-			check("Uninstall", got, err)
+			got, err := InsertEntries([]byte(tt.src), entries, testOwner)
+			check("InsertEntries", got, err)
+			got, err = RemoveEntries([]byte(tt.src), tt.events, testOwner)
+			check("RemoveEntries", got, err)
 			refs, err := Handlers([]byte(tt.src))
 			if refs != nil || err == nil || err.Error() != tt.want.Error() {
 				t.Errorf("Handlers = %v, %v; want %v", refs, err, tt.want)
@@ -74,7 +74,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestErrorStrings(t *testing.T) {
-	_, err := Install([]byte("{\n  \"hooks\": {\n    \"Stop\": {}\n  }\n}"), supervisorEntries(testCommand, 1), testOwner)
+	_, err := InsertEntries([]byte("{\n  \"hooks\": {\n    \"Stop\": {}\n  }\n}"), supervisorEntries(testCommand, 1), testOwner)
 	if got, want := err.Error(), "hooks.Stop: expected an array, found an object"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -82,23 +82,23 @@ func TestErrorStrings(t *testing.T) {
 	if !errors.As(err, &se) {
 		t.Errorf("error %T is not a *StructureError", err)
 	}
-	_, err = Install([]byte("{\"a\": 1,}"), nil, testOwner)
+	_, err = InsertEntries([]byte("{\"a\": 1,}"), nil, testOwner)
 	if got, want := err.Error(), "1:9: invalid JSON: trailing comma before '}'"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
-// TestUntouchedEventsAreNotChecked: Install refuses bad structure only on the path it edits.
+// TestUntouchedEventsAreNotChecked: InsertEntries refuses bad structure only on the path it edits.
 func TestUntouchedEventsAreNotChecked(t *testing.T) {
 	src := `{"hooks": {"Notification": {}, "Stop": []}}`
-	if _, err := Install([]byte(src), []Entry{{Event: "Stop", Handler: Handler{Command: testCommand}}}, testOwner); err != nil {
-		t.Errorf("Install: %v", err)
+	if _, err := InsertEntries([]byte(src), []Entry{{Event: "Stop", Command: testCommand}}, testOwner); err != nil {
+		t.Errorf("InsertEntries: %v", err)
 	}
-	if got, err := Uninstall([]byte(src), []string{"Stop"}, testOwner); err != nil || string(got) != src {
-		t.Errorf("Uninstall = %q, %v", got, err)
+	if got, err := RemoveEntries([]byte(src), []string{"Stop"}, testOwner); err != nil || string(got) != src {
+		t.Errorf("RemoveEntries = %q, %v", got, err)
 	}
-	if _, err := Uninstall([]byte(src), nil, testOwner); err == nil {
-		t.Error("Uninstall of every event accepted hooks.Notification: {}")
+	if _, err := RemoveEntries([]byte(src), nil, testOwner); err == nil {
+		t.Error("RemoveEntries of every event accepted hooks.Notification: {}")
 	}
 }
 

@@ -38,8 +38,8 @@ func addSeeds(f *testing.F) {
 	}
 }
 
-// preExistingEmpty reports whether a container that Install fills already exists empty in src
-// (or src is blank), the case where Uninstall cannot restore src byte for byte.
+// preExistingEmpty reports whether a container that InsertEntries fills already exists empty in src
+// (or src is blank), the case where RemoveEntries cannot restore src byte for byte.
 func preExistingEmpty(src []byte, entries []Entry) bool {
 	if isBlank(src) {
 		return true
@@ -80,21 +80,21 @@ func FuzzInstallUninstall(f *testing.F) {
 	entries := supervisorEntries(testCommand, 600)
 	other := supervisorEntries(otherCommand, 30)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		out, err := Install(src, entries, testOwner)
+		out, err := InsertEntries(src, entries, testOwner)
 		if err != nil {
 			return
 		}
 		if !json.Valid(out) {
-			t.Fatalf("Install output is not valid JSON:\n%s", out)
+			t.Fatalf("InsertEntries output is not valid JSON:\n%s", out)
 		}
-		again, err := Install(out, entries, testOwner)
+		again, err := InsertEntries(out, entries, testOwner)
 		if err != nil || !bytes.Equal(again, out) {
-			t.Fatalf("Install is not idempotent (err %v):\nonce:\n%s\ntwice:\n%s", err, out, again)
+			t.Fatalf("InsertEntries is not idempotent (err %v):\nonce:\n%s\ntwice:\n%s", err, out, again)
 		}
 		refs, err := Handlers(out)
 		if err != nil {
 			if _, err0 := Handlers(src); err0 == nil {
-				t.Fatalf("Handlers on Install output: %v", err)
+				t.Fatalf("Handlers on InsertEntries output: %v", err)
 			}
 		} else {
 			for _, e := range entries {
@@ -103,7 +103,7 @@ func FuzzInstallUninstall(f *testing.F) {
 				}
 			}
 		}
-		replaced, err := Install(out, other, testOwner)
+		replaced, err := InsertEntries(out, other, testOwner)
 		if err != nil || !json.Valid(replaced) {
 			t.Fatalf("re-install with another command (err %v):\n%s", err, replaced)
 		}
@@ -113,55 +113,55 @@ func FuzzInstallUninstall(f *testing.F) {
 }
 
 // checkReversal asserts the reversal property of one install of entries into src that gave
-// out: Install takes stale handlers of ours out the way Uninstall does, so uninstalling out gives
+// out: InsertEntries takes stale handlers of ours out the way RemoveEntries does, so uninstalling out gives
 // what uninstalling src gives — src itself when it holds nothing of ours. Inputs where a
-// container on our path pre-existed empty are exempt (uninstall removes it; see Uninstall).
+// container on our path pre-existed empty are exempt (uninstall removes it; see RemoveEntries).
 func checkReversal(t *testing.T, src, out []byte, entries []Entry) {
 	t.Helper()
 	var touched []string
 	for _, e := range entries {
 		touched = append(touched, e.Event)
 	}
-	back, err := Uninstall(out, touched, testOwner)
+	back, err := RemoveEntries(out, touched, testOwner)
 	if err != nil {
-		t.Fatalf("Uninstall of Install output: %v\n%s", err, out)
+		t.Fatalf("RemoveEntries of InsertEntries output: %v\n%s", err, out)
 	}
 	if preExistingEmpty(src, entries) {
 		return
 	}
-	plain, err := Uninstall(src, touched, testOwner)
+	plain, err := RemoveEntries(src, touched, testOwner)
 	if err != nil {
-		t.Fatalf("Uninstall(x) fails although Install(x) worked: %v", err)
+		t.Fatalf("RemoveEntries(x) fails although InsertEntries(x) worked: %v", err)
 	}
 	if !bytes.Equal(back, plain) {
-		t.Fatalf("Uninstall(Install(x)) != Uninstall(x)\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q\nwant:\n%q", src, out, back, plain)
+		t.Fatalf("RemoveEntries(InsertEntries(x)) != RemoveEntries(x)\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q\nwant:\n%q", src, out, back, plain)
 	}
 }
 
 func FuzzUninstall(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		out, err := Uninstall(src, nil, testOwner)
+		out, err := RemoveEntries(src, nil, testOwner)
 		if err != nil {
 			return
 		}
 		if !isBlank(out) && !json.Valid(out) {
-			t.Fatalf("Uninstall output is not valid JSON:\n%s", out)
+			t.Fatalf("RemoveEntries output is not valid JSON:\n%s", out)
 		}
 		if ownsAny(out) {
-			t.Fatalf("our handlers left after Uninstall:\n%s", out)
+			t.Fatalf("our handlers left after RemoveEntries:\n%s", out)
 		}
-		again, err := Uninstall(out, nil, testOwner)
+		again, err := RemoveEntries(out, nil, testOwner)
 		if err != nil || !bytes.Equal(again, out) {
-			t.Fatalf("Uninstall is not idempotent (err %v)", err)
+			t.Fatalf("RemoveEntries is not idempotent (err %v)", err)
 		}
 	})
 }
 
-func hasHandler(refs []HandlerRef, e Entry) bool {
+func hasHandler(refs []Handler, e Entry) bool {
 	for _, r := range refs {
-		if r.Event == e.Event && r.Matcher == e.Matcher && r.Command == e.Handler.Command &&
-			r.Type == "command" && r.Timeout == float64(e.Handler.Timeout) {
+		if r.Event == e.Event && r.Matcher == e.Matcher && r.Command == e.Command &&
+			r.Type == "command" && r.Timeout == float64(e.Timeout) {
 			return true
 		}
 	}
@@ -214,7 +214,7 @@ func FuzzInstallReindented(f *testing.F) {
 		if crlf {
 			src = bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n"))
 		}
-		out, err := Install(src, entries, testOwner)
+		out, err := InsertEntries(src, entries, testOwner)
 		if err != nil {
 			return
 		}
@@ -225,7 +225,7 @@ func FuzzInstallReindented(f *testing.F) {
 		if allCRLF && bytes.Contains(src, []byte("\n")) && bytes.Contains(bytes.ReplaceAll(out, []byte("\r\n"), nil), []byte("\n")) {
 			t.Fatalf("LF inserted into a CRLF file:\n%q", out)
 		}
-		again, err := Install(out, entries, testOwner)
+		again, err := InsertEntries(out, entries, testOwner)
 		if err != nil || !bytes.Equal(again, out) {
 			t.Fatalf("not idempotent (err %v):\n%s\n%s", err, out, again)
 		}

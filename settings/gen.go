@@ -36,8 +36,8 @@ func rawNode(s string) node { return node{raw: s} }
 func groupNode(e Entry) node {
 	h := objectNode(
 		field{"type", rawNode(quote("command"))},
-		field{"command", rawNode(quote(e.Handler.Command))},
-		field{"timeout", rawNode(strconv.Itoa(e.Handler.Timeout))},
+		field{"command", rawNode(quote(e.Command))},
+		field{"timeout", rawNode(strconv.Itoa(e.Timeout))},
 	)
 	if e.Matcher == "" {
 		return objectNode(field{"hooks", arrayNode(h)})

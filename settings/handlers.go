@@ -1,8 +1,8 @@
 package settings
 
 // Handlers lists every handler under "hooks" in file order, for diagnostics. It checks the
-// whole hooks structure and fails like Install on bad input; a blank src has no handlers.
-func Handlers(src []byte) ([]HandlerRef, error) {
+// whole hooks structure and fails like InsertEntries on bad input; a blank src has no handlers.
+func Handlers(src []byte) ([]Handler, error) {
 	return handlers(src, nil)
 }
 
@@ -11,7 +11,7 @@ func Handlers(src []byte) ([]HandlerRef, error) {
 //
 // The handlers come in file order. src must still be valid JSON whose root and "hooks" are
 // objects; a named event that is missing has no handlers, and an empty list names no event.
-func EventHandlers(src []byte, events []string) ([]HandlerRef, error) {
+func EventHandlers(src []byte, events []string) ([]Handler, error) {
 	if events == nil {
 		events = []string{}
 	}
@@ -19,16 +19,16 @@ func EventHandlers(src []byte, events []string) ([]HandlerRef, error) {
 }
 
 // handlers lists the handlers of the named events (nil: every event) in file order.
-func handlers(src []byte, events []string) ([]HandlerRef, error) {
+func handlers(src []byte, events []string) ([]Handler, error) {
 	_, evs, err := readEvents(src, events, nil)
 	if err != nil {
 		return nil, err
 	}
-	var refs []HandlerRef
+	var refs []Handler
 	for _, ev := range evs {
 		for gi, g := range ev.groups {
 			for hi, h := range g.list {
-				refs = append(refs, HandlerRef{
+				refs = append(refs, Handler{
 					Event: ev.key, Matcher: g.matcher, Group: gi, Index: hi,
 					Type: h.typ, Command: h.command, Timeout: h.timeout, HasTimeout: h.hasTimeout,
 				})

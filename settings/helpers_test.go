@@ -28,10 +28,9 @@ func testOwner(command string) bool {
 
 // supervisorEntries are the entries of the supervisor profile for command.
 func supervisorEntries(command string, timeout int) []Entry {
-	h := Handler{Command: command, Timeout: timeout}
 	return []Entry{
-		{Event: "Stop", Handler: h},
-		{Event: "PreToolUse", Matcher: "AskUserQuestion", Handler: h},
+		{Event: "Stop", Command: command, Timeout: timeout},
+		{Event: "PreToolUse", Matcher: "AskUserQuestion", Command: command, Timeout: timeout},
 	}
 }
 

@@ -8,13 +8,13 @@ import (
 // emptyDocument is what a missing or blank file counts as.
 const emptyDocument = "{}"
 
-// Install returns src with every entry present exactly once, owned handlers elsewhere untouched.
+// InsertEntries returns src with every entry present exactly once, owned handlers elsewhere untouched.
 //
 // For each entry, the groups of hooks.<Event> whose matcher equals entry.Matcher (an absent
 // matcher equals "") are examined. When they hold exactly one owned handler and it equals the
 // wanted one (type "command", same command, same timeout), nothing changes, whether that
 // handler is alone in its group or shares it with handlers that ours does not claim. Otherwise
-// every owned handler is taken out of those groups the way Uninstall takes it out: a group made
+// every owned handler is taken out of those groups the way RemoveEntries takes it out: a group made
 // only of owned handlers is removed, and from a group that also holds other handlers only our
 // handler element goes. The entry's group is then appended at the end of the event's array
 // (written in place of the last group when that one was ours alone), creating the event or
@@ -25,7 +25,7 @@ const emptyDocument = "{}"
 // and compactness. A blank src (a missing file) counts as an empty object and the result then
 // ends with a newline. Bad input yields a *SyntaxError or *StructureError and no result.
 // Entries should have distinct (Event, Matcher) pairs.
-func Install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
+func InsertEntries(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 	if ours == nil {
 		return nil, errors.New("install: no owner function")
 	}
@@ -111,10 +111,10 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	return d.editHooks(append(append(edits, es...), add))
 }
 
-// installed reports whether ev already holds e exactly as Install would leave it: the groups
+// installed reports whether ev already holds e exactly as InsertEntries would leave it: the groups
 // matching e.Matcher hold one owned handler, and it is the wanted one.
 func installed(ev event, e Entry) bool {
-	var ours []handler
+	var ours []handlerItem
 	for _, g := range ev.groups {
 		if g.matcher != e.Matcher {
 			continue
@@ -129,6 +129,6 @@ func installed(ev event, e Entry) bool {
 		return false
 	}
 	h := ours[0]
-	return h.typ == "command" && h.command == e.Handler.Command &&
-		h.hasTimeout && h.timeout == float64(e.Handler.Timeout)
+	return h.typ == "command" && h.command == e.Command &&
+		h.hasTimeout && h.timeout == float64(e.Timeout)
 }

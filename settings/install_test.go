@@ -11,8 +11,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata")
 
-// notReversible lists inputs that Uninstall(Install(x)) cannot restore: they are blank, already
-// hold our entries, or have an empty container that Install fills.
+// notReversible lists inputs that RemoveEntries(InsertEntries(x)) cannot restore: they are blank, already
+// hold our entries, or have an empty container that InsertEntries fills.
 var notReversible = []string{
 	"empty.json", "whitespace.json", "old_install.json", "empty_containers.json",
 }
@@ -31,9 +31,9 @@ func TestInstallGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+			got, err := InsertEntries(src, supervisorEntries(testCommand, 600), testOwner)
 			if err != nil {
-				t.Fatalf("Install: %v", err)
+				t.Fatalf("InsertEntries: %v", err)
 			}
 			mustValid(t, got)
 			golden := filepath.Join("testdata", "install", "out", name)
@@ -46,29 +46,29 @@ func TestInstallGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			diffBytes(t, "Install", got, want)
+			diffBytes(t, "InsertEntries", got, want)
 
-			again, err := Install(got, supervisorEntries(testCommand, 600), testOwner)
+			again, err := InsertEntries(got, supervisorEntries(testCommand, 600), testOwner)
 			if err != nil {
-				t.Fatalf("second Install: %v", err)
+				t.Fatalf("second InsertEntries: %v", err)
 			}
-			diffBytes(t, "second Install", again, got)
+			diffBytes(t, "second InsertEntries", again, got)
 
-			back, err := Uninstall(got, nil, testOwner)
+			back, err := RemoveEntries(got, nil, testOwner)
 			if err != nil {
-				t.Fatalf("Uninstall: %v", err)
+				t.Fatalf("RemoveEntries: %v", err)
 			}
 			if !slices.Contains(notReversible, name) {
-				diffBytes(t, "Uninstall(Install(x))", back, src)
+				diffBytes(t, "RemoveEntries(InsertEntries(x))", back, src)
 			}
 			if refs, _ := Handlers(back); ownedCount(refs) != 0 {
-				t.Errorf("our handlers left after Uninstall: %+v", refs)
+				t.Errorf("our handlers left after RemoveEntries: %+v", refs)
 			}
 		})
 	}
 }
 
-func ownedCount(refs []HandlerRef) int {
+func ownedCount(refs []Handler) int {
 	n := 0
 	for _, r := range refs {
 		if testOwner(r.Command) {
@@ -88,7 +88,7 @@ func TestInstallCases(t *testing.T) {
 		{
 			name:    "empty file gets a pretty document with a newline",
 			src:     "",
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 600}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 600}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n" +
 				"            \"type\": \"command\",\n            \"command\": \"/b/ccc-hooks hook\",\n" +
 				"            \"timeout\": 600\n          }\n        ]\n      }\n    ]\n  }\n}\n",
@@ -96,20 +96,20 @@ func TestInstallCases(t *testing.T) {
 		{
 			name:    "compact file stays compact",
 			src:     `{"a":1,"hooks":{"Stop":[]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 5}},
 			want:    `{"a":1,"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":5}]}]}}`,
 		},
 		{
 			name:    "compact with spaces copies the separators",
 			src:     `{"a": 1, "b": 2}`,
-			entries: []Entry{{Event: "Stop", Matcher: "m", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			entries: []Entry{{Event: "Stop", Matcher: "m", Command: "/b/ccc-hooks hook", Timeout: 5}},
 			want: `{"a": 1, "b": 2, "hooks": {"Stop": [{"matcher": "m", "hooks": [{"type": "command", ` +
 				`"command": "/b/ccc-hooks hook", "timeout": 5}]}]}}`,
 		},
 		{
 			name:    "one-line array in a pretty file is appended to on the same line",
 			src:     "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}]\n  }\n}\n",
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 5}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 5}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": []}, {\"hooks\": [{\"type\": \"command\", " +
 				"\"command\": \"/b/ccc-hooks hook\", \"timeout\": 5}]}]\n  }\n}\n",
 		},
@@ -117,7 +117,7 @@ func TestInstallCases(t *testing.T) {
 			name: "different command replaces ours in place when it is last",
 			src: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]},\n" +
 				"      {\"hooks\": [{\"type\": \"command\", \"command\": \"/a/ccc-hooks hook\", \"timeout\": 1}]}\n    ]\n  }\n}\n",
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 1}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]},\n" +
 				"      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n" +
 				"            \"command\": \"/b/ccc-hooks hook\",\n            \"timeout\": 1\n          }\n        ]\n      }\n    ]\n  }\n}\n",
@@ -126,7 +126,7 @@ func TestInstallCases(t *testing.T) {
 			name: "a different timeout replaces and moves ours to the end",
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
 				`{"hooks":[{"type":"command","command":"x"}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 2}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]},` +
 				`{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":2}]}]}}`,
 		},
@@ -134,7 +134,7 @@ func TestInstallCases(t *testing.T) {
 			name: "a mixed group already holding exactly ours is left as is",
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 		},
@@ -142,7 +142,7 @@ func TestInstallCases(t *testing.T) {
 			name: "a stale handler of ours leaves a mixed group and the new group is appended",
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say hi"},` +
 				`{"type":"command","command":"/opt/x/ccc-hooks hook","timeout":30}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/b/ccc-hooks hook", Timeout: 600}}},
+			entries: []Entry{{Event: "Stop", Command: "/b/ccc-hooks hook", Timeout: 600}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say hi"}]},` +
 				`{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":600}]}]}}`,
 		},
@@ -151,7 +151,7 @@ func TestInstallCases(t *testing.T) {
 			src: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n" +
 				"          {\"type\": \"command\", \"command\": \"/a/ccc-hooks hook\", \"timeout\": 1},\n" +
 				"          {\"type\": \"command\", \"command\": \"x\"}\n        ]\n      }\n    ]\n  }\n}\n",
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 2}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n" +
 				"          {\"type\": \"command\", \"command\": \"x\"}\n        ]\n      },\n" +
 				"      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n" +
@@ -163,7 +163,7 @@ func TestInstallCases(t *testing.T) {
 			src: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
 				`{"hooks":[{"type":"command","command":"/b/ccc-hooks hook","timeout":1}]},{"hooks":[]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want: `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]},{"hooks":[]},` +
 				`{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 		},
@@ -171,7 +171,7 @@ func TestInstallCases(t *testing.T) {
 			name: "a stale handler in a mixed group of another matcher stays",
 			src: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
-			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 2}}},
+			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Command: "/a/ccc-hooks hook", Timeout: 2}},
 			want: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"},` +
 				`{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
 				`{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":2}]}]}}`,
@@ -179,26 +179,26 @@ func TestInstallCases(t *testing.T) {
 		{
 			name:    "other matcher groups are not ours to replace",
 			src:     `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
-			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "PreToolUse", Matcher: "AskUserQuestion", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]},` +
 				`{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 		},
 		{
 			name:    "an empty matcher equals a missing one",
 			src:     `{"hooks":{"Stop":[{"matcher":"","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want:    `{"hooks":{"Stop":[{"matcher":"","hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1}]}]}}`,
 		},
 		{
 			name:    "timeout written as a float counts as equal",
 			src:     `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1.0}]}]}}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: "/a/ccc-hooks hook", Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: "/a/ccc-hooks hook", Timeout: 1}},
 			want:    `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/a/ccc-hooks hook","timeout":1.0}]}]}}`,
 		},
 		{
 			name:    "command needing escapes",
 			src:     `{}`,
-			entries: []Entry{{Event: "Stop", Handler: Handler{Command: `'/a "b"\c/ccc-hooks' hook`, Timeout: 1}}},
+			entries: []Entry{{Event: "Stop", Command: `'/a "b"\c/ccc-hooks' hook`, Timeout: 1}},
 			want: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n" +
 				"            \"type\": \"command\",\n            \"command\": \"'/a \\\"b\\\"\\\\c/ccc-hooks' hook\",\n" +
 				"            \"timeout\": 1\n          }\n        ]\n      }\n    ]\n  }\n}",
@@ -206,17 +206,17 @@ func TestInstallCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Install([]byte(tt.src), tt.entries, testOwner)
+			got, err := InsertEntries([]byte(tt.src), tt.entries, testOwner)
 			if err != nil {
-				t.Fatalf("Install: %v", err)
+				t.Fatalf("InsertEntries: %v", err)
 			}
 			mustValid(t, got)
-			diffBytes(t, "Install", got, []byte(tt.want))
-			again, err := Install(got, tt.entries, testOwner)
+			diffBytes(t, "InsertEntries", got, []byte(tt.want))
+			again, err := InsertEntries(got, tt.entries, testOwner)
 			if err != nil {
-				t.Fatalf("second Install: %v", err)
+				t.Fatalf("second InsertEntries: %v", err)
 			}
-			diffBytes(t, "second Install", again, got)
+			diffBytes(t, "second InsertEntries", again, got)
 		})
 	}
 }
@@ -226,11 +226,11 @@ func TestInstallDifferentPathReplaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := Install(src, supervisorEntries(testCommand, 600), testOwner)
+	first, err := InsertEntries(src, supervisorEntries(testCommand, 600), testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := Install(first, supervisorEntries(otherCommand, 600), testOwner)
+	second, err := InsertEntries(first, supervisorEntries(otherCommand, 600), testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,9 +248,9 @@ func TestInstallDifferentPathReplaces(t *testing.T) {
 	if !slices.Equal(ours, want) {
 		t.Errorf("our handlers = %q, want %q", ours, want)
 	}
-	back, err := Uninstall(second, nil, testOwner)
+	back, err := RemoveEntries(second, nil, testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
-	diffBytes(t, "Uninstall after re-install", back, src)
+	diffBytes(t, "RemoveEntries after re-install", back, src)
 }

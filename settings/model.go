@@ -30,12 +30,12 @@ type group struct {
 	matcher  string
 	hasHooks bool
 	handlers container // the group's "hooks" array, when hasHooks
-	list     []handler
+	list     []handlerItem
 	nOwned   int
 }
 
-// handler is one entry of a group's "hooks" array.
-type handler struct {
+// handlerItem is one entry of a group's "hooks" array, parsed with its byte offsets.
+type handlerItem struct {
 	item
 	typ        string
 	command    string
@@ -158,8 +158,8 @@ func parseGroup(it item, path string, ours OwnerFunc) (group, error) {
 	return g, nil
 }
 
-func parseHandler(it item, path string, ours OwnerFunc) (handler, error) {
-	hd := handler{item: it}
+func parseHandler(it item, path string, ours OwnerFunc) (handlerItem, error) {
+	hd := handlerItem{item: it}
 	if !isObject(it.val) {
 		return hd, wrongType(path, "an object", it.val.Raw)
 	}

@@ -27,7 +27,7 @@ type origin struct {
 // file makes stale) or into a file holding only whitespace that has no record yet. The record
 // is kept until Update removes the file, or writes a file that existed back to its original
 // bytes. It is ignored (ok is false) while the file is missing.
-func (s *Store) Origin(path string) (original []byte, existed bool, ok bool) {
+func (s *FileStore) Origin(path string) (original []byte, existed bool, ok bool) {
 	target, err := resolveTarget(path)
 	if err != nil {
 		return nil, false, false
@@ -46,13 +46,13 @@ func (s *Store) Origin(path string) (original []byte, existed bool, ok bool) {
 }
 
 // originPath is the file holding the origin record of target.
-func (s *Store) originPath(target string) string {
+func (s *FileStore) originPath(target string) string {
 	return filepath.Join(s.Home, "origins", fileID(target))
 }
 
 // readOrigin loads the record of target; ok is false when there is none or it does not hold
 // a well-formed record of target.
-func (s *Store) readOrigin(target string) (o origin, ok bool) {
+func (s *FileStore) readOrigin(target string) (o origin, ok bool) {
 	b, err := os.ReadFile(s.originPath(target))
 	if err != nil || json.Unmarshal(b, &o) != nil {
 		return origin{}, false
@@ -64,7 +64,7 @@ func (s *Store) readOrigin(target string) (o origin, ok bool) {
 }
 
 // recordOrigin saves o as the record of o.Path.
-func (s *Store) recordOrigin(o origin) error {
+func (s *FileStore) recordOrigin(o origin) error {
 	p := s.originPath(o.Path)
 	b, err := json.Marshal(o)
 	if err == nil {
@@ -80,7 +80,7 @@ func (s *Store) recordOrigin(o origin) error {
 }
 
 // forgetOrigin drops the record of target.
-func (s *Store) forgetOrigin(target string) error {
+func (s *FileStore) forgetOrigin(target string) error {
 	if err := os.Remove(s.originPath(target)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("forget the origin of %s: %w", target, err)
 	}

@@ -13,9 +13,9 @@ import (
 
 // restoringUninstall removes our entries and, when only an empty object is left and the
 // origin is known, puts the file back as it was: its original bytes, or no file.
-func restoringUninstall(s *Store, path string) ChangeFunc {
+func restoringUninstall(s *FileStore, path string) ChangeFunc {
 	return func(old []byte, exists bool) ([]byte, bool, error) {
-		b, err := Uninstall(old, nil, testOwner)
+		b, err := RemoveEntries(old, nil, testOwner)
 		if err != nil || !exists || bytes.Equal(b, old) || !IsEmpty(b) {
 			return b, false, err
 		}
@@ -37,7 +37,7 @@ type originState struct {
 	OK       bool
 }
 
-func originOf(s *Store, path string) originState {
+func originOf(s *FileStore, path string) originState {
 	o, e, ok := s.Origin(path)
 	return originState{o, e, ok}
 }
@@ -123,37 +123,37 @@ func TestOriginRecordPermissions(t *testing.T) {
 func TestOriginRules(t *testing.T) {
 	tests := []struct {
 		name  string
-		steps func(t *testing.T, s *Store, path string)
+		steps func(t *testing.T, s *FileStore, path string)
 		want  originState
 	}{
-		{"unknown without any write", func(*testing.T, *Store, string) {}, originState{}},
-		{"a file removed behind our back hides the record", func(t *testing.T, s *Store, path string) {
+		{"unknown without any write", func(*testing.T, *FileStore, string) {}, originState{}},
+		{"a file removed behind our back hides the record", func(t *testing.T, s *FileStore, path string) {
 			writeFile(t, path, " ", 0o644)
 			mustUpdate(t, s, path, installChange(testCommand))
 			mustRemove(t, path)
 		}, originState{}},
-		{"writing into a missing file replaces a stale record", func(t *testing.T, s *Store, path string) {
+		{"writing into a missing file replaces a stale record", func(t *testing.T, s *FileStore, path string) {
 			writeFile(t, path, " ", 0o644)
 			mustUpdate(t, s, path, installChange(testCommand))
 			mustRemove(t, path)
 			mustUpdate(t, s, path, installChange(testCommand))
 		}, originState{Existed: false, OK: true}},
-		{"a file blanked after our first write keeps its first record", func(t *testing.T, s *Store, path string) {
+		{"a file blanked after our first write keeps its first record", func(t *testing.T, s *FileStore, path string) {
 			mustUpdate(t, s, path, installChange(testCommand))
 			writeFile(t, path, "\n", 0o644)
 			mustUpdate(t, s, path, installChange(testCommand))
 		}, originState{Existed: false, OK: true}},
-		{"writing other bytes keeps the record", func(t *testing.T, s *Store, path string) {
+		{"writing other bytes keeps the record", func(t *testing.T, s *FileStore, path string) {
 			writeFile(t, path, "\n", 0o644)
 			mustUpdate(t, s, path, setBytes(`{"a": 1}`))
 			mustUpdate(t, s, path, setBytes(" \n"))
 		}, originState{Original: []byte("\n"), Existed: true, OK: true}},
-		{"writing the original bytes back drops the record", func(t *testing.T, s *Store, path string) {
+		{"writing the original bytes back drops the record", func(t *testing.T, s *FileStore, path string) {
 			writeFile(t, path, "\n", 0o644)
 			mustUpdate(t, s, path, setBytes(`{"a": 1}`))
 			mustUpdate(t, s, path, setBytes("\n"))
 		}, originState{}},
-		{"a tampered record is not trusted", func(t *testing.T, s *Store, path string) {
+		{"a tampered record is not trusted", func(t *testing.T, s *FileStore, path string) {
 			mustUpdate(t, s, path, installChange(testCommand))
 			writeFile(t, s.originPath(path), `{"path": "`+path+`", "existed": true, "original": "{}"}`, 0o600)
 		}, originState{}},
@@ -174,7 +174,7 @@ func setBytes(b string) ChangeFunc {
 	return func([]byte, bool) ([]byte, bool, error) { return []byte(b), false, nil }
 }
 
-func mustUpdate(t *testing.T, s *Store, path string, change ChangeFunc) {
+func mustUpdate(t *testing.T, s *FileStore, path string, change ChangeFunc) {
 	t.Helper()
 	if _, err := s.Update(path, change); err != nil {
 		t.Fatal(err)

@@ -12,8 +12,9 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// Store writes settings files safely; Home is the ccc-hooks home (see paths.go Home).
-type Store struct {
+// FileStore writes settings files on disk safely (lock, backup, atomic replace); Home is the
+// ccc-hooks home (see paths.Home).
+type FileStore struct {
 	Home        string
 	Now         func() time.Time // nil means time.Now
 	LockTimeout time.Duration    // 0 means 30s
@@ -39,7 +40,7 @@ const (
 )
 
 // LockFile returns the path of the lock that serialises writers: <Home>/locks/settings.lock.
-func (s *Store) LockFile() string { return filepath.Join(s.Home, "locks", "settings.lock") }
+func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "settings.lock") }
 
 // Update applies change to the file at path safely.
 //
@@ -49,7 +50,7 @@ func (s *Store) LockFile() string { return filepath.Join(s.Home, "locks", "setti
 // keeping its permission bits. If the target changed after change saw it, change is called
 // again on the new bytes (up to 5 attempts) so the other program's edit is kept. On error the
 // file is left as it was.
-func (s *Store) Update(path string, change ChangeFunc) (Change, error) {
+func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 	unlock, err := s.lock()
 	if err != nil {
 		return Change{Path: path}, err
@@ -79,7 +80,7 @@ func (s *Store) Update(path string, change ChangeFunc) (Change, error) {
 
 // Preview computes the change without writing or locking anything (for --dry-run and
 // confirmation diffs).
-func (s *Store) Preview(path string, change ChangeFunc) (Change, error) {
+func (s *FileStore) Preview(path string, change ChangeFunc) (Change, error) {
 	target, err := resolveTarget(path)
 	if err != nil {
 		return Change{Path: path}, err
@@ -114,7 +115,7 @@ func compute(path, target string, change ChangeFunc) (Change, error) {
 }
 
 // commit backs up and writes (or removes) c.Target, keeping its origin record (see Origin).
-func (s *Store) commit(c Change) error {
+func (s *FileStore) commit(c Change) error {
 	if c.Existed {
 		if err := s.backup(c.Target, c.Old); err != nil {
 			return err
@@ -152,14 +153,14 @@ func (s *Store) commit(c Change) error {
 }
 
 // lock takes the exclusive writer lock of the store.
-func (s *Store) lock() (unlock func(), err error) {
+func (s *FileStore) lock() (unlock func(), err error) {
 	if s.Home == "" {
 		return nil, errors.New("lock: no ccc-hooks home directory")
 	}
 	return safefile.Lock(context.Background(), s.LockFile(), s.LockTimeout)
 }
 
-func (s *Store) now() time.Time {
+func (s *FileStore) now() time.Time {
 	if s.Now != nil {
 		return s.Now()
 	}

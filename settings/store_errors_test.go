@@ -60,7 +60,7 @@ func TestUpdateFailingBackupLeavesFile(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
 	writeFile(t, filepath.Join(home, "backups"), "not a directory", 0o644)
-	s := &Store{Home: home}
+	s := &FileStore{Home: home}
 	path := filepath.Join(dir, "settings.json")
 	const orig = `{"a": 1}`
 	writeFile(t, path, orig, 0o644)

@@ -10,22 +10,22 @@ import (
 	"time"
 )
 
-func newTestStore(t *testing.T) *Store {
+func newTestStore(t *testing.T) *FileStore {
 	t.Helper()
-	return &Store{Home: filepath.Join(t.TempDir(), "home")}
+	return &FileStore{Home: filepath.Join(t.TempDir(), "home")}
 }
 
 // installChange installs the supervisor entries for command.
 func installChange(command string) ChangeFunc {
 	return func(old []byte, _ bool) ([]byte, bool, error) {
-		b, err := Install(old, supervisorEntries(command, 600), testOwner)
+		b, err := InsertEntries(old, supervisorEntries(command, 600), testOwner)
 		return b, false, err
 	}
 }
 
 // uninstallChange removes our entries, and the file when only "{}" is left of it.
 func uninstallChange(old []byte, exists bool) ([]byte, bool, error) {
-	b, err := Uninstall(old, nil, testOwner)
+	b, err := RemoveEntries(old, nil, testOwner)
 	if err != nil {
 		return nil, false, err
 	}
@@ -253,7 +253,7 @@ func TestUpdateReappliesWhenFileChanges(t *testing.T) {
 	if calls != 2 {
 		t.Errorf("change called %d times, want 2", calls)
 	}
-	want, _ := Install([]byte(theirs), supervisorEntries(testCommand, 600), testOwner)
+	want, _ := InsertEntries([]byte(theirs), supervisorEntries(testCommand, 600), testOwner)
 	diffBytes(t, "file", []byte(readString(t, path)), want)
 	diffBytes(t, "Change.Old", c.Old, []byte(theirs))
 }

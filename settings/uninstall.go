@@ -5,18 +5,18 @@ import (
 	"slices"
 )
 
-// Uninstall removes every handler whose command satisfies ours, in the given events (nil means
+// RemoveEntries removes every handler whose command satisfies ours, in the given events (nil means
 // every event under "hooks").
 //
 // A group that becomes empty because of that is removed, and so is an event array or a "hooks"
 // object that becomes empty because of that; the root object stays (as "{}" when nothing else
 // is left). Containers that were empty before are left alone. As a consequence, uninstalling
-// right after Install restores src byte for byte, except where Install filled a container that
+// right after InsertEntries restores src byte for byte, except where InsertEntries filled a container that
 // already existed empty (such as `"Stop": []`): that container is removed, since it became empty.
 //
 // When nothing is owned, src itself is returned. Bad input on the events it reads yields a
 // *SyntaxError or *StructureError and no result.
-func Uninstall(src []byte, events []string, ours OwnerFunc) ([]byte, error) {
+func RemoveEntries(src []byte, events []string, ours OwnerFunc) ([]byte, error) {
 	d, evs, err := readEvents(src, events, ours)
 	if err != nil {
 		return nil, err
@@ -110,7 +110,7 @@ func (d *document) events(names []string, ours OwnerFunc) ([]event, error) {
 }
 
 // IsEmpty reports whether src is blank or holds nothing but an empty object ("{}" with any
-// whitespace around or inside it): what Uninstall leaves of a file that Install created.
+// whitespace around or inside it): what RemoveEntries leaves of a file that InsertEntries created.
 func IsEmpty(src []byte) bool {
 	t := bytes.TrimSpace(src)
 	if len(t) == 0 {

@@ -47,23 +47,23 @@ func TestUninstallCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Uninstall([]byte(tt.src), tt.events, testOwner)
+			got, err := RemoveEntries([]byte(tt.src), tt.events, testOwner)
 			if err != nil {
-				t.Fatalf("Uninstall: %v", err)
+				t.Fatalf("RemoveEntries: %v", err)
 			}
-			diffBytes(t, "Uninstall", got, []byte(tt.want))
+			diffBytes(t, "RemoveEntries", got, []byte(tt.want))
 		})
 	}
 }
 
 func TestUninstallReturnsSameSlice(t *testing.T) {
 	src := []byte(`{"hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}`)
-	got, err := Uninstall(src, nil, testOwner)
+	got, err := RemoveEntries(src, nil, testOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if &got[0] != &src[0] {
-		t.Error("Uninstall copied src although nothing was owned")
+		t.Error("RemoveEntries copied src although nothing was owned")
 	}
 }
 
@@ -76,7 +76,7 @@ func TestHandlers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []HandlerRef{
+	want := []Handler{
 		{Event: "Stop", Type: "command", Command: "a", Timeout: 5, HasTimeout: true},
 		{Event: "Stop", Index: 1, Type: "prompt"},
 		{Event: "PreToolUse", Matcher: "Bash", Group: 1, Type: "command", Command: "b"},

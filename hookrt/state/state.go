@@ -26,26 +26,29 @@ type State struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// Store reads and writes the state files under Home.
-type Store struct {
+// SessionStore reads and writes the supervisor state files and decision logs of sessions
+// under Home.
+type SessionStore struct {
 	Home        string
 	Now         func() time.Time
 	LockTimeout time.Duration // 0 means safefile.DefaultLockTimeout
 }
 
 // Path returns the state file of session id.
-func (s *Store) Path(id string) string { return filepath.Join(s.Home, "supervisor-"+id+".json") }
+func (s *SessionStore) Path(id string) string { return filepath.Join(s.Home, "supervisor-"+id+".json") }
 
 // LogPath returns the decision log of session id.
-func (s *Store) LogPath(id string) string { return filepath.Join(s.Home, "supervisor-"+id+".log") }
+func (s *SessionStore) LogPath(id string) string {
+	return filepath.Join(s.Home, "supervisor-"+id+".log")
+}
 
-func (s *Store) lockPath(id string) string {
+func (s *SessionStore) lockPath(id string) string {
 	return filepath.Join(s.Home, "locks", "supervisor-"+id+".lock")
 }
 
 // Load returns the state of id; a missing file gives a zero State and exists false.
 // It takes no lock: the file is always replaced whole, so a reader sees an old or a new version.
-func (s *Store) Load(id string) (st State, exists bool, err error) {
+func (s *SessionStore) Load(id string) (st State, exists bool, err error) {
 	data, err := os.ReadFile(s.Path(id))
 	if errors.Is(err, fs.ErrNotExist) {
 		return State{SessionID: id}, false, nil
@@ -66,7 +69,7 @@ var ErrNoChange = errors.New("no change")
 // Update applies change to the state of id under the session's lock and writes the result
 // atomically. A corrupt state file is started afresh. When change returns ErrNoChange nothing is
 // written and Update returns the state it saw with a nil error.
-func (s *Store) Update(ctx context.Context, id string, change func(*State) error) (State, error) {
+func (s *SessionStore) Update(ctx context.Context, id string, change func(*State) error) (State, error) {
 	unlock, err := s.lock(ctx, id)
 	if err != nil {
 		return State{}, err
@@ -97,12 +100,12 @@ func (s *Store) Update(ctx context.Context, id string, change func(*State) error
 	return st, nil
 }
 
-func (s *Store) lock(ctx context.Context, id string) (unlock func(), err error) {
+func (s *SessionStore) lock(ctx context.Context, id string) (unlock func(), err error) {
 	return safefile.Lock(ctx, s.lockPath(id), s.LockTimeout)
 }
 
 // Append adds one JSON line describing record to the decision log of id.
-func (s *Store) Append(id string, record any) error {
+func (s *SessionStore) Append(id string, record any) error {
 	line, err := json.Marshal(record)
 	if err != nil {
 		return fmt.Errorf("encode log record: %w", err)
@@ -126,7 +129,7 @@ func (s *Store) Append(id string, record any) error {
 	return nil
 }
 
-func (s *Store) now() time.Time {
+func (s *SessionStore) now() time.Time {
 	if s.Now != nil {
 		return s.Now().UTC()
 	}

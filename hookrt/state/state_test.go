@@ -8,10 +8,10 @@ import (
 	"time"
 )
 
-func testStore(t *testing.T) *Store {
+func testStore(t *testing.T) *SessionStore {
 	t.Helper()
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	return &Store{Home: t.TempDir(), Now: func() time.Time { return now }}
+	return &SessionStore{Home: t.TempDir(), Now: func() time.Time { return now }}
 }
 
 func increment(st *State) error { st.Count++; return nil }
@@ -25,8 +25,8 @@ func TestUpdateConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// A Store per goroutine: each takes its own lock file handle, like separate processes.
-			own := &Store{Home: s.Home, Now: s.Now}
+			// A SessionStore per goroutine: each takes its own lock file handle, like separate processes.
+			own := &SessionStore{Home: s.Home, Now: s.Now}
 			_, err := own.Update(context.Background(), "sess", increment)
 			errs <- err
 		}()
@@ -98,7 +98,7 @@ func TestLockTimeout(t *testing.T) {
 		})
 	}()
 	<-held
-	other := &Store{Home: s.Home, Now: s.Now, LockTimeout: 50 * time.Millisecond}
+	other := &SessionStore{Home: s.Home, Now: s.Now, LockTimeout: 50 * time.Millisecond}
 	_, err := other.Update(context.Background(), "a", increment)
 	close(release)
 	if err == nil {

@@ -122,7 +122,7 @@ func (f *fixture) subagent(message, transcriptPath string) *event.Output {
 // tasks lists the project's tasks.
 func (f *fixture) tasks() []*Task {
 	f.t.Helper()
-	tasks, err := NewStore(f.project, f.home, nil).List()
+	tasks, err := NewTaskStore(f.project, f.home, nil).List()
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 func LockPath(home string) string { return filepath.Join(home, "locks", "workflow.lock") }
 
 // Lock takes the workflow lock and returns the function that releases it.
-func (s *Store) Lock(ctx context.Context) (unlock func(), err error) {
+func (s *TaskStore) Lock(ctx context.Context) (unlock func(), err error) {
 	return safefile.Lock(ctx, LockPath(s.Home), safefile.DefaultLockTimeout)
 }
 

@@ -81,11 +81,11 @@ func (t *Task) created() (time.Time, int) {
 	return at, n
 }
 
-// ErrNotFound is returned by Store.Load for a task id with no task.
+// ErrNotFound is returned by TaskStore.Load for a task id with no task.
 var ErrNotFound = errors.New("task not found")
 
-// Store reads and writes the tasks of one project: <project>/tasks/<task id>/.
-type Store struct {
+// TaskStore reads and writes the tasks of one project: <project>/tasks/<task id>/.
+type TaskStore struct {
 	Project string
 	// Home is the ccc-hooks home; the lock file lives in <Home>/locks/.
 	Home string
@@ -93,20 +93,20 @@ type Store struct {
 	Stderr io.Writer
 }
 
-// NewStore returns the store of project.
-func NewStore(project, home string, stderr io.Writer) *Store {
+// NewTaskStore returns the store of project.
+func NewTaskStore(project, home string, stderr io.Writer) *TaskStore {
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	return &Store{Project: project, Home: home, Stderr: stderr}
+	return &TaskStore{Project: project, Home: home, Stderr: stderr}
 }
 
 // Dir returns <project>/tasks.
-func (s *Store) Dir() string { return filepath.Join(s.Project, "tasks") }
+func (s *TaskStore) Dir() string { return filepath.Join(s.Project, "tasks") }
 
 // List returns every readable task, oldest first. A directory without .task-meta.json is not a
 // task; a corrupt one is reported on Stderr and skipped. A missing tasks directory is no task.
-func (s *Store) List() ([]*Task, error) {
+func (s *TaskStore) List() ([]*Task, error) {
 	entries, err := os.ReadDir(s.Dir())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -142,7 +142,7 @@ func (s *Store) List() ([]*Task, error) {
 
 // Load reads the task with id. A task without .task-meta.json is ErrNotFound; a file that is not
 // a valid task is an error naming the file.
-func (s *Store) Load(id string) (*Task, error) {
+func (s *TaskStore) Load(id string) (*Task, error) {
 	if !ValidID(id) {
 		return nil, fmt.Errorf("invalid task id %q: want task-YYYYMMDD-HHMMSS[-N]", id)
 	}
@@ -164,7 +164,7 @@ func (s *Store) Load(id string) (*Task, error) {
 }
 
 // Newest returns the session's newest in_progress task (by created_at), or nil.
-func (s *Store) Newest(sessionID string) (*Task, error) {
+func (s *TaskStore) Newest(sessionID string) (*Task, error) {
 	tasks, err := s.List()
 	if err != nil {
 		return nil, err
@@ -178,7 +178,7 @@ func (s *Store) Newest(sessionID string) (*Task, error) {
 }
 
 // Save writes the task's .task-meta.json atomically. The caller holds the lock.
-func (s *Store) Save(t *Task) error {
+func (s *TaskStore) Save(t *Task) error {
 	if t.FailureHistory == nil {
 		t.FailureHistory = []Failure{}
 	}
@@ -198,7 +198,7 @@ func (s *Store) Save(t *Task) error {
 //
 // The project directory itself must exist: a task is never the reason a directory tree appears
 // (an event's cwd can name a directory of another machine).
-func (s *Store) Create(description, sessionID string, now time.Time) (*Task, error) {
+func (s *TaskStore) Create(description, sessionID string, now time.Time) (*Task, error) {
 	if fi, err := os.Stat(s.Project); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("project directory %s does not exist; no task opened", s.Project)
 	}

@@ -2,7 +2,7 @@
 // confirms the fix, repeated failures demand an expert review scored at least 8/10.
 //
 // The project directory for tasks is $CLAUDE_PROJECT_DIR (Claude Code exports it to hooks) when
-// set, else the event's cwd. Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (see Store).
+// set, else the git top level of the event's cwd, else the cwd (paths.ProjectDir). Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (see TaskStore).
 //
 // Events:
 //   - UserPromptSubmit: "/mc <description>" opens a task and answers with a reminder in
@@ -34,7 +34,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
@@ -104,11 +103,11 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, 
 	if ev == nil || !event.ValidSessionID(ev.SessionID) || opts.Getenv("CCC_SUPERVISOR_HOOK") == "1" {
 		return nil, nil
 	}
-	project := ProjectDir(opts.Getenv, ev.CWD)
+	project := paths.ProjectDir(paths.Project{ClaudeProjectDir: opts.Getenv("CLAUDE_PROJECT_DIR"), WD: ev.CWD})
 	if project == "" {
 		return nil, nil
 	}
-	h := &handler{ctx: ctx, ev: ev, opts: opts, store: NewStore(project, opts.Home, opts.Stderr)}
+	h := &handler{ctx: ctx, ev: ev, opts: opts, store: NewTaskStore(project, opts.Home, opts.Stderr)}
 	switch ev.Name {
 	case event.UserPromptSubmit:
 		return h.prompt()
@@ -120,25 +119,12 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, 
 	return nil, nil
 }
 
-// ProjectDir returns the directory holding tasks/: $CLAUDE_PROJECT_DIR (Claude Code sets it for
-// every hook), else the git top level of cwd, else cwd; "" when cwd is empty too. A cwd that does
-// not exist is returned as it is (and no task is ever opened there).
-func ProjectDir(getenv func(string) string, cwd string) string {
-	if d := getenv("CLAUDE_PROJECT_DIR"); d != "" {
-		return d
-	}
-	if fi, err := os.Stat(cwd); cwd == "" || err != nil || !fi.IsDir() {
-		return cwd
-	}
-	return paths.ProjectDir("", cwd)
-}
-
 // handler is one invocation of Handle.
 type handler struct {
 	ctx   context.Context
 	ev    *event.Event
 	opts  Options
-	store *Store
+	store *TaskStore
 }
 
 // withLock runs fn while holding the workflow lock.

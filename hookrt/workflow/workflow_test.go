@@ -322,24 +322,20 @@ func TestProjectDirIsGitTopLevel(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
-	repo := t.TempDir()
-	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+	f := newFixture(t)
+	if out, err := exec.Command("git", "init", "-q", f.project).CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v: %s", err, out)
 	}
-	sub := filepath.Join(repo, "pkg", "sub")
+	sub := filepath.Join(f.project, "pkg", "sub")
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	none := func(string) string { return "" }
-	want, _ := filepath.EvalSymlinks(repo)
-	if got, _ := filepath.EvalSymlinks(ProjectDir(none, sub)); got != want {
-		t.Errorf("ProjectDir(sub) = %q, want the top level %q", got, want)
+	delete(f.env, "CLAUDE_PROJECT_DIR")
+	f.handle(event.UserPromptSubmit, map[string]any{"prompt": "/mc fix it", "cwd": sub})
+	if got := f.tasks(); len(got) != 1 {
+		t.Fatalf("tasks at the top level: %d, want 1", len(got))
 	}
-	set := func(k string) string { return map[string]string{"CLAUDE_PROJECT_DIR": "/p"}[k] }
-	if got := ProjectDir(set, sub); got != "/p" {
-		t.Errorf("with CLAUDE_PROJECT_DIR: %q, want /p", got)
-	}
-	if got := ProjectDir(none, "/nonexistent/dir"); got != "/nonexistent/dir" {
-		t.Errorf("missing cwd: %q", got)
+	if _, err := os.Stat(filepath.Join(sub, "tasks")); !os.IsNotExist(err) {
+		t.Errorf("tasks/ created in the subdirectory (stat: %v)", err)
 	}
 }

@@ -25,7 +25,7 @@ func (legacyCheck) Run(_ context.Context, s *Snapshot) []Result {
 	}
 	var out []Result
 	for _, f := range s.Usable() {
-		var legacy []settings.HandlerRef
+		var legacy []settings.Handler
 		for _, r := range f.Refs {
 			if installer.IsLegacy(r.Command) {
 				legacy = append(legacy, r)

@@ -54,7 +54,7 @@ func fileResult(f File) Result {
 }
 
 // eventLabels returns the distinct events of refs as they read in messages: Stop, PreToolUse[AskUserQuestion].
-func eventLabels(refs []settings.HandlerRef) []string {
+func eventLabels(refs []settings.Handler) []string {
 	var out []string
 	for _, r := range refs {
 		l := installer.Event{Hook: r.Event, Matcher: r.Matcher}.Label()

@@ -24,7 +24,7 @@ type File struct {
 	// skips the whole file.
 	Err error
 	// Refs lists every handler under "hooks" of a usable file.
-	Refs []settings.HandlerRef
+	Refs []settings.Handler
 	data []byte
 }
 
@@ -45,8 +45,8 @@ func (f File) Get(path string) gjson.Result {
 }
 
 // Ours returns the handlers of this file that run ccc-hooks.
-func (f File) Ours() []settings.HandlerRef {
-	var out []settings.HandlerRef
+func (f File) Ours() []settings.Handler {
+	var out []settings.Handler
 	for _, r := range f.Refs {
 		if installer.IsOurs(r.Command) {
 			out = append(out, r)

@@ -74,7 +74,7 @@ func (s *Snapshot) withTimeout(f File, seconds int) string {
 }
 
 // handlerPath locates a handler in its file: hooks.Stop[0].hooks[1].
-func handlerPath(r settings.HandlerRef) string {
+func handlerPath(r settings.Handler) string {
 	return fmt.Sprintf("hooks.%s[%d].hooks[%d]", r.Event, r.Group, r.Index)
 }
 

@@ -3,10 +3,8 @@
 package paths
 
 import (
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 )
 
 // Getenv reads an environment variable; tests pass their own.
@@ -59,24 +57,6 @@ func managedFileFor(goos string) string {
 	default:
 		return "/etc/claude-code/managed-settings.json"
 	}
-}
-
-// ProjectDir returns the project directory: explicit when set, else the git top level of wd, else wd.
-func ProjectDir(explicit, wd string) string {
-	if explicit != "" {
-		if abs, err := filepath.Abs(explicit); err == nil {
-			return abs
-		}
-		return explicit
-	}
-	c := exec.Command("git", "rev-parse", "--show-toplevel")
-	c.Dir = wd
-	if out, err := c.Output(); err == nil {
-		if top := strings.TrimSpace(string(out)); top != "" {
-			return top
-		}
-	}
-	return wd
 }
 
 func homeDir(getenv Getenv) string {

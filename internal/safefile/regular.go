@@ -1,0 +1,115 @@
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// ErrNotRegular is wrapped by the errors of OpenRegular, ReadRegular and ReadTail when the path
+// names a directory, device, FIFO, socket or anything else that is not a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is wrapped by the error of ReadRegular when the file holds more than it may read.
+var ErrTooLarge = errors.New("file too large")
+
+// OpenRegular opens path for reading only when it is a regular file (after following symbolic
+// links). It looks before it opens, so a directory, device, FIFO or socket is refused without
+// being opened for reading; the open itself does not block (O_NONBLOCK where the system has it),
+// so a FIFO swapped in between the look and the open cannot hang the caller, and what was opened
+// is checked again with fstat.
+func OpenRegular(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi.Mode())
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNoBlockFlags, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err = f.Stat()
+	if err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		_ = f.Close()
+		return nil, notRegular(path, fi.Mode())
+	}
+	return f, nil
+}
+
+// ReadRegular returns the contents of the regular file path, refusing (with ErrTooLarge) a file
+// of more than max bytes; it never reads more than max+1 bytes, whatever the file claims.
+func ReadRegular(path string, max int64) ([]byte, error) {
+	f, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = f.Close() }()
+	if fi, err := f.Stat(); err == nil && fi.Size() > max {
+		return nil, tooLarge(path, max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	if int64(len(data)) > max {
+		return nil, tooLarge(path, max)
+	}
+	return data, nil
+}
+
+// ReadTail returns the last max bytes of the regular file path (all of it when smaller). The
+// slice may begin in the middle of a line; callers that parse lines drop the first partial one.
+// Memory use is bounded by max, however large the file.
+func ReadTail(path string, max int64) ([]byte, error) {
+	f, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = f.Close() }()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if size := fi.Size(); size > max {
+		if _, err := f.Seek(size-max, io.SeekStart); err != nil {
+			return nil, &fs.PathError{Op: "seek", Path: path, Err: err}
+		}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max))
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	return data, nil
+}
+
+func notRegular(path string, mode fs.FileMode) error {
+	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kindOf(mode))}
+}
+
+func tooLarge(path string, max int64) error {
+	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (more than %d bytes)", ErrTooLarge, max)}
+}
+
+// kindOf names the file type of mode for an error message.
+func kindOf(mode fs.FileMode) string {
+	switch {
+	case mode.IsDir():
+		return "a directory"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	default:
+		return "type " + mode.Type().String()
+	}
+}

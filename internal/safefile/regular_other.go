@@ -1,0 +1,6 @@
+//go:build !unix
+
+package safefile
+
+// openNoBlockFlags is empty where opening a file cannot block on a FIFO.
+const openNoBlockFlags = 0

@@ -1,0 +1,128 @@
+//go:build unix
+
+package safefile
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// within fails the test when f does not return within d (a hang is the bug these tests catch).
+func within(t *testing.T, d time.Duration, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+	case <-time.After(d):
+		t.Fatalf("still blocked after %v", d)
+	}
+}
+
+// TestNonRegularFilesAreRefused: a FIFO with no writer, a character device that never ends, and a
+// directory are refused with ErrNotRegular, at once, by every reader.
+func TestNonRegularFilesAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	zeroLink := filepath.Join(dir, "zero")
+	if err := os.Symlink("/dev/zero", zeroLink); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fifo, "/dev/zero", zeroLink, dir} {
+		readers := map[string]func() error{
+			"OpenRegular": func() error {
+				f, err := OpenRegular(path)
+				if f != nil {
+					_ = f.Close()
+				}
+				return err
+			},
+			"ReadRegular": func() error { _, err := ReadRegular(path, 1<<20); return err },
+			"ReadTail":    func() error { _, err := ReadTail(path, 1<<20); return err },
+		}
+		for name, read := range readers {
+			var err error
+			within(t, 5*time.Second, func() { err = read() })
+			if !errors.Is(err, ErrNotRegular) {
+				t.Errorf("%s(%s) = %v, want ErrNotRegular", name, path, err)
+			}
+		}
+	}
+}
+
+// TestReadRegularBounds: a file within the limit is read whole; one over it is refused with
+// ErrTooLarge naming the file.
+func TestReadRegularBounds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "SUPERVISOR.md")
+	if err := os.WriteFile(path, []byte("0123456789"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadRegular(path, 10)
+	if err != nil || string(got) != "0123456789" {
+		t.Fatalf("ReadRegular(limit 10) = %q, %v", got, err)
+	}
+	_, err = ReadRegular(path, 9)
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("ReadRegular(limit 9) = %v, want ErrTooLarge", err)
+	}
+	if !bytes.Contains([]byte(err.Error()), []byte(path)) {
+		t.Errorf("error %q does not name the file", err)
+	}
+}
+
+// TestReadTailOfHugeSparseFile: the tail of a 2 GB file is its last max bytes, read in memory
+// bounded by max (not by the file), and ReadRegular refuses the file without reading it.
+func TestReadTailOfHugeSparseFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "transcript.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 2 << 30
+	tail := []byte("\n{\"type\":\"assistant\"}\n")
+	if _, err := f.WriteAt(tail, size-int64(len(tail))); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	const max = 4 << 20
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got, err := ReadTail(path, max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadRegular(path, max); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("ReadRegular of 2 GB = %v, want ErrTooLarge", err)
+	}
+	runtime.ReadMemStats(&after)
+	if len(got) != max || !bytes.HasSuffix(got, tail) {
+		t.Fatalf("ReadTail returned %d bytes ending %q, want %d ending %q", len(got), got[len(got)-len(tail):], max, tail)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("reading a 4 MiB tail allocated %d MiB", alloc>>20)
+	}
+}
+
+// TestReadTailOfSmallFile: a file smaller than max comes back whole.
+func TestReadTailOfSmallFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t")
+	if err := os.WriteFile(path, []byte("abc"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadTail(path, 10)
+	if err != nil || string(got) != "abc" {
+		t.Fatalf("ReadTail = %q, %v", got, err)
+	}
+}
