@@ -59,6 +59,7 @@ func answer[T any](p *scriptedPrompter, message string) (T, error) {
 }
 
 func (p *scriptedPrompter) Select(m string, _ []string, _ int) (int, error) { return answer[int](p, m) }
+
 func (p *scriptedPrompter) MultiSelect(m string, _ []string, _ []int) ([]int, error) {
 	return answer[[]int](p, m)
 }

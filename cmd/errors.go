@@ -59,3 +59,9 @@ func exitCode(err error) (code int, msg string) {
 	}
 	return 1, "ccc-hooks: " + err.Error()
 }
+
+// warnf prints "ccc-hooks: warning: <message>" on stderr. A warning that cannot be written
+// changes nothing about the command's result, so that write's error is dropped here, once.
+func warnf(env *Env, format string, args ...any) {
+	_, _ = fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: "+format+"\n", args...)
+}

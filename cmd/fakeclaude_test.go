@@ -45,10 +45,10 @@ func fakeClaude() {
 		if err != nil {
 			panic(err)
 		}
-		os.Stdout.Write(data)
+		_, _ = os.Stdout.Write(data)
 	}
 	if s := os.Getenv("FAKE_CLAUDE_STDERR"); s != "" {
-		os.Stderr.WriteString(s + "\n")
+		_, _ = os.Stderr.WriteString(s + "\n")
 	}
 	code, _ := strconv.Atoi(os.Getenv("FAKE_CLAUDE_EXIT"))
 	os.Exit(code)

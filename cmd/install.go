@@ -123,9 +123,9 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	switch {
 	case err != nil || previews[0].Changed:
 	case opts.DryRun:
-		fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
+		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
 	default:
-		fmt.Fprintf(env.IO.Out, "%s: already installed, nothing changed.\n", target)
+		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing changed.\n", target)
 	}
 	return err
 }
@@ -202,7 +202,7 @@ func replaceLegacy(env *Env, opts *installOptions, plan installer.Install, src [
 	if env.IO.Interactive {
 		return env.Prompter.Confirm(msg, true)
 	}
-	fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: kept %d entr%s of the older `ccc supervisor-hook`; both would run. Re-run with --yes to replace them.\n",
+	warnf(env, "kept %d entr%s of the older `ccc supervisor-hook`; both would run. Re-run with --yes to replace them.",
 		len(legacy), plural(len(legacy), "y", "ies"))
 	return false, nil
 }

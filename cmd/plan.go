@@ -32,7 +32,9 @@ func applyChanges(env *Env, verb string, changes []fileChange, dryRun, ask bool)
 	if dryRun || (ask && changed) {
 		for _, p := range previews {
 			if p.Changed {
-				writeDiff(env, p)
+				if err := writeDiff(env, p); err != nil {
+					return previews, false, err
+				}
 			}
 		}
 	}
@@ -45,8 +47,8 @@ func applyChanges(env *Env, verb string, changes []fileChange, dryRun, ask bool)
 			return previews, false, cancelled(verb, err)
 		}
 		if !ok {
-			fmt.Fprintln(env.IO.Out, "Nothing was changed.")
-			return previews, false, nil
+			_, err := fmt.Fprintln(env.IO.Out, "Nothing was changed.")
+			return previews, false, err
 		}
 	}
 	for _, fc := range changes {
@@ -55,7 +57,9 @@ func applyChanges(env *Env, verb string, changes []fileChange, dryRun, ask bool)
 			return previews, true, fileError(verb, fc.path, err)
 		}
 		if ch.Changed && fc.done != nil {
-			fmt.Fprintln(env.IO.Out, fc.done(ch))
+			if _, err := fmt.Fprintln(env.IO.Out, fc.done(ch)); err != nil {
+				return previews, true, err
+			}
 		}
 	}
 	return previews, true, nil

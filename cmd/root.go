@@ -35,7 +35,8 @@ func Main(env *Env, args []string) int {
 func report(env *Env, err error) int {
 	code, msg := exitCode(err)
 	if msg != "" {
-		fmt.Fprintln(env.IO.ErrOut, msg)
+		// Nowhere is left to report a failed write to stderr.
+		_, _ = fmt.Fprintln(env.IO.ErrOut, msg)
 	}
 	return code
 }

@@ -17,7 +17,7 @@ func slashCommandWrites(env *Env, binary string) []fileChange {
 	for _, sc := range installer.SlashCommands(installer.Supervisor, binary) {
 		path := installer.SlashCommandPath(paths.ConfigDir(env.Getenv), sc.Name)
 		if old, err := os.ReadFile(path); err == nil && !installer.IsOurSlashCommand(old) {
-			fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: %s exists and was not written by ccc-hooks; left it unchanged\n", path)
+			warnf(env, "%s exists and was not written by ccc-hooks; left it unchanged", path)
 			continue
 		}
 		changes = append(changes, fileChange{

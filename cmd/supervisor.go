@@ -83,8 +83,8 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(env.IO.Out, onOff(on))
-		return nil
+		_, err = fmt.Fprintln(env.IO.Out, onOff(on))
+		return err
 	}
 	on := opts.Action == "on"
 	if _, err := store.Update(ctx, id, func(st *state.State) error {
@@ -93,8 +93,8 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	}); err != nil {
 		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
 	}
-	fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
-	return nil
+	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
+	return err
 }
 
 func runSupervisorDefault(env *Env, action, cfgPath string) error {
@@ -103,15 +103,15 @@ func runSupervisorDefault(env *Env, action, cfgPath string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
-		return nil
+		_, err = fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
+		return err
 	}
 	store := &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if _, err := store.Update(cfgPath, config.SetEnabled(action == "on")); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", cfgPath, err)
 	}
-	fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, cfgPath)
-	return nil
+	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, cfgPath)
+	return err
 }
 
 func onOff(on bool) string {

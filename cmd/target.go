@@ -125,7 +125,7 @@ func cancelled(verb string, err error) error {
 }
 
 // writeDiff prints a unified diff of one change.
-func writeDiff(env *Env, ch settings.Change) {
+func writeDiff(env *Env, ch settings.Change) error {
 	from, to := ch.Target, ch.Target
 	if !ch.Existed {
 		from = "/dev/null"
@@ -133,7 +133,8 @@ func writeDiff(env *Env, ch settings.Change) {
 	if ch.Removed {
 		to = "/dev/null"
 	}
-	fmt.Fprint(env.IO.Out, udiff.Unified(from, to, string(ch.Old), string(ch.New)))
+	_, err := fmt.Fprint(env.IO.Out, udiff.Unified(from, to, string(ch.Old), string(ch.New)))
+	return err
 }
 
 // profileAndTarget returns the profile named by --profile and the settings file the target flags

@@ -133,24 +133,18 @@ func runTaskConfirm(ctx context.Context, env *Env, opts taskOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := loadTask(store, opts.ID); err != nil {
-		return err
+	if !workflow.ValidID(opts.ID) {
+		return invalidTaskID(opts.ID)
 	}
-	unlock, err := store.Lock(ctx)
+	t, already, err := store.ConfirmTask(ctx, opts.ID, env.Now())
+	if errors.Is(err, workflow.ErrNotFound) {
+		return taskNotFound(store, opts.ID)
+	}
 	if err != nil {
 		return err
 	}
-	defer unlock()
-	t, err := loadTask(store, opts.ID)
-	if err != nil {
-		return err
-	}
-	if t.Status == workflow.StatusCompleted {
-		_, err := fmt.Fprintf(env.IO.Out, "%s is already completed\n", t.TaskID)
-		return err
-	}
-	t.Complete(env.Now())
-	if err := store.Save(t); err != nil {
+	if already {
+		_, err = fmt.Fprintf(env.IO.Out, "%s is already completed\n", t.TaskID)
 		return err
 	}
 	_, err = fmt.Fprintf(env.IO.Out, "%s completed\n", t.TaskID)
@@ -160,13 +154,21 @@ func runTaskConfirm(ctx context.Context, env *Env, opts taskOptions) error {
 // loadTask loads the task id of store, with errors that name the id and the directory.
 func loadTask(store *workflow.TaskStore, id string) (*workflow.Task, error) {
 	if !workflow.ValidID(id) {
-		return nil, usageErrorf("invalid task ID %q: want task-YYYYMMDD-HHMMSS[-N]", id)
+		return nil, invalidTaskID(id)
 	}
 	t, err := store.Load(id)
 	if errors.Is(err, workflow.ErrNotFound) {
-		return nil, fmt.Errorf("task %s not found in %s", id, store.Dir())
+		return nil, taskNotFound(store, id)
 	}
 	return t, err
+}
+
+func invalidTaskID(id string) error {
+	return usageErrorf("invalid task ID %q: want task-YYYYMMDD-HHMMSS[-N]", id)
+}
+
+func taskNotFound(store *workflow.TaskStore, id string) error {
+	return fmt.Errorf("task %s not found in %s", id, store.Dir())
 }
 
 func printTaskDetails(w io.Writer, t *workflow.Task) error {
@@ -198,13 +200,17 @@ func printTaskDetails(w io.Writer, t *workflow.Task) error {
 	if len(t.FailureHistory) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "failure history:")
+	if _, err := fmt.Fprintln(w, "failure history:"); err != nil {
+		return err
+	}
 	for _, f := range t.FailureHistory {
 		line := f.Time + "  " + f.Reason
 		if f.Excerpt != "" {
 			line += ": " + fmt.Sprintf("%q", taskOneLine(f.Excerpt))
 		}
-		fmt.Fprintln(w, "  "+line)
+		if _, err := fmt.Fprintln(w, "  "+line); err != nil {
+			return err
+		}
 	}
 	return nil
 }

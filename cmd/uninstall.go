@@ -78,7 +78,7 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	}
 	previews, _, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
 	if err == nil && !previews[0].Changed {
-		fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
+		_, err = fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
 	}
 	return err
 }

@@ -23,7 +23,7 @@ func TestFakeAPIStreamsReply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var names []string
 	var input strings.Builder
 	sc := bufio.NewScanner(resp.Body)
@@ -79,7 +79,7 @@ func TestFakeAPIOtherEndpoints(t *testing.T) {
 			t.Fatal(err)
 		}
 		data, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode != tt.status || !strings.Contains(string(data), tt.want) {
 			t.Errorf("%s: %d %s, want %d containing %s", tt.name, resp.StatusCode, data, tt.status, tt.want)
 		}

@@ -120,26 +120,36 @@ func writeStream(w http.ResponseWriter, msgID, model string, blocks []wireBlock,
 	for i, b := range blocks {
 		switch b.Type {
 		case "text":
-			ev("content_block_start", map[string]any{"type": "content_block_start", "index": i,
-				"content_block": map[string]any{"type": "text", "text": ""}})
-			ev("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
-				"delta": map[string]any{"type": "text_delta", "text": *b.Text}})
+			ev("content_block_start", map[string]any{
+				"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "text", "text": ""},
+			})
+			ev("content_block_delta", map[string]any{
+				"type": "content_block_delta", "index": i,
+				"delta": map[string]any{"type": "text_delta", "text": *b.Text},
+			})
 		case "tool_use":
-			ev("content_block_start", map[string]any{"type": "content_block_start", "index": i,
-				"content_block": map[string]any{"type": "tool_use", "id": b.ID, "name": b.Name, "input": map[string]any{}}})
-			ev("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
-				"delta": map[string]any{"type": "input_json_delta", "partial_json": string(b.Input)}})
+			ev("content_block_start", map[string]any{
+				"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "tool_use", "id": b.ID, "name": b.Name, "input": map[string]any{}},
+			})
+			ev("content_block_delta", map[string]any{
+				"type": "content_block_delta", "index": i,
+				"delta": map[string]any{"type": "input_json_delta", "partial_json": string(b.Input)},
+			})
 		}
 		ev("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
 	}
-	ev("message_delta", map[string]any{"type": "message_delta",
-		"delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 8}})
+	ev("message_delta", map[string]any{
+		"type":  "message_delta",
+		"delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 8},
+	})
 	ev("message_stop", map[string]any{"type": "message_stop"})
 }
 
 func writeEvent(w io.Writer, name string, data any) {
 	payload, _ := json.Marshal(data)
-	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, payload)
+	_, _ = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, payload) // a client that hung up is the test's to report
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
 	}

@@ -134,7 +134,7 @@ func TestRunTimeoutKillsProcessGroup(t *testing.T) {
 	opts.ReviewTimeout = 500 * time.Millisecond
 
 	for _, ev := range []*event.Event{stopEvent("slow"), {SessionID: "slow", Name: event.PreToolUse, ToolName: event.AskUserQuestion}} {
-		os.Remove(pids)
+		_ = os.Remove(pids)
 		start := time.Now()
 		out, err := Run(context.Background(), ev, opts)
 		elapsed := time.Since(start)

@@ -31,7 +31,7 @@ func SlashCommands(p Profile, binary string) []SlashCommand {
 	return out
 }
 
-// render puts bin where the plugin text runs the program (`` !`ccc-hooks `` and
+// render puts bin where the plugin text runs the program (“ !`ccc-hooks “ and
 // `Bash(ccc-hooks `) and adds the marker after the front matter.
 func render(text, bin []byte) []byte {
 	for _, prefix := range []string{"!`", "Bash("} {

@@ -16,38 +16,71 @@ func TestBadInput(t *testing.T) {
 		events []string // for RemoveEntries; nil means all
 		want   error
 	}{
-		{"invalid JSON", "{\n  \"a\": 1\n  \"b\": 2\n}", nil,
-			&SyntaxError{Line: 3, Column: 3, Msg: "invalid character '\"' after object key:value pair"}},
-		{"truncated", "{\n  \"a\": ", nil,
-			&SyntaxError{Line: 2, Column: 8, Msg: "unexpected end of JSON input"}},
-		{"line comment", "{\n  // mine\n  \"a\": 1\n}", nil,
-			&SyntaxError{Line: 2, Column: 3, Msg: commentMsg}},
-		{"block comment", "{\"a\": 1 /* x */}", nil,
-			&SyntaxError{Line: 1, Column: 9, Msg: commentMsg}},
-		{"trailing comma", "{\n  \"a\": [1, 2,],\n}", nil,
-			&SyntaxError{Line: 2, Column: 14, Msg: "trailing comma before ']'"}},
-		{"byte order mark", "\xef\xbb\xbf{}", nil,
-			&SyntaxError{Line: 1, Column: 1, Msg: "a byte order mark is not allowed at the start of the file"}},
-		{"root array", `[1]`, nil,
-			&StructureError{Path: "(root)", Msg: "expected an object, found an array"}},
-		{"hooks array", `{"hooks": []}`, nil,
-			&StructureError{Path: "hooks", Msg: "expected an object, found an array"}},
-		{"event object", `{"hooks": {"Stop": {}}}`, nil,
-			&StructureError{Path: "hooks.Stop", Msg: "expected an array, found an object"}},
-		{"group string", `{"hooks": {"Stop": [{"hooks": []}, "x"]}}`, nil,
-			&StructureError{Path: "hooks.Stop[1]", Msg: "expected an object, found a string"}},
-		{"group hooks object", `{"hooks": {"Stop": [{"hooks": {}}]}}`, nil,
-			&StructureError{Path: "hooks.Stop[0].hooks", Msg: "expected an array, found an object"}},
-		{"string handler", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}, "echo"]}]}}`, nil,
-			&StructureError{Path: "hooks.Stop[0].hooks[1]", Msg: "expected an object, found a string"}},
-		{"matcher number", `{"hooks": {"Stop": [{"matcher": 1, "hooks": []}]}}`, nil,
-			&StructureError{Path: "hooks.Stop[0].matcher", Msg: "expected a string, found a number"}},
-		{"duplicate hooks", `{"hooks": {}, "a": 1, "hooks": {}}`, nil,
-			&StructureError{Path: "hooks", Msg: "key appears 2 times in the same object (Claude Code would use only the last one)"}},
-		{"duplicate hooks by escape", `{"hooks": {}, "hoo\u006bs": {}}`, nil,
-			&StructureError{Path: "hooks", Msg: "key appears 2 times in the same object (Claude Code would use only the last one)"}},
-		{"duplicate event", `{"hooks": {"Stop": [], "Stop": []}}`, []string{"Stop"},
-			&StructureError{Path: "hooks.Stop", Msg: "key appears 2 times in the same object (Claude Code would use only the last one)"}},
+		{
+			"invalid JSON", "{\n  \"a\": 1\n  \"b\": 2\n}", nil,
+			&SyntaxError{Line: 3, Column: 3, Msg: "invalid character '\"' after object key:value pair"},
+		},
+		{
+			"truncated", "{\n  \"a\": ", nil,
+			&SyntaxError{Line: 2, Column: 8, Msg: "unexpected end of JSON input"},
+		},
+		{
+			"line comment", "{\n  // mine\n  \"a\": 1\n}", nil,
+			&SyntaxError{Line: 2, Column: 3, Msg: commentMsg},
+		},
+		{
+			"block comment", "{\"a\": 1 /* x */}", nil,
+			&SyntaxError{Line: 1, Column: 9, Msg: commentMsg},
+		},
+		{
+			"trailing comma", "{\n  \"a\": [1, 2,],\n}", nil,
+			&SyntaxError{Line: 2, Column: 14, Msg: "trailing comma before ']'"},
+		},
+		{
+			"byte order mark", "\xef\xbb\xbf{}", nil,
+			&SyntaxError{Line: 1, Column: 1, Msg: "a byte order mark is not allowed at the start of the file"},
+		},
+		{
+			"root array", `[1]`, nil,
+			&StructureError{Path: "(root)", Msg: "expected an object, found an array"},
+		},
+		{
+			"hooks array", `{"hooks": []}`, nil,
+			&StructureError{Path: "hooks", Msg: "expected an object, found an array"},
+		},
+		{
+			"event object", `{"hooks": {"Stop": {}}}`, nil,
+			&StructureError{Path: "hooks.Stop", Msg: "expected an array, found an object"},
+		},
+		{
+			"group string", `{"hooks": {"Stop": [{"hooks": []}, "x"]}}`, nil,
+			&StructureError{Path: "hooks.Stop[1]", Msg: "expected an object, found a string"},
+		},
+		{
+			"group hooks object", `{"hooks": {"Stop": [{"hooks": {}}]}}`, nil,
+			&StructureError{Path: "hooks.Stop[0].hooks", Msg: "expected an array, found an object"},
+		},
+		{
+			"string handler", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}, "echo"]}]}}`, nil,
+			&StructureError{Path: "hooks.Stop[0].hooks[1]", Msg: "expected an object, found a string"},
+		},
+		{
+			"matcher number", `{"hooks": {"Stop": [{"matcher": 1, "hooks": []}]}}`, nil,
+			&StructureError{Path: "hooks.Stop[0].matcher", Msg: "expected a string, found a number"},
+		},
+		{
+			"duplicate hooks", `{"hooks": {}, "a": 1, "hooks": {}}`, nil,
+			&StructureError{Path: "hooks", Msg: "key appears 2 times in the same object (Claude Code would use only the last one)"},
+		},
+		{
+			"duplicate hooks by escape", `{"hooks": {}, "hoo\u006bs": {}}`, nil,
+			&StructureError{Path: "hooks", Msg: "key appears 2 times in the same object (Claude Code would use only the last one)"},
+		},
+		{
+			"duplicate event", `{"hooks": {"Stop": [], "Stop": []}}`,
+			[]string{"Stop"},
+			&StructureError{Path: "hooks.Stop", Msg: "key appears 2 times in the same object (Claude Code would use only the last one)"},
+		},
 	}
 	entries := []Entry{{Event: "Stop", Command: testCommand, Timeout: 600}}
 	for _, tt := range tests {

@@ -16,13 +16,20 @@ func TestEventHandlers(t *testing.T) {
 		want    []Handler
 		wantErr string // the path of the *StructureError, or "syntax"
 	}{
-		{"bad structure in another event is not looked at", badOther, []string{"Stop"},
-			[]Handler{{Event: "Stop", Type: "command", Command: "x"}}, ""},
+		{
+			"bad structure in another event is not looked at", badOther,
+			[]string{"Stop"},
+			[]Handler{{Event: "Stop", Type: "command", Command: "x"}},
+			"",
+		},
 		{"bad structure in a named event", badOther, []string{"Stop", "Notification"}, nil, "hooks.Notification[0]"},
-		{"file order, not the order of the names",
+		{
+			"file order, not the order of the names",
 			`{"hooks":{"A":[{"hooks":[{"command":"a"}]}],"B":[{"matcher":"m","hooks":[{"command":"b","timeout":2}]}]}}`,
 			[]string{"B", "A"},
-			[]Handler{{Event: "A", Command: "a"}, {Event: "B", Matcher: "m", Command: "b", Timeout: 2, HasTimeout: true}}, ""},
+			[]Handler{{Event: "A", Command: "a"}, {Event: "B", Matcher: "m", Command: "b", Timeout: 2, HasTimeout: true}},
+			"",
+		},
 		{"a missing event has no handlers", badOther, []string{"PreToolUse"}, nil, ""},
 		{"no names, no handlers", badOther, nil, nil, ""},
 		{"blank file", " \n", []string{"Stop"}, nil, ""},

@@ -15,35 +15,60 @@ func TestUninstallCases(t *testing.T) {
 		events []string
 		want   string
 	}{
-		{"nothing owned returns src", `{"hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}`, nil,
-			`{"hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}`},
+		{
+			"nothing owned returns src", `{"hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}`, nil,
+			`{"hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}`,
+		},
 		{"no hooks", "{\n  \"a\": 1\n}", nil, "{\n  \"a\": 1\n}"},
 		{"blank", "  \n", nil, "  \n"},
-		{"ours first, foreign appended after us",
+		{
+			"ours first, foreign appended after us",
 			"{\n  \"hooks\": {\n    \"Stop\": [\n      " + group + ",\n      {\"hooks\": []}\n    ]\n  }\n}\n", nil,
-			"{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": []}\n    ]\n  }\n}\n"},
-		{"ours in the middle", `{"hooks": {"Stop": [{"a": 1}, ` + group + `, {"b": 2}]}}`, nil,
-			`{"hooks": {"Stop": [{"a": 1}, {"b": 2}]}}`},
-		{"ours last", `{"hooks": {"Stop": [{"a": 1}, ` + group + `]}}`, nil,
-			`{"hooks": {"Stop": [{"a": 1}]}}`},
-		{"only ours removes the event and hooks", `{"x": 1, "hooks": {"Stop": [` + group + `]}}`, nil,
-			`{"x": 1}`},
-		{"hooks first with members after", `{"hooks": {"Stop": [` + group + `]}, "x": 1}`, nil,
-			`{"x": 1}`},
+			"{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": []}\n    ]\n  }\n}\n",
+		},
+		{
+			"ours in the middle", `{"hooks": {"Stop": [{"a": 1}, ` + group + `, {"b": 2}]}}`, nil,
+			`{"hooks": {"Stop": [{"a": 1}, {"b": 2}]}}`,
+		},
+		{
+			"ours last", `{"hooks": {"Stop": [{"a": 1}, ` + group + `]}}`, nil,
+			`{"hooks": {"Stop": [{"a": 1}]}}`,
+		},
+		{
+			"only ours removes the event and hooks", `{"x": 1, "hooks": {"Stop": [` + group + `]}}`, nil,
+			`{"x": 1}`,
+		},
+		{
+			"hooks first with members after", `{"hooks": {"Stop": [` + group + `]}, "x": 1}`, nil,
+			`{"x": 1}`,
+		},
 		{"root becomes {}", "{\n  \"hooks\": {\n    \"Stop\": [" + group + "]\n  }\n}\n", nil, "{}\n"},
-		{"mixed group keeps the foreign handler",
+		{
+			"mixed group keeps the foreign handler",
 			`{"hooks": {"Stop": [{"hooks": [{"command": "x"}, ` + ours + `, {"command": "y"}]}]}}`, nil,
-			`{"hooks": {"Stop": [{"hooks": [{"command": "x"}, {"command": "y"}]}]}}`},
-		{"pre-existing empty group stays", `{"hooks": {"Stop": [{"hooks": []}, ` + group + `]}}`, nil,
-			`{"hooks": {"Stop": [{"hooks": []}]}}`},
-		{"pre-existing empty event stays", `{"hooks": {"Stop": [` + group + `], "Other": []}}`, nil,
-			`{"hooks": {"Other": []}}`},
-		{"only the named events", `{"hooks": {"Stop": [` + group + `], "PreToolUse": [` + group + `]}}`, []string{"PreToolUse"},
-			`{"hooks": {"Stop": [` + group + `]}}`},
-		{"several of ours across events", `{"hooks": {"A": [` + group + `, {"k": 1}, ` + group + `], "B": [` + group + `], "C": [{}]}}`, nil,
-			`{"hooks": {"A": [{"k": 1}], "C": [{}]}}`},
-		{"old supervisor-hook entries", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks supervisor-hook"}]}]}, "z": 0}`, nil,
-			`{"z": 0}`},
+			`{"hooks": {"Stop": [{"hooks": [{"command": "x"}, {"command": "y"}]}]}}`,
+		},
+		{
+			"pre-existing empty group stays", `{"hooks": {"Stop": [{"hooks": []}, ` + group + `]}}`, nil,
+			`{"hooks": {"Stop": [{"hooks": []}]}}`,
+		},
+		{
+			"pre-existing empty event stays", `{"hooks": {"Stop": [` + group + `], "Other": []}}`, nil,
+			`{"hooks": {"Other": []}}`,
+		},
+		{
+			"only the named events", `{"hooks": {"Stop": [` + group + `], "PreToolUse": [` + group + `]}}`,
+			[]string{"PreToolUse"},
+			`{"hooks": {"Stop": [` + group + `]}}`,
+		},
+		{
+			"several of ours across events", `{"hooks": {"A": [` + group + `, {"k": 1}, ` + group + `], "B": [` + group + `], "C": [{}]}}`, nil,
+			`{"hooks": {"A": [{"k": 1}], "C": [{}]}}`,
+		},
+		{
+			"old supervisor-hook entries", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks supervisor-hook"}]}]}, "z": 0}`, nil,
+			`{"z": 0}`,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

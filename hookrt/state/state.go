@@ -1,6 +1,8 @@
 // Package state keeps the supervisor's per-session state files and decision logs under the
 // ccc-hooks home. Every change is made under a per-session lock (a sidecar file in <home>/locks)
-// and written atomically, so concurrent hooks of one session never lose an update.
+// and written atomically, so concurrent hooks of one session never lose an update. The store
+// creates the ccc-hooks home itself when it first writes; safefile.Lock creates only the folder
+// of its own lock file.
 package state
 
 import (
@@ -93,6 +95,10 @@ func (s *SessionStore) Update(ctx context.Context, id string, change func(*State
 	data, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return st, fmt.Errorf("encode state: %w", err)
+	}
+	// The store creates its own folder; the lock's folder is the lock's business.
+	if err := os.MkdirAll(s.Home, 0o700); err != nil {
+		return st, fmt.Errorf("create %s: %w", s.Home, err)
 	}
 	if err := safefile.WriteFileAtomic(s.Path(id), append(data, '\n'), 0o600); err != nil {
 		return st, fmt.Errorf("write state: %w", err)

@@ -14,27 +14,43 @@ func TestParseOutput(t *testing.T) {
 		out  string
 		want Verdict
 	}{
-		{"structured", `{"type":"result","is_error":false,"result":"x","structured_output":{"allow_stop":true,"feedback":"ok"}}`,
-			Verdict{AllowStop: true, Feedback: "ok"}},
-		{"structured wins over result", `{"result":"{\"allow_stop\":false,\"feedback\":\"no\"}","structured_output":{"allow_stop":true,"feedback":"yes"}}`,
-			Verdict{AllowStop: true, Feedback: "yes"}},
-		{"bad structured falls back", `{"result":"{\"allow_stop\":false,\"feedback\":\"no\"}","structured_output":{"allow_stop":"yes"}}`,
-			Verdict{Feedback: "no"}},
-		{"last fenced block", `{"result":"a\n` + "```json" + `\n{\"allow_stop\":true,\"feedback\":\"1\"}\n` + "```" + `\nb\n` + "```json" + `\n{\"allow_stop\":false,\"feedback\":\"2\"}\n` + "```" + `\n"}`,
-			Verdict{Feedback: "2"}},
-		{"fenced without verdict is skipped", `{"result":"` + "```json" + `\n{\"allow_stop\":true,\"feedback\":\"1\"}\n` + "```" + `\n` + "```json" + `\n{\"other\":1}\n` + "```" + `"}`,
-			Verdict{AllowStop: true, Feedback: "1"}},
-		{"bare object", `{"result":"Verdict: {\"allow_stop\": true, \"feedback\": \"fine {really}\"} end"}`,
-			Verdict{AllowStop: true, Feedback: "fine {really}"}},
-		{"nested bare object", `{"result":"{\"verdict\": {\"allow_stop\": true, \"feedback\": \"in\"}}"}`,
-			Verdict{AllowStop: true, Feedback: "in"}},
+		{
+			"structured", `{"type":"result","is_error":false,"result":"x","structured_output":{"allow_stop":true,"feedback":"ok"}}`,
+			Verdict{AllowStop: true, Feedback: "ok"},
+		},
+		{
+			"structured wins over result", `{"result":"{\"allow_stop\":false,\"feedback\":\"no\"}","structured_output":{"allow_stop":true,"feedback":"yes"}}`,
+			Verdict{AllowStop: true, Feedback: "yes"},
+		},
+		{
+			"bad structured falls back", `{"result":"{\"allow_stop\":false,\"feedback\":\"no\"}","structured_output":{"allow_stop":"yes"}}`,
+			Verdict{Feedback: "no"},
+		},
+		{
+			"last fenced block", `{"result":"a\n` + "```json" + `\n{\"allow_stop\":true,\"feedback\":\"1\"}\n` + "```" + `\nb\n` + "```json" + `\n{\"allow_stop\":false,\"feedback\":\"2\"}\n` + "```" + `\n"}`,
+			Verdict{Feedback: "2"},
+		},
+		{
+			"fenced without verdict is skipped", `{"result":"` + "```json" + `\n{\"allow_stop\":true,\"feedback\":\"1\"}\n` + "```" + `\n` + "```json" + `\n{\"other\":1}\n` + "```" + `"}`,
+			Verdict{AllowStop: true, Feedback: "1"},
+		},
+		{
+			"bare object", `{"result":"Verdict: {\"allow_stop\": true, \"feedback\": \"fine {really}\"} end"}`,
+			Verdict{AllowStop: true, Feedback: "fine {really}"},
+		},
+		{
+			"nested bare object", `{"result":"{\"verdict\": {\"allow_stop\": true, \"feedback\": \"in\"}}"}`,
+			Verdict{AllowStop: true, Feedback: "in"},
+		},
 		{"missing feedback", `{"structured_output":{"allow_stop":true}}`, Verdict{AllowStop: true}},
 		{"raw text", `{"result":"  Tests fail.  "}`, Verdict{Feedback: "Tests fail."}},
 		{"empty result", `{"result":""}`, Verdict{Feedback: NoVerdictFeedback}},
 		{"empty output", ``, Verdict{Feedback: NoVerdictFeedback}},
 		{"not JSON output", `plain words`, Verdict{Feedback: "plain words"}},
-		{"verbose array", `[{"type":"system"},{"type":"result","structured_output":{"allow_stop":false,"feedback":"arr"}}]`,
-			Verdict{Feedback: "arr"}},
+		{
+			"verbose array", `[{"type":"system"},{"type":"result","structured_output":{"allow_stop":false,"feedback":"arr"}}]`,
+			Verdict{Feedback: "arr"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -40,8 +40,10 @@ func (r *Request) Args() []string {
 	if strings.HasPrefix(prompt, "-") {
 		prompt = "\n" + prompt // never mistaken for an option (a prompt file may open with ---)
 	}
-	args := []string{"-p", "--resume", r.SessionID, "--fork-session", "--output-format", "json",
-		"--json-schema", Schema}
+	args := []string{
+		"-p", "--resume", r.SessionID, "--fork-session", "--output-format", "json",
+		"--json-schema", Schema,
+	}
 	args = append(args, r.ExtraArgs...)
 	return append(args, prompt)
 }

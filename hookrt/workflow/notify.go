@@ -78,7 +78,7 @@ func osc9(title, body string) {
 	if err != nil {
 		return
 	}
-	defer tty.Close()
+	defer func() { _ = tty.Close() }()
 	_, _ = tty.WriteString("\x1b]9;" + title + ": " + body + "\x07")
 }
 

@@ -124,7 +124,7 @@ func (s *TaskStore) List() ([]*Task, error) {
 			continue
 		}
 		if err != nil {
-			fmt.Fprintf(s.Stderr, "ccc-hooks: workflow: skip task: %v\n", err)
+			_, _ = fmt.Fprintf(s.Stderr, "ccc-hooks: workflow: skip task: %v\n", err)
 			continue
 		}
 		tasks = append(tasks, t)

@@ -34,7 +34,7 @@ func readTranscript(path string) (transcript, error) {
 	if err != nil {
 		return tr, fmt.Errorf("read transcript: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: closing cannot lose data
 	r := bufio.NewReaderSize(f, 64<<10)
 	seenUser := false
 	for {

@@ -92,7 +92,7 @@ func (o Options) withDefaults() Options {
 
 // warnf reports a diagnostic on Stderr.
 func (o Options) warnf(format string, args ...any) {
-	fmt.Fprintf(o.Stderr, "ccc-hooks: workflow: "+format+"\n", args...)
+	_, _ = fmt.Fprintf(o.Stderr, "ccc-hooks: workflow: "+format+"\n", args...)
 }
 
 // Handle reacts to UserPromptSubmit, Stop and SubagentStop. A nil output means the workflow

@@ -41,14 +41,18 @@ func TestBinaryCheck(t *testing.T) {
 		{"this version", snap(user(supervisor(exe+" hook", 600))), []want{{StatusOK, []string{"ccc-hooks 1.2.3, this version"}}}},
 		{"on PATH", snap(user(supervisor("ccc-hooks hook", 600))), []want{{StatusOK, []string{"this version"}}}},
 		{"missing", snap(project(supervisor(filepath.Join(dir, "gone", "ccc-hooks")+" hook", 600))), []want{{StatusError, []string{
-			"in project settings", "does not exist", "run `ccc-hooks install --scope project --project-dir /work/p`"}}}},
+			"in project settings", "does not exist", "run `ccc-hooks install --scope project --project-dir /work/p`",
+		}}}},
 		{"not on PATH", snap(user(supervisor("ccc-hooks.exe hook", 600))), []want{{StatusError, []string{
-			"not found on PATH", "`ccc-hooks install --scope user`"}}}},
+			"not found on PATH", "`ccc-hooks install --scope user`",
+		}}}},
 		{"relative to the project", snap(user(supervisor("bin/ccc-hooks hook", 600))), []want{{StatusError, []string{
-			"bin/ccc-hooks (in user settings): does not exist"}}}},
+			"bin/ccc-hooks (in user settings): does not exist",
+		}}}},
 		{"directory", snap(user(supervisor(filepath.Join(dir, "d", "ccc-hooks")+" hook", 600))), []want{{StatusError, []string{"is a directory"}}}},
 		{"older", snap(user(supervisor(old+" hook", 600))), []want{{StatusWarn, []string{
-			"is ccc-hooks 1.0.0, this is ccc-hooks 1.2.3", "`ccc-hooks install --scope user`"}}}},
+			"is ccc-hooks 1.0.0, this is ccc-hooks 1.2.3", "`ccc-hooks install --scope user`",
+		}}}},
 		{"not ccc-hooks", snap(user(supervisor(odd+" hook", 600))), []want{{StatusWarn, []string{`printed "something else"`}}}},
 		{"one result per file", snap(project(stop(exe+" hook")), user(supervisor(exe+" hook", 600))), []want{
 			{StatusOK, []string{"in project settings"}}, {StatusOK, []string{"in user settings"}},

@@ -19,9 +19,11 @@ func TestClaudeCheck(t *testing.T) {
 		{"from config", nil, withCommand, want{StatusOK, []string{"/bin/my-claude (from supervisor.claude_command), 2.0.0"}}},
 		{"env wins", map[string]string{"CCC_CLAUDE": "my-claude"}, withCommand, want{StatusOK, []string{"(from $CCC_CLAUDE)"}}},
 		{"version fails", map[string]string{"CCC_CLAUDE": "/opt/claude"}, snap(), want{StatusWarn, []string{
-			"`/opt/claude --version` failed", "point CCC_CLAUDE at the claude program"}}},
+			"`/opt/claude --version` failed", "point CCC_CLAUDE at the claude program",
+		}}},
 		{"config names a missing program", nil, badCommand, want{StatusError, []string{
-			"/nope/claude (from supervisor.claude_command) not found", "set supervisor.claude_command in /home/u/.claude/ccc.json"}}},
+			"/nope/claude (from supervisor.claude_command) not found", "set supervisor.claude_command in /home/u/.claude/ccc.json",
+		}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -34,7 +36,8 @@ func TestClaudeCheckMissing(t *testing.T) {
 	env := fakeEnv(nil, nil, nil)
 	t.Run("supervisor installed", func(t *testing.T) {
 		checkResults(t, claudeCheck{env}, snap(user(supervisor(ourCmd, 600))), []want{{StatusError, []string{
-			"claude not found on PATH", "every supervisor review fails", "install Claude Code, or set supervisor.claude_command"}}})
+			"claude not found on PATH", "every supervisor review fails", "install Claude Code, or set supervisor.claude_command",
+		}}})
 	})
 	t.Run("nothing installed", func(t *testing.T) {
 		checkResults(t, claudeCheck{env}, snap(user(`{}`)), []want{{StatusWarn, []string{"claude not found on PATH"}}})

@@ -38,8 +38,10 @@ func TestManagedOnlyCheck(t *testing.T) {
 		{"ours outside managed", snap(managed(only), project(stop(ourCmd))), []want{{StatusError, []string{
 			"only managed hooks run", "ccc-hooks hooks in project settings are off", "`ccc-hooks install --scope managed`",
 		}}}},
-		{"ours in managed", snap(managed(`{"allowManagedHooksOnly": true, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)),
-			[]want{{StatusOK, []string{"no ccc-hooks hooks outside them"}}}},
+		{
+			"ours in managed", snap(managed(`{"allowManagedHooksOnly": true, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)),
+			[]want{{StatusOK, []string{"no ccc-hooks hooks outside them"}}},
+		},
 		{"ignored outside managed", snap(user(`{"allowManagedHooksOnly": true}`)), []want{{StatusOK, []string{"has no effect"}}}},
 	}
 	for _, tt := range tests {

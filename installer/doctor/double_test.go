@@ -25,7 +25,8 @@ func TestDoubleCheck(t *testing.T) {
 			{StatusWarn, []string{"local settings runs `ccc-hooks supervisor-hook`"}},
 		}},
 		{"two in one file", snap(user(twoInOne)), []want{{StatusWarn, []string{
-			"Stop fires ccc-hooks more than once", "run `ccc-hooks install --scope user` to replace them with one entry"}}}},
+			"Stop fires ccc-hooks more than once", "run `ccc-hooks install --scope user` to replace them with one entry",
+		}}}},
 		{"matcher-less handler overlaps", snap(project(anyTool), user(supervisor(ourCmd, 600))), []want{
 			{StatusWarn, []string{"PreToolUse[AskUserQuestion] fires", "project settings runs `" + other + "`, user settings runs"}},
 		}},

@@ -25,12 +25,15 @@ const (
 func user(src string) File {
 	return parseFile(installer.Target{Scope: installer.ScopeUser, Path: userPath}, []byte(src))
 }
+
 func project(src string) File {
 	return parseFile(installer.Target{Scope: installer.ScopeProject, Path: projectPath}, []byte(src))
 }
+
 func local(src string) File {
 	return parseFile(installer.Target{Scope: installer.ScopeLocal, Path: localPath}, []byte(src))
 }
+
 func managed(src string) File {
 	return parseFile(installer.Target{Scope: installer.ScopeManaged, Path: managedPath}, []byte(src))
 }

@@ -44,7 +44,7 @@ func (homeCheck) Run(_ context.Context, s *Snapshot) []Result {
 			dir, err, quote(dir), fix), s.Home)}
 	}
 	name := f.Name()
-	f.Close()
+	_ = f.Close() // empty probe file, removed next
 	if err := os.Remove(name); err != nil {
 		return []Result{warn(fmt.Sprintf("could not remove the probe file %s (%v): delete it", name, err), s.Home)}
 	}

@@ -49,7 +49,7 @@ func TestHomeCheckReadOnly(t *testing.T) {
 	if err := os.Chmod(dir, 0o555); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	t.Cleanup(func() { _ = os.Chmod(dir, 0o755) })
 	s := snap()
 	s.Home = filepath.Join(dir, "ccc")
 	checkResults(t, homeCheck{}, s, []want{{StatusError, []string{"cannot write in " + dir, "chmod u+w"}}})

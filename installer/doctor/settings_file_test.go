@@ -9,8 +9,10 @@ import (
 )
 
 func TestSettingsCheck(t *testing.T) {
-	unreadable := File{Target: installer.Target{Scope: installer.ScopeUser, Path: userPath}, Exists: true,
-		Err: errors.New("read: permission denied")}
+	unreadable := File{
+		Target: installer.Target{Scope: installer.ScopeUser, Path: userPath}, Exists: true,
+		Err: errors.New("read: permission denied"),
+	}
 	tests := []struct {
 		name string
 		file File
@@ -21,7 +23,8 @@ func TestSettingsCheck(t *testing.T) {
 		{"no hooks", user(`{"model": "opus"}`), want{StatusOK, []string{"valid; no ccc-hooks hooks"}}},
 		{"ours", user(supervisor(ourCmd, 600)), want{StatusOK, []string{"Stop, PreToolUse[AskUserQuestion]"}}},
 		{"invalid json", project("{\n  \"hooks\": {,\n}"), want{StatusError, []string{
-			projectPath + ":2:", "invalid JSON", "skips this whole file", "fix the JSON at line 2"}}},
+			projectPath + ":2:", "invalid JSON", "skips this whole file", "fix the JSON at line 2",
+		}}},
 		{"comment", user("{\n// note\n}"), want{StatusError, []string{"comments"}}},
 		{"bad structure", local(`{"hooks": []}`), want{StatusError, []string{"hooks: expected an object", "fix hooks"}}},
 		{"bad handler", user(`{"hooks": {"Stop": [{"hooks": ["x"]}]}}`), want{StatusError, []string{"hooks.Stop[0].hooks[0]"}}},
@@ -62,18 +65,26 @@ func TestInstalledCheck(t *testing.T) {
 		s    *Snapshot
 		want []want
 	}{
-		{"nothing", snap(user(`{}`), missing(installer.ScopeProject, projectPath)),
-			[]want{{StatusWarn, []string{"run `ccc-hooks install`"}}}},
-		{"nothing readable", snap(user(`{`)),
-			[]want{{StatusWarn, []string{"run `ccc-hooks install`", "after fixing"}}}},
-		{"supervisor in user", snap(user(supervisor(ourCmd, 600))),
-			[]want{{StatusOK, []string{"supervisor profile installed in user settings"}}}},
+		{
+			"nothing", snap(user(`{}`), missing(installer.ScopeProject, projectPath)),
+			[]want{{StatusWarn, []string{"run `ccc-hooks install`"}}},
+		},
+		{
+			"nothing readable", snap(user(`{`)),
+			[]want{{StatusWarn, []string{"run `ccc-hooks install`", "after fixing"}}},
+		},
+		{
+			"supervisor in user", snap(user(supervisor(ourCmd, 600))),
+			[]want{{StatusOK, []string{"supervisor profile installed in user settings"}}},
+		},
 		{"two files", snap(project(workflow), user(supervisor(ourCmd, 600))), []want{
 			{StatusOK, []string{"workflow profile installed in project settings"}},
 			{StatusOK, []string{"supervisor profile installed in user settings"}},
 		}},
-		{"stop only", snap(user(stop(ourCmd))),
-			[]want{{StatusOK, []string{"ccc-hooks hooks on Stop in user settings (no complete profile)"}}}},
+		{
+			"stop only", snap(user(stop(ourCmd))),
+			[]want{{StatusOK, []string{"ccc-hooks hooks on Stop in user settings (no complete profile)"}}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkResults(t, installedCheck{}, tt.s, tt.want) })

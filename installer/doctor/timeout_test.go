@@ -31,8 +31,10 @@ func TestTimeoutCheck(t *testing.T) {
 			{StatusWarn, []string{"PreToolUse"}},
 		}},
 		{"workflow only is quick", snap(user(workflowStop)), []want{{StatusOK, nil}}},
-		{"no timeout key", snap(user(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)),
-			[]want{{StatusOK, nil}}},
+		{
+			"no timeout key", snap(user(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)),
+			[]want{{StatusOK, nil}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkResults(t, timeoutCheck{}, tt.s, tt.want) })
