@@ -20,11 +20,15 @@ func TestWrapText(t *testing.T) {
 		{"fits", "a short message", 20, []string{"a short message"}},
 		{"empty", "", 20, []string{""}},
 		{"between words", "one two three four", 9, []string{"one two", "three", "four"}},
-		{"long path after a slash", "see /home/someone/.claude/settings.json now", 16,
-			[]string{"see", "/home/someone/", ".claude/", "settings.json", "now"}},
+		{
+			"long path after a slash", "see /home/someone/.claude/settings.json now", 16,
+			[]string{"see", "/home/someone/", ".claude/", "settings.json", "now"},
+		},
 		{"no separator: at the width", "abcdefghijkl", 5, []string{"abcde", "fghij", "kl"}},
-		{"other separator when no slash", "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=20", 20,
-			[]string{"CLAUDE_CODE_STOP_", "HOOK_BLOCK_CAP=20"}},
+		{
+			"other separator when no slash", "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=20", 20,
+			[]string{"CLAUDE_CODE_STOP_", "HOOK_BLOCK_CAP=20"},
+		},
 		{"wide characters count twice", "设置文件 无效 JSON", 10, []string{"设置文件", "无效 JSON"}},
 	}
 	for _, tt := range tests {

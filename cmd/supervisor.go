@@ -64,8 +64,8 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(cfg.Enabled))
-		return nil
+		_, err = fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(cfg.Enabled))
+		return err
 	}
 	if id == "" {
 		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")

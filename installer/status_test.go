@@ -97,19 +97,29 @@ func TestStatus(t *testing.T) {
 	sub := HookStatus{Event: "SubagentStop", Command: "ccc-hooks hook", Problem: "ccc-hooks is not on PATH"}
 	none := []string{}
 	want := []StatusRow{
-		{Scope: "user", Path: filepath.Join(cfg, "settings.json"), Exists: true, Profiles: []string{"supervisor"},
+		{
+			Scope: "user", Path: filepath.Join(cfg, "settings.json"), Exists: true, Profiles: []string{"supervisor"},
 			Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, Command: "/gone/ccc-hooks hook", Timeout: &six,
-			Hooks: []HookStatus{stop, ask}, Enabled: true, SupervisorDefault: true},
-		{Scope: "project", Path: filepath.Join(project, ".claude", "settings.json"), Profiles: none, Events: none,
-			Hooks: []HookStatus{}, Enabled: true, SupervisorDefault: true},
-		{Scope: "local", Path: filepath.Join(project, ".claude", "settings.local.json"), Exists: true,
+			Hooks: []HookStatus{stop, ask}, Enabled: true, SupervisorDefault: true,
+		},
+		{
+			Scope: "project", Path: filepath.Join(project, ".claude", "settings.json"), Profiles: none, Events: none,
+			Hooks: []HookStatus{}, Enabled: true, SupervisorDefault: true,
+		},
+		{
+			Scope: "local", Path: filepath.Join(project, ".claude", "settings.local.json"), Exists: true,
 			Error: "hooks: expected an object, found an array", Profiles: none, Events: none,
-			Hooks: []HookStatus{}, Enabled: true, SupervisorDefault: true},
-		{Scope: "provider", Path: filepath.Join(cfg, "settings-glm.json"), Exists: true, Profiles: []string{"workflow"},
-			Events: []string{"SubagentStop"}, Command: "ccc-hooks hook", Hooks: []HookStatus{sub}, Enabled: true, SupervisorDefault: true},
+			Hooks: []HookStatus{}, Enabled: true, SupervisorDefault: true,
+		},
+		{
+			Scope: "provider", Path: filepath.Join(cfg, "settings-glm.json"), Exists: true, Profiles: []string{"workflow"},
+			Events: []string{"SubagentStop"}, Command: "ccc-hooks hook", Hooks: []HookStatus{sub}, Enabled: true, SupervisorDefault: true,
+		},
 		{Scope: "managed", Path: managed, Profiles: none, Events: none, Hooks: []HookStatus{}, Enabled: true, SupervisorDefault: true},
-		{Scope: "plugin", Path: "/plugins/supervisor", Exists: true, Profiles: []string{"supervisor"}, Events: none,
-			Hooks: []HookStatus{}, SupervisorDefault: true},
+		{
+			Scope: "plugin", Path: "/plugins/supervisor", Exists: true, Profiles: []string{"supervisor"}, Events: none,
+			Hooks: []HookStatus{}, SupervisorDefault: true,
+		},
 	}
 	if diff := cmp.Diff(want, rows); diff != "" {
 		t.Errorf("Status (-want +got):\n%s", diff)
@@ -120,8 +130,10 @@ func TestStatus(t *testing.T) {
 // file and is listed once.
 func TestStatusProjectIsHome(t *testing.T) {
 	home := t.TempDir()
-	loc := Locator{Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, ProjectDir: home,
-		ManagedPath: filepath.Join(home, "managed.json")}
+	loc := Locator{
+		Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, ProjectDir: home,
+		ManagedPath: filepath.Join(home, "managed.json"),
+	}
 	var scopes []string
 	for _, r := range Status(StatusOptions{Locator: loc, LookPath: func(string) (string, error) { return "", errors.New("no") }}) {
 		scopes = append(scopes, r.Scope)
