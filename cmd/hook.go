@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
@@ -54,13 +56,20 @@ func runHook(ctx context.Context, env *Env, opts hookOptions) error {
 
 func readEvent(env *Env, opts hookOptions) (*event.Event, error) {
 	if !opts.HasSessionID {
+		if isTerminal(env.IO.In) {
+			// Claude Code always pipes the event; a person typing would wait on a silent prompt.
+			return nil, &event.ParseError{Err: errors.New("stdin is a terminal; Claude Code runs this command with the event as JSON on stdin")}
+		}
 		return event.Parse(env.IO.In)
 	}
-	switch {
-	case opts.SessionID == "":
-		return nil, &event.ParseError{Err: errors.New("missing session_id")}
-	case !event.ValidSessionID(opts.SessionID):
-		return nil, &event.ParseError{Err: fmt.Errorf("unsafe session_id %q: want [A-Za-z0-9._-]{1,128}", opts.SessionID)}
+	if err := event.CheckSessionID(opts.SessionID); err != nil {
+		return nil, err
 	}
 	return &event.Event{SessionID: opts.SessionID, Name: event.Stop}, nil
+}
+
+// isTerminal reports whether r is a terminal (a file descriptor for which term.IsTerminal holds).
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -109,7 +110,10 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 		},
 	}}
 	if slash {
-		changes = append(changes, slashCommandWrites(env, binary)...)
+		changes = append(changes, slashCommandWrites(env, installer.Supervisor, paths.ConfigDir(env.Getenv), binary)...)
+	}
+	if profile.Name == installer.Workflow.Name { // /mc, /mc-confirm, /mc-review: the profile's way in
+		changes = append(changes, slashCommandWrites(env, profile, workflowCommandsDir(env, target), binary)...)
 	}
 	if supervisorOn {
 		path := paths.ConfigFile(env.Getenv)
@@ -121,7 +125,7 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	}
 	previews, _, err := applyChanges(env, "install", changes, opts.DryRun, ask)
 	switch {
-	case err != nil || previews[0].Changed:
+	case err != nil || slices.ContainsFunc(previews, func(p settings.Change) bool { return p.Changed }):
 	case opts.DryRun:
 		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
 	default:

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // Version is the release of this binary; set with -ldflags "-X github.com/ccc-hooks/ccc-hooks/cmd.Version=…".
@@ -17,6 +19,9 @@ var Version = "0.1.0"
 
 // Main runs ccc-hooks with args and returns the exit status. Only main exits.
 func Main(env *Env, args []string) int {
+	for _, w := range paths.Warnings(env.Getenv) {
+		_, _ = fmt.Fprintln(env.IO.ErrOut, "ccc-hooks: warning: "+w) // stderr: a hook's stdout is its answer
+	}
 	if len(args) == 1 && args[0] == "hook" {
 		// Claude Code runs the hook on every event of every session: skip building the command tree.
 		return report(env, runHook(context.Background(), env, hookOptions{}))

@@ -1,23 +1,27 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// slashCommandWrites plans writing /supervisor and /supervisor-off into
-// <claude config dir>/commands/. A command file of the same name that ccc-hooks did not write is
-// left alone, with a warning.
-func slashCommandWrites(env *Env, binary string) []fileChange {
+// slashCommandWrites plans writing the command files of profile p (for the supervisor /supervisor
+// and /supervisor-off, for the workflow /mc, /mc-confirm and /mc-review) into dir/commands/. A
+// command file of the same name that ccc-hooks did not write is left alone, with a warning.
+func slashCommandWrites(env *Env, p installer.Profile, dir, binary string) []fileChange {
 	var changes []fileChange
-	for _, sc := range installer.SlashCommands(installer.Supervisor, binary) {
-		path := installer.SlashCommandPath(paths.ConfigDir(env.Getenv), sc.Name)
+	for _, sc := range installer.SlashCommands(p, binary) {
+		path := installer.SlashCommandPath(dir, sc.Name)
 		if old, err := os.ReadFile(path); err == nil && !installer.IsOurSlashCommand(old) {
-			warnf(env, "%s exists and was not written by ccc-hooks; left it unchanged", path)
+			warnf(env, "%s exists and was not written by ccc-hooks; left it unchanged (/%s runs that file)", path, sc.Name)
 			continue
 		}
 		changes = append(changes, fileChange{
@@ -31,12 +35,13 @@ func slashCommandWrites(env *Env, binary string) []fileChange {
 	return changes
 }
 
-// slashCommandRemovals plans removing the command files ccc-hooks wrote, and only those.
-func slashCommandRemovals(env *Env) []fileChange {
+// slashCommandRemovals plans removing profile p's command files from dir/commands/ that
+// ccc-hooks wrote, and only those.
+func slashCommandRemovals(p installer.Profile, dir string) []fileChange {
 	var changes []fileChange
-	for _, sc := range installer.SlashCommands(installer.Supervisor, "ccc-hooks") {
+	for _, sc := range installer.SlashCommands(p, "ccc-hooks") {
 		changes = append(changes, fileChange{
-			path: installer.SlashCommandPath(paths.ConfigDir(env.Getenv), sc.Name),
+			path: installer.SlashCommandPath(dir, sc.Name),
 			change: func(old []byte, exists bool) ([]byte, bool, error) {
 				return old, exists && installer.IsOurSlashCommand(old), nil
 			},
@@ -44,4 +49,47 @@ func slashCommandRemovals(env *Env) []fileChange {
 		})
 	}
 	return changes
+}
+
+// workflowCommandsDir is the folder whose commands/ holds the workflow's /mc commands for a
+// settings file: beside it for project and local scope (<project>/.claude), the Claude config dir
+// for every other scope. Claude Code reads commands from exactly those two places.
+func workflowCommandsDir(env *Env, t installer.Target) string {
+	if t.Scope == installer.ScopeProject || t.Scope == installer.ScopeLocal {
+		return filepath.Dir(t.Path)
+	}
+	return paths.ConfigDir(env.Getenv)
+}
+
+// workflowInstalledBeside reports whether the workflow stays installed in a settings file whose
+// commands live in dir, given that the file at changed will hold after. A file that cannot be
+// read or parsed counts as installed: the commands are kept when in doubt.
+func workflowInstalledBeside(env *Env, loc installer.Locator, dir, changed string, after []byte) bool {
+	targets := append(loc.All(), installer.Target{Scope: installer.ScopeFile, Path: changed})
+	var hooks []string
+	for _, e := range installer.Workflow.Events {
+		hooks = append(hooks, e.Hook)
+	}
+	for _, t := range targets {
+		if t.Path != changed && workflowCommandsDir(env, t) != dir {
+			continue
+		}
+		data := after
+		if t.Path != changed {
+			var err error
+			if data, err = os.ReadFile(t.Path); errors.Is(err, fs.ErrNotExist) {
+				continue
+			} else if err != nil {
+				return true
+			}
+		}
+		refs, err := settings.EventHandlers(data, hooks)
+		if err != nil {
+			return true
+		}
+		if slices.ContainsFunc(installer.Installed(refs), func(p installer.Profile) bool { return p.Name == installer.Workflow.Name }) {
+			return true
+		}
+	}
+	return false
 }

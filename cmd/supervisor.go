@@ -28,7 +28,8 @@ func newSupervisorCmd(env *Env) *cobra.Command {
 		Short: "Turn the supervisor on or off for a session, or by default",
 		Long: `supervisor turns the supervisor review on or off for one session (--session, else
 $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID, which Claude Code sets for the commands it runs),
-or sets the default in ccc.json with --default. status prints on or off.`,
+or sets the default in ccc.json with --default. status prints on or off (without a session: the
+default). supervisor log shows what it decided and what its reviews cost.`,
 		Args:      oneWordOf("action"),
 		ValidArgs: []string{"on", "off", "status"},
 		RunE: func(c *cobra.Command, args []string) error {
@@ -36,6 +37,7 @@ or sets the default in ccc.json with --default. status prints on or off.`,
 			return runSupervisor(c.Context(), env, opts)
 		},
 	}
+	c.AddCommand(newSupervisorLogCmd(env))
 	c.Flags().StringVar(&opts.Session, "session", "", "the session `ID` (default $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID)")
 	c.Flags().BoolVar(&opts.Default, "default", false, "set or show the default of every session (supervisor.enabled in ccc.json)")
 	return c

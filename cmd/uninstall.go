@@ -3,10 +3,12 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -73,11 +75,22 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			return err
 		}
 		if !loc.InstalledAnywhere(profile, target.Path, preview.New) {
-			changes = append(changes, slashCommandRemovals(env)...)
+			changes = append(changes, slashCommandRemovals(profile, paths.ConfigDir(env.Getenv))...)
+		}
+	}
+	// The /mc commands live beside the scope: they go with the last workflow installation there.
+	if profile.Name == installer.Workflow.Name {
+		loc, err := opts.Target.locator(env)
+		if err != nil {
+			return err
+		}
+		dir := workflowCommandsDir(env, target)
+		if !workflowInstalledBeside(env, loc, dir, target.Path, preview.New) {
+			changes = append(changes, slashCommandRemovals(profile, dir)...)
 		}
 	}
 	previews, _, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
-	if err == nil && !previews[0].Changed {
+	if err == nil && !slices.ContainsFunc(previews, func(p settings.Change) bool { return p.Changed }) {
 		_, err = fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
 	}
 	return err

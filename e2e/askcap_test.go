@@ -11,7 +11,8 @@ import (
 // TestIterationCapEndsAskLoop: a supervisor that always denies and an agent that asks again
 // after every denial would loop until Claude Code's own limit. With max_iterations 3 the hook
 // reviews exactly three questions; the fourth is let through without review, the user answers
-// it, and the session completes (its Stop is past the cap too).
+// it, and the session completes (its Stop is past the cap too); the screen tells the user that
+// the supervisor has stopped reviewing.
 func TestIterationCapEndsAskLoop(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
@@ -40,6 +41,8 @@ func TestIterationCapEndsAskLoop(t *testing.T) {
 	term.WaitScreen(t, 10*time.Second, "❯ 2. SQLite")
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, 30*time.Second, done)
+	// The user is told that the supervisor stopped reviewing (the reason alone reaches only the model).
+	term.WaitScreen(t, 10*time.Second, "has stopped reviewing this session")
 	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 5),
 		"PreToolUse:deny", "PreToolUse:deny", "PreToolUse:deny", "PreToolUse:capped", "Stop:capped")
 

@@ -23,6 +23,10 @@ type MarkerEvent struct {
 	SessionID     string `json:"session_id"`
 	HookEventName string `json:"hook_event_name"`
 	Cwd           string `json:"cwd"`
+	// BackgroundTasks lists the session's background work (subagents) and its status.
+	BackgroundTasks []struct {
+		Status string `json:"status"`
+	} `json:"background_tasks"`
 	// SupervisorHook is CCC_SUPERVISOR_HOOK as the hook process saw it.
 	SupervisorHook string `json:"-"`
 }

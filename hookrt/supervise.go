@@ -16,20 +16,6 @@ const ReasonDisabled = "supervisor mode disabled"
 // approvedFeedback stands in for an empty feedback of an approving review.
 const approvedFeedback = "supervisor review passed"
 
-// record is one line of the decision log.
-type record struct {
-	Time         time.Time `json:"time"`
-	SessionID    string    `json:"session_id"`
-	SupervisorID string    `json:"supervisor_id,omitempty"`
-	Event        string    `json:"event"`
-	Tool         string    `json:"tool,omitempty"`
-	Count        int       `json:"count"`
-	Max          int       `json:"max_iterations"`
-	Decision     string    `json:"decision"` // allow, block, deny, none, capped, failed
-	Reason       string    `json:"reason"`
-	DurationMS   int64     `json:"duration_ms,omitempty"`
-}
-
 // supervise runs the supervisor profile's order of work for rt.ev (the guard was checked by Run).
 func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	ev := rt.ev
@@ -46,34 +32,35 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 		return allow(ev, ReasonDisabled), nil
 	}
 	limit := rt.config().MaxIterations
-	capped := false
-	st, err := store.Update(ctx, ev.SessionID, func(st *state.State) error {
-		if st.Count >= limit {
-			capped = true
-			return state.ErrNoChange
-		}
-		st.Count++
-		return nil
-	})
+	isStop := ev.Name != event.PreToolUse
+	blockCap := event.StopBlockCap(rt.opts.Getenv)
+	st, gate, err := rt.admit(ctx, store, limit, blockCap)
 	if err != nil {
 		return nil, fmt.Errorf("count supervisor iterations: %w", err)
 	}
-	rec := record{
+	rec := state.Decision{
 		Time: rt.opts.Now().UTC(), SessionID: ev.SessionID, Event: ev.Name, Tool: ev.ToolName,
 		Count: st.Count, Max: limit,
+	}
+	if isStop {
+		rec.StopBlocks, rec.BlockCap = st.StopBlocks, &blockCap
 	}
 	if supID != ev.SessionID {
 		rec.SupervisorID = supID
 	}
-	if capped {
-		reason := fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review in this session",
-			st.Count, limit)
-		rec.Decision, rec.Reason = "capped", reason
+	if gate != admitted {
+		out := capAnswer(ev, &rec, gate)
 		rt.logDecision(store, rec)
-		return allow(ev, reason), nil
+		return out, nil
 	}
-	verdict, err := rt.review(ctx)
+	verdict, usage, err := rt.review(ctx)
 	rec.DurationMS = rt.opts.Now().UTC().Sub(rec.Time).Milliseconds()
+	rec.Usage = usage
+	if isStop && (err != nil || verdict.AllowStop) {
+		// Not a block: give back the place this review held in the run of blocks.
+		rt.releaseStopBlock(ctx, store)
+		rec.StopBlocks--
+	}
 	if err != nil {
 		rec.Decision, rec.Reason = "failed", err.Error()
 		rt.logDecision(store, rec)
@@ -100,7 +87,7 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 }
 
 // review builds the request from the config and the event and runs the reviewer.
-func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, error) {
+func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, supervisor.Usage, error) {
 	cfg := rt.config()
 	base, err := supervisor.BasePrompt(rt.configDir(), cfg.Language)
 	if err != nil {
@@ -111,17 +98,20 @@ func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, error) {
 		timeout = rt.opts.ReviewTimeout
 	}
 	return supervisor.Review(ctx, supervisor.Request{
-		Program:   ClaudeProgram(rt.opts.Getenv, cfg.ClaudeCommand),
-		ExtraArgs: cfg.ClaudeArgs,
-		SessionID: rt.ev.SessionID,
-		Prompt:    supervisor.Prompt(base, cfg.Language, rt.ev),
-		Dir:       rt.ev.CWD,
-		Env:       rt.opts.Environ(),
-		Timeout:   timeout,
+		Program:        ClaudeProgram(rt.opts.Getenv, cfg.ClaudeCommand),
+		ExtraArgs:      cfg.ClaudeArgs,
+		SessionID:      rt.ev.SessionID,
+		PermissionMode: cfg.PermissionMode,
+		AllowedTools:   cfg.AllowedTools,
+		MaxBudgetUSD:   cfg.MaxBudgetUSD,
+		Prompt:         supervisor.Prompt(base, cfg.Language, rt.ev, cfg.AllowedTools),
+		Dir:            rt.ev.CWD,
+		Env:            rt.opts.Environ(),
+		Timeout:        timeout,
 	})
 }
 
-func (rt *hookRun) logDecision(store *state.SessionStore, rec record) {
+func (rt *hookRun) logDecision(store *state.SessionStore, rec state.Decision) {
 	if err := store.Append(rec.SessionID, rec); err != nil {
 		rt.log().Warn("cannot write the decision log", "err", err)
 	}

@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"slices"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // Defaults and limits of the supervisor settings.
@@ -21,7 +23,24 @@ const (
 	MinTimeoutSeconds     = 10
 	MaxTimeoutSeconds     = 3600
 	DefaultLanguage       = "en"
+	// DefaultPermissionMode is the reviewer's permission mode: tools outside allowed_tools are
+	// refused without asking anyone (nobody could answer inside a hook).
+	DefaultPermissionMode = "dontAsk"
 )
+
+// PermissionModes are the values supervisor.permission_mode accepts: "default" and its Claude Code
+// 2.1.328 name "manual" ask for permission (in claude -p: refuse) outside the allowed tools. Auto
+// mode (whose server-side safety check refuses every tool behind an API gateway), bypass and the
+// modes that accept edits are never used for a reviewer.
+var PermissionModes = []string{"dontAsk", "default", "manual"}
+
+// DefaultAllowedTools are the reviewer's permission rules beyond what Claude Code allows a dontAsk
+// session anyway (Read, and the Bash commands it judges read-only, such as ls, cat, grep, find,
+// git status, git diff, git log, git show): read-only git commands, so it can see what the agent
+// changed.
+func DefaultAllowedTools() []string {
+	return []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)"}
+}
 
 // Key is the top-level key of ccc.json that holds the supervisor settings.
 const Key = "supervisor"
@@ -34,6 +53,9 @@ type Supervisor struct {
 	Language       string // "en" or "zh"
 	ClaudeCommand  string
 	ClaudeArgs     []string
+	PermissionMode string   // one of PermissionModes
+	AllowedTools   []string // passed as --allowedTools; never nil after Parse
+	MaxBudgetUSD   float64  // --max-budget-usd when positive; 0 means no limit
 }
 
 // Problem is one value of ccc.json the runtime ignored, and why.
@@ -55,14 +77,20 @@ func Default() Supervisor {
 		MaxIterations:  DefaultMaxIterations,
 		TimeoutSeconds: DefaultTimeoutSeconds,
 		Language:       DefaultLanguage,
+		PermissionMode: DefaultPermissionMode,
+		AllowedTools:   DefaultAllowedTools(),
 	}
 }
+
+// MaxFileSize bounds ccc.json; a larger file (or one that is not a regular file: a FIFO, a
+// device) is an error, read no further than that.
+const MaxFileSize = 1 << 20
 
 // Load reads the supervisor settings from path. A missing file gives the defaults and no problem.
 // The error is only for a file that exists but cannot be read; the returned Supervisor is then the
 // defaults, so callers that must not fail can ignore it.
 func Load(path string) (Supervisor, []Problem, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadRegular(path, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil, nil
 	}
@@ -116,9 +144,34 @@ func Parse(data []byte) (Supervisor, []Problem) {
 		}
 	}
 	if v := sup.Get("claude_args"); v.Exists() {
-		cfg.ClaudeArgs = p.strings(v)
+		cfg.ClaudeArgs, _ = p.stringList("claude_args", v, true)
 	}
+	p.reviewerLimits(sup, &cfg)
 	return cfg, p
+}
+
+// reviewerLimits reads permission_mode, allowed_tools and max_budget_usd.
+func (p *problems) reviewerLimits(sup gjson.Result, cfg *Supervisor) {
+	if v := sup.Get("permission_mode"); v.Exists() {
+		if v.Type == gjson.String && slices.Contains(PermissionModes, v.Str) {
+			cfg.PermissionMode = v.Str
+		} else {
+			p.add("permission_mode", `want one of "dontAsk", "default" or "manual", got %s; using %q`, v.Raw, DefaultPermissionMode)
+		}
+	}
+	if v := sup.Get("allowed_tools"); v.Exists() {
+		// An empty list is a choice: no tools beyond Claude Code's read-only ones.
+		if tools, ok := p.stringList("allowed_tools", v, false); ok {
+			cfg.AllowedTools = append([]string{}, tools...)
+		}
+	}
+	if v := sup.Get("max_budget_usd"); v.Exists() {
+		if v.Type == gjson.Number && v.Num > 0 {
+			cfg.MaxBudgetUSD = v.Num
+		} else {
+			p.add("max_budget_usd", "want a number of dollars greater than 0, got %s; using no budget", v.Raw)
+		}
+	}
 }
 
 type problems []Problem
@@ -144,18 +197,24 @@ func (p *problems) intIn(sup gjson.Result, field string, lo, hi, def int) int {
 	return int(v.Num)
 }
 
-func (p *problems) strings(v gjson.Result) []string {
+// stringList returns the array of strings at v (ok false, with a problem, when it is not one);
+// allowEmpty lets elements be "".
+func (p *problems) stringList(field string, v gjson.Result, allowEmpty bool) (list []string, ok bool) {
 	if !v.IsArray() {
-		p.add("claude_args", "want an array of strings, got %s; ignoring it", v.Raw)
-		return nil
+		p.add(field, "want an array of strings, got %s; ignoring it", v.Raw)
+		return nil, false
 	}
 	var out []string
 	for _, e := range v.Array() {
-		if e.Type != gjson.String {
-			p.add("claude_args", "want an array of strings, got element %s; ignoring claude_args", e.Raw)
-			return nil
+		if e.Type != gjson.String || (e.Str == "" && !allowEmpty) {
+			kind := "strings"
+			if !allowEmpty {
+				kind = "non-empty strings"
+			}
+			p.add(field, "want an array of %s, got element %s; ignoring %s", kind, e.Raw, field)
+			return nil, false
 		}
 		out = append(out, e.Str)
 	}
-	return out
+	return out, true
 }

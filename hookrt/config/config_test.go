@@ -18,20 +18,42 @@ func TestParse(t *testing.T) {
 		{"empty object", `{}`, def, nil},
 		{"null", `{"supervisor": null}`, def, nil},
 		{
-			"all set", `{"x":1,"supervisor":{"enabled":true,"max_iterations":5,"timeout_seconds":60,"language":"zh","claude_command":"/opt/claude","claude_args":["--model","opus"]}}`,
-			Supervisor{Enabled: true, MaxIterations: 5, TimeoutSeconds: 60, Language: "zh", ClaudeCommand: "/opt/claude", ClaudeArgs: []string{"--model", "opus"}},
+			"all set", `{"x":1,"supervisor":{"enabled":true,"max_iterations":5,"timeout_seconds":60,"language":"zh","claude_command":"/opt/claude","claude_args":["--model","opus"],"permission_mode":"manual","allowed_tools":["Bash(go test:*)"],"max_budget_usd":0.25}}`,
+			Supervisor{
+				Enabled: true, MaxIterations: 5, TimeoutSeconds: 60, Language: "zh", ClaudeCommand: "/opt/claude", ClaudeArgs: []string{"--model", "opus"},
+				PermissionMode: "manual", AllowedTools: []string{"Bash(go test:*)"}, MaxBudgetUSD: 0.25,
+			},
 			nil,
 		},
 		{
 			"limits", `{"supervisor":{"max_iterations":100,"timeout_seconds":10}}`,
-			Supervisor{MaxIterations: 100, TimeoutSeconds: 10, Language: "en"},
-			nil,
+			with(def, func(s *Supervisor) { s.MaxIterations, s.TimeoutSeconds = 100, 10 }), nil,
 		},
 		{
 			"out of range", `{"supervisor":{"enabled":true,"max_iterations":0,"timeout_seconds":3601}}`,
-			Supervisor{Enabled: true, MaxIterations: 20, TimeoutSeconds: 600, Language: "en"},
+			with(def, func(s *Supervisor) { s.Enabled = true }),
 			[]string{"supervisor.max_iterations", "supervisor.timeout_seconds"},
 		},
+		{
+			"permission mode default", `{"supervisor":{"permission_mode":"default"}}`,
+			with(def, func(s *Supervisor) { s.PermissionMode = "default" }), nil,
+		},
+		{
+			"no extra tools", `{"supervisor":{"allowed_tools":[]}}`,
+			with(def, func(s *Supervisor) { s.AllowedTools = []string{} }), nil,
+		},
+		{"unsafe permission modes", `{"supervisor":{"permission_mode":"bypassPermissions"}}`, def, []string{"supervisor.permission_mode"}},
+		{"auto mode", `{"supervisor":{"permission_mode":"auto"}}`, def, []string{"supervisor.permission_mode"}},
+		{"accept edits", `{"supervisor":{"permission_mode":"acceptEdits"}}`, def, []string{"supervisor.permission_mode"}},
+		{
+			"bad reviewer limits", `{"supervisor":{"allowed_tools":"Bash","max_budget_usd":0}}`, def,
+			[]string{"supervisor.allowed_tools", "supervisor.max_budget_usd"},
+		},
+		{
+			"negative budget, empty tool", `{"supervisor":{"allowed_tools":["Read",""],"max_budget_usd":-1}}`, def,
+			[]string{"supervisor.allowed_tools", "supervisor.max_budget_usd"},
+		},
+		{"budget not a number", `{"supervisor":{"max_budget_usd":"5"}}`, def, []string{"supervisor.max_budget_usd"}},
 		{
 			"wrong types", `{"supervisor":{"enabled":"yes","max_iterations":"5","timeout_seconds":12.5,"language":"fr","claude_command":3,"claude_args":"--x"}}`,
 			def,
@@ -60,6 +82,12 @@ func TestParse(t *testing.T) {
 			}
 		})
 	}
+}
+
+func with(s Supervisor, change func(*Supervisor)) Supervisor {
+	s.AllowedTools = append([]string{}, s.AllowedTools...)
+	change(&s)
+	return s
 }
 
 func TestLoadMissingFile(t *testing.T) {

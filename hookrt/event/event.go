@@ -49,9 +49,10 @@ type ParseError struct{ Err error }
 func (e *ParseError) Error() string { return "failed to parse hook input: " + e.Err.Error() }
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// ValidSessionID reports whether id can safely name files: [A-Za-z0-9._-]{1,128}, not "." or "..".
+// ValidSessionID reports whether id can safely name files and be passed to claude:
+// [A-Za-z0-9._-]{1,128}, not "." or "..", and not starting with "-" (an option to claude).
 func ValidSessionID(id string) bool {
-	if len(id) == 0 || len(id) > 128 || id == "." || id == ".." {
+	if len(id) == 0 || len(id) > 128 || id == "." || id == ".." || id[0] == '-' {
 		return false
 	}
 	for i := 0; i < len(id); i++ {
@@ -62,6 +63,19 @@ func ValidSessionID(id string) bool {
 		}
 	}
 	return true
+}
+
+// CheckSessionID returns a *ParseError saying why id is not a valid session_id, or nil.
+func CheckSessionID(id string) error {
+	switch {
+	case id == "":
+		return &ParseError{errors.New("missing session_id")}
+	case id[0] == '-' && ValidSessionID("_"+id[1:]):
+		return &ParseError{fmt.Errorf("unsafe session_id %q: must not start with -", id)}
+	case !ValidSessionID(id):
+		return &ParseError{fmt.Errorf("unsafe session_id %q: want [A-Za-z0-9._-]{1,128}", id)}
+	}
+	return nil
 }
 
 // Parse reads one event from r (at most MaxInput bytes). The event name defaults to Stop.
@@ -96,8 +110,8 @@ func ParseBytes(data []byte) (*Event, error) {
 	if ev.SessionID == "" {
 		return nil, &ParseError{errors.New("missing session_id")}
 	}
-	if !ValidSessionID(ev.SessionID) {
-		return nil, &ParseError{fmt.Errorf("unsafe session_id %q: want [A-Za-z0-9._-]{1,128}", ev.SessionID)}
+	if err := CheckSessionID(ev.SessionID); err != nil {
+		return nil, err
 	}
 	if ev.Name == "" {
 		ev.Name = Stop
@@ -111,6 +125,8 @@ type Output struct {
 	Decision           string        `json:"decision,omitempty"`
 	Reason             *string       `json:"reason,omitempty"`
 	HookSpecificOutput *HookSpecific `json:"hookSpecificOutput,omitempty"`
+	// SystemMessage is shown to the user by Claude Code (not to the model).
+	SystemMessage string `json:"systemMessage,omitempty"`
 }
 
 // HookSpecific is the hookSpecificOutput object.

@@ -22,6 +22,7 @@ func FuzzParse(f *testing.F) {
 		`{"session_id":"a/b"}`, `{"session_id":"a\u0000b"}`, `{"session_id":"é"}`, `{"session_id":""}`,
 		`{"session_id":1}`, `[]`, `{`, ``, `null`, `{"session_id":"x","hook_event_name":null}`,
 		`{"SESSION_ID":"a\\b"}`, `{"session_id":"x","tool_input":[1,2]}`,
+		`{"session_id":"--dangerously-skip-permissions"}`, `{"session_id":"-"}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -38,7 +39,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		id := ev.SessionID
-		if !safeID.MatchString(id) || id == "." || id == ".." {
+		if !safeID.MatchString(id) || id == "." || id == ".." || strings.HasPrefix(id, "-") {
 			t.Fatalf("accepted unsafe session_id %q", id)
 		}
 		if p := filepath.Join(home, "supervisor-"+id+".json"); filepath.Dir(p) != home {
@@ -55,7 +56,7 @@ func FuzzValidSessionID(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, id string) {
-		want := safeID.MatchString(id) && id != "." && id != ".."
+		want := safeID.MatchString(id) && id != "." && id != ".." && !strings.HasPrefix(id, "-")
 		if got := ValidSessionID(id); got != want {
 			t.Fatalf("ValidSessionID(%q) = %v, want %v", id, got, want)
 		}

@@ -22,10 +22,14 @@ import (
 type State struct {
 	SessionID string `json:"session_id"`
 	// Enabled is the explicit on/off of `ccc-hooks supervisor on|off`; nil means "use the default".
-	Enabled   *bool     `json:"enabled"`
-	Count     int       `json:"count"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Enabled *bool `json:"enabled"`
+	Count   int   `json:"count"`
+	// StopBlocks counts the Stop blocks of the current run (reset by a Stop with
+	// stop_hook_active false), to stay within Claude Code's own cap on blocks in a row. A review
+	// under way holds its place in the count until its verdict is known.
+	StopBlocks int       `json:"stop_blocks,omitempty"`
+	CreatedAt  time.Time `json:"created_at"`
+	UpdatedAt  time.Time `json:"updated_at"`
 }
 
 // SessionStore reads and writes the supervisor state files and decision logs of sessions

@@ -1,6 +1,7 @@
 // Package supervisor runs the review behind the supervisor profile: a forked, headless Claude Code
-// session (`claude -p --resume <id> --fork-session`) that judges the agent's work and answers with
-// a JSON verdict {allow_stop, feedback}.
+// session (`claude -p --resume=<id> --fork-session --no-session-persistence`), read-only and never
+// saved, that judges the agent's work and answers with a JSON verdict {allow_stop, feedback}, and
+// reports what the review cost (Usage).
 package supervisor
 
 import (
@@ -9,11 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 //go:embed prompts/*.md
@@ -25,13 +26,19 @@ const OverrideFile = "SUPERVISOR.md"
 // maxQuestions bounds the question context so the prompt stays a reasonable argument.
 const maxQuestions = 32 << 10
 
+// MaxOverride bounds SUPERVISOR.md: the prompt is one argument of claude, and Linux refuses a
+// single argument of more than 128 KiB, so a larger file could never reach the reviewer.
+const MaxOverride = 64 << 10
+
 // BasePrompt returns the reviewer's instructions: <configDir>/SUPERVISOR.md when it exists and is not
-// blank, else the built-in prompt for language ("en" or "zh"). A read error of the override is
-// returned together with the built-in prompt, so the caller may log it and carry on.
+// blank, else the built-in prompt for language ("en" or "zh"). The override is read only when it is
+// a regular file of at most MaxOverride bytes (a FIFO or device there never blocks the hook). A
+// read error of the override is returned together with the built-in prompt, so the caller may log
+// it and carry on.
 func BasePrompt(configDir, language string) (string, error) {
 	builtin := builtinPrompt(language)
 	path := filepath.Join(configDir, OverrideFile)
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadRegular(path, MaxOverride)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return builtin, nil
@@ -52,14 +59,32 @@ func builtinPrompt(language string) string {
 	return string(data)
 }
 
-// Prompt returns the full prompt for ev: base, plus for PreToolUse the pending questions of
-// tool_input as context.
-func Prompt(base, language string, ev *event.Event) string {
-	if ev.Name != event.PreToolUse {
-		return base
-	}
+// maxLastMessage bounds the agent's last message quoted in the prompt.
+const maxLastMessage = 32 << 10
+
+// Prompt returns the full prompt for ev: base, then what the reviewer may use (allowedTools), the
+// agent's last message (a fork sees what was on disk when it started, which may miss it), and for
+// PreToolUse the pending questions of tool_input.
+func Prompt(base, language string, ev *event.Event, allowedTools []string) string {
 	var b strings.Builder
 	b.WriteString(strings.TrimRight(base, "\n"))
+	b.WriteString(toolsSection(language, allowedTools))
+	if msg := strings.TrimSpace(ev.LastAssistantMessage); msg != "" {
+		if len(msg) > maxLastMessage {
+			msg = truncate(msg, maxLastMessage) + "\n(truncated)"
+		}
+		if language == "zh" {
+			b.WriteString("\n\n## 智能体的最后一条消息\n\n这是智能体在想要" + stopOrAsk(ev, "zh") +
+				"之前写的最后一条消息（上面的对话可能还没有包含它）：\n\n")
+		} else {
+			b.WriteString("\n\n## The agent's last message\n\nThis is what the agent wrote last, before it wanted to " +
+				stopOrAsk(ev, "en") + " (the conversation above may not include it yet):\n\n")
+		}
+		b.WriteString("<last_assistant_message>\n" + msg + "\n</last_assistant_message>")
+	}
+	if ev.Name != event.PreToolUse {
+		return b.String() + "\n"
+	}
 	if language == "zh" {
 		b.WriteString("\n\n## 待提出的问题\n\n智能体准备通过 " + ev.ToolName +
 			" 向用户提出以下问题。只有当这些问题确实需要用户回答时才允许（allow_stop: true）；" +
@@ -75,6 +100,47 @@ func Prompt(base, language string, ev *event.Event) string {
 	}
 	b.WriteString(q)
 	return b.String()
+}
+
+func stopOrAsk(ev *event.Event, language string) string {
+	switch {
+	case ev.Name == event.PreToolUse && language == "zh":
+		return "提问"
+	case ev.Name == event.PreToolUse:
+		return "ask its question"
+	case language == "zh":
+		return "停止"
+	}
+	return "stop"
+}
+
+// toolsSection tells the reviewer which tools it has: Read and the Bash commands Claude Code
+// judges read-only, the allowed ones, and never the editing tools.
+func toolsSection(language string, allowed []string) string {
+	var list strings.Builder
+	for _, t := range allowed {
+		list.WriteString("\n- `" + t + "`")
+	}
+	if language == "zh" {
+		s := "\n\n## 你的工具\n\n你可以用 Read 阅读文件，并用 Bash 运行只读命令（例如 ls、cat、grep、rg、find、" +
+			"git status、git diff、git log、git show）。"
+		if len(allowed) > 0 {
+			s += "此外还允许：" + list.String() + "\n\n"
+		} else {
+			s += "除此之外你没有其他权限。"
+		}
+		return s + "其他工具调用和会修改内容的命令都会被拒绝，" + strings.Join(DisallowedTools, "、") + " 不可用。" +
+			"请据此决定你能核实什么。"
+	}
+	s := "\n\n## Your tools\n\nYou can read files with Read and run read-only commands with Bash (for example " +
+		"ls, cat, grep, rg, find, git status, git diff, git log, git show)."
+	if len(allowed) > 0 {
+		s += " Beyond those you may use:" + list.String() + "\n\n"
+	} else {
+		s += " You have no other permissions. "
+	}
+	return s + "Any other tool call, and any command that changes something, is refused; " +
+		strings.Join(DisallowedTools, ", ") + " are not available. Decide what you can verify accordingly."
 }
 
 type question struct {

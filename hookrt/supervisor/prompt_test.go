@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 )
 
@@ -36,9 +38,9 @@ func TestBasePrompt(t *testing.T) {
 func TestPromptQuestions(t *testing.T) {
 	ev := &event.Event{Name: event.PreToolUse, ToolName: event.AskUserQuestion, ToolInput: []byte(
 		`{"questions":[{"question":"Which DB?","header":"DB","multiSelect":true,"options":[{"label":"Postgres","description":"relational"},{"label":"SQLite"}]}]}`)}
-	got := Prompt("Base.", "en", ev)
-	want := "Base.\n\n## Pending questions\n\n"
-	if !strings.HasPrefix(got, want) {
+	got := Prompt("Base.", "en", ev, nil)
+	want := "\n\n## Pending questions\n\n"
+	if !strings.HasPrefix(got, "Base.\n\n## Your tools") || !strings.Contains(got, want) {
 		t.Fatalf("got %q", got)
 	}
 	for _, s := range []string{"1. [DB] Which DB? (several answers allowed)\n", "   - Postgres: relational\n", "   - SQLite\n"} {
@@ -46,20 +48,167 @@ func TestPromptQuestions(t *testing.T) {
 			t.Errorf("prompt lacks %q:\n%s", s, got)
 		}
 	}
-	if stop := Prompt("Base.", "en", &event.Event{Name: event.Stop}); stop != "Base." {
+	if stop := Prompt("Base.", "en", &event.Event{Name: event.Stop}, nil); strings.Contains(stop, "Pending questions") {
 		t.Errorf("Stop prompt: %q", stop)
 	}
-	other := Prompt("B", "zh", &event.Event{Name: event.PreToolUse, ToolName: "Bash", ToolInput: []byte(`{"command":"ls"}`)})
+	other := Prompt("B", "zh", &event.Event{Name: event.PreToolUse, ToolName: "Bash", ToolInput: []byte(`{"command":"ls"}`)}, nil)
 	if !strings.Contains(other, "待提出的问题") || !strings.Contains(other, `{"command":"ls"}`) {
 		t.Errorf("other tool prompt: %q", other)
 	}
 }
 
 func TestArgs(t *testing.T) {
-	r := Request{SessionID: "s", ExtraArgs: []string{"--model", "opus"}, Prompt: "---\ntitle: x\n---"}
-	got := strings.Join(r.Args(), "|")
-	want := "-p|--resume|s|--fork-session|--output-format|json|--json-schema|" + Schema + "|--model|opus|\n---\ntitle: x\n---"
-	if got != want {
-		t.Errorf("got  %q\nwant %q", got, want)
+	tests := []struct {
+		name string
+		req  Request
+		want []string
+	}{
+		{
+			"defaults",
+			Request{
+				SessionID: "s", PermissionMode: "dontAsk", AllowedTools: []string{"Bash(git diff:*)", "Bash(git log:*)"},
+				ExtraArgs: []string{"--model", "opus"}, Prompt: "Review.",
+			},
+			[]string{
+				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
+				"--json-schema", Schema, "--permission-mode", "dontAsk",
+				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit", "--disallowedTools=Bash(git *--output*)",
+				"--allowedTools=Bash(git diff:*)", "--allowedTools=Bash(git log:*)", "--model", "opus", "Review.",
+			},
+		},
+		{
+			"budget, no tools, prompt like an option",
+			Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.5, Prompt: "---\ntitle: x\n---"},
+			[]string{
+				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
+				"--json-schema", Schema, "--permission-mode", "manual",
+				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit", "--disallowedTools=Bash(git *--output*)",
+				"--max-budget-usd", "0.5", "\n---\ntitle: x\n---",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, tt.req.Args()); diff != "" {
+				t.Errorf("args (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPromptToolsAndLastMessage(t *testing.T) {
+	tools := []string{"Bash(git diff:*)", "Bash(go test:*)"}
+	tests := []struct {
+		name, lang string
+		ev         *event.Event
+		tools      []string
+		want       []string
+		not        []string
+	}{
+		{
+			"en stop", "en", &event.Event{Name: event.Stop, LastAssistantMessage: "All done: parser and tests."}, tools,
+			[]string{
+				"## Your tools", "You can read files with Read and run read-only commands with Bash", "- `Bash(git diff:*)`\n- `Bash(go test:*)`",
+				"Edit, Write, NotebookEdit are not available", "## The agent's last message",
+				"before it wanted to stop", "<last_assistant_message>\nAll done: parser and tests.\n</last_assistant_message>",
+			},
+			[]string{"Pending questions", "When in doubt", "run the tests"},
+		},
+		{
+			"en no tools, no message", "en", &event.Event{Name: event.Stop}, nil,
+			[]string{"You have no other permissions."},
+			[]string{"last message", "Beyond those"},
+		},
+		{
+			"zh stop", "zh", &event.Event{Name: event.Stop, LastAssistantMessage: "需要数据库密码才能继续。"}, tools,
+			[]string{
+				"## 你的工具", "- `Bash(go test:*)`", "Edit、Write、NotebookEdit 不可用", "## 智能体的最后一条消息",
+				"<last_assistant_message>\n需要数据库密码才能继续。\n</last_assistant_message>",
+			},
+			[]string{"有疑问时"},
+		},
+		{
+			"en question", "en", &event.Event{
+				Name: event.PreToolUse, ToolName: event.AskUserQuestion, LastAssistantMessage: "Let me ask.",
+				ToolInput: []byte(`{"questions":[{"question":"Which DB?"}]}`),
+			}, tools,
+			[]string{"before it wanted to ask its question", "## Pending questions", "1. Which DB?"},
+			nil,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := builtinPrompt(tt.lang)
+			got := Prompt(base, tt.lang, tt.ev, tt.tools)
+			if !strings.HasPrefix(got, strings.TrimRight(base, "\n")) {
+				t.Errorf("the prompt does not start with the instructions")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("prompt lacks %q:\n%s", w, got)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("prompt has %q:\n%s", n, got)
+				}
+			}
+		})
+	}
+}
+
+// The built-in instructions let a reviewer allow a stop on a real blocker only the user can
+// remove, and never demand what its tools cannot do.
+func TestBuiltinPromptAllowsRealBlocker(t *testing.T) {
+	for lang, want := range map[string][]string{
+		"en": {"A real blocker", "only the\n  user can give", "exactly what the user must\n  do", "Do not ask for checks you cannot run"},
+		"zh": {"真实的阻碍", "只有用户才能提供", "用户必须做什么", "不要要求你自己无法运行的检查"},
+	} {
+		p := builtinPrompt(lang)
+		for _, w := range want {
+			if !strings.Contains(p, w) {
+				t.Errorf("%s prompt lacks %q", lang, w)
+			}
+		}
+		for _, bad := range []string{"When in doubt, do not allow", "run the tests", "有疑问时，不要允许", "运行项目使用的测试"} {
+			if strings.Contains(p, bad) {
+				t.Errorf("%s prompt still says %q", lang, bad)
+			}
+		}
+	}
+}
+
+func TestUsageOf(t *testing.T) {
+	out := `{"type":"result","subtype":"success","is_error":false,"duration_ms":2100,"num_turns":3,"result":"x",
+"session_id":"fork-1","total_cost_usd":0.0421,"usage":{"input_tokens":120,"cache_creation_input_tokens":3000,
+"cache_read_input_tokens":9000,"output_tokens":85},"permission_denials":[{"tool_name":"Bash"}]}`
+	want := Usage{
+		ForkID: "fork-1", CostUSD: 0.0421, NumTurns: 3, InputTokens: 120, OutputTokens: 85,
+		CacheCreationInputTokens: 3000, CacheReadInputTokens: 9000, PermissionDenials: 1,
+	}
+	if diff := cmp.Diff(want, UsageOf([]byte(out))); diff != "" {
+		t.Errorf("usage (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, UsageOf([]byte("[{\"type\":\"system\"},"+out+"]"))); diff != "" {
+		t.Errorf("verbose usage (-want +got):\n%s", diff)
+	}
+	for _, junk := range []string{"", "not json", "[1,2]", `{"total_cost_usd":"x"}`} {
+		if got := UsageOf([]byte(junk)); got != (Usage{}) {
+			t.Errorf("UsageOf(%q) = %+v, want zero", junk, got)
+		}
+	}
+}
+
+// TestBasePromptOverrideTooLarge: an override larger than one claude argument may be is not used;
+// the error names the file and the built-in prompt stands in.
+func TestBasePromptOverrideTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, OverrideFile)
+	if err := os.WriteFile(path, []byte(strings.Repeat("x", MaxOverride+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := BasePrompt(dir, "en")
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(got, "allow_stop") {
+		t.Fatalf("got error %v and a prompt of %d bytes", err, len(got))
 	}
 }

@@ -1,7 +1,6 @@
 package supervisor
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -127,54 +126,13 @@ func lastFenced(text string) (Verdict, bool) {
 	return Verdict{}, false
 }
 
-// lastBare returns the verdict of the last top-level JSON object embedded in text.
+// lastBare returns the verdict of the last JSON object embedded in text (see bare.go).
 func lastBare(text string) (Verdict, bool) {
-	var found Verdict
-	ok := false
-	for i := 0; i < len(text); i++ {
-		if text[i] != '{' {
-			continue
-		}
-		end, err := objectEnd(text[i:])
-		if err != nil {
-			continue
-		}
-		if v, good := verdictOf(gjson.Parse(text[i : i+end])); good {
-			found, ok = v, true
-			i += end - 1
-		}
+	start, end, ok := lastBareObject(text)
+	if !ok {
+		return Verdict{}, false
 	}
-	return found, ok
-}
-
-// objectEnd returns the length of the balanced JSON object at the start of s.
-func objectEnd(s string) (int, error) {
-	depth, inStr, esc := 0, false, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case inStr && esc:
-			esc = false
-		case inStr && c == '\\':
-			esc = true
-		case inStr && c == '"':
-			inStr = false
-		case inStr:
-		case c == '"':
-			inStr = true
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-			if depth == 0 {
-				if !gjson.Valid(s[:i+1]) {
-					return 0, errors.New("not JSON")
-				}
-				return i + 1, nil
-			}
-		}
-	}
-	return 0, errors.New("unbalanced")
+	return verdictOf(gjson.Parse(text[start:end]))
 }
 
 func truncate(s string, n int) string {

@@ -8,9 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -23,26 +26,55 @@ const MaxStdout = 16 << 20
 
 const maxStderr = 64 << 10
 
+// DisallowedTools are never available to a reviewer: it judges the work, it does not change files.
+var DisallowedTools = []string{"Edit", "Write", "NotebookEdit"}
+
+// DeniedCommands are refused even when an allowed_tools rule matches them: a prefix rule such as
+// "Bash(git diff:*)" would otherwise let `git diff --output=FILE` write a file. (Without such a
+// rule Claude Code's own read-only check refuses it.)
+var DeniedCommands = []string{"Bash(git *--output*)"}
+
 // Request describes one review run.
 type Request struct {
-	Program   string   // the claude program: a path, or a name looked up on PATH
-	ExtraArgs []string // supervisor.claude_args, placed before the prompt
-	SessionID string   // the session to fork
-	Prompt    string
-	Dir       string        // working directory; "" or a missing directory keeps ours
-	Env       []string      // the environment; GuardEnv=1 is added
-	Timeout   time.Duration // hard limit; the whole process group is killed when it passes
+	Program        string   // the claude program: a path, or a name looked up on PATH
+	ExtraArgs      []string // supervisor.claude_args, placed before the prompt
+	SessionID      string   // the session to fork
+	PermissionMode string   // --permission-mode; "" leaves it out
+	AllowedTools   []string // one --allowedTools each
+	MaxBudgetUSD   float64  // --max-budget-usd when positive
+	Prompt         string
+	Dir            string        // working directory; "" or a missing directory keeps ours
+	Env            []string      // the environment; GuardEnv=1 is added
+	Timeout        time.Duration // hard limit; the whole process group is killed when it passes
 }
 
-// Args returns the arguments passed to the claude program.
+// Args returns the arguments passed to the claude program. The fork is never saved
+// (--no-session-persistence), so it never shows in the user's /resume list.
+//
+// --allowedTools and --disallowedTools take a variable number of values in Claude Code: given as
+// separate words they would swallow every following word up to the next option, the prompt
+// included. So every list value is passed in the --flag=value form, one tool per flag (a tool
+// pattern such as "Bash(git diff:*)" holds a space), which ends the list at once.
 func (r *Request) Args() []string {
 	prompt := r.Prompt
 	if strings.HasPrefix(prompt, "-") {
 		prompt = "\n" + prompt // never mistaken for an option (a prompt file may open with ---)
 	}
 	args := []string{
-		"-p", "--resume", r.SessionID, "--fork-session", "--output-format", "json",
-		"--json-schema", Schema,
+		"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
+		"--output-format", "json", "--json-schema", Schema,
+	}
+	if r.PermissionMode != "" {
+		args = append(args, "--permission-mode", r.PermissionMode)
+	}
+	for _, tool := range append(slices.Clone(DisallowedTools), DeniedCommands...) {
+		args = append(args, "--disallowedTools="+tool)
+	}
+	for _, tool := range r.AllowedTools {
+		args = append(args, "--allowedTools="+tool)
+	}
+	if r.MaxBudgetUSD > 0 {
+		args = append(args, "--max-budget-usd", strconv.FormatFloat(r.MaxBudgetUSD, 'f', -1, 64))
 	}
 	args = append(args, r.ExtraArgs...)
 	return append(args, prompt)
@@ -53,17 +85,36 @@ type TimeoutError struct{ After time.Duration }
 
 func (e *TimeoutError) Error() string { return fmt.Sprintf("review timed out after %s", e.After) }
 
-// Review runs the reviewer and returns its verdict. Any error means the review failed: the program
-// could not start, exited non-zero, reported is_error, or timed out.
-func Review(ctx context.Context, req Request) (Verdict, error) {
+// Review runs the reviewer and returns its verdict and what it cost (as far as its output tells).
+// Any error means the review failed: the program could not start, exited non-zero, reported
+// is_error, or timed out.
+//
+// claude -p also exits non-zero after printing a result that reports an error (for example
+// error_max_budget_usd when --max-budget-usd is spent): that result's own report is the error,
+// and its cost is still returned.
+func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	out, err := run(ctx, req)
+	usage := UsageOf(out)
 	if err != nil {
-		return Verdict{}, err
+		var reported *ReportedError
+		if _, perr := ParseOutput(out); usage != (Usage{}) && errors.As(perr, &reported) {
+			if reported.Msg == "error_max_budget_usd" {
+				return Verdict{}, usage, fmt.Errorf("the review spent supervisor.max_budget_usd ($%s) before its verdict: %w",
+					strconv.FormatFloat(req.MaxBudgetUSD, 'f', -1, 64), perr)
+			}
+			return Verdict{}, usage, perr
+		}
+		return Verdict{}, usage, err
 	}
-	return ParseOutput(out)
+	v, err := ParseOutput(out)
+	return v, usage, err
 }
 
 func run(ctx context.Context, req Request) ([]byte, error) {
+	// The event parser refuses such ids already; never let one become an option of claude.
+	if !event.ValidSessionID(req.SessionID) {
+		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)
+	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
 	ctx, stop := signal.NotifyContext(ctx, proc.TerminationSignals...)
 	defer stop()
@@ -72,6 +123,8 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	c := proc.Command(ctx, req.Program, req.Args()...)
 	c.Env = append(withoutGuard(req.Env), GuardEnv+"=1")
 	if req.Dir != "" {
+		// The event's cwd is only looked at (stat), never opened: a FIFO, device or file there
+		// is not a directory, and the reviewer then runs in ours.
 		if fi, err := os.Stat(req.Dir); err == nil && fi.IsDir() {
 			c.Dir = req.Dir
 		}
@@ -79,17 +132,17 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	stdout := &capWriter{max: MaxStdout}
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
-	if err := c.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", req.Program, err)
-	}
-	err := c.Wait()
-	// Whatever the outcome, leave nothing of the reviewer's process group behind.
-	_ = proc.KillGroup(c.Process)
+	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
+	// the answer of a reviewer that exited 0 while a child of its own still held stdout.
+	err := proc.Run(c)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}
 	var exitErr *exec.ExitError
+	var startErr *proc.StartError
 	switch {
+	case errors.As(err, &startErr):
+		return nil, fmt.Errorf("start %s: %w", req.Program, startErr.Err)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return nil, &TimeoutError{After: req.Timeout}
 	case ctx.Err() != nil:
@@ -99,10 +152,11 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 		if why == "" {
 			why = lastLine(stdout.buf.String())
 		}
+		// stdout goes back too: it may hold a result reporting the error (see Review).
 		if why != "" {
-			return nil, fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
+			return stdout.buf.Bytes(), fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
 		}
-		return nil, fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
+		return stdout.buf.Bytes(), fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
 	}
 	return nil, fmt.Errorf("run %s: %w", req.Program, err)
 }

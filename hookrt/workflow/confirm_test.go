@@ -107,3 +107,21 @@ func FuzzConfirms(f *testing.F) {
 		}
 	})
 }
+
+// TestPluginNamespacedCommands: the workflow plugin's commands typed by their full name
+// ("/workflow:mc …", "/workflow:mc-confirm") count like the short ones.
+func TestPluginNamespacedCommands(t *testing.T) {
+	if desc, ok := taskDescription("/workflow:mc fix the login bug"); !ok || desc != "fix the login bug" {
+		t.Errorf("taskDescription(/workflow:mc …) = %q, %v", desc, ok)
+	}
+	for _, p := range []string{"/workflow:mc-confirm", " /workflow:mc-confirm all good"} {
+		if !isConfirmCommand(p) {
+			t.Errorf("isConfirmCommand(%q) = false", p)
+		}
+	}
+	for _, p := range []string{"/workflow:mcp x", "/other:mc fix"} {
+		if _, ok := taskDescription(p); ok {
+			t.Errorf("taskDescription(%q) opened a task", p)
+		}
+	}
+}

@@ -56,7 +56,7 @@ func (h *handler) loadState() *blockState {
 		err = json.Unmarshal(data, st)
 	}
 	if err != nil {
-		h.opts.warnf("reset block count: %s: %v", path, err)
+		h.log.Warn("unreadable block count; starting from zero", "file", path, "err", err)
 		return &blockState{SessionID: h.ev.SessionID}
 	}
 	st.SessionID = h.ev.SessionID

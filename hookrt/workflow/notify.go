@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // notifyBudget is the longest a notification may delay the hook.
@@ -18,7 +20,7 @@ const notifyBudget = 100 * time.Millisecond
 
 // notifyEnabled reads "workflow": {"notify": true} from <config dir>/ccc.json (default false).
 func notifyEnabled(configDir string) bool {
-	data, err := os.ReadFile(filepath.Join(configDir, "ccc.json"))
+	data, err := safefile.ReadRegular(filepath.Join(configDir, "ccc.json"), 1<<20) // a FIFO never blocks
 	if err != nil {
 		return false
 	}

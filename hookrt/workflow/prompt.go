@@ -11,10 +11,23 @@ import (
 // OpenCommand opens a task: "/mc <description>".
 const OpenCommand = "/mc"
 
+// pluginNamespace is how Claude Code names the commands of the workflow plugin in full
+// ("/workflow:mc"); a prompt using the full name counts like the short one.
+const pluginNamespace = "workflow:"
+
+// withoutNamespace turns a leading "/workflow:" of a prompt into "/".
+func withoutNamespace(prompt string) string {
+	p := strings.TrimLeftFunc(prompt, unicode.IsSpace)
+	if rest, ok := strings.CutPrefix(p, "/"+pluginNamespace); ok {
+		return "/" + rest
+	}
+	return p
+}
+
 // taskDescription returns the description of a "/mc <description>" prompt. "/mc-…" commands and
 // "/mc" without a description open nothing.
 func taskDescription(prompt string) (string, bool) {
-	p := strings.TrimLeftFunc(prompt, unicode.IsSpace)
+	p := withoutNamespace(prompt)
 	rest, ok := strings.CutPrefix(p, OpenCommand)
 	if !ok {
 		return "", false
@@ -29,7 +42,7 @@ func taskDescription(prompt string) (string, bool) {
 
 // isConfirmCommand reports whether the prompt is "/mc-confirm" (with or without arguments).
 func isConfirmCommand(prompt string) bool {
-	p := strings.TrimSpace(prompt)
+	p := strings.TrimSpace(withoutNamespace(prompt))
 	rest, ok := strings.CutPrefix(p, ConfirmCommand)
 	if !ok {
 		return false
@@ -47,7 +60,7 @@ func (h *handler) prompt() (*event.Output, error) {
 	if desc, ok := taskDescription(h.ev.Prompt); ok {
 		return h.openTask(desc)
 	}
-	p := strings.TrimSpace(h.ev.Prompt)
+	p := strings.TrimSpace(withoutNamespace(h.ev.Prompt))
 	if isConfirmCommand(p) || (!strings.HasPrefix(p, OpenCommand) && Confirms(p)) {
 		return h.confirm()
 	}

@@ -22,9 +22,15 @@ func TestParseScore(t *testing.T) {
 		{"last match wins", "初评总分: 6/10\n修改后复查……\n最终总分: 9/10", 9, true},
 		{"last match wins downwards", "Score: 9/10 before, Score: 7/10 after", 7, true},
 		{"denominator 100", "Score: 85/100", 0, false},
+		{"at most 10 over 100", "Score: 9/100", 0, false},
+		{"at most 10 over 5", "总分: 4/5", 0, false},
+		{"at most 10 over 20", "总分：9/20", 0, false},
+		{"over 100 after a real score", "Score: 6/10, later Score: 9/100", 6, true},
 		{"denominator 100 then 10", "Score: 85/100, 总分: 8/10", 8, true},
 		{"denominator 10 then 100", "总分: 8/10, Score: 85/100", 8, true},
 		{"above 10", "Score: 12/10", 0, false},
+		{"zero", "Score: 0/10", 0, true},
+		{"full marks", "总分: 10/10", 10, true},
 		{"unlabelled", "初评 6/10 … 最终 9/10", 0, false},
 		{"none", "looks good", 0, false},
 	}
@@ -48,6 +54,8 @@ func TestParseReviewScore(t *testing.T) {
 		{"unlabelled last match", "初评 6/10 … 最终 9/10", 9, true},
 		{"labelled wins over bare", "总分: 7/10, 3/10 checks failed", 7, true},
 		{"bare 85/100", "85/100", 0, false},
+		{"bare 9/100", "9/100", 0, false},
+		{"labelled 9/100", "Score: 9/100", 0, false},
 		{"none", "no score", 0, false},
 	}
 	for _, tt := range tests {

@@ -16,11 +16,13 @@ const reviewFrom = 2
 const excerptRunes = 300
 
 // stop handles Stop for the session's newest in_progress task: complete it when the user
-// confirmed it, else block and count a failure, unless the block cap is reached.
+// confirmed it; allow it, counting nothing, while a background task runs; else block and count a
+// failure, unless the block cap is reached.
 func (h *handler) stop() (*event.Output, error) {
 	if _, err := os.Stat(h.store.Dir()); err != nil {
 		return nil, nil
 	}
+	waiting := backgroundRunning(h.ev.Raw)
 	var (
 		out          *event.Output
 		title, notes string
@@ -31,19 +33,34 @@ func (h *handler) stop() (*event.Output, error) {
 			return err
 		}
 		st := h.loadState()
+		before := st.StopBlocks
+		if !h.ev.StopHookActive {
+			// Claude Code starts its own count of blocks in a row anew here.
+			st.StopBlocks = 0
+		}
 		now := h.opts.Now()
 		switch {
 		case t.UserConfirmedFixed:
 			t.Complete(now)
 			st.StopBlocks = 0
 			title, notes = "Task completed", fmt.Sprintf("%s: %s", t.TaskID, t.TaskDescription)
+		case waiting:
+			// The agent waits for its background work; the turn that follows its result decides.
+			st.StopBlocks = 0
+			if before == 0 {
+				return nil
+			}
+			return h.saveState(st)
 		case st.StopBlocks >= h.opts.MaxBlocks:
 			msg := fmt.Sprintf("block cap reached: %d blocks in a row (cap %d); stop allowed without the user's confirmation",
 				st.StopBlocks, h.opts.MaxBlocks)
 			t.FailureHistory = append(t.FailureHistory, Failure{Time: stamp(now), Reason: msg})
+			h.log.Warn("block cap reached; stop allowed without the user's confirmation",
+				"task", t.TaskID, "blocks", st.StopBlocks, "cap", h.opts.MaxBlocks)
 			st.StopBlocks = 0
-			h.opts.warnf("task %s: %s", t.TaskID, msg)
 			out = event.Allow(fmt.Sprintf("Task %s: %s.", t.TaskID, msg))
+			out.SystemMessage = fmt.Sprintf("ccc-hooks workflow: task %s is not confirmed, but the stop was already blocked %s in a row "+
+				"(the cap); this stop is allowed. Reply \"已修复\" / \"fixed\" or type %s when it is fixed.", t.TaskID, times(h.opts.MaxBlocks), ConfirmCommand)
 		default:
 			t.FailureCount++
 			if t.FailureCount >= reviewFrom && !t.ReviewPassed() {
@@ -77,6 +94,14 @@ func failureReason(stopHookActive bool) string {
 		return "stop without the user's confirmation (stop hook active)"
 	}
 	return "stop without the user's confirmation"
+}
+
+// times says how many times: "once", "2 times".
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 func stamp(t time.Time) string { return t.Format(time.RFC3339) }

@@ -18,7 +18,7 @@ import (
 func (h *handler) subagentStop() (*event.Output, error) {
 	tr, err := readTranscript(h.ev.AgentTranscriptPath)
 	if err != nil {
-		h.opts.warnf("%v", err)
+		h.log.Warn("cannot read the subagent transcript", "err", err)
 	}
 	review := strings.Contains(tr.FirstUser, ReviewCommand)
 	msg := h.ev.LastAssistantMessage
@@ -58,13 +58,15 @@ func (h *handler) subagentStop() (*event.Output, error) {
 		case st.SubagentBlocks[agent] >= h.opts.MaxBlocks:
 			msg := fmt.Sprintf("review block cap reached: subagent %s blocked %d times in a row (cap %d); allowed",
 				agent, st.SubagentBlocks[agent], h.opts.MaxBlocks)
-			h.opts.warnf("%s", msg)
+			h.log.Warn("review block cap reached; subagent allowed", "agent", agent,
+				"blocks", st.SubagentBlocks[agent], "cap", h.opts.MaxBlocks)
 			if t != nil {
 				t.FailureHistory = append(t.FailureHistory, Failure{Time: stamp(h.opts.Now()), Reason: msg})
 				changed = true
 			}
 			delete(st.SubagentBlocks, agent)
 			out = event.Allow(msg + ".")
+			out.SystemMessage = "ccc-hooks workflow: " + msg + "."
 		default:
 			if st.SubagentBlocks == nil {
 				st.SubagentBlocks = map[string]int{}

@@ -21,6 +21,8 @@ func TestSubagentStop(t *testing.T) {
 		{name: "decimal passes", message: "Score: 8.5/10", wantScore: "8.5"},
 		{name: "85/100 is no score", message: "Score: 85/100"},
 		{name: "85/100 in a review asks for a score", taskPrompt: "/mc-review check", message: "Score: 85/100", wantBlock: "no score line"},
+		{name: "9/100 is no score", message: "Score: 9/100"},
+		{name: "9/100 in a review asks for a score", taskPrompt: "/mc-review check", message: "Score: 9/100", wantBlock: "no score line"},
 		{name: "other subagent", taskPrompt: "find the config loader", message: "done, 3/10 files read"},
 		{name: "score from transcript", taskPrompt: "/mc-review check", last: "总分: 8/10", wantScore: "8"},
 	}
@@ -88,8 +90,8 @@ func TestReviewBlockCap(t *testing.T) {
 			t.Fatalf("review %d: got %+v, want block", i, out)
 		}
 	}
-	if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "" {
-		t.Fatalf("review at the cap: got %+v, want allow", out)
+	if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "review block cap reached") {
+		t.Fatalf("review at the cap: got %+v, want an allow with a systemMessage", out)
 	}
 	if !strings.Contains(f.stderr.String(), "review block cap reached") {
 		t.Errorf("stderr %q does not report the cap", f.stderr.String())

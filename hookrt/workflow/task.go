@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -89,24 +90,28 @@ type TaskStore struct {
 	Project string
 	// Home is the ccc-hooks home; the lock file lives in <Home>/locks/.
 	Home string
-	// Stderr receives reports of corrupt task files.
-	Stderr io.Writer
+	// log receives reports of corrupt task files and of a refused tasks/ directory.
+	log *slog.Logger
 }
 
-// NewTaskStore returns the store of project.
+// NewTaskStore returns the store of project; reports go to stderr as log/slog text records.
 func NewTaskStore(project, home string, stderr io.Writer) *TaskStore {
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	return &TaskStore{Project: project, Home: home, Stderr: stderr}
+	return &TaskStore{Project: project, Home: home, log: newLogger(stderr)}
 }
 
 // Dir returns <project>/tasks.
 func (s *TaskStore) Dir() string { return filepath.Join(s.Project, "tasks") }
 
 // List returns every readable task, oldest first. A directory without .task-meta.json is not a
-// task; a corrupt one is reported on Stderr and skipped. A missing tasks directory is no task.
+// task; a corrupt one is logged and skipped. A missing tasks directory is no task; a tasks/ that
+// leads out of the project is refused (ErrTasksOutside).
 func (s *TaskStore) List() ([]*Task, error) {
+	if err := s.checkDir(); err != nil {
+		return nil, err
+	}
 	entries, err := os.ReadDir(s.Dir())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -124,7 +129,7 @@ func (s *TaskStore) List() ([]*Task, error) {
 			continue
 		}
 		if err != nil {
-			_, _ = fmt.Fprintf(s.Stderr, "ccc-hooks: workflow: skip task: %v\n", err)
+			s.log.Warn("skipping a task", "err", err)
 			continue
 		}
 		tasks = append(tasks, t)
@@ -145,6 +150,9 @@ func (s *TaskStore) List() ([]*Task, error) {
 func (s *TaskStore) Load(id string) (*Task, error) {
 	if !ValidID(id) {
 		return nil, fmt.Errorf("invalid task id %q: want task-YYYYMMDD-HHMMSS[-N]", id)
+	}
+	if err := s.checkDir(); err != nil {
+		return nil, err
 	}
 	t := &Task{Dir: filepath.Join(s.Dir(), id)}
 	data, err := os.ReadFile(t.MetaPath())
@@ -204,6 +212,9 @@ func (s *TaskStore) Create(description, sessionID string, now time.Time) (*Task,
 	}
 	if err := os.Mkdir(s.Dir(), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return nil, fmt.Errorf("create %s: %w", s.Dir(), err)
+	}
+	if err := s.checkDir(); err != nil {
+		return nil, err
 	}
 	base := "task-" + now.Format("20060102-150405")
 	var t *Task

@@ -2,14 +2,23 @@ package workflow
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+)
+
+// A transcript is read in two bounded slices, whatever its size: its head (the task prompt is
+// the first user message) and its tail (the final answer is the last assistant message).
+const (
+	transcriptHead = 1 << 20
+	transcriptTail = 4 << 20
 )
 
 // transcript is what the workflow reads from a subagent's JSONL transcript.
@@ -20,49 +29,82 @@ type transcript struct {
 	LastAssistant string
 }
 
-// readTranscript scans the JSONL transcript at path. A missing file is an empty transcript;
-// lines that are not JSON are skipped.
+// readTranscript reads the JSONL transcript at path, only when it is a regular file (a FIFO or a
+// device is refused without hanging), and only its first transcriptHead and last transcriptTail
+// bytes. A missing file is an empty transcript; lines that are not JSON (or cut by a slice) are
+// skipped.
 func readTranscript(path string) (transcript, error) {
 	var tr transcript
 	if path == "" {
 		return tr, nil
 	}
-	f, err := os.Open(path)
+	head, err := readHead(path, transcriptHead)
 	if errors.Is(err, fs.ErrNotExist) {
 		return tr, nil
 	}
 	if err != nil {
 		return tr, fmt.Errorf("read transcript: %w", err)
 	}
-	defer func() { _ = f.Close() }() // read only: closing cannot lose data
-	r := bufio.NewReaderSize(f, 64<<10)
-	seenUser := false
-	for {
-		line, err := r.ReadBytes('\n')
-		if len(line) > 0 && gjson.ValidBytes(line) {
-			rec := gjson.ParseBytes(line)
-			role := rec.Get("message.role").String()
-			if role == "" {
-				role = rec.Get("type").String()
-			}
-			switch role {
-			case "user":
-				if !seenUser {
-					if text := messageText(rec.Get("message.content")); text != "" {
-						tr.FirstUser, seenUser = text, true
-					}
-				}
-			case "assistant":
-				if text := messageText(rec.Get("message.content")); text != "" {
-					tr.LastAssistant = text
-				}
-			}
+	scanLines(head, func(role, text string) bool {
+		if role == "user" {
+			tr.FirstUser = text
+			return false
 		}
-		if errors.Is(err, io.EOF) {
-			return tr, nil
+		return true
+	})
+	tail, err := safefile.ReadTail(path, transcriptTail)
+	if err != nil {
+		return tr, fmt.Errorf("read transcript: %w", err)
+	}
+	if len(tail) == transcriptTail {
+		// The slice may start inside a line: drop that part.
+		if i := bytes.IndexByte(tail, '\n'); i >= 0 {
+			tail = tail[i+1:]
 		}
-		if err != nil {
-			return tr, fmt.Errorf("read transcript %s: %w", path, err)
+	}
+	scanLines(tail, func(role, text string) bool {
+		if role == "assistant" {
+			tr.LastAssistant = text
+		}
+		return true
+	})
+	return tr, nil
+}
+
+// readHead returns the first max bytes of the regular file path.
+func readHead(path string, max int64) ([]byte, error) {
+	f, err := safefile.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = f.Close() }()
+	return io.ReadAll(io.LimitReader(f, max))
+}
+
+// scanLines calls fn with the role and text of each JSONL record of data that carries message
+// text, in order, until fn returns false.
+func scanLines(data []byte, fn func(role, text string) bool) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), len(data)+1)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if !gjson.ValidBytes(line) {
+			continue
+		}
+		rec := gjson.ParseBytes(line)
+		role := rec.Get("message.role").String()
+		if role == "" {
+			role = rec.Get("type").String()
+		}
+		if role != "user" && role != "assistant" {
+			continue
+		}
+		text := messageText(rec.Get("message.content"))
+		if text == "" {
+			continue
+		}
+		if !fn(role, text) {
+			return
 		}
 	}
 }

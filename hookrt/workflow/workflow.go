@@ -16,24 +16,35 @@
 //     score of at least 8/10 is recorded.
 //   - SubagentStop: an expert review below 8/10 is sent back; a passing score is recorded.
 //
-// Loop safety: never more than Options.MaxBlocks blocks in a row, per session for Stop and per
-// subagent for SubagentStop; a Stop with stop_hook_active=true still counts. Reaching the cap
-// allows the stop and says so on Stderr and in the task's failure_history. The counters live in
-// <ccc-hooks home>/workflow-<session id>.json; a user prompt resets them.
+// Background work: a Stop while background_tasks lists a running task (a subagent, for example
+// a /mc-review, still working) neither blocks nor counts a failure: the agent is waiting, and
+// Claude Code starts a new turn when the task ends.
+//
+// Loop safety: never more blocks in a row than the cap: Options.MaxBlocks (max_iterations), or
+// Claude Code's own Stop-block cap ($CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 8, 0 = none) when
+// that is lower, per session for Stop and per subagent for SubagentStop. A run of Stop blocks
+// is the one Claude Code counts: a Stop with stop_hook_active=false starts it anew, and so does
+// a user prompt. At the cap the stop is allowed with a systemMessage for the user, recorded in
+// the task's failure_history and logged, and no failure is counted (Claude Code would have
+// overridden that block). The counters live in <ccc-hooks home>/workflow-<session id>.json.
+//
+// tasks/ must be a real directory inside the project: a tasks/ symlink leading out of the
+// project is refused with a warning, and no task is read or written through it.
 //
 // Notifications: with "workflow": {"notify": true} in ccc.json, a blocked or completed task is
 // announced on the desktop (see DesktopNotify), never on stdout and never delaying the hook by
 // more than 100 ms.
 //
 // Every read-modify-write happens under one lock file in <ccc-hooks home>/locks/, and every file
-// is written atomically (temporary file, sync, rename). Corrupt task files are reported on
-// Stderr and skipped, never overwritten.
+// is written atomically (temporary file, sync, rename). Corrupt task files are reported (log/slog
+// on Options.Stderr) and skipped, never overwritten.
 package workflow
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"io"
+	"log/slog"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
@@ -56,9 +67,9 @@ type Options struct {
 	// ConfigDir is the Claude config dir (ccc.json lives there); default paths.ConfigDir.
 	ConfigDir string
 	// MaxBlocks caps the number of blocks in a row (the supervisor's max_iterations);
-	// DefaultMaxBlocks when not positive.
+	// DefaultMaxBlocks when not positive. Claude Code's own cap applies when it is lower.
 	MaxBlocks int
-	// Stderr receives diagnostics; never stdout.
+	// Stderr receives diagnostics (log/slog text records); never stdout.
 	Stderr io.Writer
 	// Notify shows a desktop notification; nil means DesktopNotify. It is only called when
 	// "workflow": {"notify": true} is set in ccc.json, and must return within about 100 ms.
@@ -78,9 +89,7 @@ func (o Options) withDefaults() Options {
 	if o.ConfigDir == "" {
 		o.ConfigDir = paths.ConfigDir(o.Getenv)
 	}
-	if o.MaxBlocks <= 0 {
-		o.MaxBlocks = DefaultMaxBlocks
-	}
+	o.MaxBlocks = blockCap(o.MaxBlocks, o.Getenv)
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}
@@ -90,9 +99,9 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// warnf reports a diagnostic on Stderr.
-func (o Options) warnf(format string, args ...any) {
-	_, _ = fmt.Fprintf(o.Stderr, "ccc-hooks: workflow: "+format+"\n", args...)
+// newLogger returns the workflow's logger: text records on w, tagged with the profile.
+func newLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, nil)).With("profile", "workflow")
 }
 
 // Handle reacts to UserPromptSubmit, Stop and SubagentStop. A nil output means the workflow
@@ -107,16 +116,23 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, 
 	if project == "" {
 		return nil, nil
 	}
-	h := &handler{ctx: ctx, ev: ev, opts: opts, store: NewTaskStore(project, opts.Home, opts.Stderr)}
+	h := &handler{ctx: ctx, ev: ev, opts: opts, log: newLogger(opts.Stderr), store: NewTaskStore(project, opts.Home, opts.Stderr)}
+	var (
+		out *event.Output
+		err error
+	)
 	switch ev.Name {
 	case event.UserPromptSubmit:
-		return h.prompt()
+		out, err = h.prompt()
 	case event.Stop:
-		return h.stop()
+		out, err = h.stop()
 	case event.SubagentStop:
-		return h.subagentStop()
+		out, err = h.subagentStop()
 	}
-	return nil, nil
+	if errors.Is(err, ErrTasksOutside) {
+		return nil, nil // refused and logged by the store: the workflow does not act here
+	}
+	return out, err
 }
 
 // handler is one invocation of Handle.
@@ -124,6 +140,7 @@ type handler struct {
 	ctx   context.Context
 	ev    *event.Event
 	opts  Options
+	log   *slog.Logger
 	store *TaskStore
 }
 

@@ -83,7 +83,7 @@ func TestStopLifecycle(t *testing.T) {
 		t.Errorf("first stop demands a review: %s", reason(out))
 	}
 	task := f.only()
-	if task.FailureCount != 1 || len(task.FailureHistory) != 1 || task.FailureHistory[0].Excerpt != "done" {
+	if task.FailureCount != 1 || len(task.FailureHistory) != 1 || task.FailureHistory[0].Excerpt != "done" || task.ExpertReviewTriggered {
 		t.Errorf("after first stop: %+v", task.Meta)
 	}
 

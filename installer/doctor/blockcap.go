@@ -8,20 +8,22 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/installer"
 )
 
 // BlockCapVar is Claude Code's own limit on Stop-hook blocks in a row; DefaultBlockCap applies
 // when it is unset.
 const (
-	BlockCapVar     = "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"
-	DefaultBlockCap = 8
+	BlockCapVar     = event.BlockCapVar
+	DefaultBlockCap = event.DefaultBlockCap
 )
 
-// blockCapCheck warns when Claude Code's cap on consecutive Stop-hook blocks is below the
-// supervisor's max_iterations: Claude Code then ends the loop before the supervisor would. The
-// cap is read from the "env" key of the settings files (highest precedence first), else from
-// the environment.
+// blockCapCheck reports Claude Code's cap on consecutive Stop-hook blocks next to the profiles'
+// own caps. The runtime honours it (the supervisor stops reviewing, the workflow stops blocking,
+// once a run of stops reaches it), so a cap below max_iterations is information, not a fault;
+// only a value Claude Code cannot read is a warning. The cap is read from the "env" key of the
+// settings files (highest precedence first), else from the environment.
 type blockCapCheck struct{ env Env }
 
 func (blockCapCheck) Name() string { return "block-cap" }
@@ -43,21 +45,56 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 	limit, source := DefaultBlockCap, "Claude Code's default"
 	if raw != "" {
 		n, err := strconv.Atoi(strings.TrimSpace(raw))
-		if err != nil || n < 1 {
-			return []Result{warn(fmt.Sprintf("%s=%q (from %s) is not a positive whole number: set it to %d",
+		if err != nil || n < 0 {
+			return []Result{warn(fmt.Sprintf("%s=%q (from %s) is not a whole number ≥ 0 (0: no cap): set it to %d",
 				BlockCapVar, raw, from, s.Config.MaxIterations), path)}
 		}
 		limit, source = n, fmt.Sprintf("%s=%d from %s", BlockCapVar, n, from)
 	}
 	maxIter := s.Config.MaxIterations
-	if !s.Supervised() {
-		return []Result{ok(fmt.Sprintf("no supervisor hooks installed; Claude Code blocks a stop at most %d times in a row (%s)",
-			limit, source), path)}
+	capText := fmt.Sprintf("Claude Code blocks a stop up to %s in a row (%s)", times(limit), source)
+	if limit == 0 {
+		capText = fmt.Sprintf("Claude Code does not cap Stop-hook blocks in a row (%s)", source)
 	}
-	if limit < maxIter {
-		return []Result{warn(fmt.Sprintf("Claude Code stops honouring Stop-hook blocks after %d in a row (%s), before the supervisor's max_iterations %d, so Claude Code ends the loop first: export %s=%d (or set it under \"env\" in settings.json), or set supervisor.max_iterations to %d in %s",
-			limit, source, maxIter, BlockCapVar, maxIter, limit, s.ConfigPath), path)}
+	var out []Result
+	if s.Supervised() {
+		msg := capText + fmt.Sprintf(", not fewer than max_iterations %d", maxIter)
+		if limit > 0 && limit < maxIter {
+			msg = capText + fmt.Sprintf(", fewer than the supervisor's max_iterations %d: after %d blocks in a row the supervisor lets the stop end without a review (it would be overridden), and says so; to allow longer runs export %s=%d (or set it under \"env\" in settings.json)",
+				maxIter, limit, BlockCapVar, maxIter)
+		}
+		out = append(out, ok(msg, path))
 	}
-	return []Result{ok(fmt.Sprintf("Claude Code blocks a stop up to %d times in a row (%s), not fewer than max_iterations %d",
-		limit, source, maxIter), path)}
+	if s.hasWorkflow() {
+		blocks := maxIter
+		if limit > 0 && limit < blocks {
+			blocks = limit
+		}
+		out = append(out, ok(fmt.Sprintf("workflow: %s; the workflow blocks a stop at most %s in a row (the lower of max_iterations %d and that cap)",
+			capText, times(blocks), maxIter), path))
+	}
+	if len(out) == 0 {
+		out = append(out, ok("no supervisor or workflow hooks installed; "+capText, path))
+	}
+	return out
+}
+
+// hasWorkflow reports whether a usable file runs the workflow profile.
+func (s *Snapshot) hasWorkflow() bool {
+	for _, f := range s.Usable() {
+		for _, p := range installer.Installed(f.Refs) {
+			if p.Name == installer.Workflow.Name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// times is "1 time", "8 times".
+func times(n int) string {
+	if n == 1 {
+		return "1 time"
+	}
+	return strconv.Itoa(n) + " times"
 }

@@ -7,33 +7,46 @@ func TestBlockCapCheck(t *testing.T) {
 	capIn := func(v string) File { return local(`{"env": {"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP": ` + v + `}}`) }
 	lowMax := snap(installed)
 	lowMax.Config.MaxIterations = 5
+	workflow := user(`{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]}],
+		"Stop": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]}],
+		"SubagentStop": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]}]}}`)
 	tests := []struct {
 		name string
 		env  map[string]string
 		s    *Snapshot
-		want want
+		want []want
 	}{
-		{"default cap below max_iterations", nil, snap(installed), want{StatusWarn, []string{
-			"after 8 in a row (Claude Code's default)", "max_iterations 20",
-			"export CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=20", "set supervisor.max_iterations to 8 in /home/u/.claude/ccc.json",
-		}}},
-		{"env below", map[string]string{BlockCapVar: "5"}, snap(installed), want{StatusWarn, []string{
-			"after 5 in a row (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=5 from the environment)",
-		}}},
-		{"env high enough", map[string]string{BlockCapVar: "20"}, snap(installed), want{StatusOK, []string{"up to 20 times"}}},
-		{"max_iterations lowered", nil, lowMax, want{StatusOK, []string{"up to 8 times", "max_iterations 5"}}},
-		{"settings env wins", map[string]string{BlockCapVar: "5"}, snap(capIn(`"50"`), installed), want{StatusOK, []string{
+		{"default cap below max_iterations is honoured", nil, snap(installed), []want{{StatusOK, []string{
+			"up to 8 times in a row (Claude Code's default), fewer than the supervisor's max_iterations 20",
+			"after 8 blocks in a row the supervisor lets the stop end without a review",
+			"export CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=20",
+		}}}},
+		{"env below", map[string]string{BlockCapVar: "5"}, snap(installed), []want{{StatusOK, []string{
+			"up to 5 times in a row (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=5 from the environment)", "after 5 blocks in a row",
+		}}}},
+		{"env high enough", map[string]string{BlockCapVar: "20"}, snap(installed), []want{{StatusOK, []string{"up to 20 times", "not fewer than max_iterations 20"}}}},
+		{"no cap", map[string]string{BlockCapVar: "0"}, snap(installed), []want{{StatusOK, []string{"does not cap Stop-hook blocks", "not fewer than max_iterations 20"}}}},
+		{"max_iterations lowered", nil, lowMax, []want{{StatusOK, []string{"up to 8 times", "max_iterations 5"}}}},
+		{"settings env wins", map[string]string{BlockCapVar: "5"}, snap(capIn(`"50"`), installed), []want{{StatusOK, []string{
 			`from "env" of local settings`,
-		}}},
-		{"settings env as a number", nil, snap(capIn(`3`), installed), want{StatusWarn, []string{"after 3 in a row"}}},
-		{"not a number", map[string]string{BlockCapVar: "lots"}, snap(installed), want{StatusWarn, []string{
-			`CLAUDE_CODE_STOP_HOOK_BLOCK_CAP="lots" (from the environment) is not a positive whole number`,
-		}}},
-		{"no supervisor", map[string]string{BlockCapVar: "5"}, snap(user(`{}`)), want{StatusOK, []string{"no supervisor hooks installed"}}},
+		}}}},
+		{"settings env as a number", nil, snap(capIn(`3`), installed), []want{{StatusOK, []string{"up to 3 times in a row", "after 3 blocks"}}}},
+		{"not a number", map[string]string{BlockCapVar: "lots"}, snap(installed), []want{{StatusWarn, []string{
+			`CLAUDE_CODE_STOP_HOOK_BLOCK_CAP="lots" (from the environment) is not a whole number`,
+		}}}},
+		{"workflow only", map[string]string{BlockCapVar: "5"}, snap(workflow), []want{{StatusOK, []string{
+			"workflow: Claude Code blocks a stop up to 5 times in a row", "the workflow blocks a stop at most 5 times in a row (the lower of max_iterations 20 and that cap)",
+		}}}},
+		{"workflow with a high cap", map[string]string{BlockCapVar: "50"}, snap(workflow), []want{{StatusOK, []string{"at most 20 times in a row"}}}},
+		{
+			"both profiles", nil, snap(installed, local(`{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "`+ourCmd+`"}]}]}}`)),
+			[]want{{StatusOK, []string{"supervisor's max_iterations 20"}}, {StatusOK, []string{"workflow: ", "at most 8 times"}}},
+		},
+		{"nothing installed", map[string]string{BlockCapVar: "5"}, snap(user(`{}`)), []want{{StatusOK, []string{"no supervisor or workflow hooks installed", "up to 5 times"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checkResults(t, blockCapCheck{fakeEnv(tt.env, nil, nil)}, tt.s, []want{tt.want})
+			checkResults(t, blockCapCheck{fakeEnv(tt.env, nil, nil)}, tt.s, tt.want)
 		})
 	}
 }

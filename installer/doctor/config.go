@@ -3,6 +3,10 @@ package doctor
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 )
 
 // configCheck reports ccc.json values the runtime ignores (out of range, wrong type, invalid
@@ -27,8 +31,8 @@ func (configCheck) Run(_ context.Context, s *Snapshot) []Result {
 		return out
 	}
 	c := s.Config
-	msg := fmt.Sprintf("max_iterations %d, timeout_seconds %d, language %s, enabled by default %t",
-		c.MaxIterations, c.TimeoutSeconds, c.Language, c.Enabled)
+	msg := fmt.Sprintf("max_iterations %d, timeout_seconds %d, language %s, enabled by default %t; reviewer: %s",
+		c.MaxIterations, c.TimeoutSeconds, c.Language, c.Enabled, reviewerLimits(c))
 	if !s.ConfigExists {
 		msg = s.ConfigPath + ": not present; supervisor defaults: " + msg
 	} else {
@@ -39,4 +43,17 @@ func (configCheck) Run(_ context.Context, s *Snapshot) []Result {
 		msg += "; the supervisor reviews only sessions where it is on: run `" + s.program() + " supervisor on` (or /supervisor) in a session, or `" + s.program() + " supervisor on --default` for all"
 	}
 	return []Result{ok(msg, s.ConfigPath)}
+}
+
+// reviewerLimits describes what the reviewer may do and spend.
+func reviewerLimits(c config.Supervisor) string {
+	tools := "no permissions beyond Read and read-only commands"
+	if len(c.AllowedTools) > 0 {
+		tools = "allowed tools " + strings.Join(c.AllowedTools, ", ")
+	}
+	budget := "no budget limit"
+	if c.MaxBudgetUSD > 0 {
+		budget = "at most $" + strconv.FormatFloat(c.MaxBudgetUSD, 'f', -1, 64) + " per review"
+	}
+	return fmt.Sprintf("permission mode %s, %s, %s", c.PermissionMode, tools, budget)
 }

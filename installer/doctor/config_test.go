@@ -30,6 +30,16 @@ func TestConfigCheck(t *testing.T) {
 			{StatusError, []string{"supervisor.max_iterations: 500 is out of range 1..100", "change it in /home/u/.claude/ccc.json"}},
 			{StatusError, []string{"supervisor.timeout_seconds: 5 is out of range 10..3600"}},
 		}},
+		{"reviewer defaults", snap(), []want{{StatusOK, []string{
+			"reviewer: permission mode dontAsk, allowed tools Bash(git diff:*), Bash(git log:*), Bash(git status:*), no budget limit",
+		}}}},
+		{"reviewer settings", parsed(`{"supervisor": {"permission_mode": "manual", "allowed_tools": [], "max_budget_usd": 0.25}}`), []want{{StatusOK, []string{
+			"reviewer: permission mode manual, no permissions beyond Read and read-only commands, at most $0.25 per review",
+		}}}},
+		{"unsafe reviewer settings", parsed(`{"supervisor": {"permission_mode": "bypassPermissions", "max_budget_usd": 0}}`), []want{
+			{StatusError, []string{`supervisor.permission_mode: want one of "dontAsk", "default" or "manual", got "bypassPermissions"; using "dontAsk"`, "change it in /home/u/.claude/ccc.json"}},
+			{StatusError, []string{"supervisor.max_budget_usd: want a number of dollars greater than 0, got 0"}},
+		}},
 		{"wrong language", parsed(`{"supervisor": {"language": "fr"}}`), []want{{StatusError, []string{`supervisor.language: want "en" or "zh"`}}}},
 		{"invalid JSON", parsed(`{"supervisor": `), []want{{StatusError, []string{"invalid JSON", "fix the JSON of /home/u/.claude/ccc.json"}}}},
 		{"unreadable", unreadable, []want{{StatusError, []string{"permission denied", "make the file readable"}}}},

@@ -3,6 +3,8 @@
 package paths
 
 import (
+	"fmt"
+	"os/user"
 	"path/filepath"
 	"runtime"
 )
@@ -10,20 +12,41 @@ import (
 // Getenv reads an environment variable; tests pass their own.
 type Getenv func(string) string
 
-// ConfigDir returns the Claude config dir: $CLAUDE_CONFIG_DIR, else ~/.claude.
+// ConfigDir returns the Claude config dir: $CLAUDE_CONFIG_DIR when it is an absolute path, else
+// ~/.claude. A relative one is ignored (see Warnings): resolved against each hook's working
+// directory it would scatter state over every project.
 func ConfigDir(getenv Getenv) string {
-	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" {
+	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" && filepath.IsAbs(d) {
 		return d
 	}
 	return filepath.Join(homeDir(getenv), ".claude")
 }
 
-// Home returns the ccc-hooks home (state, logs, backups, locks): $CCC_CONFIG_DIR, else <config dir>/ccc.
+// Home returns the ccc-hooks home (state, logs, backups, locks): $CCC_CONFIG_DIR when it is an
+// absolute path (a relative one is ignored, see Warnings), else <config dir>/ccc.
 func Home(getenv Getenv) string {
-	if d := getenv("CCC_CONFIG_DIR"); d != "" {
+	if d := getenv("CCC_CONFIG_DIR"); d != "" && filepath.IsAbs(d) {
 		return d
 	}
 	return filepath.Join(ConfigDir(getenv), "ccc")
+}
+
+// Warnings says what of the environment naming these directories is ignored: a relative
+// CLAUDE_CONFIG_DIR or CCC_CONFIG_DIR, or a home directory that could not be found. This
+// package prints nothing; commands show the warnings on stderr (never on a hook's stdout).
+func Warnings(getenv Getenv) []string {
+	var out []string
+	for _, name := range []string{"CLAUDE_CONFIG_DIR", "CCC_CONFIG_DIR"} {
+		if d := getenv(name); d != "" && !filepath.IsAbs(d) {
+			out = append(out, fmt.Sprintf("ignoring %s=%q: not an absolute path", name, d))
+		}
+	}
+	if getenv("HOME") == "" && getenv("USERPROFILE") == "" {
+		if _, err := userHome(); err != nil {
+			out = append(out, fmt.Sprintf("HOME is not set and the user's home directory is unknown (%v); using %s", err, string(filepath.Separator)))
+		}
+	}
+	return out
 }
 
 // ConfigFile returns <config dir>/ccc.json, the file holding the "supervisor" key.
@@ -59,6 +82,8 @@ func managedFileFor(goos string) string {
 	}
 }
 
+// homeDir returns $HOME, else $USERPROFILE, else the home directory of the user running
+// ccc-hooks (from the system's user database), else the root directory.
 func homeDir(getenv Getenv) string {
 	if h := getenv("HOME"); h != "" {
 		return h
@@ -66,5 +91,20 @@ func homeDir(getenv Getenv) string {
 	if h := getenv("USERPROFILE"); h != "" {
 		return h
 	}
-	return "/"
+	if h, err := userHome(); err == nil {
+		return h
+	}
+	return string(filepath.Separator)
+}
+
+// userHome looks up the running user's home directory; tests replace it.
+var userHome = func() (string, error) {
+	u, err := user.Current()
+	if err != nil {
+		return "", err
+	}
+	if u.HomeDir == "" || !filepath.IsAbs(u.HomeDir) {
+		return "", fmt.Errorf("user %s has no absolute home directory", u.Username)
+	}
+	return u.HomeDir, nil
 }

@@ -8,12 +8,14 @@ import (
 	"syscall"
 )
 
-// SetGroup makes c start in a process group of its own.
+// SetGroup makes c start in a process group of its own and, where the system has it, be killed
+// when this process dies (see the package comment for how it must then be started).
 func SetGroup(c *exec.Cmd) {
 	if c.SysProcAttr == nil {
 		c.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	c.SysProcAttr.Setpgid = true
+	setParentDeathSignal(c.SysProcAttr)
 }
 
 // KillGroup kills the process group led by p (started with SetGroup).

@@ -1,25 +1,69 @@
 // Package proc runs child programs in a process group of their own, so that a timeout or a
-// cancellation ends everything they started, not only the program itself.
+// cancellation ends everything they started, not only the program itself. On Linux a child also
+// gets SIGKILL when this process dies (the parent-death signal), so that a hook killed by
+// Claude Code does not leave its reviewer running.
+//
+// The parent-death signal is sent when the thread that started the child exits, not the process.
+// Go ends a thread when a goroutine locked to it returns without unlocking, so every child with
+// the signal set is started and waited for by Run or Output, which keep the calling goroutine
+// locked to its thread from Start until Wait returns: that thread cannot end while the child runs.
 package proc
 
 import (
 	"context"
+	"errors"
 	"os/exec"
+	"runtime"
 	"time"
 )
 
-// Command returns a command for name and args that starts in its own process group; when ctx
-// is done, the whole group is killed.
+// WaitDelay is how long Wait waits, after the program exited or was killed, for descendants that
+// still hold its output pipes.
+const WaitDelay = time.Second
+
+// Command returns a command for name and args that starts in its own process group and (on
+// Linux) is killed when this process dies; when ctx is done, the whole group is killed. Start and
+// wait for it with Run.
 func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	c := exec.CommandContext(ctx, name, args...)
 	SetGroup(c)
 	c.Cancel = func() error { return KillGroup(c.Process) }
-	c.WaitDelay = time.Second
+	c.WaitDelay = WaitDelay
 	return c
+}
+
+// StartError is a program that could not be started.
+type StartError struct{ Err error }
+
+func (e *StartError) Error() string { return e.Err.Error() }
+func (e *StartError) Unwrap() error { return e.Err }
+
+// Run starts c (made by Command), waits for it, and then kills whatever is left of its process
+// group: a program that exited still may have left children behind. On Unix a watchdog (a
+// /bin/sh of its own) kills that group should this process die before: a SIGKILL cannot be caught,
+// and the parent-death signal reaches only c itself. A program that exited with
+// status 0 but whose descendants kept its output open past WaitDelay counts as a success (those
+// descendants are killed, and what the program wrote is kept). A start failure is a *StartError.
+func Run(c *exec.Cmd) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := c.Start(); err != nil {
+		return &StartError{Err: err}
+	}
+	w := startWatchdog(c.Process.Pid)
+	err := c.Wait()
+	_ = KillGroup(c.Process)
+	w.stop()
+	if errors.Is(err, exec.ErrWaitDelay) {
+		return nil
+	}
+	return err
 }
 
 // Output runs name with args (no shell) and returns its standard output; when ctx is done the
 // whole process group is killed.
 func Output(ctx context.Context, name string, args ...string) ([]byte, error) {
+	runtime.LockOSThread() // see the package comment
+	defer runtime.UnlockOSThread()
 	return Command(ctx, name, args...).Output()
 }

@@ -1,0 +1,235 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+)
+
+// supervisorLogOptions are the inputs of `supervisor log`.
+type supervisorLogOptions struct {
+	Session string // --session: one session's decisions; else the most recent sessions
+	JSON    bool
+	Limit   int // --limit: how many recent sessions
+}
+
+// defaultLogLimit is how many sessions `supervisor log` lists without --session.
+const defaultLogLimit = 10
+
+// feedbackExcerpt is how many characters of a decision's feedback the table shows.
+const feedbackExcerpt = 70
+
+func newSupervisorLogCmd(env *Env) *cobra.Command {
+	var opts supervisorLogOptions
+	c := &cobra.Command{
+		Use:   "log [--session ID] [--json]",
+		Short: "Show what the supervisor decided and what its reviews cost",
+		Long: `log prints the supervisor's decisions of one session (--session): time, event, verdict,
+feedback, how long the review took and what it cost, with totals. Without --session it lists the
+sessions with the most recent decisions, one line each. --json prints the same as JSON.`,
+		Args: cobraArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, _ []string) error {
+			return runSupervisorLog(env, opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Session, "session", "", "show the decisions of the session `ID`")
+	c.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	c.Flags().IntVar(&opts.Limit, "limit", defaultLogLimit, "without --session, list at most `N` sessions (0: all)")
+	return c
+}
+
+// sessionLog is the JSON of `supervisor log --session ID`.
+type sessionLog struct {
+	SessionID string           `json:"session_id"`
+	Decisions []state.Decision `json:"decisions"`
+	Totals    state.Totals     `json:"totals"`
+}
+
+// recentLogs is the JSON of `supervisor log` without --session.
+type recentLogs struct {
+	Sessions []sessionSummary `json:"sessions"`
+	Totals   state.Totals     `json:"totals"`
+}
+
+type sessionSummary struct {
+	SessionID string       `json:"session_id"`
+	Totals    state.Totals `json:"totals"`
+}
+
+func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
+	if opts.Limit < 0 {
+		return usageErrorf("--limit must be 0 or more")
+	}
+	store := &state.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
+	if opts.Session != "" {
+		return printSessionLog(env, store, opts)
+	}
+	logs, err := store.RecentLogs(opts.Limit)
+	if err != nil {
+		return err
+	}
+	out := recentLogs{Sessions: []sessionSummary{}, Totals: state.Sum(nil)}
+	for _, l := range logs {
+		decisions, bad, err := store.ReadLog(l.ID)
+		if err != nil {
+			return err
+		}
+		warnBadLines(env, store, l.ID, bad)
+		sum := state.Sum(decisions)
+		out.Sessions = append(out.Sessions, sessionSummary{SessionID: l.ID, Totals: sum})
+		out.Totals.Merge(sum)
+	}
+	if opts.JSON {
+		return writeJSON(env.IO.Out, out)
+	}
+	if len(out.Sessions) == 0 {
+		_, err := fmt.Fprintf(env.IO.Out, "No supervisor decisions logged yet (in %s).\n", store.Home)
+		return err
+	}
+	var b bytes.Buffer
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "LAST\tSESSION\tDECISIONS\tREVIEWS\tVERDICTS\tDURATION\tCOST")
+	for _, s := range out.Sessions {
+		t := s.Totals
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\t%s\t%s\n", localTime(t.Last), s.SessionID, t.Decisions, t.Reviews,
+			verdicts(t.Verdicts), duration(t.DurationMS), cost(t.CostUSD))
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\n%s: %s\n", count(len(out.Sessions), "session"), totalsLine(out.Totals))
+	b.WriteString("Details of one session: ccc-hooks supervisor log --session ID\n")
+	_, err = env.IO.Out.Write(b.Bytes())
+	return err
+}
+
+func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOptions) error {
+	if !event.ValidSessionID(opts.Session) {
+		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", opts.Session)
+	}
+	decisions, bad, err := store.ReadLog(opts.Session)
+	if err != nil {
+		return err
+	}
+	warnBadLines(env, store, opts.Session, bad)
+	if decisions == nil && bad == 0 {
+		return fmt.Errorf("no decisions logged for session %s (%s does not exist); `ccc-hooks supervisor log` lists the sessions",
+			opts.Session, store.LogPath(opts.Session))
+	}
+	out := sessionLog{SessionID: opts.Session, Decisions: decisions, Totals: state.Sum(decisions)}
+	if out.Decisions == nil {
+		out.Decisions = []state.Decision{}
+	}
+	if opts.JSON {
+		return writeJSON(env.IO.Out, out)
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "Supervisor decisions of session %s\n\n", opts.Session)
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "TIME\tEVENT\tVERDICT\tDURATION\tCOST\tFEEDBACK")
+	for _, d := range decisions {
+		ev := d.Event
+		if d.Tool != "" {
+			ev = d.Tool
+		}
+		dur, c := "-", "-"
+		if d.Reviewed() {
+			dur, c = duration(d.DurationMS), cost(d.CostUSD)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", localTime(d.Time), ev, d.Decision, dur, c, excerpt(d.Reason, feedbackExcerpt))
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nTotal: %s\n", totalsLine(out.Totals))
+	_, err = env.IO.Out.Write(b.Bytes())
+	return err
+}
+
+func warnBadLines(env *Env, store *state.SessionStore, id string, bad int) {
+	if bad > 0 {
+		warnf(env, "%s: skipped %s that %s not a decision", store.LogPath(id), count(bad, "line"), plural(bad, "is", "are"))
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// totalsLine is "3 decisions, 2 reviews (block 1, allow 1, capped 1); review time 12.0s; cost $0.0421".
+func totalsLine(t state.Totals) string {
+	s := count(t.Decisions, "decision") + ", " + count(t.Reviews, "review")
+	if v := verdicts(t.Verdicts); v != "" {
+		s += " (" + v + ")"
+	}
+	return s + "; review time " + duration(t.DurationMS) + "; cost " + cost(t.CostUSD)
+}
+
+// verdictOrder lists the verdicts in the order the totals name them.
+var verdictOrder = []string{"allow", "block", "deny", "none", "capped", "block-cap", "failed"}
+
+func verdicts(m map[string]int) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, k := range verdictOrder {
+		if m[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+		}
+		seen[k] = true
+	}
+	var rest []string
+	for k, n := range m {
+		if !seen[k] && n > 0 {
+			rest = append(rest, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	sort.Strings(rest)
+	return strings.Join(append(parts, rest...), ", ")
+}
+
+func localTime(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.Local().Format("2006-01-02 15:04:05")
+}
+
+func duration(ms int64) string {
+	d := time.Duration(ms) * time.Millisecond
+	if d < time.Minute {
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	}
+	return d.Round(time.Second).String()
+}
+
+func cost(usd float64) string { return fmt.Sprintf("$%.4f", usd) }
+
+// count is "1 review", "2 reviews".
+func count(n int, word string) string {
+	return fmt.Sprintf("%d %s", n, plural(n, word, word+"s"))
+}
+
+// excerpt is the start of s on one line, at most n characters.
+func excerpt(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimRight(string(r[:n-1]), " ") + "…"
+}

@@ -1,0 +1,84 @@
+package hookrt
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+)
+
+// admission is what the session's counts let an event have.
+type admission int
+
+const (
+	admitted        admission = iota // review it
+	iterationCapped                  // max_iterations reviews done in this session
+	blockCapped                      // Claude Code's cap on Stop blocks in a row reached
+)
+
+// admit decides, under the session's lock, whether rt.ev gets a review, and counts it when it
+// does. A Stop with stop_hook_active false starts a new run of stops (Claude Code's own counter
+// starts afresh too). An admitted Stop holds its place in the run of blocks until its verdict is
+// known (releaseStopBlock gives it back unless it blocks), so concurrent Stops never review more
+// often than the cap allows.
+func (rt *hookRun) admit(ctx context.Context, store *state.SessionStore, limit, blockCap int) (state.State, admission, error) {
+	isStop := rt.ev.Name != event.PreToolUse
+	gate := admitted
+	st, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
+		if isStop && !rt.ev.StopHookActive {
+			st.StopBlocks = 0
+		}
+		switch {
+		case st.Count >= limit:
+			gate = iterationCapped
+		case isStop && blockCap > 0 && st.StopBlocks >= blockCap:
+			gate = blockCapped
+		default:
+			st.Count++
+			if isStop {
+				st.StopBlocks++
+			}
+		}
+		return nil
+	})
+	return st, gate, err
+}
+
+// releaseStopBlock gives back the place a Stop review held in the run of blocks when it did not block.
+func (rt *hookRun) releaseStopBlock(ctx context.Context, store *state.SessionStore) {
+	_, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
+		if st.StopBlocks == 0 {
+			return state.ErrNoChange
+		}
+		st.StopBlocks--
+		return nil
+	})
+	if err != nil {
+		rt.log().Warn("cannot update the count of stop blocks", "err", err)
+	}
+}
+
+// capAnswer lets ev through without a review because of gate, fills in the decision rec, and
+// tells the user why in a systemMessage (the reason alone reaches only the model).
+func capAnswer(ev *event.Event, rec *state.Decision, gate admission) *event.Output {
+	var msg string
+	if gate == iterationCapped {
+		rec.Decision = "capped"
+		rec.Reason = fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review in this session",
+			rec.Count, rec.Max)
+		msg = fmt.Sprintf("ccc-hooks: the supervisor reached its cap of %d reviews (supervisor.max_iterations) and has stopped reviewing this session.",
+			rec.Max)
+	} else {
+		rec.Decision = "block-cap"
+		rec.Reason = fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
+			*rec.BlockCap, event.BlockCapVar)
+		msg = fmt.Sprintf("ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",
+			*rec.BlockCap, event.BlockCapVar)
+	}
+	out := allow(ev, rec.Reason)
+	if out != nil {
+		out.SystemMessage = msg
+	}
+	return out
+}

@@ -1,0 +1,166 @@
+//go:build unix
+
+package supervisor
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// fakeClaude writes an executable shell script standing in for claude and returns its path.
+func fakeClaude(t *testing.T, script string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "claude")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// running reports whether pid is a live process (a zombie waiting to be reaped is not).
+func running(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return !os.IsNotExist(err) // no /proc (not Linux): kill -0 said it exists
+	}
+	i := strings.LastIndexByte(string(stat), ')')
+	return i < 0 || !strings.HasPrefix(string(stat[i+1:]), " Z")
+}
+
+// waitGone fails the test unless pid has ended within d (and kills it if not).
+func waitGone(t *testing.T, pid int, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for running(pid) {
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("process %d is still running %v later", pid, d)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func readPID(t *testing.T, path string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pid
+}
+
+// TestReviewKeepsVerdictOfReviewerWithLingeringChild: a reviewer that answers and exits 0 but
+// leaves a child holding its stdout is a successful review (the verdict counts), it returns soon
+// after the reviewer exits, and the child is killed with the reviewer's process group.
+func TestReviewKeepsVerdictOfReviewerWithLingeringChild(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"
+echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"run the tests"}}'
+`)
+	start := time.Now()
+	v, _, err := Review(context.Background(), Request{
+		Program: claude, SessionID: "s", Prompt: "review",
+		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
+	})
+	if err != nil {
+		t.Fatalf("review failed: %v", err)
+	}
+	if v != (Verdict{Feedback: "run the tests"}) {
+		t.Errorf("verdict %+v", v)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("review took %v; the reviewer exited at once", d)
+	}
+	waitGone(t, readPID(t, pidFile), 2*time.Second)
+}
+
+// TestReviewKillsGroupAfterNormalExit: a child the reviewer left behind is killed even when it
+// does not hold the reviewer's output (a normal, quick exit).
+func TestReviewKillsGroupAfterNormalExit(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	claude := fakeClaude(t, `sleep 60 >/dev/null 2>&1 & echo $! > "$PIDFILE"
+echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":true,"feedback":"ok"}}'
+`)
+	v, _, err := Review(context.Background(), Request{
+		Program: claude, SessionID: "s", Prompt: "review",
+		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
+	})
+	if err != nil || !v.AllowStop {
+		t.Fatalf("got %+v, %v", v, err)
+	}
+	waitGone(t, readPID(t, pidFile), 2*time.Second)
+}
+
+// TestReviewTimeoutKillsGroup: past the timeout the reviewer and its children are killed and the
+// review fails with a TimeoutError, promptly.
+func TestReviewTimeoutKillsGroup(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"; wait`)
+	start := time.Now()
+	_, _, err := Review(context.Background(), Request{
+		Program: claude, SessionID: "s", Prompt: "review",
+		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 500 * time.Millisecond,
+	})
+	if _, ok := err.(*TimeoutError); !ok {
+		t.Fatalf("got %v, want a TimeoutError", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v after a 500ms limit", d)
+	}
+	waitGone(t, readPID(t, pidFile), 2*time.Second)
+}
+
+// TestReviewCwdNotADirectory: an event cwd naming a FIFO or a device is not entered (nor opened):
+// the review runs in our own directory and answers.
+func TestReviewCwdNotADirectory(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	claude := fakeClaude(t, `echo '{"type":"result","structured_output":{"allow_stop":true,"feedback":"'"$(pwd)"'"}}'`)
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{fifo, "/dev/zero"} {
+		v, _, err := Review(context.Background(), Request{
+			Program: claude, SessionID: "s", Prompt: "p", Dir: dir,
+			Env: os.Environ(), Timeout: 30 * time.Second,
+		})
+		if err != nil || v.Feedback != wd {
+			t.Errorf("cwd %s: got %+v, %v; want the review run in %s", dir, v, err, wd)
+		}
+	}
+}
+
+// TestReviewRefusesUnsafeSessionID: whatever reaches Review, an id claude would read as an option
+// (or that names no session) never starts the reviewer.
+func TestReviewRefusesUnsafeSessionID(t *testing.T) {
+	started := filepath.Join(t.TempDir(), "started")
+	claude := fakeClaude(t, `touch "$STARTED"`)
+	for _, id := range []string{"--dangerously-skip-permissions", "-x", "", "..", "a b"} {
+		_, _, err := Review(context.Background(), Request{
+			Program: claude, SessionID: id, Prompt: "p",
+			Env: append(os.Environ(), "STARTED="+started), Timeout: 30 * time.Second,
+		})
+		if err == nil || !strings.Contains(err.Error(), "not a valid session_id") {
+			t.Errorf("session %q: got %v", id, err)
+		}
+	}
+	if _, err := os.Stat(started); err == nil {
+		t.Error("the reviewer was started")
+	}
+}

@@ -1,0 +1,119 @@
+package workflow
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+)
+
+// TestStopWhileBackgroundRuns: the captured Claude Code 2.1.328 payload of a Stop while a
+// subagent runs in the background neither blocks nor counts a failure, and it ends a run of
+// blocks; finished background tasks do not count as running.
+func TestStopWhileBackgroundRuns(t *testing.T) {
+	raw, err := os.ReadFile("testdata/Stop-background-running.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !backgroundRunning(raw) {
+		t.Fatalf("backgroundRunning(fixture) = false, want true")
+	}
+	running := []any{map[string]any{"id": "a2e79bec2a5b65e6f", "type": "subagent", "status": "running", "description": "expert review"}}
+	finished := []any{map[string]any{"id": "a2e79bec2a5b65e6f", "type": "subagent", "status": "completed"}}
+
+	f := newFixture(t)
+	f.maxBlocks = 2
+	f.prompt("/mc fix it")
+	if out := f.stop(); out == nil || out.Decision != "block" {
+		t.Fatalf("first stop: got %+v, want block", out)
+	}
+	for i, active := range []bool{true, true} {
+		out := f.handle(event.Stop, map[string]any{"stop_hook_active": active, "background_tasks": running})
+		if out != nil {
+			t.Errorf("stop %d while a subagent runs: got %+v, want nothing", i, out)
+		}
+	}
+	if task := f.only(); task.FailureCount != 1 || len(task.FailureHistory) != 1 {
+		t.Errorf("stops while a subagent runs were counted: %+v", task.Meta)
+	}
+	// The waiting stop ended the run (even within one turn): two more blocks fit under the cap of 2.
+	for i := 0; i < 2; i++ {
+		out := f.handle(event.Stop, map[string]any{"stop_hook_active": true, "background_tasks": finished})
+		if out == nil || out.Decision != "block" {
+			t.Fatalf("stop %d after the subagent finished: got %+v, want block", i, out)
+		}
+	}
+	if task := f.only(); task.FailureCount != 3 {
+		t.Errorf("failure_count = %d, want 3", task.FailureCount)
+	}
+}
+
+// TestClaudeCodeBlockCap: Claude Code overrides a Stop block past its own cap
+// (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 8), so the workflow never blocks more times in a row
+// than min(max_iterations, that cap); at the cap it allows with a systemMessage and counts no
+// failure. A Stop with stop_hook_active=false starts the run anew, as it does in Claude Code.
+func TestClaudeCodeBlockCap(t *testing.T) {
+	tests := []struct {
+		name      string
+		env       string // CLAUDE_CODE_STOP_HOOK_BLOCK_CAP; "-" for unset
+		maxBlocks int
+		want      int
+	}{
+		{"default cap 8 below max_iterations 20", "-", 20, 8},
+		{"env cap 3", "3", 20, 3},
+		{"max_iterations lower", "5", 2, 2},
+		{"cap 0 means none", "0", 11, 11},
+		{"not a number is the default", "lots", 20, 8},
+		{"cap 1", "-", 1, 1},
+		{"negative is the default", "-4", 20, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			if tt.env != "-" {
+				f.env[event.BlockCapVar] = tt.env
+			}
+			f.maxBlocks = tt.maxBlocks
+			f.prompt("/mc fix it")
+			for i := 0; i < tt.want; i++ {
+				out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0})
+				if out == nil || out.Decision != "block" {
+					t.Fatalf("stop %d: got %+v, want block", i+1, out)
+				}
+			}
+			out := f.handle(event.Stop, map[string]any{"stop_hook_active": true})
+			already := fmt.Sprintf("already blocked %d times in a row", tt.want)
+			if tt.want == 1 {
+				already = "already blocked once in a row"
+			}
+			if out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, already) {
+				t.Fatalf("stop %d: got %+v, want an allow with a systemMessage", tt.want+1, out)
+			}
+			task := f.only()
+			if task.FailureCount != tt.want {
+				t.Errorf("failure_count = %d, want %d (the capped stop is no failure)", task.FailureCount, tt.want)
+			}
+		})
+	}
+}
+
+// TestRunStartsAnewWithoutStopHookActive: Claude Code counts blocks in a row within one turn; a
+// Stop with stop_hook_active=false is a new turn, so the workflow's run starts anew too.
+func TestRunStartsAnewWithoutStopHookActive(t *testing.T) {
+	f := newFixture(t)
+	f.env[event.BlockCapVar] = "2"
+	f.prompt("/mc fix it")
+	for turn := 0; turn < 3; turn++ {
+		for i := 0; i < 2; i++ {
+			out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0})
+			if out == nil || out.Decision != "block" {
+				t.Fatalf("turn %d stop %d: got %+v, want block", turn, i, out)
+			}
+		}
+	}
+	if n := f.only().FailureCount; n != 6 {
+		t.Errorf("failure_count = %d, want 6", n)
+	}
+}
