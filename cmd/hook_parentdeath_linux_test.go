@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -103,11 +104,15 @@ echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,
 	if err := os.Chmod(claude, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Every run is a new Stop (its own prompt_id): the same bytes again within seconds would be a
+	// copy of one event, answered once.
+	runs := 0
 	run := func(kill time.Duration) (string, error) {
+		runs++
 		c := exec.Command(bin, "hook")
 		c.Env = append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=", "CCC_CONFIG_DIR=", "CCC_SUPERVISOR_ID=",
 			"CCC_SUPERVISOR_HOOK=", "CCC_CLAUDE="+claude, "PIDS="+pids)
-		c.Stdin = strings.NewReader(`{"session_id":"loop","hook_event_name":"Stop"}`)
+		c.Stdin = strings.NewReader(fmt.Sprintf(`{"session_id":"loop","hook_event_name":"Stop","prompt_id":"p%d"}`, runs))
 		var out strings.Builder
 		c.Stdout = &out
 		c.WaitDelay = time.Second

@@ -70,8 +70,19 @@ func TestHookDisabledFastPath(t *testing.T) {
 	if got := out.String(); got != `{"reason":"supervisor mode disabled"}`+"\n" {
 		t.Errorf("stdout %q", got)
 	}
-	if _, err := os.Stat(filepath.Join(env.Getenv("HOME"), ".claude")); !os.IsNotExist(err) {
-		t.Errorf("a disabled hook created files: %v", err)
+	// Only the answered-once records (hookrt/once) are written: no state, no log.
+	claudeDir := filepath.Join(env.Getenv("HOME"), ".claude")
+	var written []string
+	_ = filepath.WalkDir(claudeDir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			written = append(written, path)
+		}
+		return nil
+	})
+	for _, w := range written {
+		if filepath.Dir(w) != filepath.Join(claudeDir, "ccc", "once") {
+			t.Errorf("a disabled hook wrote %s; want nothing but the answered-once records under ccc/once", w)
+		}
 	}
 }
 

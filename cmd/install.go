@@ -123,7 +123,10 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 			done:   func(settings.Change) string { return fmt.Sprintf("The supervisor is on by default (%s).", path) },
 		})
 	}
-	previews, _, err := applyChanges(env, "install", changes, opts.DryRun, ask)
+	previews, written, err := applyChanges(env, "install", changes, opts.DryRun, ask)
+	if err == nil && (written || !previews[0].Changed && !opts.DryRun) {
+		noteInstall(env, target, &opts.Target, profile, events)
+	}
 	switch {
 	case err != nil || slices.ContainsFunc(previews, func(p settings.Change) bool { return p.Changed }):
 	case opts.DryRun:

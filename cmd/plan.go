@@ -38,6 +38,13 @@ func applyChanges(env *Env, verb string, changes []fileChange, dryRun, ask bool)
 			}
 		}
 	}
+	if !dryRun {
+		for i, fc := range changes {
+			if !previews[i].Changed {
+				_ = st.Tidy(fc.path) // what a killed run left goes even when nothing changes
+			}
+		}
+	}
 	if dryRun || !changed {
 		return previews, false, nil
 	}

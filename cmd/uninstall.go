@@ -52,8 +52,8 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	st := store(env)
-	original, existed, known := st.Origin(target.Path)
-	plan := installer.Uninstall{Profile: profile, Origin: installer.Origin{Known: known, Existed: existed, Original: original}}
+	ledger, _ := st.Ledger(target.Path)
+	plan := installer.Uninstall{Profile: profile, Ledger: ledger}
 	preview, err := st.Preview(target.Path, plan.Change)
 	if err != nil {
 		return fileError("uninstall", target.Path, err)
@@ -89,7 +89,12 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			changes = append(changes, slashCommandRemovals(profile, dir)...)
 		}
 	}
-	previews, _, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
+	previews, written, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
+	if err == nil && !opts.DryRun && (written || !previews[0].Changed) {
+		if lerr := st.NoteUninstall(target.Path, profile.Name); lerr != nil {
+			warnf(env, "%v", lerr)
+		}
+	}
 	if err == nil && !slices.ContainsFunc(previews, func(p settings.Change) bool { return p.Changed }) {
 		_, err = fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
 	}

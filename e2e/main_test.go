@@ -74,7 +74,9 @@ func newScenario(t *testing.T, script Script) *scenario {
 	claude := RequireClaude(t)
 	product := builtProduct(t)
 	api := StartFakeAPI(t, script)
-	return &scenario{Sandbox: NewSandbox(t, claude, api), api: api, product: product}
+	sc := &scenario{Sandbox: NewSandbox(t, claude, api), api: api, product: product}
+	sc.PutOnPath(t, product)
+	return sc
 }
 
 // agentStops runs a `claude -p` session with a fixed session id and returns

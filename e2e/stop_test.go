@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -79,7 +80,9 @@ func TestIterationCapEndsStopLoop(t *testing.T) {
 		if r.IsSupervisor() {
 			return Verdict(false, feedback)
 		}
-		return Say("Done.")
+		// Each stop says something new, as a model's would: the same Stop bytes again within
+		// seconds are one event reaching ccc-hooks twice (answered once), not a new stop.
+		return Say(fmt.Sprintf("Done (%d).", r.CountTextsContaining(stopFeedback(feedback))))
 	})
 	sc.Install(t, sc.product)
 	sc.WriteConfig(t, map[string]any{"enabled": true, "max_iterations": 3})
@@ -87,8 +90,8 @@ func TestIterationCapEndsStopLoop(t *testing.T) {
 
 	pr := sc.agentStops(t, session, "Finish the task.")
 
-	if pr.Result != "Done." {
-		t.Errorf("final result = %q, want %q", pr.Result, "Done.")
+	if pr.Result != "Done (3)." {
+		t.Errorf("final result = %q, want %q", pr.Result, "Done (3).")
 	}
 	if n := len(sc.api.Supervisor()); n != 3 {
 		t.Errorf("supervisor started %d times, want 3", n)

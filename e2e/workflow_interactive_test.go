@@ -102,10 +102,8 @@ func TestWorkflowInteractiveLifecycle(t *testing.T) {
 		m := markerRef.Load()
 		return m != nil && stopsWhileRunning(*m) > 0
 	}))
-	// Project scope writes `ccc-hooks hook`, found on PATH, as a team would commit it.
-	if err := os.Symlink(sc.product.Path, filepath.Join(sc.Bin, "ccc-hooks")); err != nil {
-		t.Fatal(err)
-	}
+	// Project scope writes `ccc-hooks hook`, found on PATH (the sandbox puts the product there),
+	// as a team would commit it.
 	sc.MustCCC(t, sc.product, "install", "--profile", "workflow", "--scope", "project", "--yes")
 	for _, name := range []string{"mc", "mc-confirm", "mc-review"} {
 		if _, err := os.Stat(filepath.Join(sc.Project, ".claude", "commands", name+".md")); err != nil {

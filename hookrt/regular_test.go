@@ -64,7 +64,7 @@ printf '%s' "$last" > "$(dirname "$0")/prompt.txt"
 	if out != `{"reason":"ok"}`+"\n" {
 		t.Errorf("stdout %q", out)
 	}
-	if !strings.Contains(stderr, "SUPERVISOR.md") || !strings.Contains(stderr, "not a regular file (a FIFO)") {
+	if !strings.Contains(stderr, "SUPERVISOR.md") || !strings.Contains(stderr, "a FIFO (named pipe), not a regular file") {
 		t.Errorf("stderr does not say why SUPERVISOR.md was skipped: %q", stderr)
 	}
 	prompt, err := os.ReadFile(filepath.Join(e.dir, "prompt.txt"))
@@ -84,7 +84,7 @@ func TestDeviceConfigIsRefused(t *testing.T) {
 	if out != `{"reason":"supervisor mode disabled"}`+"\n" {
 		t.Errorf("stdout %q", out)
 	}
-	if !strings.Contains(stderr, "ccc.json") || !strings.Contains(stderr, "not a regular file (a device)") {
+	if !strings.Contains(stderr, "ccc.json") || !strings.Contains(stderr, "a character device, not a regular file") {
 		t.Errorf("stderr %q", stderr)
 	}
 }

@@ -8,14 +8,19 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
+
+// onceDir is the folder of ccc-hooks home holding the answered-once records.
+const onceDir = "once"
 
 // ReasonGuard is the reason given inside a reviewer's own session (CCC_SUPERVISOR_HOOK=1).
 const ReasonGuard = "inside a supervisor review session"
@@ -51,6 +56,11 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 		return allow(ev, ReasonGuard), nil
 	}
 	rt := &hookRun{opts: opts, ev: ev}
+	ticket, first := rt.claim(ctx)
+	if !first {
+		return nil, nil // a copy of an event another invocation answers
+	}
+	defer rt.done(ticket)
 	switch ev.Name {
 	case event.PreToolUse:
 		return rt.supervise(ctx)
@@ -61,6 +71,28 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 			return out, nil
 		}
 		return rt.supervise(ctx)
+	}
+}
+
+// claim makes the event answered once (see package once): first is false for a copy of an event
+// another invocation answers. An event read without stdin (supervisor-hook --session-id) has no
+// payload to compare and is always answered; so is every event when the records cannot be kept
+// (logged), as before answered-once existed.
+func (rt *hookRun) claim(ctx context.Context) (ticket *once.Ticket, first bool) {
+	if len(rt.ev.Raw) == 0 {
+		return nil, true
+	}
+	ticket, first, err := once.Claim(ctx, filepath.Join(rt.home(), onceDir), rt.ev.Raw, rt.opts.Now)
+	if err != nil {
+		rt.log().Warn("answering without the answered-once check", "err", err)
+		return nil, true
+	}
+	return ticket, first
+}
+
+func (rt *hookRun) done(ticket *once.Ticket) {
+	if err := ticket.Done(); err != nil {
+		rt.log().Warn("cannot record the answer of this event", "err", err)
 	}
 }
 

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
 	"slices"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -64,17 +64,12 @@ func (in Install) Legacy(src []byte) ([]settings.Handler, error) {
 // Uninstall describes taking one profile's entries out of a settings file.
 type Uninstall struct {
 	Profile Profile
-	// Origin tells how the file looked before ccc-hooks first wrote into it, when that was
-	// nothing or only whitespace (see settings.FileStore.Origin). Once nothing but an empty object
-	// would be left, the file goes back to that: removed, or its original bytes.
-	Origin Origin
-}
-
-// Origin is a file's state before ccc-hooks first wrote into it.
-type Origin struct {
-	Known    bool
-	Existed  bool
-	Original []byte
+	// Ledger is what ccc-hooks remembers of the file (see settings.FileStore.Ledger), nil when
+	// nothing. With it, only the containers install created go, an empty container that was
+	// there before install comes back as it was, and once nothing but an empty object would be
+	// left, a file install created is removed and a blank file gets its original bytes back.
+	// Without it, every container that became empty goes.
+	Ledger *settings.Ledger
 }
 
 // Change is the settings.ChangeFunc of this uninstall. Events that another profile installed in
@@ -93,15 +88,17 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 			events = append(events, e.Hook)
 		}
 	}
-	out, err := settings.RemoveEntries(old, events, IsOurs)
+	out, err := settings.RemoveEntriesWith(old, events, IsOurs, un.Ledger)
 	if err != nil {
 		return nil, false, err
 	}
-	if un.Origin.Known && !bytes.Equal(out, old) && settings.IsEmpty(out) {
-		if !un.Origin.Existed {
+	if l := un.Ledger; l != nil && !bytes.Equal(out, old) && settings.IsEmpty(out) {
+		switch {
+		case l.CreatedFile:
 			return out, true, nil
+		case l.Blank != nil:
+			return []byte(*l.Blank), false, nil
 		}
-		return un.Origin.Original, false, nil
 	}
 	return out, false, nil
 }
@@ -182,7 +179,7 @@ func (l Locator) InstalledAnywhere(p Profile, changed string, after []byte) bool
 		data := after
 		if t.Path != changed {
 			var err error
-			if data, err = os.ReadFile(t.Path); errors.Is(err, fs.ErrNotExist) {
+			if data, err = safefile.ReadRegular(t.Path, 64<<20); errors.Is(err, fs.ErrNotExist) {
 				continue
 			} else if err != nil {
 				return true

@@ -65,6 +65,18 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 		if err != nil {
 			return Target{}, fmt.Errorf("--file %s: %w", file, err)
 		}
+		if strings.Contains(file, "..") {
+			abs = file
+		}
+		if !filepath.IsAbs(abs) {
+			// Not filepath.Abs, which cleans ".." as text: after a symbolic link ".." is the
+			// link target's parent, and the settings store resolves it as the kernel does.
+			wd, err := os.Getwd()
+			if err != nil {
+				return Target{}, fmt.Errorf("--file %s: %w", file, err)
+			}
+			abs = wd + string(filepath.Separator) + file
+		}
 		return Target{Scope: ScopeFile, Path: abs}, nil
 	}
 	if provider != "" && scope == "" {

@@ -5,6 +5,14 @@
 //
 // A command file names the program as the word `ccc-hooks` (found on PATH, as plugin hooks are);
 // the installer may put an absolute path in its place.
+//
+// The plugins' hooks run `ccc-hooks hook` from PATH: Claude Code gives plugin hooks the PATH it was
+// started with, and install.sh puts the binary on it. A marketplace `command` source printing a
+// folder the binary writes out would pin the binary's path instead, but needs Claude Code
+// 2.1.229+, an explicit acceptance of the command at every install and update, is blocked by
+// disableCommandPluginSources and by default under allowManagedHooksOnly, and would copy a
+// machine-specific path into the plugin cache; PATH keeps the plugin a plain folder of this
+// repository that `claude plugin validate` checks as it is.
 package plugins
 
 import (
@@ -15,8 +23,30 @@ import (
 	"strings"
 )
 
-//go:embed */commands/*.md
+//go:embed */commands/*.md */hooks/hooks.json */.claude-plugin/plugin.json
 var files embed.FS
+
+// Names lists the plugins of the marketplace, in the order of its marketplace.json.
+func Names() []string { return []string{"supervisor", "workflow"} }
+
+// Hooks returns the hooks/hooks.json of the named plugin (nil for an unknown plugin). Its handlers
+// run `ccc-hooks hook` on the events of the installer profile of the same name.
+func Hooks(plugin string) []byte {
+	data, err := files.ReadFile(path.Join(plugin, "hooks", "hooks.json"))
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// Manifest returns the .claude-plugin/plugin.json of the named plugin (nil when unknown).
+func Manifest(plugin string) []byte {
+	data, err := files.ReadFile(path.Join(plugin, ".claude-plugin", "plugin.json"))
+	if err != nil {
+		return nil
+	}
+	return data
+}
 
 // Command is one slash command file of a plugin.
 type Command struct {

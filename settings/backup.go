@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"cmp"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -11,13 +12,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // keepBackups is how many backups per file Update keeps.
 const keepBackups = 10
 
-// backupStamp is the UTC layout of backup file names (followed by "-NNNN"); it sorts in time
-// order.
+// backupStamp is the UTC layout of the clock reading in backup names. It is for people: the
+// order of backups is their sequence number, which does not go back when the clock does.
 const backupStamp = "20060102T150405.000000000Z"
 
 // BackupDir returns the directory that holds the backups of target (an absolute path):
@@ -34,104 +37,91 @@ func fileID(target string) string {
 	return filepath.Base(target) + "-" + hex.EncodeToString(h.Sum(nil))
 }
 
-// backup saves old, the current bytes of target, and prunes all but the newest keepBackups.
+// backup saves old, the current bytes of target, as "<sequence>-<UTC time>" (mode 0600, written
+// to a temporary file and renamed, so a backup is never partial), and prunes all but the
+// keepBackups with the highest sequence numbers.
 func (s *FileStore) backup(target string, old []byte) error {
 	dir := s.BackupDir(target)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if _, err := safefile.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("back up %s: %w", target, err)
 	}
-	names, err := backupNames(dir)
-	if err != nil {
-		return err
+	if err := safefile.RemoveStaleTempsIn(dir); err != nil {
+		return fmt.Errorf("back up %s: %w", target, err)
 	}
-	seq := nextSeq(names, s.now().UTC().Format(backupStamp))
-	for {
-		name := backupName(seq)
-		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, fs.ErrExist) {
-			seq.n++
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("back up %s: %w", target, err)
-		}
-		_, werr := f.Write(old)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return fmt.Errorf("back up %s: %w", target, werr)
-		}
-		break
+	list, err := listBackups(dir)
+	if err != nil {
+		return fmt.Errorf("back up %s: %w", target, err)
+	}
+	seq := 1
+	if len(list) > 0 {
+		seq = list[len(list)-1].seq + 1
+	}
+	name := fmt.Sprintf("%08d-%s", seq, s.now().UTC().Format(backupStamp))
+	if err := safefile.WriteFileAtomic(filepath.Join(dir, name), old, 0o600); err != nil {
+		return fmt.Errorf("back up %s: %w", target, err)
 	}
 	return prune(dir, keepBackups)
 }
 
-// backupSeq orders backups taken within the same clock reading.
-type backupSeq struct {
-	stamp string
-	n     int
-}
-
-func backupName(q backupSeq) string { return fmt.Sprintf("%s-%04d", q.stamp, q.n) }
-
-// nextSeq returns the first name after every existing backup with the same stamp, so names
-// stay unique and sorted even when the clock does not move.
-func nextSeq(names []string, stamp string) backupSeq {
-	q := backupSeq{stamp: stamp}
-	for _, name := range names {
-		rest, ok := strings.CutPrefix(name, stamp+"-")
-		if !ok {
-			continue
-		}
-		if n, err := strconv.Atoi(rest); err == nil && n >= q.n {
-			q.n = n + 1
-		}
-	}
-	return q
+// backupFile is one backup: its name and sequence number (0 for names of older versions,
+// "<time>-<n>", which sort by name before every numbered one).
+type backupFile struct {
+	name string
+	seq  int
 }
 
 // Backups lists the backup files of target, oldest first.
 func (s *FileStore) Backups(target string) ([]string, error) {
-	names, err := backupNames(s.BackupDir(target))
+	list, err := listBackups(s.BackupDir(target))
 	if err != nil {
 		return nil, err
 	}
-	paths := make([]string, len(names))
-	for i, n := range names {
-		paths[i] = filepath.Join(s.BackupDir(target), n)
+	paths := make([]string, len(list))
+	for i, b := range list {
+		paths[i] = filepath.Join(s.BackupDir(target), b.name)
 	}
 	return paths, nil
 }
 
-func backupNames(dir string) ([]string, error) {
+// listBackups returns the backups in dir, oldest first (by sequence, then name).
+func listBackups(dir string) ([]backupFile, error) {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("list backups: %w", err)
+		return nil, fmt.Errorf("list backups in %s: %w", dir, err)
 	}
-	var names []string
+	var out []backupFile
 	for _, e := range ents {
-		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
-			names = append(names, e.Name())
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+			continue
 		}
+		b := backupFile{name: e.Name()}
+		if num, _, ok := strings.Cut(e.Name(), "-"); ok && len(num) == 8 {
+			if n, err := strconv.Atoi(num); err == nil {
+				b.seq = n
+			}
+		}
+		out = append(out, b)
 	}
-	slices.Sort(names)
-	return names, nil
+	slices.SortFunc(out, func(a, b backupFile) int {
+		return cmp.Or(cmp.Compare(a.seq, b.seq), strings.Compare(a.name, b.name))
+	})
+	return out, nil
 }
 
+// prune removes the oldest backups in dir beyond keep.
 func prune(dir string, keep int) error {
-	names, err := backupNames(dir)
+	list, err := listBackups(dir)
 	if err != nil {
 		return err
 	}
-	for len(names) > keep {
-		if err := os.Remove(filepath.Join(dir, names[0])); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("prune backups: %w", err)
+	for len(list) > keep {
+		if err := os.Remove(filepath.Join(dir, list[0].name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("prune backups in %s: %w", dir, err)
 		}
-		names = names[1:]
+		list = list[1:]
 	}
 	return nil
 }

@@ -37,8 +37,8 @@ func TestBadInput(t *testing.T) {
 			&SyntaxError{Line: 2, Column: 14, Msg: "trailing comma before ']'"},
 		},
 		{
-			"byte order mark", "\xef\xbb\xbf{}", nil,
-			&SyntaxError{Line: 1, Column: 1, Msg: "a byte order mark is not allowed at the start of the file"},
+			"byte order mark before bad JSON", "\xef\xbb\xbf{,}", nil,
+			&SyntaxError{Line: 1, Column: 2, Msg: "invalid character ',' looking for beginning of object key string"},
 		},
 		{
 			"root array", `[1]`, nil,

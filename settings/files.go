@@ -1,54 +1,136 @@
 package settings
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// maxLinks bounds the symlink chain resolveTarget follows.
-const maxLinks = 40
-
-// resolveTarget returns the absolute final target of path's symlink chain. A dangling link
-// resolves to the missing file it points at.
-func resolveTarget(path string) (string, error) {
-	p, err := filepath.Abs(path)
-	if err != nil {
-		return "", fmt.Errorf("resolve %s: %w", path, err)
-	}
-	for range maxLinks {
-		fi, err := os.Lstat(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return p, nil
-		}
-		if err != nil {
-			return "", fmt.Errorf("resolve %s: %w", path, err)
-		}
-		if fi.Mode()&fs.ModeSymlink == 0 {
-			return p, nil
-		}
-		dest, err := os.Readlink(p)
-		if err != nil {
-			return "", fmt.Errorf("resolve %s: %w", path, err)
-		}
-		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(p), dest)
-		}
-		p = filepath.Clean(dest)
-	}
-	return "", fmt.Errorf("resolve %s: too many levels of symbolic links", path)
+// snapshot is one reading of a settings file: its bytes, and the file itself kept open so that
+// a write landing in that same inode after it was replaced can still be seen.
+type snapshot struct {
+	data   []byte
+	exists bool
+	info   fs.FileInfo // nil when missing
+	f      *os.File    // nil when missing
 }
 
-// readFile reads path; a missing file is (nil, false, nil).
-func readFile(path string) ([]byte, bool, error) {
-	b, err := os.ReadFile(path)
+// close releases the open file.
+func (s *snapshot) close() {
+	if s.f != nil {
+		_ = s.f.Close()
+		s.f = nil
+	}
+}
+
+// NotRegularError reports a settings path that names something other than a regular file.
+type NotRegularError struct {
+	Path string
+	Kind string // "a directory", "a FIFO", ...
+}
+
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s is %s, not a regular file; ccc-hooks only reads and replaces regular files", e.Path, e.Kind)
+}
+
+// viaLink makes a *NotRegularError about target name the path that was asked for too, when
+// a symbolic link led from one to the other.
+func viaLink(err error, path, target string) error {
+	var nr *NotRegularError
+	if errors.As(err, &nr) && nr.Path == target && path != target {
+		if abs, aerr := filepath.Abs(path); aerr != nil || abs != target {
+			return &NotRegularError{Path: path + " (a link to " + target + ")", Kind: nr.Kind}
+		}
+	}
+	return err
+}
+
+// checkRegular stats target without opening it: a missing file is (nil, nil); anything but a
+// regular file is a *NotRegularError.
+func checkRegular(target string) (fs.FileInfo, error) {
+	fi, err := os.Lstat(target)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+		return nil, nil
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("read %s: %w", path, err)
+		return nil, fmt.Errorf("read %s: %w", target, err)
 	}
-	return b, true, nil
+	if !fi.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: target, Kind: safefile.KindOf(fi.Mode())}
+	}
+	return fi, nil
+}
+
+// readSnapshot reads target (a resolved path) and keeps it open. Non-regular files are refused
+// before they are opened, and the file opened is checked to be the regular file that was
+// looked at (it is opened without blocking and without following a link).
+func readSnapshot(target string) (*snapshot, error) {
+	fi, err := checkRegular(target)
+	if err != nil || fi == nil {
+		return &snapshot{}, err
+	}
+	f, err := safefile.OpenNoBlock(target)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &snapshot{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", target, err)
+	}
+	ofi, err := f.Stat()
+	if err == nil && !ofi.Mode().IsRegular() {
+		err = &NotRegularError{Path: target, Kind: safefile.KindOf(ofi.Mode())}
+	}
+	if err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("read %s: %w", target, err)
+	}
+	return &snapshot{data: data, exists: true, info: ofi, f: f}, nil
+}
+
+// sameAs reports whether target still holds exactly what s saw: the same inode (or still no
+// file) and the same bytes.
+func (s *snapshot) sameAs(target string) bool {
+	cur, err := readSnapshot(target)
+	if err != nil {
+		return false
+	}
+	defer cur.close()
+	if cur.exists != s.exists {
+		return false
+	}
+	if !s.exists {
+		return true
+	}
+	return os.SameFile(cur.info, s.info) && bytes.Equal(cur.data, s.data)
+}
+
+// holds reports whether target is a regular file holding exactly data.
+func holds(target string, data []byte) bool {
+	cur, err := readSnapshot(target)
+	if err != nil {
+		return false
+	}
+	defer cur.close()
+	return cur.exists && bytes.Equal(cur.data, data)
+}
+
+// checkWritable refuses a file that its mode marks read-only: a 0444 settings file is a
+// deliberate protection, which a rename (allowed by the directory's permissions) would
+// silently undo.
+func checkWritable(target string, fi fs.FileInfo) error {
+	if fi == nil || fi.Mode().Perm()&0o222 != 0 {
+		return nil
+	}
+	return fmt.Errorf("write %s: the file is read-only (mode %04o); make it writable (chmod u+w) for ccc-hooks to edit it", target, fi.Mode().Perm())
 }

@@ -3,6 +3,7 @@ package settings
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"testing"
@@ -30,6 +31,8 @@ func addSeeds(f *testing.F) {
 		`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say hi"},{"type":"command","command":"/opt/x/ccc-hooks hook","timeout":30}]}]}}`,
 		"{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"AskUserQuestion\", \"hooks\": [\n        {\"type\": \"command\", \"command\": \"/usr/local/bin/ccc-hooks hook\", \"timeout\": 600},\n        {\"type\": \"command\", \"command\": \"q\"}\n      ]}\n    ]\n  }\n}\n",
 		`{"hooks": {"Stop": {}}}`,
+		"\xef\xbb\xbf{\"a\": 1, \"hooks\": {\"Stop\": [ ]}}",
+		"{\n\"a\": 1,\n  \"c\": 2\n}",
 		`{"a": // c
 1}`,
 		`[1, 2]`,
@@ -84,8 +87,8 @@ func FuzzInstallUninstall(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !json.Valid(out) {
-			t.Fatalf("InsertEntries output is not valid JSON:\n%s", out)
+		if !json.Valid(cutBOM(out)) {
+			t.Fatalf("Install output is not valid JSON:\n%s", out)
 		}
 		again, err := InsertEntries(out, entries, testOwner)
 		if err != nil || !bytes.Equal(again, out) {
@@ -104,19 +107,22 @@ func FuzzInstallUninstall(f *testing.F) {
 			}
 		}
 		replaced, err := InsertEntries(out, other, testOwner)
-		if err != nil || !json.Valid(replaced) {
+		if err != nil || !json.Valid(cutBOM(replaced)) {
 			t.Fatalf("re-install with another command (err %v):\n%s", err, replaced)
 		}
-		checkReversal(t, src, out, entries)
-		checkReversal(t, src, replaced, entries)
+		l := noteContainers(nil, src, out, true)
+		checkReversal(t, src, out, entries, l)
+		checkReversal(t, src, replaced, entries, noteContainers(maps.Clone(l), out, replaced, true))
 	})
 }
 
 // checkReversal asserts the reversal property of one install of entries into src that gave
 // out: InsertEntries takes stale handlers of ours out the way RemoveEntries does, so uninstalling out gives
 // what uninstalling src gives — src itself when it holds nothing of ours. Inputs where a
-// container on our path pre-existed empty are exempt (uninstall removes it; see RemoveEntries).
-func checkReversal(t *testing.T, src, out []byte, entries []Entry) {
+// container on our path pre-existed empty are exempt (uninstall removes it; see Uninstall) —
+// unless the ledger's containers are given: then uninstall gives back src exactly whenever src
+// holds nothing of ours and is not blank.
+func checkReversal(t *testing.T, src, out []byte, entries []Entry, ledger map[string]*string) {
 	t.Helper()
 	var touched []string
 	for _, e := range entries {
@@ -126,12 +132,18 @@ func checkReversal(t *testing.T, src, out []byte, entries []Entry) {
 	if err != nil {
 		t.Fatalf("RemoveEntries of InsertEntries output: %v\n%s", err, out)
 	}
-	if preExistingEmpty(src, entries) {
-		return
-	}
 	plain, err := RemoveEntries(src, touched, testOwner)
 	if err != nil {
 		t.Fatalf("RemoveEntries(x) fails although InsertEntries(x) worked: %v", err)
+	}
+	if bytes.Equal(plain, src) && !isBlank(cutBOM(src)) {
+		exact, err := RemoveEntriesWith(out, touched, testOwner, &Ledger{Containers: ledger})
+		if err != nil || !bytes.Equal(exact, src) {
+			t.Fatalf("RemoveEntriesWith(InsertEntries(x), ledger) != x (err %v)\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q\nledger: %v", err, src, out, exact, ledger)
+		}
+	}
+	if preExistingEmpty(cutBOM(src), entries) {
+		return
 	}
 	if !bytes.Equal(back, plain) {
 		t.Fatalf("RemoveEntries(InsertEntries(x)) != RemoveEntries(x)\nx:\n%q\ninstalled:\n%q\nuninstalled:\n%q\nwant:\n%q", src, out, back, plain)
@@ -145,8 +157,8 @@ func FuzzUninstall(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !isBlank(out) && !json.Valid(out) {
-			t.Fatalf("RemoveEntries output is not valid JSON:\n%s", out)
+		if !isBlank(cutBOM(out)) && !json.Valid(cutBOM(out)) {
+			t.Fatalf("Uninstall output is not valid JSON:\n%s", out)
 		}
 		if ownsAny(out) {
 			t.Fatalf("our handlers left after RemoveEntries:\n%s", out)
@@ -229,6 +241,6 @@ func FuzzInstallReindented(f *testing.F) {
 		if err != nil || !bytes.Equal(again, out) {
 			t.Fatalf("not idempotent (err %v):\n%s\n%s", err, out, again)
 		}
-		checkReversal(t, src, out, entries)
+		checkReversal(t, src, out, entries, noteContainers(nil, src, out, true))
 	})
 }

@@ -20,7 +20,7 @@ func EventHandlers(src []byte, events []string) ([]Handler, error) {
 
 // handlers lists the handlers of the named events (nil: every event) in file order.
 func handlers(src []byte, events []string) ([]Handler, error) {
-	_, evs, err := readEvents(src, events, nil)
+	_, evs, err := readEvents(cutBOM(src), events, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -23,9 +23,13 @@ const emptyDocument = "{}"
 //
 // Every other byte of src is kept; inserted text follows the file's indentation, line endings
 // and compactness. A blank src (a missing file) counts as an empty object and the result then
-// ends with a newline. Bad input yields a *SyntaxError or *StructureError and no result.
+// ends with a newline; a leading byte order mark is kept. Bad input yields a *SyntaxError or *StructureError and no result.
 // Entries should have distinct (Event, Matcher) pairs.
 func InsertEntries(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
+	return withBOM(src, func(src []byte) ([]byte, error) { return install(src, entries, ours) })
+}
+
+func install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 	if ours == nil {
 		return nil, errors.New("install: no owner function")
 	}
@@ -64,7 +68,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	gn := groupNode(e)
 	if d.hooksIdx < 0 {
 		v := objectNode(field{e.Event, arrayNode(gn)})
-		ed := st.appendItem(src, d.root, func(base string, compact bool) string {
+		ed := st.appendItem(src, d.root, func(st style, base string, compact bool) string {
 			return st.member("hooks", v, base, compact)
 		})
 		out, err := apply(src, []edit{ed})
@@ -78,7 +82,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 		return nil, err
 	}
 	if i < 0 {
-		ed := st.appendItem(src, d.hooks, func(base string, compact bool) string {
+		ed := st.appendItem(src, d.hooks, func(st style, base string, compact bool) string {
 			return st.member(e.Event, arrayNode(gn), base, compact)
 		})
 		return d.editHooks([]edit{ed})
@@ -90,7 +94,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	if installed(ev, e) {
 		return d, nil
 	}
-	elem := func(base string, compact bool) string { return st.render(gn, base, compact) }
+	elem := func(st style, base string, compact bool) string { return st.render(gn, base, compact) }
 	if len(ev.groups) == 0 {
 		return d.editHooks([]edit{st.appendItem(src, ev.arr, elem)})
 	}
@@ -100,7 +104,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	if gone[last] {
 		// Our own group is already last: write the new one in its place.
 		gone[last] = false
-		add = replaceLast(src, ev.arr, elem)
+		add = st.replaceLast(src, ev.arr, elem)
 	} else {
 		add = st.appendItem(src, ev.arr, elem)
 	}

@@ -12,6 +12,10 @@ import (
 // is kept. A blank src counts as an empty object and the result then ends with a newline.
 // Bad input yields a *SyntaxError, or a *StructureError when a step of path is not an object.
 func SetValue(src []byte, path []string, raw string) ([]byte, error) {
+	return withBOM(src, func(src []byte) ([]byte, error) { return setValue(src, path, raw) })
+}
+
+func setValue(src []byte, path []string, raw string) ([]byte, error) {
 	if len(path) == 0 {
 		return nil, errors.New("set value: empty path")
 	}
@@ -43,7 +47,7 @@ func SetValue(src []byte, path []string, raw string) ([]byte, error) {
 			for j := len(path) - 1; j > i; j-- {
 				v = objectNode(field{path[j], v})
 			}
-			ed = st.appendItem(src, obj, func(base string, compact bool) string {
+			ed = st.appendItem(src, obj, func(st style, base string, compact bool) string {
 				return st.member(key, v, base, compact)
 			})
 			break

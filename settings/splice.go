@@ -71,21 +71,26 @@ func emptyObject(c container) edit {
 	return edit{start: c.open + 1, end: c.close}
 }
 
-// appendItem adds an item at the end of container c. text renders the item (a member
-// `"key": value` or an element) for a line indented by base, compactly or not.
+// itemText renders an item (a member `"key": value` or an element) in style st for a line
+// indented by base, compactly or not.
+type itemText func(st style, base string, compact bool) string
+
+// appendItem adds an item at the end of container c.
 //
-// In a non-empty container the new item copies the separator before the first item (so it
-// lines up with its siblings), or for a one-line container the separator between the first two.
-// An empty container is expanded over lines indented one unit deeper than the line it is on,
-// unless the whole file is written on one line.
-func (st style) appendItem(src []byte, c container, text func(base string, compact bool) string) edit {
+// In a non-empty container the new item copies the separator before the last item, its
+// neighbour (for a one-line container the separator between the first two), so it lines up with
+// the members next to it even when the file mixes indentations; lines nested inside it are
+// indented by the step between the container's line and that neighbour. An empty container is
+// expanded over lines indented one unit deeper than the line it is on, unless the whole file is
+// written on one line.
+func (st style) appendItem(src []byte, c container, text itemText) edit {
 	if len(c.items) == 0 {
 		if st.compact {
-			return edit{start: c.open + 1, end: c.close, text: text("", true)}
+			return edit{start: c.open + 1, end: c.close, text: text(st, "", true)}
 		}
 		base := lineIndent(src, c.open)
 		inner := base + st.unit
-		return edit{start: c.open + 1, end: c.close, text: st.nl + inner + text(inner, false) + st.nl + base}
+		return edit{start: c.open + 1, end: c.close, text: st.nl + inner + text(st, inner, false) + st.nl + base}
 	}
 	last := c.items[len(c.items)-1]
 	base, compact := itemLayout(src, c)
@@ -94,28 +99,51 @@ func (st style) appendItem(src []byte, c container, text func(base string, compa
 		if len(c.items) >= 2 {
 			sep = afterComma(src, c.items[0].end, c.items[1].start)
 		}
-		return edit{start: last.end, end: last.end, text: "," + sep + text("", true)}
+		return edit{start: last.end, end: last.end, text: "," + sep + text(st, "", true)}
 	}
-	first := string(src[c.open+1 : c.items[0].start])
-	return edit{start: last.end, end: last.end, text: "," + first + text(base, false)}
+	return edit{start: last.end, end: last.end, text: "," + sepBefore(src, c) + text(st.nested(src, c, base), base, false)}
+}
+
+// sepBefore returns the whitespace before the last item of the non-empty container c (after
+// the comma that ends the item before it, or after the opening bracket).
+func sepBefore(src []byte, c container) string {
+	n := len(c.items)
+	if n >= 2 {
+		return afterComma(src, c.items[n-2].end, c.items[n-1].start)
+	}
+	return string(src[c.open+1 : c.items[0].start])
+}
+
+// nested returns st with the indentation unit that container c uses: the step from the
+// indentation of the line c opens on to base, the indentation of its items, when base extends
+// it; else st's own unit.
+func (st style) nested(src []byte, c container, base string) style {
+	outer := lineIndent(src, c.open)
+	if len(base) > len(outer) && strings.HasPrefix(base, outer) {
+		st.unit = base[len(outer):]
+	}
+	return st
 }
 
 // replaceLast replaces the last item of the non-empty container c, laid out like its siblings.
-func replaceLast(src []byte, c container, text func(base string, compact bool) string) edit {
+func (st style) replaceLast(src []byte, c container, text itemText) edit {
 	last := c.items[len(c.items)-1]
 	base, compact := itemLayout(src, c)
-	return edit{start: last.start, end: last.end, text: text(base, compact)}
+	if !compact {
+		st = st.nested(src, c, base)
+	}
+	return edit{start: last.start, end: last.end, text: text(st, base, compact)}
 }
 
-// itemLayout returns the indentation of the items of the non-empty container c and whether it
-// is written on one line.
+// itemLayout returns the indentation of the last item of the non-empty container c and whether
+// c is written on one line.
 func itemLayout(src []byte, c container) (base string, compact bool) {
 	if oneLine(src, c.open, c.close) {
 		return "", true
 	}
-	first := string(src[c.open+1 : c.items[0].start])
-	if i := strings.LastIndexByte(first, '\n'); i >= 0 {
-		return first[i+1:], false
+	sep := sepBefore(src, c)
+	if i := strings.LastIndexByte(sep, '\n'); i >= 0 {
+		return sep[i+1:], false
 	}
-	return lineIndent(src, c.items[0].start), false
+	return lineIndent(src, c.items[len(c.items)-1].start), false
 }

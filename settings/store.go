@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -18,6 +19,12 @@ type FileStore struct {
 	Home        string
 	Now         func() time.Time // nil means time.Now
 	LockTimeout time.Duration    // 0 means 30s
+	// Settle is how long Update waits after replacing a file before it looks whether a foreign
+	// write landed in the file it replaced; 0 means defaultSettle.
+	Settle time.Duration
+	// plainRename makes Update replace files with a plain rename, as on systems that cannot
+	// swap two names atomically (tests of that path on Linux).
+	plainRename bool
 }
 
 // Change is what Update did.
@@ -35,8 +42,9 @@ type Change struct {
 type ChangeFunc func(old []byte, exists bool) (updated []byte, remove bool, err error)
 
 const (
-	maxAttempts = 5
-	newFileMode = 0o644
+	maxAttempts   = 10
+	newFileMode   = 0o644
+	defaultSettle = 5 * time.Millisecond
 )
 
 // LockFile returns the path of the lock that serialises writers: <Home>/locks/settings.lock.
@@ -44,111 +52,193 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 
 // Update applies change to the file at path safely.
 //
-// It holds the lock of LockFile, resolves the symlink chain of path, and calls change with the
-// current bytes of the final target. When the result differs, the old bytes are backed up
-// under <Home>/backups and the target is replaced atomically (temporary file, sync, rename),
-// keeping its permission bits. If the target changed after change saw it, change is called
-// again on the new bytes (up to 5 attempts) so the other program's edit is kept. On error the
-// file is left as it was.
+// It holds the lock of LockFile, resolves the symlink chain of path as the kernel does, removes
+// temporary files a killed run left beside the target, and calls change with the current bytes
+// of the final target (only a regular file is read). When the result differs, the old bytes
+// are backed up under <Home>/backups, the new ones written to a synced temporary file beside
+// the target (with its mode, owner and group), the target compared once more, and the
+// temporary file put in its place.
+//
+// Other programs do not take the lock, so Update then looks at what it displaced (on Linux the
+// exact file it swapped out; elsewhere the file it had read, kept open) after a short settle
+// time: when a foreign write landed there, in place or by rename, change is applied again to
+// that content. When the target changed after change saw it, change runs again on the new
+// bytes. Up to maxAttempts rounds; on error the file is left as it was.
 func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 	unlock, err := s.lock()
 	if err != nil {
 		return Change{Path: path}, err
 	}
 	defer unlock()
-	target, err := resolveTarget(path)
+	target, err := safefile.Resolve(path)
 	if err != nil {
 		return Change{Path: path}, err
 	}
+	if err := s.tidy(target); err != nil {
+		return Change{Path: path, Target: target}, err
+	}
+	var r round
+	defer r.close()
 	for range maxAttempts {
-		c, err := compute(path, target, change)
-		if err != nil || !c.Changed {
-			return c, err
+		c, done, err := s.attempt(path, target, change, &r)
+		if done || err != nil {
+			return c, viaLink(err, path, target)
 		}
-		cur, exists, err := readFile(target)
-		if err != nil {
-			return c, err
-		}
-		if exists != c.Existed || !bytes.Equal(cur, c.Old) {
-			continue // another program wrote the file; apply the change to its version
-		}
-		return c, s.commit(c)
 	}
 	return Change{Path: path, Target: target},
 		fmt.Errorf("update %s: the file kept changing during %d attempts", target, maxAttempts)
 }
 
-// Preview computes the change without writing or locking anything (for --dry-run and
-// confirmation diffs).
-func (s *FileStore) Preview(path string, change ChangeFunc) (Change, error) {
-	target, err := resolveTarget(path)
+// attempt runs one read-change-write round; done is false when the round must be repeated.
+func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (Change, bool, error) {
+	snap, err := readSnapshot(target)
 	if err != nil {
-		return Change{Path: path}, err
+		return Change{Path: path, Target: target}, false, err
 	}
-	return compute(path, target, change)
-}
-
-// compute reads target and runs change once.
-func compute(path, target string, change ChangeFunc) (Change, error) {
-	c := Change{Path: path, Target: target}
-	old, exists, err := readFile(target)
+	defer snap.close()
+	if snap.exists && isBlank(cutBOM(snap.data)) && !s.settled(target, snap) {
+		// An in-place writer truncates first: an empty file may be one being written.
+		return Change{Path: path, Target: target}, false, nil
+	}
+	base, exists := snap.data, snap.exists
+	usingLost := r.active && exists && bytes.Equal(snap.data, r.ours)
+	if usingLost {
+		base = r.lost // the target still holds our write: re-apply onto what it displaced
+	}
+	r.active = false
+	c, err := computeFrom(path, target, base, exists, change)
 	if err != nil {
-		return c, err
-	}
-	c.Old, c.Existed = old, exists
-	updated, remove, err := change(old, exists)
-	if err != nil {
-		return c, err
-	}
-	switch {
-	case remove:
-		c.Removed, c.Changed = exists, exists
-		if !exists {
-			c.New = nil
+		switch {
+		case usingLost && r.refresh(s.settle()):
+			return c, false, nil // the displaced file was still being written: read it again
+		case usingLost:
+			// The other program's content is invalid as it stands: it goes back in place of
+			// ours rather than being lost, and the error says why our change was not applied.
+			r.restore(target)
+			return c, false, err
+		case !s.settled(target, snap):
+			return c, false, nil // read in the middle of a foreign write: read again
 		}
-	case bytes.Equal(updated, old):
-		c.New = old
-	default:
-		c.New, c.Changed = updated, true
+		return c, false, err
 	}
-	return c, nil
-}
-
-// commit backs up and writes (or removes) c.Target, keeping its origin record (see Origin).
-func (s *FileStore) commit(c Change) error {
-	if c.Existed {
-		if err := s.backup(c.Target, c.Old); err != nil {
-			return err
-		}
+	c.Old, c.Existed = snap.data, snap.exists
+	c.Changed = c.Removed || !bytes.Equal(c.New, snap.data) && (exists || c.Changed)
+	if !c.Changed {
+		return c, true, nil
+	}
+	if err := checkWritable(target, snap.info); err != nil {
+		return c, false, err
 	}
 	if c.Removed {
-		if err := os.Remove(c.Target); err != nil {
-			return fmt.Errorf("remove %s: %w", c.Target, err)
-		}
-		return s.forgetOrigin(c.Target)
+		ok, err := s.remove(c, snap)
+		return c, ok, err
 	}
-	if err := os.MkdirAll(filepath.Dir(c.Target), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", c.Target, err)
-	}
-	rec, hadRec := s.readOrigin(c.Target)
-	fresh := !c.Existed || !hadRec && isBlank(c.Old)
-	if fresh {
-		// Recorded first, so a file written from nothing is never left unrecorded.
-		o := origin{Path: c.Target, Existed: c.Existed, Original: string(c.Old)}
-		if err := s.recordOrigin(o); err != nil {
-			return err
+	return s.replace(c, snap, base, r)
+}
+
+// replace backs up and writes c.New over c.Target; done is false when a foreign write was seen
+// and the round must be repeated.
+func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Change, bool, error) {
+	if snap.exists {
+		if err := s.backup(c.Target, snap.data); err != nil {
+			return c, false, err
 		}
 	}
-	if err := safefile.WriteFileAtomic(c.Target, c.New, newFileMode); err != nil {
-		if fresh {
-			_ = s.forgetOrigin(c.Target)
+	// Recorded before they are made: a run killed in between leaves them known as ours.
+	r.dirs = append(r.dirs, safefile.MissingDirs(filepath.Dir(c.Target))...)
+	finish, undo, err := s.noteWrite(c.Target, snap.exists, base, c.New, r.dirs)
+	if err != nil {
+		return c, false, err
+	}
+	if _, err := safefile.MkdirAll(filepath.Dir(c.Target), 0o755); err != nil {
+		undo()
+		return c, false, fmt.Errorf("write %s: %w", c.Target, err)
+	}
+	p, err := safefile.Prepare(c.Target, c.New, newFileMode)
+	if err != nil {
+		undo()
+		return c, false, err
+	}
+	if !snap.sameAs(c.Target) { // the last moment before the swap
+		p.Discard()
+		undo()
+		return c, false, nil
+	}
+	displaced, err := s.commit(p, snap.exists)
+	if errors.Is(err, safefile.ErrTargetChanged) {
+		undo()
+		return c, false, nil
+	}
+	if err != nil {
+		undo()
+		return c, false, err
+	}
+	finish()
+	time.Sleep(s.settle())
+	if r.takeDisplaced(snap, displaced, c.New, s.settle()) {
+		return c, false, nil
+	}
+	return c, holds(c.Target, c.New), nil
+}
+
+// commit puts the prepared file in place (see safefile.Pending.Commit).
+func (s *FileStore) commit(p *safefile.Pending, existed bool) (*os.File, error) {
+	if s.plainRename {
+		return nil, p.Replace()
+	}
+	return p.Commit(existed)
+}
+
+// remove deletes c.Target unless a foreign write lands: the file is first moved aside under a
+// temporary name, checked, and put back when it is not what was read.
+func (s *FileStore) remove(c Change, snap *snapshot) (bool, error) {
+	if err := s.backup(c.Target, snap.data); err != nil {
+		return false, err
+	}
+	if !snap.sameAs(c.Target) {
+		return false, nil
+	}
+	gone, err := safefile.RemoveChecked(c.Target, func(aside string) bool {
+		time.Sleep(s.settle()) // let an in-place writer that had the file open finish
+		return holds(aside, snap.data)
+	})
+	if err != nil || !gone {
+		return false, err
+	}
+	return true, s.forgetFile(c.Target)
+}
+
+// Tidy removes the temporary files that a killed ccc-hooks left beside the file at path, in
+// its backups and in the ledger. Update does this itself; commands call Tidy for the files they
+// end up not changing, so that the next run always cleans up after a killed one.
+func (s *FileStore) Tidy(path string) error {
+	unlock, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	target, err := safefile.Resolve(path)
+	if err != nil {
+		return err
+	}
+	return s.tidy(target)
+}
+
+// tidy is Tidy under the lock. It also finishes the removal of a file whose uninstall was
+// killed after the file went: its record goes, and the directories made for it once empty.
+func (s *FileStore) tidy(target string) error {
+	if err := safefile.RemoveStaleTemps(target); err != nil {
+		return err
+	}
+	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
+		if _, ok := s.readLedger(target); ok {
+			_ = s.forgetFile(target)
 		}
-		return fmt.Errorf("write %s: %w", c.Target, err)
 	}
-	if !fresh && hadRec && rec.Existed && string(c.New) == rec.Original {
-		// Back as it was. Should forgetting fail, the record still tells the truth.
-		_ = s.forgetOrigin(c.Target)
-	}
+	// Best effort below: a broken backups or ledger directory is reported by the write that
+	// needs it, naming the settings file.
+	_ = safefile.RemoveStaleTempsIn(s.BackupDir(target))
+	_ = safefile.RemoveStaleTempsIn(filepath.Join(s.Home, "ledger"))
 	return nil
 }
 
@@ -165,4 +255,11 @@ func (s *FileStore) now() time.Time {
 		return s.Now()
 	}
 	return time.Now()
+}
+
+func (s *FileStore) settle() time.Duration {
+	if s.Settle > 0 {
+		return s.Settle
+	}
+	return defaultSettle
 }

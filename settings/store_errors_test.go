@@ -93,8 +93,8 @@ func TestUpdateUnreadable(t *testing.T) {
 	s := newTestStore(t)
 	path := t.TempDir() // a directory is not readable as a file
 	_, err := s.Update(path, installChange(testCommand))
-	if err == nil || !strings.Contains(err.Error(), "read "+path) {
-		t.Errorf("err = %v, want a read error naming %s", err, path)
+	if err == nil || !strings.Contains(err.Error(), path+" is a directory, not a regular file") {
+		t.Errorf("err = %v, want an error naming %s as a directory", err, path)
 	}
 }
 

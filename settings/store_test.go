@@ -79,8 +79,8 @@ func TestUpdateKeepsModeAndBacksUp(t *testing.T) {
 		t.Fatalf("backups = %v, %v", backups, err)
 	}
 	diffBytes(t, "backup", []byte(readString(t, backups[0])), []byte(orig))
-	if _, _, ok := s.Origin(path); ok {
-		t.Error("Origin is known for a file that held more than whitespace")
+	if l, ok := s.Ledger(path); !ok || l.CreatedFile || l.Blank != nil || l.Containers["hooks"] != nil {
+		t.Errorf("Ledger = %+v, %v; want hooks recorded as created", l, ok)
 	}
 }
 
@@ -101,8 +101,8 @@ func TestUpdateCreatesAndRemoves(t *testing.T) {
 	if fi.Mode().Perm()&^0o022 != 0o644&^0o022 || fi.Mode().Perm()&0o600 != 0o600 {
 		t.Errorf("mode = %v, want 0644 less the umask", fi.Mode().Perm())
 	}
-	if orig, existed, ok := s.Origin(path); !ok || existed || orig != nil {
-		t.Errorf("Origin after creating the file = %q, %v, %v; want nil, false, true", orig, existed, ok)
+	if l, ok := s.Ledger(path); !ok || !l.CreatedFile || len(l.Dirs) != 2 {
+		t.Errorf("Ledger after creating the file = %+v, %v; want the file and two directories", l, ok)
 	}
 	c, err = s.Update(path, uninstallChange)
 	if err != nil {
@@ -114,8 +114,11 @@ func TestUpdateCreatesAndRemoves(t *testing.T) {
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("file still there: %v", err)
 	}
-	if _, _, ok := s.Origin(path); ok {
-		t.Error("Origin is known after removal")
+	if l, ok := s.readLedger(c.Target); ok {
+		t.Errorf("Ledger kept after removal: %+v", l)
+	}
+	if _, err := os.Stat(filepath.Dir(filepath.Dir(path))); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("directories created by the install left behind: %v", err)
 	}
 	if b, _ := s.Backups(path); len(b) != 1 {
 		t.Errorf("backups before removal = %v, want 1", b)
@@ -196,8 +199,8 @@ func TestUpdateFollowsSymlinks(t *testing.T) {
 	if !strings.Contains(readString(t, created), testCommand) {
 		t.Error("dangling link's target not created")
 	}
-	if _, existed, ok := s.Origin(dangling); !ok || existed {
-		t.Errorf("Origin(dangling link): existed %v, ok %v; want false, true", existed, ok)
+	if l, ok := s.Ledger(dangling); !ok || !l.CreatedFile || l.Path != created {
+		t.Errorf("Ledger(dangling link) = %+v, %v; want the created target", l, ok)
 	}
 }
 

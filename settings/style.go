@@ -43,9 +43,11 @@ func detectStyle(d *document) style {
 	return st
 }
 
-// detectIndent returns the leading whitespace of the first indented line.
+// detectIndent returns the first indentation step of src: the extra leading whitespace of the
+// first line indented deeper than the line before it (which it must extend).
 func detectIndent(src []byte, def string) string {
 	limit := min(len(src), maxIndentScan)
+	prev := ""
 	for i := 0; i < limit; {
 		j := bytes.IndexByte(src[i:limit], '\n')
 		if j < 0 {
@@ -56,9 +58,14 @@ func detectIndent(src []byte, def string) string {
 		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
 			k++
 		}
-		if k > i && k < len(src) && src[k] != '\r' && src[k] != '\n' {
-			return string(src[i:k])
+		if k >= len(src) || src[k] == '\r' || src[k] == '\n' {
+			continue
 		}
+		ind := string(src[i:k])
+		if len(ind) > len(prev) && strings.HasPrefix(ind, prev) {
+			return ind[len(prev):]
+		}
+		prev = ind
 	}
 	return def
 }

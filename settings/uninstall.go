@@ -10,13 +10,55 @@ import (
 //
 // A group that becomes empty because of that is removed, and so is an event array or a "hooks"
 // object that becomes empty because of that; the root object stays (as "{}" when nothing else
-// is left). Containers that were empty before are left alone. As a consequence, uninstalling
-// right after InsertEntries restores src byte for byte, except where InsertEntries filled a container that
-// already existed empty (such as `"Stop": []`): that container is removed, since it became empty.
+// is left). Containers that were empty before are left alone. Without a ledger, uninstalling
+// right after InsertEntries restores src byte for byte except where InsertEntries filled a container that
+// already existed empty (such as `"Stop": []`): RemoveEntriesWith, given the file's Ledger, puts
+// such a container back as it was.
 //
 // When nothing is owned, src itself is returned. Bad input on the events it reads yields a
-// *SyntaxError or *StructureError and no result.
+// *SyntaxError or *StructureError and no result. A leading byte order mark is kept.
 func RemoveEntries(src []byte, events []string, ours OwnerFunc) ([]byte, error) {
+	return RemoveEntriesWith(src, events, ours, nil)
+}
+
+// RemoveEntriesWith is RemoveEntries guided by the file's ledger: a container that became empty is
+// removed when the ledger says a write created it, written back as it was when the ledger holds
+// its earlier (empty) text, and otherwise kept, empty. A nil ledger removes every container
+// that became empty.
+func RemoveEntriesWith(src []byte, events []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
+	out, err := withBOM(src, func(src []byte) ([]byte, error) { return uninstall(src, events, ours, l) })
+	if err == nil && len(out) == len(src) && string(out) == string(src) {
+		return src, nil
+	}
+	return out, err
+}
+
+// emptied says what happens to a container on the hooks path that became empty: removed
+// (remove), written as text, or kept as it is now, empty.
+func emptied(l *Ledger, path string) (remove bool, text string, restore bool) {
+	if l == nil {
+		return true, "", false
+	}
+	v, ok := l.Containers[path]
+	switch {
+	case !ok:
+		return false, "", false
+	case v == nil:
+		return true, "", false
+	}
+	return false, *v, true
+}
+
+// emptyContainer is the edit that leaves container c (whose value spans [start, end)) empty or,
+// when restore is set, written as text.
+func emptyContainer(c container, start, end int, text string, restore bool) edit {
+	if restore {
+		return edit{start: start, end: end, text: text}
+	}
+	return edit{start: c.open + 1, end: c.close}
+}
+
+func uninstall(src []byte, events []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
 	d, evs, err := readEvents(src, events, ours)
 	if err != nil {
 		return nil, err
@@ -29,31 +71,47 @@ func RemoveEntries(src []byte, events []string, ours OwnerFunc) ([]byte, error) 
 	anyGone := false
 	for _, ev := range evs {
 		es, gone := removeOwned(ev)
-		if gone {
+		if !gone {
+			edits = append(edits, es...)
+			continue
+		}
+		remove, text, restore := emptied(l, ev.path)
+		if remove {
 			eventGone[ev.idx] = true
 			anyGone = true
 			continue
 		}
-		edits = append(edits, es...)
+		start, end := span(ev.val)
+		edits = append(edits, emptyContainer(ev.arr, start, end, text, restore))
 	}
 	if anyGone {
 		es, all := removeItems(d.hooks, eventGone)
 		if all {
-			hooksGone := make([]bool, len(d.root.items))
-			hooksGone[d.hooksIdx] = true
-			es, all = removeItems(d.root, hooksGone)
-			if all {
-				es = []edit{emptyObject(d.root)}
-			}
-			edits = es
-		} else {
-			edits = append(edits, es...)
+			es = d.hooksEmptied(l)
 		}
+		edits = append(edits, es...)
 	}
 	if len(edits) == 0 {
 		return src, nil
 	}
 	return apply(src, edits)
+}
+
+// hooksEmptied returns the edits for a "hooks" object whose every member goes.
+func (d *document) hooksEmptied(l *Ledger) []edit {
+	remove, text, restore := emptied(l, "hooks")
+	if !remove {
+		start, end := span(d.root.items[d.hooksIdx].val)
+		return []edit{emptyContainer(d.hooks, start, end, text, restore)}
+	}
+	hooksGone := make([]bool, len(d.root.items))
+	hooksGone[d.hooksIdx] = true
+	es, all := removeItems(d.root, hooksGone)
+	if !all {
+		return es
+	}
+	_, text, restore = emptied(l, "")
+	return []edit{emptyContainer(d.root, d.root.open, d.root.close+1, text, restore)}
 }
 
 // removeOwned computes the edits that remove the owned handlers of ev; gone is true when every
@@ -112,7 +170,7 @@ func (d *document) events(names []string, ours OwnerFunc) ([]event, error) {
 // IsEmpty reports whether src is blank or holds nothing but an empty object ("{}" with any
 // whitespace around or inside it): what RemoveEntries leaves of a file that InsertEntries created.
 func IsEmpty(src []byte) bool {
-	t := bytes.TrimSpace(src)
+	t := bytes.TrimSpace(cutBOM(src))
 	if len(t) == 0 {
 		return true
 	}

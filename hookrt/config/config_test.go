@@ -119,7 +119,7 @@ func TestSetEnabled(t *testing.T) {
 		{"compact empty", `{"supervisor":{}}`, true, true, `{"supervisor":{"enabled":true}}`},
 		{"compact root", `{"a":1}`, true, true, `{"a":1,"supervisor":{"enabled":true}}`},
 		{"empty root", "{}\n", true, true, "{\n  \"supervisor\": {\n    \"enabled\": true\n  }\n}\n"},
-		{"leading blanks", "\n {\n   \"a\": 1\n }\n", true, false, "\n {\n   \"a\": 1,\n   \"supervisor\": {\n    \"enabled\": false\n   }\n }\n"},
+		{"leading blanks", "\n {\n   \"a\": 1\n }\n", true, false, "\n {\n   \"a\": 1,\n   \"supervisor\": {\n     \"enabled\": false\n   }\n }\n"},
 		{"crlf", "{\r\n  \"supervisor\": {\r\n    \"x\": 1\r\n  }\r\n}\r\n", true, true, "{\r\n  \"supervisor\": {\r\n    \"x\": 1,\r\n    \"enabled\": true\r\n  }\r\n}\r\n"},
 	}
 	for _, tt := range tests {

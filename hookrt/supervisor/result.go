@@ -34,18 +34,7 @@ func (e *ReportedError) Error() string { return "claude reported an error: " + e
 // allow_stop=false with the raw text as feedback. is_error true is a *ReportedError.
 func ParseOutput(stdout []byte) (Verdict, error) {
 	text := strings.TrimSpace(string(stdout))
-	msg := gjson.Parse(text)
-	if msg.IsArray() {
-		arr := msg.Array()
-		msg = gjson.Result{}
-		for i := len(arr) - 1; i >= 0; i-- {
-			if arr[i].Get("type").Str == "result" {
-				msg = arr[i]
-				break
-			}
-		}
-	}
-	if msg.IsObject() && gjson.Valid(text) {
+	if msg, ok := resultMessage(text); ok {
 		if msg.Get("is_error").Bool() {
 			why := msg.Get("result").String()
 			if why == "" {
@@ -59,6 +48,27 @@ func ParseOutput(stdout []byte) (Verdict, error) {
 		text = strings.TrimSpace(msg.Get("result").String())
 	}
 	return FromText(text), nil
+}
+
+// resultMessage returns the result object of claude's JSON output text: the text itself when it
+// is one object, or with --verbose the last message of type "result" in an array of messages.
+// ok is false for text that is not valid JSON or holds no such object.
+func resultMessage(text string) (msg gjson.Result, ok bool) {
+	if !gjson.Valid(text) {
+		return gjson.Result{}, false
+	}
+	msg = gjson.Parse(text)
+	if msg.IsArray() {
+		arr := msg.Array()
+		msg = gjson.Result{}
+		for i := len(arr) - 1; i >= 0; i-- {
+			if arr[i].Get("type").Str == "result" {
+				msg = arr[i]
+				break
+			}
+		}
+	}
+	return msg, msg.IsObject()
 }
 
 // FromText finds the verdict in free text: the last fenced JSON block, else the last bare JSON

@@ -2,8 +2,6 @@ package supervisor
 
 import (
 	"strings"
-
-	"github.com/tidwall/gjson"
 )
 
 // Usage is what one review cost, read from the result object of `claude -p --output-format json`.
@@ -25,22 +23,8 @@ type Usage struct {
 // UsageOf reads the usage of the result object in stdout (a single object, or with --verbose an
 // array of messages ending in one). Output that holds none gives a zero Usage.
 func UsageOf(stdout []byte) Usage {
-	text := strings.TrimSpace(string(stdout))
-	if !gjson.Valid(text) {
-		return Usage{}
-	}
-	msg := gjson.Parse(text)
-	if msg.IsArray() {
-		arr := msg.Array()
-		msg = gjson.Result{}
-		for i := len(arr) - 1; i >= 0; i-- {
-			if arr[i].Get("type").Str == "result" {
-				msg = arr[i]
-				break
-			}
-		}
-	}
-	if !msg.IsObject() {
+	msg, ok := resultMessage(strings.TrimSpace(string(stdout)))
+	if !ok {
 		return Usage{}
 	}
 	u := msg.Get("usage")

@@ -5,8 +5,10 @@ func Checks(env Env) []Check {
 	return []Check{
 		settingsCheck{},
 		installedCheck{},
+		vanishedCheck{},
 		binaryCheck{env},
 		doubleCheck{},
+		pluginCheck{env},
 		disableAllCheck{},
 		managedOnlyCheck{},
 		timeoutCheck{},

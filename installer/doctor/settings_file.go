@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -41,6 +42,9 @@ func fileResult(f File) Result {
 	case errors.As(f.Err, &st):
 		return fail(fmt.Sprintf("%s: %v; Claude Code may skip this whole file and ccc-hooks will not edit it: fix %s",
 			f.Path, st, st.Path), f.Path)
+	case errors.Is(f.Err, safefile.ErrNotRegular):
+		return fail(fmt.Sprintf("%s: %v; neither Claude Code nor ccc-hooks reads it as settings: put a regular file there",
+			f.Path, f.Err), f.Path)
 	case f.Err != nil:
 		return fail(fmt.Sprintf("%s: %v; Claude Code cannot use it either: make it readable (`chmod u+r %s`)",
 			f.Path, f.Err, quote(f.Path)), f.Path)

@@ -12,6 +12,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -105,7 +106,8 @@ func Load(loc installer.Locator) *Snapshot {
 
 func readFile(t installer.Target) File {
 	f := File{Target: t}
-	data, err := os.ReadFile(t.Path)
+	// Only a regular file is read: a FIFO or device in a scope's place must not hang doctor.
+	data, err := safefile.ReadRegular(t.Path, maxSettingsBytes)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return f
@@ -116,6 +118,9 @@ func readFile(t installer.Target) File {
 	}
 	return parseFile(t, data)
 }
+
+// maxSettingsBytes bounds what doctor reads of one settings file.
+const maxSettingsBytes = 64 << 20
 
 // parseFile is the File t with content data.
 func parseFile(t installer.Target, data []byte) File {

@@ -18,10 +18,10 @@ const DefaultLockTimeout = 30 * time.Second
 const lockPollInterval = 5 * time.Millisecond
 
 // Lock takes an exclusive lock on the sidecar file path (created, with its directory, when
-// missing), polling until ctx is done or timeout (DefaultLockTimeout when 0) has passed. The file
+// missing, given to the directory's owner when running as root), polling until ctx is done or timeout (DefaultLockTimeout when 0) has passed. The file
 // locked is never a file that is renamed over. The returned function releases the lock.
 func Lock(ctx context.Context, path string, timeout time.Duration) (unlock func(), err error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if _, err := MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	if timeout <= 0 {
@@ -37,6 +37,10 @@ func Lock(ctx context.Context, path string, timeout time.Duration) (unlock func(
 			return nil, fmt.Errorf("another ccc-hooks is running: could not lock %s within %s", path, timeout)
 		}
 		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	if uid, gid, ok := dirOwner(filepath.Dir(path)); ok {
+		// Root locking in a user's ccc-hooks home leaves the lock file the user's.
+		_ = os.Lchown(path, uid, gid)
 	}
 	return func() { _ = fl.Unlock(); _ = fl.Close() }, nil
 }

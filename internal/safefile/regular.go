@@ -91,25 +91,29 @@ func ReadTail(path string, max int64) ([]byte, error) {
 }
 
 func notRegular(path string, mode fs.FileMode) error {
-	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kindOf(mode))}
+	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%s, %w", KindOf(mode), ErrNotRegular)}
 }
 
 func tooLarge(path string, max int64) error {
 	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (more than %d bytes)", ErrTooLarge, max)}
 }
 
-// kindOf names the file type of mode for an error message.
-func kindOf(mode fs.FileMode) string {
+// KindOf names the type of a file that is not a regular one, for error messages: "a directory",
+// "a FIFO (named pipe)", "a socket", "a character device", ...
+func KindOf(m fs.FileMode) string {
 	switch {
-	case mode.IsDir():
+	case m.IsDir():
 		return "a directory"
-	case mode&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case mode&fs.ModeSocket != 0:
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
 		return "a socket"
-	case mode&fs.ModeDevice != 0:
-		return "a device"
-	default:
-		return "type " + mode.Type().String()
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	}
+	return "not a regular file (" + m.Type().String() + ")"
 }

@@ -6,6 +6,10 @@
 //	go run ./scripts/hooktime -event event.json -runs 300 floor=/path/floor ccc-hooks=/path/ccc-hooks,hook
 //
 // A program is NAME=PATH[,ARG...].
+//
+// Every run gets an event of its own (a "hooktime_run" counter field added at the start of the
+// object), as Claude Code sends: ccc-hooks answers identical events arriving within seconds of
+// each other once, and a repeated event would time that shortcut instead of the answer.
 package main
 
 import (
@@ -50,8 +54,8 @@ func run() int {
 		progs = append(progs, &program{name: name, argv: strings.Split(cmd, ",")})
 	}
 	for round := range *warmup + *runs {
-		for _, p := range progs {
-			d, err := once(p.argv, input)
+		for i, p := range progs {
+			d, err := once(p.argv, numbered(input, round*len(progs)+i))
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "hooktime: %s: %v\n", p.name, err)
 				return 1
@@ -75,6 +79,16 @@ func once(argv []string, input []byte) (time.Duration, error) {
 	start := time.Now()
 	err := c.Run()
 	return time.Since(start), err
+}
+
+// numbered returns the event object input with a "hooktime_run": n field added first.
+func numbered(input []byte, n int) []byte {
+	i := bytes.IndexByte(input, '{')
+	if i < 0 {
+		return input
+	}
+	field := fmt.Sprintf(`"hooktime_run":%d,`, n)
+	return append(append(append([]byte{}, input[:i+1]...), field...), input[i+1:]...)
 }
 
 func median(ds []time.Duration) time.Duration {

@@ -1,0 +1,58 @@
+//go:build unix
+
+package cmd
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func init() {
+	// mkfifo PATH...: make named pipes (what a settings path must never hang on).
+	scriptBuiltins["mkfifo"] = func(ts *testscript.TestScript, neg bool, args []string) {
+		for _, p := range args {
+			ts.Check(syscall.Mkfifo(ts.MkAbs(p), 0o644))
+		}
+	}
+	// chown ID PATH...: give each path to uid and gid ID (root only).
+	scriptBuiltins["chown"] = func(ts *testscript.TestScript, neg bool, args []string) {
+		if len(args) < 2 {
+			ts.Fatalf("usage: chown ID PATH...")
+		}
+		id, err := strconv.Atoi(args[0])
+		ts.Check(err)
+		for _, p := range args[1:] {
+			ts.Check(os.Lchown(ts.MkAbs(p), id, id))
+		}
+	}
+	// owned ID DIR: everything under DIR (DIR included) belongs to uid and gid ID.
+	scriptBuiltins["owned"] = func(ts *testscript.TestScript, neg bool, args []string) {
+		if len(args) != 2 {
+			ts.Fatalf("usage: owned ID DIR")
+		}
+		id, err := strconv.Atoi(args[0])
+		ts.Check(err)
+		var wrong []string
+		ts.Check(filepath.WalkDir(ts.MkAbs(args[1]), func(p string, _ fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			fi, err := os.Lstat(p)
+			if err != nil {
+				return err
+			}
+			if st := fi.Sys().(*syscall.Stat_t); int(st.Uid) != id || int(st.Gid) != id {
+				wrong = append(wrong, p)
+			}
+			return nil
+		}))
+		if len(wrong) > 0 != neg {
+			ts.Fatalf("not owned by %d: %v", id, wrong)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+//go:build unix
+
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// PutOnPath makes the product the `ccc-hooks` of the PATH Claude Code is started with (as
+// install.sh does), where the plugins' hooks and slash commands find it.
+func (s *Sandbox) PutOnPath(t testing.TB, p Product) {
+	t.Helper()
+	if err := os.Symlink(p.Path, filepath.Join(s.Bin, "ccc-hooks")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Checkout is the repository under test: the marketplace folder.
+func Checkout(t testing.TB) string {
+	t.Helper()
+	dir, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// MustClaude runs `claude args...` (not a session: plugin management) and fails unless it exits 0.
+func (s *Sandbox) MustClaude(t testing.TB, args ...string) Result {
+	t.Helper()
+	res := s.Run(t, 60*time.Second, s.Claude.Path, args...)
+	if res.ExitCode != 0 {
+		t.Fatalf("claude %s: exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), res.ExitCode, res.Stdout, res.Stderr)
+	}
+	return res
+}
+
+// InstallPlugin adds the checkout as a marketplace (once) and installs name@ccc-hooks in the
+// user scope, the way a user does from a shell; it checks that Claude Code lists it enabled.
+func (s *Sandbox) InstallPlugin(t testing.TB, name string) {
+	t.Helper()
+	if !strings.Contains(s.ReadFile(t, s.SettingsPath()), `"ccc-hooks"`) {
+		s.MustClaude(t, "plugin", "marketplace", "add", Checkout(t))
+	}
+	s.MustClaude(t, "plugin", "install", "-y", name+"@ccc-hooks")
+	var list []struct {
+		ID      string `json:"id"`
+		Enabled bool   `json:"enabled"`
+	}
+	out := s.MustClaude(t, "plugin", "list", "--json").Stdout
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatalf("claude plugin list --json: %v\n%s", err, out)
+	}
+	for _, p := range list {
+		if p.ID == name+"@ccc-hooks" && p.Enabled {
+			return
+		}
+	}
+	t.Fatalf("claude plugin list does not show %s@ccc-hooks enabled:\n%s", name, out)
+}
+
+// CopyProduct copies the product binary to dir/ccc-hooks (another binary path, as a second
+// install of ccc-hooks would have) and returns it.
+func (s *Sandbox) CopyProduct(t testing.TB, p Product, dir string) Product {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.Open(p.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = src.Close() }()
+	path := filepath.Join(dir, "ccc-hooks")
+	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		t.Fatal(err)
+	}
+	if err := dst.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return Product{Path: path}
+}
+
+// HookRuns records every `ccc-hooks hook` process Claude Code starts through a traced program.
+type HookRuns struct{ log string }
+
+// NewHookRuns creates an empty record in the sandbox.
+func (s *Sandbox) NewHookRuns(t testing.TB) *HookRuns {
+	t.Helper()
+	return &HookRuns{log: filepath.Join(s.Root, "hook-runs.log")}
+}
+
+// Trace replaces the program at path (a ccc-hooks copy or link, which settings or PATH name) by a
+// script that records "tag" for each hook it runs, then runs the product in its place.
+func (h *HookRuns) Trace(t testing.TB, s *Sandbox, path, tag string, p Product) {
+	t.Helper()
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	s.WriteFile(t, path, fmt.Sprintf(`#!/bin/sh
+if [ "$1" = hook ] && [ -z "${CCC_SUPERVISOR_HOOK:-}" ]; then
+	echo %s >> '%s'
+fi
+exec '%s' "$@"
+`, tag, h.log, p.Path), 0o755)
+}
+
+// Count returns how many hooks ran under tag (the agent's session only: the reviewer's own
+// session, which has CCC_SUPERVISOR_HOOK=1, is not counted).
+func (h *HookRuns) Count(t testing.TB, s *Sandbox, tag string) int {
+	t.Helper()
+	n := 0
+	for _, l := range s.ReadLines(t, h.log) {
+		if l == tag {
+			n++
+		}
+	}
+	return n
+}

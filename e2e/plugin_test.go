@@ -1,0 +1,325 @@
+//go:build unix
+
+package e2e
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/plugins"
+)
+
+// validation is what `claude plugin validate --json` reports.
+type validation struct {
+	Success  bool `json:"success"`
+	Manifest struct {
+		Errors   []struct{ Path, Message string } `json:"errors"`
+		Warnings []struct{ Path, Message string } `json:"warnings"`
+	} `json:"manifest"`
+	Contents []struct {
+		File     string            `json:"file"`
+		Errors   []json.RawMessage `json:"errors"`
+		Warnings []json.RawMessage `json:"warnings"`
+	} `json:"contents"`
+	Provides struct {
+		Hooks []struct {
+			Event, Matcher, Type, Command string
+		} `json:"hooks"`
+		Commands []string `json:"commands"`
+	} `json:"provides"`
+}
+
+// TestPluginValidates: `claude plugin validate` passes for the marketplace and for each plugin,
+// with no error and no warning but the missing version (on purpose: every commit is a version),
+// and Claude Code reads from each plugin the profile's events, each running `ccc-hooks hook`, and
+// the plugin's commands.
+func TestPluginValidates(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, func(*Request) Reply { return Say("unused") })
+	root := Checkout(t)
+	targets := append([]string{root}, plugins.Names()...)
+	for _, target := range targets {
+		dir := target
+		if target != root {
+			dir = filepath.Join(root, "plugins", target)
+		}
+		res := sc.MustClaude(t, "plugin", "validate", "--json", dir)
+		var v validation
+		if err := json.Unmarshal([]byte(res.Stdout), &v); err != nil {
+			t.Fatalf("claude plugin validate --json %s: %v\n%s", dir, err, res.Stdout)
+		}
+		if !v.Success || len(v.Manifest.Errors) != 0 {
+			t.Errorf("claude plugin validate %s: success %v, errors %v", dir, v.Success, v.Manifest.Errors)
+		}
+		for _, w := range v.Manifest.Warnings {
+			if !strings.HasSuffix(w.Path, "version") {
+				t.Errorf("claude plugin validate %s warns: %s: %s", dir, w.Path, w.Message)
+			}
+		}
+		for _, c := range v.Contents {
+			if len(c.Errors)+len(c.Warnings) != 0 {
+				t.Errorf("claude plugin validate %s: %s: errors %s, warnings %s", dir, c.File, c.Errors, c.Warnings)
+			}
+		}
+		if target == root {
+			continue
+		}
+		profile, err := installer.ProfileByName(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gotHooks, wantHooks, gotCmds, wantCmds []string
+		for _, h := range v.Provides.Hooks {
+			gotHooks = append(gotHooks, installer.Event{Hook: h.Event, Matcher: h.Matcher}.Label()+" "+h.Type+" "+h.Command)
+		}
+		for _, e := range profile.Events {
+			wantHooks = append(wantHooks, e.Label()+" command ccc-hooks hook")
+		}
+		gotCmds = v.Provides.Commands
+		for _, c := range plugins.Commands(target) {
+			wantCmds = append(wantCmds, target+":"+c.Name)
+		}
+		if strings.Join(gotHooks, "\n") != strings.Join(wantHooks, "\n") || strings.Join(gotCmds, " ") != strings.Join(wantCmds, " ") {
+			t.Errorf("plugin %s provides hooks %q and commands %q; want %q and %q", target, gotHooks, gotCmds, wantHooks, wantCmds)
+		}
+	}
+}
+
+// blockOnceScript: the supervisor blocks the first stop with feedback and allows the second.
+func blockOnceScript(feedback, first, second string) Script {
+	return func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor() && r.Contains(feedback):
+			return Verdict(true, "Complete now.")
+		case r.IsSupervisor():
+			return Verdict(false, feedback)
+		case r.IsAgent() && r.Contains(feedback):
+			return Say(second)
+		}
+		return Say(first)
+	}
+}
+
+const (
+	pluginFeedback = "Run the tests before stopping."
+	pluginFirst    = "Implemented it. Done."
+	pluginSecond   = "Ran the tests. Done."
+)
+
+// checkOneReviewPerStop: two stops (blocked, then allowed), each reviewed once; the block reached
+// the model once (one answer; the copies printed nothing).
+func (sc *scenario) checkOneReviewPerStop(t *testing.T, session string, pr PrintResult) {
+	t.Helper()
+	if pr.Result != pluginSecond {
+		t.Errorf("final result = %q, want %q", pr.Result, pluginSecond)
+	}
+	if n := len(sc.api.Supervisor()); n != 2 {
+		t.Errorf("supervisor reviews = %d, want 2 (one per Stop)", n)
+	}
+	agent := sc.api.Agent()
+	if len(agent) != 2 {
+		t.Fatalf("agent requests = %d, want 2 (before and after the block)", len(agent))
+	}
+	if n := agent[1].CountTextsContaining(stopFeedback(pluginFeedback)); n != 1 {
+		t.Errorf("the feedback reached the model %d times, want once; texts: %q", n, agent[1].Texts())
+	}
+	if st, _ := sc.State(t, session); st.Count != 2 {
+		t.Errorf("state count = %d, want 2", st.Count)
+	}
+	checkTrail(t, decisionTrail(t, sc.Sandbox, session), "Stop:block", "Stop:allow")
+}
+
+// TestPluginStopReview: `claude plugin marketplace add <checkout>` and `claude plugin install
+// supervisor@ccc-hooks` in a fresh HOME; no settings hooks at all; the session's Stop runs
+// `ccc-hooks hook` from the plugin (Claude Code names that command in the block), one review.
+func TestPluginStopReview(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, blockOnceScript(pluginFeedback, pluginFirst, pluginSecond))
+	sc.InstallPlugin(t, "supervisor")
+	if got := sc.ReadFile(t, sc.SettingsPath()); strings.Contains(got, `"hooks"`) {
+		t.Fatalf("user settings hold hooks; this test is about the plugin's alone:\n%s", got)
+	}
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+
+	pr := sc.agentStops(t, session, "Implement the parser.")
+
+	sc.checkOneReviewPerStop(t, session, pr)
+	if want := stopBlockingError("ccc-hooks hook", pluginFeedback); sc.api.Agent()[1].CountTextsContaining(want) != 1 {
+		t.Errorf("the block does not come from the plugin's command: no %q in %q", want, sc.api.Agent()[1].Texts())
+	}
+	doctor := sc.MustCCC(t, sc.product, "doctor", "--json").Stdout
+	if !strings.Contains(doctor, `"plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop, PreToolUse[AskUserQuestion]"`) {
+		t.Errorf("doctor does not report the installed plugin:\n%s", doctor)
+	}
+}
+
+// TestPluginBesideSettings: the plugin and a settings install (`ccc-hooks install --scope user`)
+// side by side. Claude Code runs both hooks on every Stop (both are traced), yet each Stop is
+// reviewed once; doctor says so.
+func TestPluginBesideSettings(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, blockOnceScript(pluginFeedback, pluginFirst, pluginSecond))
+	sc.InstallPlugin(t, "supervisor")
+	settingsBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "opt"))
+	res := sc.Run(t, 30*time.Second, settingsBin.Path, "install", "--scope", "user", "--yes")
+	if res.ExitCode != 0 || !strings.Contains(sc.ReadFile(t, sc.SettingsPath()), settingsBin.HookCommand()) {
+		t.Fatalf("install: exit %d, %s\nsettings:\n%s", res.ExitCode, res.Stderr, sc.ReadFile(t, sc.SettingsPath()))
+	}
+	runs := sc.NewHookRuns(t)
+	runs.Trace(t, sc.Sandbox, filepath.Join(sc.Bin, "ccc-hooks"), "plugin", sc.product)
+	runs.Trace(t, sc.Sandbox, settingsBin.Path, "settings", sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+
+	pr := sc.agentStops(t, session, "Implement the parser.")
+
+	if p, s := runs.Count(t, sc.Sandbox, "plugin"), runs.Count(t, sc.Sandbox, "settings"); p != 2 || s != 2 {
+		t.Errorf("hooks run: plugin %d, settings %d; want 2 each (both run on each of the two Stops)", p, s)
+	}
+	sc.checkOneReviewPerStop(t, session, pr)
+	doctor := sc.MustCCC(t, sc.product, "doctor", "--json").Stdout
+	for _, want := range []string{"plugin supervisor@ccc-hooks (user scope) and user settings both run ccc-hooks", "answers such copies of one event once"} {
+		if !strings.Contains(doctor, want) {
+			t.Errorf("doctor does not say %q:\n%s", want, doctor)
+		}
+	}
+}
+
+// TestTwoSettingsScopesOneReview: user settings installed from one binary path, the project's
+// local settings from a copy at another path. Claude Code runs both commands in parallel on every
+// Stop (both traced), yet each Stop is reviewed once.
+func TestTwoSettingsScopesOneReview(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, blockOnceScript(pluginFeedback, pluginFirst, pluginSecond))
+	userBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "user-bin"))
+	projectBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "project-bin"))
+	for _, in := range []struct {
+		bin  Product
+		args []string
+		file string
+	}{
+		{userBin, []string{"install", "--scope", "user", "--yes"}, sc.SettingsPath()},
+		{projectBin, []string{"install", "--scope", "local", "--yes"}, filepath.Join(sc.Project, ".claude", "settings.local.json")},
+	} {
+		res := sc.Run(t, 30*time.Second, in.bin.Path, in.args...)
+		if res.ExitCode != 0 || !strings.Contains(sc.ReadFile(t, in.file), in.bin.HookCommand()) {
+			t.Fatalf("%s: exit %d, %s\n%s:\n%s", strings.Join(in.args, " "), res.ExitCode, res.Stderr, in.file, sc.ReadFile(t, in.file))
+		}
+	}
+	runs := sc.NewHookRuns(t)
+	runs.Trace(t, sc.Sandbox, userBin.Path, "user", sc.product)
+	runs.Trace(t, sc.Sandbox, projectBin.Path, "project", sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+
+	pr := sc.agentStops(t, session, "Implement the parser.")
+
+	if u, p := runs.Count(t, sc.Sandbox, "user"), runs.Count(t, sc.Sandbox, "project"); u != 2 || p != 2 {
+		t.Errorf("hooks run: user %d, project %d; want 2 each (both run on each of the two Stops)", u, p)
+	}
+	sc.checkOneReviewPerStop(t, session, pr)
+}
+
+// TestPluginSlashCommands: with only the plugin installed, `/supervisor` typed into interactive
+// Claude Code and Enter picks the plugin's command, /supervisor:supervisor (Claude Code names
+// plugin commands plugin:command), which runs `ccc-hooks supervisor on` from PATH for this
+// session: the session's Stop is then reviewed. `/supervisor:supervisor-off` turns it off again:
+// the next Stop is not.
+func TestPluginSlashCommands(t *testing.T) {
+	t.Parallel()
+	tmux := RequireTmux(t)
+	const on, off = "The supervisor is on.", "The supervisor is off."
+	sc := newScenario(t, func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor():
+			return Verdict(true, "Fine.")
+		case r.IsAgent() && r.Contains("is now off"):
+			return Say(off)
+		}
+		return Say(on)
+	})
+	sc.InstallPlugin(t, "supervisor")
+	session := NewSessionID(t)
+	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session)
+
+	term.WaitScreen(t, 60*time.Second, "shift+tab to cycle")
+	term.Keys(t, "-l", "/supervisor")
+	term.WaitScreen(t, 10*time.Second, "Turn the ccc-hooks supervisor on")
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, 10*time.Second, "❯ /supervisor:supervisor")
+	term.WaitScreen(t, 60*time.Second, on)
+	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 1), "Stop:allow")
+	if st, _ := sc.State(t, session); !st.Enabled || st.Count != 1 {
+		t.Errorf("state after /supervisor = %+v, want enabled with one review", st)
+	}
+
+	term.Keys(t, "-l", "/supervisor:supervisor-off")
+	term.WaitScreen(t, 10*time.Second, "Turn the ccc-hooks supervisor off")
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, 60*time.Second, off)
+	Eventually(t, 10*time.Second, "the supervisor off for the session", func() bool {
+		st, _ := sc.State(t, session)
+		return !st.Enabled
+	}, func() string { return sc.ReadFile(t, sc.StatePath(session)) })
+	time.Sleep(2 * time.Second) // the Stop after /supervisor-off has been answered
+	if n := len(sc.api.Supervisor()); n != 1 {
+		t.Errorf("supervisor reviews = %d, want 1 (none after /supervisor-off)", n)
+	}
+}
+
+// TestPluginBesideSettingsDeniesQuestionOnce: interactive, the plugin beside a settings install.
+// Both PreToolUse hooks run on the agent's question; one review denies it (the copy answers
+// nothing, and Claude Code's merge keeps the deny): the question never shows and the model gets
+// the denial once. The Stop after it is reviewed once too.
+func TestPluginBesideSettingsDeniesQuestionOnce(t *testing.T) {
+	t.Parallel()
+	tmux := RequireTmux(t)
+	const feedback = "Decide yourself: the project already uses Postgres."
+	const done = "Going with Postgres."
+	sc := newScenario(t, func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor() && r.Contains(deniedPrefix):
+			return Verdict(true, "Fine to stop.")
+		case r.IsSupervisor():
+			return Verdict(false, feedback)
+		case r.IsAgent():
+			return askingAgent(r, done)
+		}
+		return Say("OK.")
+	})
+	sc.InstallPlugin(t, "supervisor")
+	settingsBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "opt"))
+	if res := sc.Run(t, 30*time.Second, settingsBin.Path, "install", "--scope", "user", "--yes"); res.ExitCode != 0 {
+		t.Fatalf("install: exit %d, %s", res.ExitCode, res.Stderr)
+	}
+	runs := sc.NewHookRuns(t)
+	runs.Trace(t, sc.Sandbox, filepath.Join(sc.Bin, "ccc-hooks"), "plugin", sc.product)
+	runs.Trace(t, sc.Sandbox, settingsBin.Path, "settings", sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	session := NewSessionID(t)
+	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, askPrompt)
+
+	Eventually(t, 90*time.Second, "the agent's final answer on screen", func() bool {
+		screen := term.Screen()
+		if strings.Contains(screen, question) {
+			t.Fatalf("the denied question reached the screen:\n%s", screen)
+		}
+		return strings.Contains(screen, done)
+	}, term.Screen)
+	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 2), "PreToolUse:deny", "Stop:allow")
+	if p, s := runs.Count(t, sc.Sandbox, "plugin"), runs.Count(t, sc.Sandbox, "settings"); p != 2 || s != 2 {
+		t.Errorf("hooks run: plugin %d, settings %d; want 2 each (the question and the stop)", p, s)
+	}
+	if n := len(sc.api.Supervisor()); n != 2 {
+		t.Errorf("supervisor reviews = %d, want 2 (the question, then the stop)", n)
+	}
+	result := toolResultAfterAsk(t, sc.api)
+	if want := deniedPrefix + feedback; result.ResultText() != want || !result.IsError {
+		t.Errorf("tool result = %q (is_error %v), want %q (is_error true)", result.ResultText(), result.IsError, want)
+	}
+}

@@ -1,0 +1,31 @@
+//go:build unix
+
+package once
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// noFollow makes opening a record refuse a symbolic link in its place.
+const noFollow = syscall.O_NOFOLLOW
+
+// tryLock takes an exclusive flock on f without waiting; false means another holds it.
+func tryLock(f *os.File) (bool, error) {
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		switch {
+		case err == nil:
+			return true, nil
+		case errors.Is(err, syscall.EWOULDBLOCK):
+			return false, nil
+		case errors.Is(err, syscall.EINTR):
+			continue
+		default:
+			return false, err
+		}
+	}
+}
+
+func unlock(f *os.File) { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }

@@ -1,0 +1,281 @@
+//go:build unix
+
+package once
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+var stop = []byte(`{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done"}`)
+
+// answer is what one hook invocation does: claim, and when first, "answer" (count, hold the event
+// for a while) and record it.
+func answer(t *testing.T, dir string, payload []byte, answers *atomic.Int32, hold time.Duration) bool {
+	t.Helper()
+	ticket, first, err := Claim(context.Background(), dir, payload, nil)
+	if err != nil {
+		t.Errorf("Claim: %v", err)
+		return false
+	}
+	if !first {
+		return false
+	}
+	answers.Add(1)
+	time.Sleep(hold)
+	if err := ticket.Done(); err != nil {
+		t.Errorf("Done: %v", err)
+	}
+	return true
+}
+
+// together runs n invocations of payload at once and returns how many answered.
+func together(t *testing.T, dir string, n int, payload []byte, hold time.Duration) int32 {
+	t.Helper()
+	var answers atomic.Int32
+	var start, wg sync.WaitGroup
+	start.Add(1)
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			start.Wait()
+			answer(t, dir, payload, &answers, hold)
+		}()
+	}
+	start.Done()
+	wg.Wait()
+	return answers.Load()
+}
+
+func TestIdenticalEventsAtOnceAreAnsweredOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		hold time.Duration
+	}{
+		{"two, quick answer", 2, 0},
+		{"two, slow answer", 2, 300 * time.Millisecond},
+		{"ten, quick answer", 10, 0},
+		{"ten, slow answer", 10, 300 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if got := together(t, dir, tc.n, stop, tc.hold); got != 1 {
+				t.Errorf("%d identical events at once: %d answered, want exactly 1", tc.n, got)
+			}
+		})
+	}
+}
+
+// Processes, not goroutines, are what Claude Code starts: the lock is a file lock, so the test
+// also runs the claimants as separate processes (the test binary re-executed).
+func TestIdenticalEventsInTenProcessesAreAnsweredOnce(t *testing.T) {
+	if os.Getenv("ONCE_TEST_CHILD") != "" {
+		return
+	}
+	t.Parallel()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	results := make([]string, 10)
+	var wg sync.WaitGroup
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := childClaim(exe, dir)
+			if err != nil {
+				t.Errorf("child %d: %v\n%s", i, err, out)
+			}
+			results[i] = out
+		}()
+	}
+	wg.Wait()
+	answered := 0
+	for _, r := range results {
+		if r == "answered" {
+			answered++
+		}
+	}
+	if answered != 1 {
+		t.Errorf("10 processes with one event: %d answered (%q), want exactly 1", answered, results)
+	}
+}
+
+func TestDifferentEventsAreEachAnswered(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	other := []byte(`{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"done"}`)
+	var answers atomic.Int32
+	var wg sync.WaitGroup
+	for _, p := range [][]byte{stop, other, stop, other} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answer(t, dir, p, &answers, 100*time.Millisecond)
+		}()
+	}
+	wg.Wait()
+	if got := answers.Load(); got != 2 {
+		t.Errorf("two events, each twice at once: %d answered, want 2", got)
+	}
+}
+
+// A copy waits while the first is still answering and then prints nothing, however long the
+// first takes (a review lasts minutes; a copy started with it must not review again after it).
+func TestCopyArrivingDuringALongAnswerIsNotAnswered(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	clock := newClock()
+	first, ok, err := Claim(context.Background(), dir, stop, clock.now)
+	if err != nil || !ok {
+		t.Fatalf("first Claim = %v, %v; want to answer", ok, err)
+	}
+	type result struct {
+		first bool
+		err   error
+	}
+	done := make(chan result)
+	clock.advance(time.Minute) // the copy arrives a minute into the review
+	go func() {
+		_, ok, err := Claim(context.Background(), dir, stop, clock.now)
+		done <- result{ok, err}
+	}()
+	select {
+	case r := <-done:
+		t.Fatalf("the copy decided (%v, %v) while the first was still answering; want it to wait", r.first, r.err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	clock.advance(5 * time.Minute)
+	if err := first.Done(); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-done; r.err != nil || r.first {
+		t.Errorf("copy after a 6-minute answer: first = %v, err = %v; want a copy", r.first, r.err)
+	}
+}
+
+func TestSameEventAfterTheWindowIsAnsweredAgain(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	clock := newClock()
+	for i, step := range []struct {
+		after time.Duration
+		first bool
+	}{
+		{0, true},                         // the event
+		{Window / 2, false},               // a copy, after the first answered at once
+		{Window + time.Millisecond, true}, // a genuine event with the same bytes, a model turn later
+		{time.Millisecond, false},         // its copy
+		{-Window / 2, false},              // a copy whose clock read a little earlier
+	} {
+		clock.advance(step.after)
+		ticket, first, err := Claim(context.Background(), dir, stop, clock.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first != step.first {
+			t.Errorf("step %d (+%s): first = %v, want %v", i, step.after, first, step.first)
+		}
+		if err := ticket.Done(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// An invocation killed before it answered (its lock released by the kernel, no answer recorded)
+// is replaced by the next copy: the event is still answered once.
+func TestCopyAnswersWhenTheFirstDied(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ticket, first, err := Claim(context.Background(), dir, stop, nil)
+	if err != nil || !first {
+		t.Fatalf("Claim = %v, %v", first, err)
+	}
+	unlockClose(ticket.f) // the process died: no Done
+	_, first, err = Claim(context.Background(), dir, stop, nil)
+	if err != nil || !first {
+		t.Errorf("copy after the first died: first = %v, err = %v; want it to answer", first, err)
+	}
+}
+
+func TestPruneRemovesOldAnsweredRecordsOnly(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	clock := newClock()
+	old, _, _ := Claim(context.Background(), dir, []byte("old"), clock.now)
+	_ = old.Done()
+	busy, _, _ := Claim(context.Background(), dir, []byte("busy"), clock.now)
+	clock.advance(expiry + time.Minute)
+	// The next claim finds the directory unpruned for longer than expiry and prunes it.
+	recent, _, _ := Claim(context.Background(), dir, []byte("recent"), clock.now)
+	_ = recent.Done()
+	if _, err := os.Stat(record1(dir, "old")); !os.IsNotExist(err) {
+		t.Errorf("an answered record older than %s was kept (err %v)", expiry, err)
+	}
+	for _, name := range []string{"busy", "recent"} {
+		if _, err := os.Stat(record1(dir, name)); err != nil {
+			t.Errorf("record %q was pruned: %v", name, err)
+		}
+	}
+	_ = busy.Done()
+}
+
+func TestClaimFailsOnAnUnusableDirectory(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, first, err := Claim(context.Background(), filepath.Join(file, "once"), stop, nil); err == nil || first {
+		t.Errorf("Claim under a regular file = %v, %v; want an error", first, err)
+	}
+}
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Now()} }
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// A symbolic link or a FIFO in a record's place is refused, not followed or read: the event is
+// then answered without the check (the caller logs the error).
+func TestClaimRefusesOddFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	victim := filepath.Join(t.TempDir(), "victim")
+	if err := os.WriteFile(victim, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, record1(dir, string(stop))); err != nil {
+		t.Fatal(err)
+	}
+	if _, first, err := Claim(context.Background(), dir, stop, nil); err == nil || first {
+		t.Errorf("Claim over a symlink = %v, %v; want an error", first, err)
+	}
+	if got, _ := os.ReadFile(victim); string(got) != "keep me" {
+		t.Errorf("the symlink's target was written: %q", got)
+	}
+}

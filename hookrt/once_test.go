@@ -1,0 +1,80 @@
+package hookrt
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+)
+
+// Copies of one event (the plugin's hook and a settings hook, or two settings entries) are
+// answered once: one review, one count, one decision line; the copies print nothing. Another
+// event at the same time is answered on its own.
+func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
+	e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`,
+		`echo x >> "$(dirname "$0")/reviews"; sleep 0.3
+`+allowScript)
+	const payload = `{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done"}`
+	const other = `{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"done"}`
+	for _, tc := range []struct {
+		copies int
+	}{{2}, {10}} {
+		outs := make([]*event.Output, tc.copies)
+		var otherOut *event.Output
+		var wg sync.WaitGroup
+		run := func(raw string, out **event.Output) {
+			defer wg.Done()
+			ev, err := event.ParseBytes([]byte(raw))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			o, err := Run(context.Background(), ev, e.opts())
+			if err != nil {
+				t.Error(err)
+			}
+			*out = o
+		}
+		for i := range outs {
+			wg.Add(1)
+			go run(payload, &outs[i])
+		}
+		wg.Add(1)
+		go run(other, &otherOut)
+		wg.Wait()
+
+		answered := 0
+		for _, o := range outs {
+			if o != nil {
+				answered++
+			}
+		}
+		if answered != 1 {
+			t.Errorf("%d copies of one Stop: %d answered, want 1 (the others print nothing)", tc.copies, answered)
+		}
+		if otherOut == nil {
+			t.Errorf("a different Stop at the same time was not answered")
+		}
+		// Sleep past the window so that the next round's events are new ones.
+		time.Sleep(once.Window)
+	}
+	reviews, _ := os.ReadFile(filepath.Join(e.dir, "reviews"))
+	if n := strings.Count(string(reviews), "x"); n != 4 {
+		t.Errorf("reviews = %d, want 4 (one per distinct event and round)", n)
+	}
+	st, _, err := (&state.SessionStore{Home: e.home()}).Load("s1")
+	if err != nil || st.Count != 4 {
+		t.Errorf("count = %d (%v), want 4", st.Count, err)
+	}
+	log, _ := os.ReadFile(filepath.Join(e.home(), "supervisor-s1.log"))
+	if n := strings.Count(string(log), "\n"); n != 4 {
+		t.Errorf("decision log has %d lines, want 4:\n%s", n, log)
+	}
+}

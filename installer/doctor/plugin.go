@@ -1,0 +1,109 @@
+package doctor
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/installer"
+)
+
+// pluginCheck reports the ccc-hooks Claude Code plugins (marketplace ccc-hooks) installed for
+// this user and project: whether their hooks can run (they run `ccc-hooks hook` from the PATH
+// Claude Code was started with; allowManagedHooksOnly switches plugin hooks off), and whether an
+// enabled plugin runs ccc-hooks on an event that a settings file runs it on too. Claude Code runs
+// both; the runtime answers such copies of one event once, so that is ok, with a note.
+type pluginCheck struct{ env Env }
+
+func (pluginCheck) Name() string { return "plugin" }
+
+func (c pluginCheck) Run(_ context.Context, s *Snapshot) []Result {
+	loc := installer.Locator{Getenv: c.env.Getenv, ProjectDir: s.ProjectDir}
+	for _, f := range s.Files {
+		if f.Scope == installer.ScopeManaged {
+			loc.ManagedPath = f.Path
+		}
+	}
+	plugins, err := installer.Plugins(loc)
+	if err != nil {
+		return []Result{warn("cannot tell which Claude Code plugins are installed: "+err.Error(),
+			installer.InstalledPluginsFile(c.env.Getenv))}
+	}
+	var lookErr error
+	if c.env.LookPath != nil {
+		_, lookErr = c.env.LookPath("ccc-hooks")
+	}
+	return judgePlugins(s, plugins, lookErr)
+}
+
+// judgePlugins is the check's verdict on plugins; lookErr is why `ccc-hooks` is not on PATH.
+func judgePlugins(s *Snapshot, plugins []installer.Plugin, lookErr error) []Result {
+	if len(plugins) == 0 {
+		return []Result{ok("no ccc-hooks plugin is installed (hooks come from settings files only)", "")}
+	}
+	var out []Result
+	for _, p := range plugins {
+		where := fmt.Sprintf("plugin %s (%s scope)", p.ID, p.Scope)
+		switch {
+		case p.HooksErr != nil:
+			out = append(out, warn(fmt.Sprintf("%s: cannot read its hooks: %v; reinstall it with `claude plugin install %s`",
+				where, p.HooksErr, p.ID), p.InstallPath))
+		case !p.Enabled:
+			out = append(out, ok(where+" is installed but not enabled here: its hooks do not run", p.EnabledBy))
+		case managedOnly(s) != "":
+			out = append(out, fail(fmt.Sprintf("%s is enabled, but allowManagedHooksOnly in %s switches plugin hooks off; install the hooks in managed settings instead: `ccc-hooks install --scope managed`",
+				where, managedOnly(s)), managedOnly(s)))
+		case lookErr != nil:
+			out = append(out, fail(fmt.Sprintf("%s runs `ccc-hooks hook`, but ccc-hooks is not on PATH (%v): its hooks fail; run install.sh, or put the folder holding ccc-hooks on the PATH Claude Code is started with",
+				where, lookErr), p.InstallPath))
+		default:
+			out = append(out, sideBySide(s, p, where))
+		}
+	}
+	return out
+}
+
+// sideBySide reports an enabled plugin, with the settings files that run ccc-hooks on the same
+// events.
+func sideBySide(s *Snapshot, p installer.Plugin, where string) Result {
+	var both []string
+	var in []File
+	for _, f := range s.Usable() {
+		for _, r := range f.Ours() {
+			for _, h := range p.Hooks {
+				if r.Event != h.Event || !matchersOverlap(r.Matcher, h.Matcher) {
+					continue
+				}
+				if l := (installer.Event{Hook: h.Event, Matcher: h.Matcher}).Label(); !slices.Contains(both, l) {
+					both = append(both, l)
+				}
+				if !slices.ContainsFunc(in, func(g File) bool { return g.Path == f.Path }) {
+					in = append(in, f)
+				}
+			}
+		}
+	}
+	events := strings.Join(p.Events(), ", ")
+	if len(both) == 0 {
+		return ok(fmt.Sprintf("%s runs ccc-hooks on %s", where, events), p.InstallPath)
+	}
+	return ok(fmt.Sprintf("%s and %s both run ccc-hooks on %s: Claude Code runs both, and ccc-hooks answers such copies of one event once (one review, one count; the copy prints nothing). It costs one extra short ccc-hooks process per event, which waits while a review runs; remove one of the two to save it (`claude plugin uninstall %s`, or %s)",
+		where, labels(in), strings.Join(both, ", "), p.ID, s.uninstall(in[0])), p.InstallPath)
+}
+
+// matchersOverlap reports whether two matchers of one event can match the same tool: an empty
+// or "*" matcher matches every tool.
+func matchersOverlap(a, b string) bool {
+	return a == "" || a == "*" || b == "" || b == "*" || a == b
+}
+
+// managedOnly returns the managed settings file that sets allowManagedHooksOnly, or "".
+func managedOnly(s *Snapshot) string {
+	for _, f := range s.Usable() {
+		if f.Scope == installer.ScopeManaged && f.True("allowManagedHooksOnly") {
+			return f.Path
+		}
+	}
+	return ""
+}

@@ -1,0 +1,90 @@
+package doctor
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// vanishedCheck compares the ledger under the ccc-hooks home (which hooks ccc-hooks installed
+// into which file, and when) with the files as they are now. Claude Code, or another tool,
+// sometimes rewrites a settings file and drops entries it did not write; the hooks then stop
+// firing without a word. Each such file is a warning with the command that puts them back.
+type vanishedCheck struct{}
+
+func (vanishedCheck) Name() string { return "vanished-hooks" }
+
+func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
+	st := &settings.FileStore{Home: s.Home}
+	var out []Result
+	recorded := 0
+	for _, l := range st.Ledgers() {
+		for _, in := range l.Installs {
+			recorded++
+			if r, gone := vanished(l.Path, in); gone {
+				out = append(out, r)
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if recorded == 0 {
+		return []Result{ok("no installation recorded in the ledger", "")}
+	}
+	return []Result{ok(fmt.Sprintf("the %d recorded installation%s still in place", recorded, plural(recorded, " is", "s are")), "")}
+}
+
+// vanished reports whether the events of in are missing from the file at path, and the
+// warning that says so.
+func vanished(path string, in settings.Installation) (Result, bool) {
+	when := in.At.Local().Format("2006-01-02 15:04")
+	fix := "put them back with `" + reinstallCommand(in) + "`"
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return warn(fmt.Sprintf("the %s hooks (%s) installed into %s on %s are gone with the file; %s",
+			in.Profile, strings.Join(in.Events, ", "), path, when, fix), path), true
+	}
+	if !fi.Mode().IsRegular() {
+		return Result{}, false // not a file ccc-hooks can read; the settings checks say more
+	}
+	data, err := safefile.ReadRegular(path, maxSettingsBytes)
+	if err != nil {
+		return Result{}, false
+	}
+	refs, err := settings.Handlers(data)
+	if err != nil {
+		return Result{}, false // invalid: the settings check reports it as an error
+	}
+	f := File{Refs: refs}
+	present := eventLabels(f.Ours())
+	var missing []string
+	for _, e := range in.Events {
+		if !slices.Contains(present, e) {
+			missing = append(missing, e)
+		}
+	}
+	if len(missing) == 0 {
+		return Result{}, false
+	}
+	return warn(fmt.Sprintf("the %s hooks installed into %s on %s are missing now (%s): Claude Code or another tool rewrote the file; %s",
+		in.Profile, path, when, strings.Join(missing, ", "), fix), path), true
+}
+
+// reinstallCommand renders the recorded install arguments as a command line.
+func reinstallCommand(in settings.Installation) string {
+	args := in.Reinstall
+	if len(args) == 0 {
+		args = []string{"install", "--profile", in.Profile}
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = quote(a)
+	}
+	return "ccc-hooks " + strings.Join(quoted, " ")
+}

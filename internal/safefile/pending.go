@@ -1,0 +1,213 @@
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// ErrTargetChanged is returned by Pending.Commit when another program created the target the
+// caller saw missing, or removed the one it saw; nothing was replaced.
+var ErrTargetChanged = errors.New("the file appeared or vanished while it was being written")
+
+// Pending is a complete, synced temporary file beside its target, waiting to take its place.
+type Pending struct {
+	target string
+	name   string // the temporary file; after an exchange it holds the displaced file
+	done   bool
+}
+
+// Prepare writes data to a new temporary file in the directory of target (never $TMPDIR, so a
+// private file's contents never leave the directory that protects them) and syncs it.
+//
+// When target exists, the temporary file gets its permission bits, owner and group; otherwise
+// perm less the umask, and, when running as root, the owner and group of the directory. A
+// temporary file that cannot be given the target's owner is removed and an error returned:
+// replacing the file would hand it to someone else.
+func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
+	old, err := os.Stat(target)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("write %s: %w", target, err)
+	}
+	// Private until complete when it replaces a file; a new file is created with perm (less
+	// the umask) as os.WriteFile would.
+	mode := perm
+	if old != nil {
+		mode = 0o600
+	}
+	f, err := createTemp(target, mode)
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", target, err)
+	}
+	p := &Pending{target: target, name: f.Name()}
+	if err := fill(f, data, old); err != nil {
+		_ = f.Close()
+		p.Discard()
+		return nil, fmt.Errorf("write %s: %w", target, err)
+	}
+	if err := f.Close(); err != nil {
+		p.Discard()
+		return nil, fmt.Errorf("write %s: %w", target, err)
+	}
+	return p, nil
+}
+
+// fill writes data to f and gives f the mode and owner the target should have.
+func fill(f *os.File, data []byte, old fs.FileInfo) error {
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	uid, gid, chown := dirOwner(filepath.Dir(f.Name()))
+	if old != nil {
+		uid, gid, chown = ownerOf(old)
+	}
+	if chown {
+		if cur, err := f.Stat(); err == nil {
+			if cu, cg, ok := ownerOf(cur); ok && cu == uid && cg == gid {
+				chown = false
+			}
+		}
+	}
+	if chown {
+		if err := f.Chown(uid, gid); err != nil {
+			return fmt.Errorf("keep its owner (uid %d, gid %d): %w", uid, gid, err)
+		}
+	}
+	if old != nil {
+		if err := f.Chmod(old.Mode().Perm()); err != nil {
+			return err
+		}
+	}
+	return f.Sync()
+}
+
+// Name is the path of the temporary file.
+func (p *Pending) Name() string { return p.name }
+
+// Replace renames the temporary file over the target and syncs the directory.
+func (p *Pending) Replace() error {
+	if err := os.Rename(p.name, p.target); err != nil {
+		p.Discard()
+		return fmt.Errorf("write %s: %w", p.target, err)
+	}
+	p.done = true
+	syncDir(filepath.Dir(p.target))
+	return nil
+}
+
+// Commit puts the temporary file in the target's place. existed says whether the target
+// existed when the caller last looked.
+//
+// A missing target is created only if it is still missing, and an existing one is swapped
+// only if it still exists (else ErrTargetChanged, with nothing changed). For an existing
+// target, where the system can swap two names atomically (Linux renameat2 RENAME_EXCHANGE,
+// macOS renamex_np RENAME_SWAP), the file that was displaced — exactly the one that stood at
+// target at that instant, whoever wrote it — is returned open for reading, and its name is
+// gone; the caller closes it. Elsewhere the target is renamed over and displaced is nil.
+func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
+	if !existed {
+		switch err := createOnly(p.name, p.target); {
+		case err == nil:
+			p.done = true
+			syncDir(filepath.Dir(p.target))
+			return nil, nil
+		case errors.Is(err, fs.ErrExist):
+			p.Discard()
+			return nil, ErrTargetChanged
+		case !errors.Is(err, errUnsupported):
+			p.Discard()
+			return nil, fmt.Errorf("write %s: %w", p.target, err)
+		}
+		return nil, p.Replace()
+	}
+	switch err := exchange(p.name, p.target); {
+	case errors.Is(err, errUnsupported):
+		return nil, p.Replace()
+	case errors.Is(err, fs.ErrNotExist):
+		p.Discard()
+		return nil, ErrTargetChanged
+	case err != nil:
+		p.Discard()
+		return nil, fmt.Errorf("write %s: %w", p.target, err)
+	}
+	p.done = true
+	syncDir(filepath.Dir(p.target))
+	// The temporary name now holds what was displaced. Opened without blocking: a foreign
+	// program may have put anything there, even a FIFO.
+	f, err := openNoBlock(p.name)
+	_ = os.Remove(p.name)
+	if err != nil {
+		return nil, nil // the displaced file vanished: nothing to read back
+	}
+	return f, nil
+}
+
+// Discard removes the temporary file unless it took the target's place.
+func (p *Pending) Discard() {
+	if !p.done {
+		_ = os.Remove(p.name)
+		p.done = true
+	}
+}
+
+// WriteFileAtomic replaces path with data through a synced temporary file in the same
+// directory, keeping the permission bits, owner and group of an existing file (for a new one:
+// perm less the umask, and as root the directory's owner).
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	p, err := Prepare(path, data, perm)
+	if err != nil {
+		return err
+	}
+	return p.Replace()
+}
+
+// syncDir makes a rename in dir durable; errors are ignored (not every system can sync a
+// directory, and the rename itself already happened).
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+}
+
+// OpenNoBlock opens path for reading without following a final symbolic link and without
+// blocking should it be a FIFO; callers check what they opened with Stat.
+func OpenNoBlock(path string) (*os.File, error) { return openNoBlock(path) }
+
+// RemoveChecked removes target in a way that loses no foreign write: the file is first moved
+// aside under a temporary name (atomically, so nobody can write to target's old content
+// through its name any more), then check is called with that temporary name. When check
+// approves, the file is removed (gone is true); otherwise it is put back unless a new target
+// appeared meanwhile, in which case the error names where the moved-aside file is kept.
+func RemoveChecked(target string, check func(aside string) bool) (gone bool, err error) {
+	f, err := createTemp(target, 0o600)
+	if err != nil {
+		return false, fmt.Errorf("remove %s: %w", target, err)
+	}
+	aside := f.Name()
+	_ = f.Close()
+	if err := os.Rename(target, aside); err != nil {
+		_ = os.Remove(aside)
+		return false, fmt.Errorf("remove %s: %w", target, err)
+	}
+	if check(aside) {
+		if err := os.Remove(aside); err != nil {
+			return false, fmt.Errorf("remove %s: %w", target, err)
+		}
+		syncDir(filepath.Dir(target))
+		return true, nil
+	}
+	err = createOnly(aside, target)
+	if errors.Is(err, errUnsupported) {
+		err = os.Rename(aside, target)
+	}
+	if err != nil {
+		// Keep it under a name the stale-file cleanup does not take.
+		keep := filepath.Join(filepath.Dir(target), filepath.Base(target)+".ccc-hooks-kept")
+		_ = os.Rename(aside, keep)
+		return false, fmt.Errorf("remove %s: another program wrote it meanwhile; its content is kept in %s", target, keep)
+	}
+	return false, nil
+}

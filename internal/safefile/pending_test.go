@@ -1,0 +1,115 @@
+//go:build unix
+
+package safefile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestPrepareBesideTarget: the temporary file is in the target's directory under a name the
+// next run recognises, private (0600) while it replaces an existing file, and never in $TMPDIR.
+func TestPrepareBesideTarget(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dir := t.TempDir()
+	target := filepath.Join(dir, "settings.json")
+	if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Prepare(target, []byte("new"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Discard()
+	if filepath.Dir(p.Name()) != dir || !IsTempOf(filepath.Base(p.Name()), target) {
+		t.Errorf("temporary file %s is not a recognisable sibling of %s", p.Name(), target)
+	}
+	if fi, err := os.Stat(p.Name()); err != nil || fi.Mode().Perm() != 0o640 {
+		t.Errorf("temporary file mode = %v, %v; want the target's 0640", fi.Mode(), err)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("$TMPDIR used: %v", ents[0].Name())
+	}
+}
+
+// TestCommitHandsBackWhatItDisplaced: on an existing target the commit returns the file it
+// displaced — here a foreign write that landed after the caller last looked.
+func TestCommitHandsBackWhatItDisplaced(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "settings.json")
+	if err := os.WriteFile(target, []byte("read by us"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Prepare(target, []byte("ours"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(target, []byte("foreign"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	displaced, err := p.Commit(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "ours" {
+		t.Errorf("target = %q", got)
+	}
+	if displaced == nil {
+		t.Skip("this file system cannot exchange names; the store reads back the file it kept open")
+	}
+	defer func() { _ = displaced.Close() }()
+	if got, _ := io.ReadAll(displaced); string(got) != "foreign" {
+		t.Errorf("displaced = %q, want the foreign write", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("directory holds %d entries, want 1", len(ents))
+	}
+}
+
+// TestCommitNewFileDoesNotClobber: a file that appears while a new one is prepared is kept.
+func TestCommitNewFileDoesNotClobber(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "settings.json")
+	p, err := Prepare(target, []byte("ours"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(target, []byte("foreign"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Commit(false); !errors.Is(err, ErrTargetChanged) {
+		t.Skipf("err = %v: no create-only rename here", err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "foreign" {
+		t.Errorf("target = %q, want the foreign file kept", got)
+	}
+}
+
+// TestRemoveStaleTemps removes only temporary files of the target.
+func TestRemoveStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "settings.json")
+	names := map[string]bool{
+		".settings.json.ccc-hooks-tmp-0123456789abcdef": false,
+		".settings.json.ccc-hooks-tmp-notours":          true,
+		".other.json.ccc-hooks-tmp-0123456789abcdef":    true,
+		"settings.json.bak":                             true,
+	}
+	for n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := RemoveStaleTemps(target); err != nil {
+		t.Fatal(err)
+	}
+	for n, keep := range names {
+		_, err := os.Stat(filepath.Join(dir, n))
+		if kept := err == nil; kept != keep {
+			t.Errorf("%s: kept %v, want %v", n, kept, keep)
+		}
+	}
+}

@@ -1,0 +1,74 @@
+//go:build unix
+
+package safefile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestResolveLikeTheKernel builds links in a temporary tree and checks that Resolve reaches the
+// file the kernel opens (compared with os.Stat where the file exists).
+func TestResolveLikeTheKernel(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := func(p string) {
+		if err := os.MkdirAll(filepath.Join(root, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ln := func(dest, p string) {
+		if err := os.Symlink(dest, filepath.Join(root, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put := func(p string) {
+		if err := os.WriteFile(filepath.Join(root, p), []byte(p), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("home/dotfiles/claude")
+	mk("home/dotfiles/shared")
+	mk("home/shared")
+	put("home/dotfiles/shared/settings.json")
+	put("home/shared/settings.json") // what a textual "..": would wrongly reach
+	ln("dotfiles/claude", "home/.claude")
+	ln("../shared/settings.json", "home/dotfiles/claude/settings.json")
+	ln(filepath.Join(root, "home/.claude"), "abs-claude")
+	ln("chain2", "home/chain1")
+	ln(".claude/settings.json", "home/chain2")
+	ln("missing/new.json", "home/dangling")
+	ln("loop-b", "home/loop-a")
+	ln("loop-a", "home/loop-b")
+
+	cases := []struct{ path, want string }{
+		{"home/.claude/settings.json", "home/dotfiles/shared/settings.json"},
+		{"abs-claude/settings.json", "home/dotfiles/shared/settings.json"},
+		{"home/chain1", "home/dotfiles/shared/settings.json"},
+		{"home/.claude/../shared/settings.json", "home/dotfiles/shared/settings.json"},
+		{"home/dangling", "home/missing/new.json"},
+		{"home/.claude/new/dir/settings.json", "home/dotfiles/claude/new/dir/settings.json"},
+	}
+	for _, tc := range cases {
+		got, err := Resolve(root + "/" + tc.path) // not Join: it would clean ".." as text
+		if err != nil {
+			t.Errorf("Resolve(%s): %v", tc.path, err)
+			continue
+		}
+		if want := filepath.Join(root, tc.want); got != want {
+			t.Errorf("Resolve(%s) = %s, want %s", tc.path, got, want)
+		}
+		if a, err := os.Stat(root + "/" + tc.path); err == nil {
+			if b, err := os.Stat(got); err != nil || !os.SameFile(a, b) {
+				t.Errorf("Resolve(%s) = %s, which is not the file the kernel opens", tc.path, got)
+			}
+		}
+	}
+	if _, err := Resolve(filepath.Join(root, "home/loop-a")); err == nil || !strings.Contains(err.Error(), "too many levels") {
+		t.Errorf("Resolve(loop) err = %v", err)
+	}
+}

@@ -1,0 +1,82 @@
+package plugins_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/plugins"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// Each plugin's hooks are the events of the installer profile of the same name, each running
+// `ccc-hooks hook` with the installer's default timeout: a plugin install and a settings install
+// of one profile fire on the same events.
+func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
+	for _, name := range plugins.Names() {
+		profile, err := installer.ProfileByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, err := settings.Handlers(plugins.Hooks(name))
+		if err != nil {
+			t.Fatalf("%s/hooks/hooks.json: %v", name, err)
+		}
+		var got, want []string
+		for _, r := range refs {
+			got = append(got, installer.Event{Hook: r.Event, Matcher: r.Matcher}.Label())
+			if r.Type != "command" || r.Command != "ccc-hooks hook" || !r.HasTimeout || r.Timeout != 600 {
+				t.Errorf("%s: %s runs %s %q (timeout %v), want command `ccc-hooks hook`, timeout 600",
+					name, r.Event, r.Type, r.Command, r.Timeout)
+			}
+		}
+		for _, e := range profile.Events {
+			want = append(want, e.Label())
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s plugin hooks (-profile events +plugin events):\n%s", name, diff)
+		}
+	}
+}
+
+// The marketplace at the repository root is named ccc-hooks and lists every plugin from its
+// folder, under the name its plugin.json gives.
+func TestMarketplaceListsThePlugins(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", ".claude-plugin", "marketplace.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var market struct {
+		Name    string `json:"name"`
+		Plugins []struct {
+			Name   string `json:"name"`
+			Source string `json:"source"`
+		} `json:"plugins"`
+	}
+	if err := json.Unmarshal(data, &market); err != nil {
+		t.Fatal(err)
+	}
+	if market.Name != installer.PluginMarketplace {
+		t.Errorf("marketplace name %q, want %q", market.Name, installer.PluginMarketplace)
+	}
+	var names []string
+	for _, p := range market.Plugins {
+		names = append(names, p.Name)
+		if p.Source != "./plugins/"+p.Name {
+			t.Errorf("plugin %s: source %q, want ./plugins/%s", p.Name, p.Source, p.Name)
+		}
+		var manifest struct {
+			Name string `json:"name"`
+		}
+		if err := json.Unmarshal(plugins.Manifest(p.Name), &manifest); err != nil || manifest.Name != p.Name {
+			t.Errorf("plugin %s: plugin.json name %q (%v), want %q", p.Name, manifest.Name, err, p.Name)
+		}
+	}
+	if diff := cmp.Diff(plugins.Names(), names); diff != "" {
+		t.Errorf("marketplace plugins (-want +got):\n%s", diff)
+	}
+}

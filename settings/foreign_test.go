@@ -1,0 +1,158 @@
+//go:build unix
+
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// foreignRounds is how many races each foreign-writer test runs.
+const foreignRounds = 40
+
+// foreignContent is what the foreign program (Claude Code, say) writes in round i: its own
+// settings, without our entries, as a program does that rewrites the file from memory.
+func foreignContent(i int) []byte {
+	return fmt.Appendf(nil, "{\n  \"env\": {\n    \"ROUND\": \"%d\",\n    \"API_KEY\": \"secret\"\n  },\n"+
+		"  \"permissions\": {\n    \"allow\": [\"Bash(ls:*)\"]\n  }\n}\n", i)
+}
+
+// writeRenamed replaces path the way Claude Code does: a temporary file, then a rename.
+func writeRenamed(path string, data []byte) error {
+	tmp := path + ".foreign-tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// writeInPlace truncates path and writes it in two halves, the way an editor or a program
+// without atomic writes does, slowly enough that ccc-hooks may read it empty or half written.
+func writeInPlace(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	// Between the truncation and each write the file is empty or half written, for a while.
+	time.Sleep(time.Duration(rand.IntN(20000)) * time.Microsecond)
+	_, err = f.Write(data[:len(data)/2])
+	if err == nil {
+		time.Sleep(time.Duration(rand.IntN(1000)) * time.Microsecond)
+		_, err = f.Write(data[len(data)/2:])
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// TestForeignWriterNeverLost races Update (installing our entries) against a foreign program
+// that rewrites the file, by rename or in place, at a random moment. After every round the
+// file is valid JSON holding the foreign program's round number and keys (its write is never
+// lost); when the foreign write finished before Update returned, our entries are there too
+// (Update saw it and applied our change on top).
+func TestForeignWriterNeverLost(t *testing.T) {
+	for _, mode := range []struct {
+		name  string
+		write func(string, []byte) error
+		plain bool
+	}{
+		{"rename", writeRenamed, false},
+		{"in place", writeInPlace, false},
+		// Where names cannot be swapped, the file read is kept open and read back.
+		{"in place, plain rename", writeInPlace, true},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			s := newTestStore(t)
+			s.LockTimeout = 5 * time.Second
+			s.plainRename = mode.plain
+			path := filepath.Join(t.TempDir(), "settings.json")
+			deadline := time.Now().Add(6 * time.Second)
+			for i := range foreignRounds {
+				if time.Now().After(deadline) {
+					t.Logf("stopped after %d rounds (time bound)", i)
+					break
+				}
+				if err := os.WriteFile(path, foreignContent(-1), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				var foreignDone time.Time
+				var foreignErr error
+				var wg sync.WaitGroup
+				wg.Go(func() {
+					time.Sleep(time.Duration(rand.IntN(4000)) * time.Microsecond)
+					foreignErr = mode.write(path, foreignContent(i))
+					foreignDone = time.Now()
+				})
+				_, err := s.Update(path, installChange(testCommand))
+				returned := time.Now()
+				wg.Wait()
+				if err != nil || foreignErr != nil {
+					t.Fatalf("round %d: update: %v; foreign writer: %v", i, err, foreignErr)
+				}
+				got, _ := os.ReadFile(path)
+				var v struct {
+					Env         map[string]string `json:"env"`
+					Permissions map[string]any    `json:"permissions"`
+				}
+				if err := json.Unmarshal(cutBOM(got), &v); err != nil {
+					t.Fatalf("round %d: not valid JSON (%v):\n%s", i, err, got)
+				}
+				if v.Env["ROUND"] != fmt.Sprint(i) || v.Env["API_KEY"] != "secret" || v.Permissions["allow"] == nil {
+					t.Fatalf("round %d: the foreign write was lost:\n%s", i, got)
+				}
+				if foreignDone.Before(returned) && !strings.Contains(string(got), testCommand) {
+					t.Fatalf("round %d: the foreign write landed during the update, and our entries are missing:\n%s", i, got)
+				}
+			}
+		})
+	}
+}
+
+// TestForeignWriterNeverLostOnRemoval races an uninstall that removes the file install created
+// against a foreign writer: whatever the timing, the foreign content survives (the file is
+// moved aside, checked, and put back when someone wrote to it).
+func TestForeignWriterNeverLostOnRemoval(t *testing.T) {
+	for _, mode := range []struct {
+		name  string
+		write func(string, []byte) error
+	}{{"rename", writeRenamed}, {"in place", writeInPlace}} {
+		t.Run(mode.name, func(t *testing.T) {
+			s := newTestStore(t)
+			path := filepath.Join(t.TempDir(), "settings.json")
+			deadline := time.Now().Add(5 * time.Second)
+			for i := 0; i < foreignRounds && (i < 10 || time.Now().Before(deadline)); i++ {
+				_ = os.Remove(path)
+				if _, err := s.Update(path, installChange(testCommand)); err != nil {
+					t.Fatal(err)
+				}
+				var foreignErr error
+				var wg sync.WaitGroup
+				wg.Go(func() {
+					time.Sleep(time.Duration(rand.IntN(4000)) * time.Microsecond)
+					foreignErr = mode.write(path, foreignContent(i))
+				})
+				_, err := s.Update(path, uninstallChange)
+				wg.Wait()
+				if errors.Is(foreignErr, os.ErrNotExist) {
+					continue // in place into a file already removed: nothing was written
+				}
+				if err != nil || foreignErr != nil {
+					t.Fatalf("round %d: uninstall: %v; foreign writer: %v", i, err, foreignErr)
+				}
+				got, err := os.ReadFile(path)
+				if err != nil || !strings.Contains(string(got), fmt.Sprintf(`"ROUND": "%d"`, i)) {
+					t.Fatalf("round %d: the foreign write was lost (%v):\n%s", i, err, got)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,84 @@
+//go:build unix
+
+package settings
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+// someUser is the uid and gid the root-only tests hand files to (nobody/nogroup on Linux).
+const someUser = 65534
+
+// TestRootKeepsTheUsersOwnership: as root (`sudo ccc-hooks install` with HOME kept), editing a
+// user's settings file keeps its owner, group and mode; a new file in the user's directory is
+// the user's; and the ccc-hooks home with its locks, backups and ledger, created for a home
+// the user owns, is the user's too.
+func TestRootKeepsTheUsersOwnership(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: chown to another user")
+	}
+	home := t.TempDir()
+	mustDo(t, os.Chmod(home, 0o755))
+	user := filepath.Join(home, "user")
+	claude := filepath.Join(user, ".claude")
+	mustDo(t, os.MkdirAll(claude, 0o700))
+	mustDo(t, os.Chown(user, someUser, someUser))
+	mustDo(t, os.Chown(claude, someUser, someUser))
+	existing := filepath.Join(claude, "settings.json")
+	writeFile(t, existing, "{\n  \"model\": \"opus\"\n}\n", 0o600)
+	mustDo(t, os.Chown(existing, someUser, someUser))
+
+	s := &FileStore{Home: filepath.Join(claude, "ccc")}
+	if _, err := s.Update(existing, installChange(testCommand)); err != nil {
+		t.Fatal(err)
+	}
+	fresh := filepath.Join(claude, "settings-provider.json")
+	if _, err := s.Update(fresh, installChange(testCommand)); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(existing); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode of the edited file: %v, %v; want 0600", fi.Mode(), err)
+	}
+	var leaks []string
+	_ = filepath.WalkDir(claude, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		if st.Uid != someUser || st.Gid != someUser {
+			leaks = append(leaks, p)
+		}
+		return nil
+	})
+	if len(leaks) > 0 {
+		t.Errorf("not the user's after root's edit: %v", leaks)
+	}
+	if _, err := os.Stat(filepath.Join(claude, "ccc", "ledger")); err != nil {
+		t.Errorf("no ledger written: %v", err)
+	}
+}
+
+// TestRootKeepsRootsOwnFiles: root creating a file in a directory root owns (managed scope
+// under /etc, say) leaves it root's.
+func TestRootKeepsRootsOwnFiles(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	s := newTestStore(t)
+	path := filepath.Join(t.TempDir(), "claude-code", "managed-settings.json")
+	if _, err := s.Update(path, installChange(testCommand)); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Sys().(*syscall.Stat_t).Uid != 0 {
+		t.Errorf("managed file not root's: %v", err)
+	}
+}

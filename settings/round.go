@@ -1,0 +1,103 @@
+package settings
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+)
+
+// settleSteps is how many times a file that looks mid-write is looked at again, each wait
+// twice the one before (5 ms settle: about 75 ms in all), before it counts as it is.
+const settleSteps = 4
+
+// round carries what one attempt of Update learned into the next: a foreign version that our
+// own write displaced, to be applied again while the target still holds ours.
+type round struct {
+	lost   []byte   // content of a foreign write our replace displaced
+	ours   []byte   // what we wrote then
+	active bool     // lost is still to be re-applied
+	file   *os.File // the displaced file, kept open to see a write still landing in it
+	dirs   []string // directories created for the file by any round
+}
+
+// close releases the displaced file.
+func (r *round) close() {
+	if r.file != nil {
+		_ = r.file.Close()
+		r.file = nil
+	}
+}
+
+// takeDisplaced looks at the file our replace displaced — the swapped-out file where the
+// system can exchange names, else the file we had read (still open) — and reports whether a
+// foreign write landed there, which the next round then re-applies our change onto.
+func (r *round) takeDisplaced(snap *snapshot, displaced *os.File, ours []byte, settle time.Duration) bool {
+	f := displaced
+	if f == nil {
+		f, snap.f = snap.f, nil // keep the file we read open past this round
+	}
+	if f == nil {
+		return false
+	}
+	got, err := readBack(f)
+	if err != nil || bytes.Equal(got, snap.data) {
+		_ = f.Close()
+		return false
+	}
+	r.close()
+	r.file, r.lost, r.ours, r.active = f, got, ours, true
+	if isBlank(cutBOM(got)) && !r.refresh(settle) || isBlank(cutBOM(r.lost)) {
+		// Truncated by an in-place writer whose content did not come in time: what we wrote
+		// (the content it truncated, with our change) is kept rather than an empty file.
+		r.close()
+		r.lost, r.active = nil, false
+		return false
+	}
+	return true
+}
+
+// refresh waits for the displaced file to settle and reports whether it changed since it was
+// read (then lost holds its new content and is to be re-applied).
+func (r *round) refresh(settle time.Duration) bool {
+	if r.file == nil {
+		return false
+	}
+	for d := settle; d <= settle<<settleSteps; d *= 2 {
+		time.Sleep(d)
+		got, err := readBack(r.file)
+		if err == nil && !bytes.Equal(got, r.lost) {
+			r.lost, r.active = got, true
+			return true
+		}
+	}
+	return false
+}
+
+// restore puts the displaced foreign content back at target in place of ours.
+func (r *round) restore(target string) {
+	if p, err := safefile.Prepare(target, r.lost, newFileMode); err == nil {
+		_ = p.Replace()
+	}
+}
+
+// settled waits for target to settle and reports whether it still holds what snap saw.
+func (s *FileStore) settled(target string, snap *snapshot) bool {
+	for d := s.settle(); d <= s.settle()<<settleSteps; d *= 2 {
+		time.Sleep(d)
+		if !snap.sameAs(target) {
+			return false
+		}
+	}
+	return true
+}
+
+// readBack reads f from its start.
+func readBack(f *os.File) ([]byte, error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return io.ReadAll(f)
+}
