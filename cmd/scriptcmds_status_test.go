@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -15,6 +16,14 @@ func init() {
 	scriptBuiltins["exit-code"] = exitCodeCmd
 	// table-fits FILE WIDTH: see tableFits.
 	scriptBuiltins["table-fits"] = tableFits
+	// expand FILE...: replace $VAR and ${VAR} in each file by the script's environment (files
+	// that must hold absolute paths under $WORK).
+	scriptBuiltins["expand"] = func(ts *testscript.TestScript, neg bool, args []string) {
+		for _, name := range args {
+			data := os.Expand(ts.ReadFile(name), ts.Getenv)
+			ts.Check(os.WriteFile(ts.MkAbs(name), []byte(data), 0o644))
+		}
+	}
 }
 
 func exitCodeCmd(ts *testscript.TestScript, neg bool, args []string) {

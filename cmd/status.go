@@ -57,7 +57,7 @@ func runStatus(_ context.Context, env *Env, opts *statusOptions) error {
 	if lookPath == nil {
 		lookPath = exec.LookPath
 	}
-	rows := installer.Status(installer.StatusOptions{Locator: loc, LookPath: lookPath, Plugins: statusPlugins(env)})
+	rows := installer.Status(installer.StatusOptions{Locator: loc, LookPath: lookPath})
 	if opts.JSON {
 		data, err := json.MarshalIndent(rows, "", "  ")
 		if err != nil {
@@ -70,16 +70,17 @@ func runStatus(_ context.Context, env *Env, opts *statusOptions) error {
 	return writeStatus(env.IO.Out, rows, paths.ConfigFile(env.Getenv), program)
 }
 
-// statusPlugins returns how status finds the rows of the ccc-hooks plugin.
-func statusPlugins(*Env) func() []installer.StatusRow { return nil }
-
 // writeStatus prints one block per row: the scope and file, then, where ccc-hooks is installed,
 // its profiles, events, timeout and command, labels aligned; last the supervisor default.
 func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program string) error {
 	var b strings.Builder
 	const indent = "           " // under the file, past the scope column
 	for _, r := range rows {
-		fmt.Fprintf(&b, "%-10s %s", r.Scope, r.Path)
+		where := r.Path
+		if r.Plugin != "" {
+			where = fmt.Sprintf("%s (%s scope) %s", r.Plugin, r.PluginScope, r.Path)
+		}
+		fmt.Fprintf(&b, "%-10s %s", r.Scope, where)
 		if note := statusNote(r); note != "" {
 			fmt.Fprintf(&b, "  (%s)\n", note)
 			continue
@@ -101,7 +102,7 @@ func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program st
 			fmt.Fprintf(&b, "%s%-9s %s  (%s)\n", indent, "command", h.Command, resolution(h))
 		}
 		if !r.Enabled {
-			fmt.Fprintf(&b, "%s%-9s %s\n", indent, "enabled", "no: switched off in Claude Code")
+			fmt.Fprintf(&b, "%s%-9s %s\n", indent, "enabled", "no: switched off in Claude Code (/plugin enables it)")
 		}
 	}
 	state, next := "off", "turn it on with `"+program+" supervisor on --default` (every session) or `"+
@@ -118,10 +119,12 @@ func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program st
 // unusable; "" when the row has hooks of ours to show.
 func statusNote(r installer.StatusRow) string {
 	switch {
-	case r.Scope == installer.ScopePlugin && len(r.Hooks) == 0 && !r.Enabled:
+	case r.Scope == installer.ScopePlugin && r.Error == "" && len(r.Hooks) == 0 && !r.Enabled:
 		return "installed, switched off in Claude Code"
 	case !r.Exists:
 		return "not present"
+	case r.Error != "" && r.Scope == installer.ScopePlugin:
+		return "error: " + r.Error
 	case r.Error != "":
 		return "error: " + r.Error + "; Claude Code skips this file"
 	case len(r.Hooks) == 0:

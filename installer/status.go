@@ -41,6 +41,10 @@ type StatusRow struct {
 	// Enabled is false for a plugin that is installed but switched off in Claude Code; settings
 	// files are always enabled.
 	Enabled bool `json:"enabled"`
+	// Plugin is the plugin's name in Claude Code ("supervisor@ccc-hooks") and PluginScope where
+	// Claude Code installed it (user, project or local); both only in plugin rows.
+	Plugin      string `json:"plugin,omitempty"`
+	PluginScope string `json:"plugin_scope,omitempty"`
 	// SupervisorDefault is supervisor.enabled of ccc.json: whether the supervisor reviews a
 	// session that was not turned on or off by itself. It is the same in every row.
 	SupervisorDefault bool `json:"supervisor_on_by_default"`
@@ -63,7 +67,8 @@ type StatusOptions struct {
 	Locator Locator
 	// LookPath finds a bare program name on PATH (exec.LookPath).
 	LookPath func(string) (string, error)
-	// Plugins returns the rows of the Claude Code plugins of this repository; nil shows none.
+	// Plugins returns the rows of the Claude Code plugins of this repository; nil reads them
+	// from Claude Code's records (see Plugins).
 	Plugins func() []StatusRow
 }
 
@@ -87,6 +92,8 @@ func Status(opts StatusOptions) []StatusRow {
 	}
 	if opts.Plugins != nil {
 		rows = append(rows, opts.Plugins()...)
+	} else {
+		rows = append(rows, pluginStatusRows(opts)...)
 	}
 	for i := range rows {
 		rows[i].SupervisorDefault = cfg.Enabled
@@ -128,21 +135,27 @@ func fileStatus(t Target, opts StatusOptions) StatusRow {
 		row.Profiles = append(row.Profiles, p.Name)
 	}
 	for _, r := range refs {
-		if !IsOurs(r.Command) {
-			continue
+		if IsOurs(r.Command) {
+			row.addHook(hookStatus(r, opts))
 		}
-		h := HookStatus{Event: Event{Hook: r.Event, Matcher: r.Matcher}.Label(), Command: r.Command}
-		if r.HasTimeout {
-			h.Timeout = &r.Timeout
-		}
-		h.Program, err = ResolveProgram(Binary(r.Command), opts.Locator.ProjectDir, opts.LookPath)
-		if err != nil {
-			h.Program, h.Problem = "", err.Error()
-		}
-		h.Resolves = err == nil
-		row.addHook(h)
 	}
 	return row
+}
+
+// hookStatus describes one handler of ours, resolving its program for the person asking.
+func hookStatus(h settings.Handler, opts StatusOptions) HookStatus {
+	out := HookStatus{Event: Event{Hook: h.Event, Matcher: h.Matcher}.Label(), Command: h.Command}
+	if h.HasTimeout {
+		timeout := h.Timeout
+		out.Timeout = &timeout
+	}
+	program, err := ResolveProgram(Binary(h.Command), opts.Locator.ProjectDir, opts.LookPath)
+	if err != nil {
+		out.Problem = err.Error()
+	} else {
+		out.Program, out.Resolves = program, true
+	}
+	return out
 }
 
 // addHook records one handler of ours in the row.

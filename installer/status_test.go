@@ -142,3 +142,54 @@ func TestStatusProjectIsHome(t *testing.T) {
 		t.Errorf("scopes %q, want user local managed", got)
 	}
 }
+
+// TestStatusPlugins: the ccc-hooks plugins Claude Code installed for this user and project are
+// rows of status, after the settings files, with their hooks resolved and their enabled state;
+// another project's installation and another marketplace's plugin are not.
+func TestStatusPlugins(t *testing.T) {
+	loc, config := pluginWorld(t)
+	writeTestFile(t, filepath.Join(config, "settings.json"), `{"enabledPlugins": {"supervisor@ccc-hooks": true, "workflow@ccc-hooks": false}}`)
+	bin := filepath.Join(t.TempDir(), "ccc-hooks")
+	writeTestFile(t, bin, "#!/bin/sh\n")
+	if err := os.Chmod(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rows := Status(StatusOptions{Locator: loc, LookPath: func(string) (string, error) { return bin, nil }})
+	var plugins []StatusRow
+	for _, r := range rows {
+		if r.Scope == ScopePlugin {
+			plugins = append(plugins, r)
+		}
+	}
+	cache := filepath.Join(config, "plugins", "cache", "ccc-hooks")
+	six := 600.0
+	hook := func(event string, timeout *float64) HookStatus {
+		return HookStatus{Event: event, Command: "ccc-hooks hook", Timeout: timeout, Resolves: true, Program: bin}
+	}
+	want := []StatusRow{
+		{
+			Scope: "plugin", Path: filepath.Join(cache, "supervisor", "abc"), Exists: true, Profiles: []string{"supervisor"},
+			Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, Command: "ccc-hooks hook", Timeout: &six, Resolves: true,
+			Hooks: []HookStatus{hook("Stop", &six), hook("PreToolUse[AskUserQuestion]", &six)}, Enabled: true,
+			Plugin: "supervisor@ccc-hooks", PluginScope: "user",
+		},
+		{
+			Scope: "plugin", Path: filepath.Join(cache, "workflow", "abc"), Exists: true, Profiles: []string{"workflow"},
+			Events: []string{"UserPromptSubmit"}, Command: "ccc-hooks hook", Resolves: true,
+			Hooks: []HookStatus{hook("UserPromptSubmit", nil)}, Plugin: "workflow@ccc-hooks", PluginScope: "project",
+		},
+	}
+	if diff := cmp.Diff(want, plugins); diff != "" {
+		t.Errorf("plugin rows (-want +got):\n%s", diff)
+	}
+	if last := rows[len(rows)-1]; last.Scope != ScopePlugin {
+		t.Errorf("the last row is %s, want the plugins after the settings files", last.Scope)
+	}
+
+	// A record that cannot be parsed is one row that names it.
+	writeTestFile(t, InstalledPluginsFile(loc.Getenv), "{")
+	rows = Status(StatusOptions{Locator: loc, LookPath: func(string) (string, error) { return bin, nil }})
+	if last := rows[len(rows)-1]; last.Scope != ScopePlugin || last.Path != InstalledPluginsFile(loc.Getenv) || last.Error == "" {
+		t.Errorf("unreadable plugin record: last row %+v, want a plugin row naming the file with an error", last)
+	}
+}
