@@ -78,7 +78,9 @@ func TestBashCompletionValues(t *testing.T) {
 		}, term.Screen)
 	}
 
-	// The completed list runs as typed: the dry run's diff installs Stop and SubagentStop only.
+	// The completed list runs as typed: the dry run's diff installs Stop and SubagentStop only
+	// (the slash commands' diffs that follow scroll it off the screen).
+	term.Scrollback = true
 	term.Keys(t, "-l", "ccc-hooks install --dry-run --yes --profile workflow --events stop,s")
 	term.Keys(t, "Tab")
 	term.WaitScreen(t, promptTimeout, `--events stop\,subagent-stop`)
