@@ -32,7 +32,11 @@ func newDoctorCmd(env *Env) *cobra.Command {
 		Long: `Check every settings file Claude Code merges for this user and project (managed, local,
 project, user and the provider files of the Claude config dir), the programs the hooks run,
 the ccc-hooks home and the supervisor config. Each check is ok, warn or error; every warning
-and error says what to do next. Exit status 1 when any check is an error.`,
+and error says what to do next. Exit status 1 when any check is an error.
+
+Errors and warnings are listed first. The table fits $COLUMNS, else the terminal's width (80
+columns when the output is not a terminal); statuses are coloured only on a terminal and never
+with NO_COLOR set.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runDoctor(c.Context(), env, opts)
