@@ -14,6 +14,7 @@ require (
 	github.com/tidwall/gjson v1.20.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
+	golang.org/x/text v0.4.0
 )
 
 require (
@@ -24,6 +25,5 @@ require (
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.0 // indirect
-	golang.org/x/text v0.4.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )

@@ -6,9 +6,20 @@ import (
 
 func newCompletionCmd(env *Env) *cobra.Command {
 	return &cobra.Command{
-		Use:       "completion bash|zsh|fish|powershell",
-		Short:     "Print a shell completion script",
-		Args:      cobraArgs(cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs)),
+		Use:   "completion bash|zsh|fish|powershell",
+		Short: "Print a shell completion script",
+		Long: `Print the completion script of one shell. It completes commands, flags and flag values:
+scopes, profiles, events (comma lists), the provider names found as settings-NAME.json in the
+Claude config dir, the actions of supervisor and the task ids of task show and confirm.
+
+bash: needs the bash-completion package (apt install bash-completion, brew install
+      bash-completion@2); then
+        source <(ccc-hooks completion bash)                 # this shell
+        ccc-hooks completion bash > ~/.local/share/bash-completion/completions/ccc-hooks
+zsh:  ccc-hooks completion zsh > "${fpath[1]}/_ccc-hooks"   # compinit must be enabled
+fish: ccc-hooks completion fish > ~/.config/fish/completions/ccc-hooks.fish
+powershell: ccc-hooks completion powershell | Out-String | Invoke-Expression`,
+		Args:      oneWordOf("shell"),
 		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
 		RunE: func(c *cobra.Command, args []string) error {
 			root := c.Root()

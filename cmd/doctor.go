@@ -6,14 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
-	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
-	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // doctorOptions are the choices of one `ccc-hooks doctor`.
@@ -36,7 +32,11 @@ func newDoctorCmd(env *Env) *cobra.Command {
 		Long: `Check every settings file Claude Code merges for this user and project (managed, local,
 project, user and the provider files of the Claude config dir), the programs the hooks run,
 the ccc-hooks home and the supervisor config. Each check is ok, warn or error; every warning
-and error says what to do next. Exit status 1 when any check is an error.`,
+and error says what to do next. Exit status 1 when any check is an error.
+
+Errors and warnings are listed first. The table fits $COLUMNS, else the terminal's width (80
+columns when the output is not a terminal); statuses are coloured only on a terminal and never
+with NO_COLOR set.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runDoctor(c.Context(), env, opts)
@@ -49,15 +49,11 @@ and error says what to do next. Exit status 1 when any check is an error.`,
 }
 
 func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
-	wd, err := env.Getwd()
+	loc, err := (&targetFlags{ProjectDir: opts.ProjectDir}).locator(env)
 	if err != nil {
-		return fmt.Errorf("doctor: working directory: %w", err)
+		return err
 	}
-	loc := installer.Locator{
-		Getenv:      env.Getenv,
-		ProjectDir:  paths.ProjectDir(paths.Project{Flag: opts.ProjectDir, WD: wd}),
-		ManagedPath: opts.ManagedPath,
-	}
+	loc.ManagedPath = opts.ManagedPath
 	denv := doctor.Env{Getenv: env.Getenv, LookPath: opts.LookPath, Output: opts.Output, Version: Version}
 	if denv.LookPath == nil {
 		denv.LookPath = exec.LookPath
@@ -65,11 +61,13 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 	if denv.Output == nil {
 		denv.Output = doctor.Exec
 	}
-	results := doctor.Run(ctx, doctor.Load(loc), doctor.Checks(denv))
+	snap := doctor.Load(loc)
+	snap.Program = adviceProgram(env, denv.LookPath)
+	results := doctor.Run(ctx, snap, doctor.Checks(denv))
 	if opts.JSON {
 		err = writeDoctorJSON(env.IO.Out, results)
 	} else {
-		err = writeDoctorTable(env.IO.Out, results, env.IO.ColorOut)
+		err = writeDoctorTable(env.IO.Out, results, env.IO.ColorOut, env.IO.Width)
 	}
 	if err != nil {
 		return fmt.Errorf("doctor: %w", err)
@@ -89,39 +87,5 @@ func writeDoctorJSON(w io.Writer, results []doctor.Result) error {
 		return err
 	}
 	_, err = w.Write(append(data, '\n'))
-	return err
-}
-
-// statusColor is the ANSI colour of each status on a terminal.
-var statusColor = map[doctor.Status]string{
-	doctor.StatusOK:    "\x1b[32m",
-	doctor.StatusWarn:  "\x1b[33m",
-	doctor.StatusError: "\x1b[31m",
-}
-
-// writeDoctorTable prints one aligned line per result (check, status, message) and a summary.
-// The status is coloured only when color is true; padding is computed on the plain text so the
-// colour codes do not break the alignment.
-func writeDoctorTable(w io.Writer, results []doctor.Result, color bool) error {
-	width := len("CHECK")
-	for _, r := range results {
-		width = max(width, utf8.RuneCountInString(r.Check))
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-*s  %-6s %s\n", width, "CHECK", "STATUS", "MESSAGE")
-	counts := map[doctor.Status]int{}
-	for _, r := range results {
-		counts[r.Status]++
-		status := fmt.Sprintf("%-6s", r.Status)
-		if color {
-			status = statusColor[r.Status] + string(r.Status) + "\x1b[0m" + status[len(r.Status):]
-		}
-		fmt.Fprintf(&b, "%-*s  %s %s\n", width, r.Check, status, r.Message)
-	}
-	fmt.Fprintf(&b, "\n%d %s, %d %s, %d ok\n",
-		counts[doctor.StatusError], plural(counts[doctor.StatusError], "error", "errors"),
-		counts[doctor.StatusWarn], plural(counts[doctor.StatusWarn], "warning", "warnings"),
-		counts[doctor.StatusOK])
-	_, err := io.WriteString(w, b.String())
 	return err
 }

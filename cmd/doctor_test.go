@@ -22,7 +22,7 @@ func TestWriteDoctorTable(t *testing.T) {
 		{Check: "user-settings", Status: doctor.StatusOK, Message: "fine"},
 	}
 	var plain bytes.Buffer
-	if err := writeDoctorTable(&plain, results, false); err != nil {
+	if err := writeDoctorTable(&plain, results, false, 80); err != nil {
 		t.Fatal(err)
 	}
 	want := `CHECK          STATUS MESSAGE
@@ -36,7 +36,7 @@ user-settings  ok     fine
 		t.Errorf("table (-want +got):\n%s", diff)
 	}
 	var color bytes.Buffer
-	if err := writeDoctorTable(&color, results, true); err != nil {
+	if err := writeDoctorTable(&color, results, true, 80); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(color.String(), "config         \x1b[31merror\x1b[0m  bad\n") {
@@ -60,6 +60,9 @@ func TestRunDoctorManaged(t *testing.T) {
 		}
 	}
 	write(managed, `{"allowManagedHooksOnly": true}`)
+	if err := os.Mkdir(filepath.Join(home, "project"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	write(filepath.Join(home, ".claude", "settings.json"),
 		`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook", "timeout": 600}]}]}}`)
 	opts := &doctorOptions{

@@ -19,6 +19,8 @@ type IOStreams struct {
 	Interactive bool
 	// ColorOut is true when stdout is a terminal that may receive colour.
 	ColorOut bool
+	// Width is the number of columns tables are fitted to; defaultWidth when 0.
+	Width int
 }
 
 // Env holds every side effect a command may have, so tests can replace them.
@@ -42,6 +44,7 @@ func System() *Env {
 			ErrOut:      os.Stderr,
 			Interactive: interactive,
 			ColorOut:    term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "",
+			Width:       terminalWidth(os.Getenv("COLUMNS"), int(os.Stdout.Fd())),
 		},
 		Getenv:     os.Getenv,
 		Now:        time.Now,

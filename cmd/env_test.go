@@ -32,6 +32,10 @@ type scriptedPrompter struct {
 	t       *testing.T
 	answers []any // int for Select, []int for MultiSelect, string for Input, bool for Confirm, error to fail
 	asked   []string
+	// defaults records the default each question offered, formatted with %v.
+	defaults []string
+	// invalid records the reasons Input's validator gave for refused answers.
+	invalid []string
 }
 
 func (p *scriptedPrompter) next(message string) any {
@@ -58,12 +62,38 @@ func answer[T any](p *scriptedPrompter, message string) (T, error) {
 	return v, nil
 }
 
-func (p *scriptedPrompter) Select(m string, _ []string, _ int) (int, error) { return answer[int](p, m) }
+func (p *scriptedPrompter) Select(m string, _ []string, def int) (int, error) {
+	p.defaults = append(p.defaults, fmt.Sprint(def))
+	return answer[int](p, m)
+}
 
-func (p *scriptedPrompter) MultiSelect(m string, _ []string, _ []int) ([]int, error) {
+func (p *scriptedPrompter) MultiSelect(m string, _ []string, def []int) ([]int, error) {
+	p.defaults = append(p.defaults, fmt.Sprint(def))
 	return answer[[]int](p, m)
 }
-func (p *scriptedPrompter) Input(m, _ string) (string, error)      { return answer[string](p, m) }
-func (p *scriptedPrompter) Confirm(m string, _ bool) (bool, error) { return answer[bool](p, m) }
+
+// Input asks again, as the terminal does, while validate refuses the answer.
+func (p *scriptedPrompter) Input(m, def string, validate func(string) error) (string, error) {
+	p.defaults = append(p.defaults, def)
+	for {
+		a, err := answer[string](p, m)
+		if err != nil || validate == nil {
+			return a, err
+		}
+		if a == "" {
+			a = def
+		}
+		if err := validate(a); err != nil {
+			p.invalid = append(p.invalid, err.Error())
+			continue
+		}
+		return a, nil
+	}
+}
+
+func (p *scriptedPrompter) Confirm(m string, def bool) (bool, error) {
+	p.defaults = append(p.defaults, fmt.Sprint(def))
+	return answer[bool](p, m)
+}
 
 var _ prompter.Prompter = (*scriptedPrompter)(nil)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -26,6 +25,7 @@ type installOptions struct {
 	TimeoutSet    bool
 	SlashCommands bool
 	SlashSet      bool
+	Absolute      bool
 	DryRun        bool
 	Yes           bool
 }
@@ -36,15 +36,19 @@ const (
 )
 
 func newInstallCmd(env *Env) *cobra.Command {
-	opts := &installOptions{}
+	opts := &installOptions{Timeout: defaultTimeout}
 	c := &cobra.Command{
 		Use:   "install",
 		Short: "Merge ccc-hooks entries into a Claude Code settings file",
 		Long: `Merge ccc-hooks entries into a Claude Code settings file without moving any other byte.
 
-On a terminal, choices not given as flags are asked for, and the change is shown as a diff
-before it is written. Without a terminal nothing is asked: scope user, profile supervisor,
-all of the profile's events, timeout 600 seconds.`,
+On a terminal, choices not given as flags are asked for (each offering what is installed now),
+and the change is shown as a diff before it is written. Without a terminal nothing is asked:
+scope user, profile supervisor, all of the profile's events, timeout 600 seconds.
+
+--events makes the profile's installed events exactly the ones given: the others are removed.
+Project and managed settings, which other people use too, run "ccc-hooks hook" found on each
+person's PATH; other files run this binary by its absolute path (--absolute: everywhere).`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			opts.Target.changed(c)
@@ -59,10 +63,11 @@ all of the profile's events, timeout 600 seconds.`,
 	fl.StringVar(&opts.Profile, "profile", installer.Supervisor.Name, "hook profile: supervisor|workflow")
 	fl.StringVar(&opts.Events, "events", "", "comma-separated events of the profile (default all): "+
 		"supervisor: "+strings.Join(installer.Supervisor.EventNames(), ",")+"; workflow: "+strings.Join(installer.Workflow.EventNames(), ","))
-	fl.IntVar(&opts.Timeout, "timeout", defaultTimeout, "hook timeout in seconds")
+	fl.Var(secondsFlag{&opts.Timeout}, "timeout", "hook timeout in whole seconds, 1 to 86400")
 	fl.BoolVar(&opts.SlashCommands, "slash-commands", false, "also write the /supervisor and /supervisor-off commands")
+	fl.BoolVar(&opts.Absolute, "absolute", false, "write this binary's absolute path in project and managed settings too")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the diff and change nothing")
-	fl.BoolVar(&opts.Yes, "yes", false, "do not ask; replace entries of the older `ccc supervisor-hook`")
+	fl.BoolVarP(&opts.Yes, "yes", "y", false, `do not ask; replace entries of the older "ccc supervisor-hook"`)
 	return c
 }
 
@@ -72,13 +77,10 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if err != nil {
 		return err
 	}
-	events, err := installEvents(env, opts, profile, ask)
-	if err != nil {
-		return cancelled("install", err)
-	}
-	timeout, err := installTimeout(env, opts, ask)
-	if err != nil {
-		return cancelled("install", err)
+	if target.Scope == installer.ScopeFile {
+		if err := parentExists(target.Path); err != nil {
+			return err
+		}
 	}
 	binary, err := env.Executable()
 	if err != nil {
@@ -87,48 +89,91 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if resolved, err := filepath.EvalSymlinks(binary); err == nil {
 		binary = resolved
 	}
-	plan := installer.Install{Profile: profile, Events: events, Command: installer.HookCommand(binary), Timeout: timeout}
+	run := newChangeRun(env, "install", opts.DryRun, ask)
 
-	// Read and check the file before asking anything more; its entries of the older
-	// `ccc supervisor-hook` decide one more question.
-	current, err := store(env).Preview(target.Path, plan.Change)
-	if err != nil {
-		return fileError("install", target.Path, err)
+	// On a terminal, read and check the file before asking anything: what it holds now is what
+	// each question offers, and its entries of the older `ccc supervisor-hook` ask one more.
+	var cur settings.Change
+	var now installer.Installation
+	var legacy []settings.Handler
+	if ask {
+		if cur, err = run.read(target.Path); err != nil {
+			return err
+		}
+		refs, err := settings.EventHandlers(cur.Old, installer.HookNames(profile.Events))
+		if err != nil {
+			return fileError("install", target.Path, err)
+		}
+		now = profile.Installed(refs)
+		legacy = installer.Legacy(cur.Old, profile.Events)
 	}
-	if plan.ReplaceLegacy, err = replaceLegacy(env, opts, plan, current.Old); err != nil {
+	events, err := installEvents(env, opts, profile, ask, now.Events)
+	if err != nil {
 		return cancelled("install", err)
 	}
-	slash, supervisorOn, err := installExtras(env, opts, profile, ask)
+	timeout, err := installTimeout(env, opts, ask, now.Timeout)
 	if err != nil {
 		return cancelled("install", err)
 	}
-	changes := []fileChange{{
+	replace, err := askReplaceLegacy(env, opts, legacy)
+	if err != nil {
+		return cancelled("install", err)
+	}
+	slash, supervisorDefault, err := installExtras(env, opts, profile, ask)
+	if err != nil {
+		return cancelled("install", err)
+	}
+	plan := installer.NewInstall(installer.InstallSpec{
+		Profile: profile, Events: events, Timeout: timeout, ReplaceLegacy: replace,
+		Command: hookCommand(env, target, binary, opts.Absolute),
+	})
+	main := fileChange{
 		path:   target.Path,
 		change: plan.Change,
 		done: func(settings.Change) string {
 			return fmt.Sprintf("Installed the %s hooks (%s) into %s.", profile.Name, eventLabels(events), target)
 		},
-	}}
+	}
+	var ch settings.Change
+	if ask {
+		ch, err = run.addFrom(cur, main)
+	} else {
+		ch, err = run.add(main)
+	}
+	if err != nil {
+		return err
+	}
+	if !ask && !opts.Yes {
+		warnLegacy(env, installer.Legacy(ch.Old, events))
+	}
+	var extras []fileChange
 	if slash {
-		changes = append(changes, slashCommandWrites(env, installer.Supervisor, paths.ConfigDir(env.Getenv), binary)...)
+		extras = append(extras, slashCommandWrites(env, installer.Supervisor, paths.ConfigDir(env.Getenv), binary)...)
 	}
 	if profile.Name == installer.Workflow.Name { // /mc, /mc-confirm, /mc-review: the profile's way in
-		changes = append(changes, slashCommandWrites(env, profile, workflowCommandsDir(env, target), binary)...)
+		extras = append(extras, slashCommandWrites(env, profile, workflowCommandsDir(env, target), binary)...)
 	}
-	if supervisorOn {
-		path := paths.ConfigFile(env.Getenv)
-		changes = append(changes, fileChange{
-			path:   path,
-			change: config.SetEnabled(true),
-			done:   func(settings.Change) string { return fmt.Sprintf("The supervisor is on by default (%s).", path) },
-		})
+	for _, fc := range extras {
+		if _, err := run.add(fc); err != nil {
+			return err
+		}
 	}
-	previews, written, err := applyChanges(env, "install", changes, opts.DryRun, ask)
-	if err == nil && (written || !previews[0].Changed && !opts.DryRun) {
+	if supervisorDefault != nil {
+		if _, err := run.add(supervisorDefaultChange(env, *supervisorDefault)); err != nil {
+			return err
+		}
+	}
+	written, err := run.finish()
+	if err != nil {
+		return err
+	}
+	if !opts.DryRun && (written || !run.preview || !ch.Changed) {
 		noteInstall(env, target, &opts.Target, profile, events)
 	}
 	switch {
-	case err != nil || slices.ContainsFunc(previews, func(p settings.Change) bool { return p.Changed }):
+	case run.wrote:
+		err = printNextSteps(env, profile, binary, target)
+	case run.changed():
 	case opts.DryRun:
 		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
 	default:
@@ -137,7 +182,9 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	return err
 }
 
-func installEvents(env *Env, opts *installOptions, p installer.Profile, ask bool) ([]installer.Event, error) {
+// installEvents returns --events, or on a terminal asks, offering the events installed now
+// (all of the profile's when none is).
+func installEvents(env *Env, opts *installOptions, p installer.Profile, ask bool, installed []installer.Event) ([]installer.Event, error) {
 	if !ask || opts.EventsSet || len(p.Events) == 1 {
 		events, err := p.SelectEvents(opts.Events)
 		if err != nil {
@@ -146,12 +193,14 @@ func installEvents(env *Env, opts *installOptions, p installer.Profile, ask bool
 		return events, nil
 	}
 	labels := make([]string, len(p.Events))
-	all := make([]int, len(p.Events))
+	var defaults []int
 	for i, e := range p.Events {
 		labels[i] = fmt.Sprintf("%-20s %s", e.Name, e.Label())
-		all[i] = i
+		if len(installed) == 0 || slices.Contains(installed, e) {
+			defaults = append(defaults, i)
+		}
 	}
-	picked, err := env.Prompter.MultiSelect("Which events should ccc-hooks handle?", labels, all)
+	picked, err := env.Prompter.MultiSelect("Which events should ccc-hooks handle?", labels, defaults)
 	if err != nil {
 		return nil, err
 	}
@@ -162,56 +211,68 @@ func installEvents(env *Env, opts *installOptions, p installer.Profile, ask bool
 	return events, nil
 }
 
-func installTimeout(env *Env, opts *installOptions, ask bool) (int, error) {
-	t := opts.Timeout
-	if ask && !opts.TimeoutSet {
-		answer, err := env.Prompter.Input("Hook timeout in seconds:", strconv.Itoa(defaultTimeout))
-		if err != nil {
-			return 0, err
-		}
-		if t, err = strconv.Atoi(strings.TrimSpace(answer)); err != nil {
-			return 0, usageErrorf("timeout %q: want a whole number of seconds", answer)
-		}
+// installTimeout returns --timeout, or on a terminal asks, offering the timeout installed now
+// (600 when none is) and asking again while the answer is not a timeout.
+func installTimeout(env *Env, opts *installOptions, ask bool, installed int) (int, error) {
+	if !ask || opts.TimeoutSet {
+		return opts.Timeout, nil
 	}
-	if t < 1 || t > maxTimeout {
-		return 0, usageErrorf("--timeout %d: want seconds between 1 and %d (Claude Code reads timeouts in seconds, not milliseconds)", t, maxTimeout)
+	def := opts.Timeout
+	if installed > 0 {
+		def = installed
 	}
-	return t, nil
+	validate := func(answer string) error {
+		_, err := parseTimeout(answer)
+		return err
+	}
+	answer, err := env.Prompter.Input("Hook timeout in seconds:", strconv.Itoa(def), validate)
+	if err != nil {
+		return 0, err
+	}
+	return parseTimeout(answer)
 }
 
-// installExtras asks, on a terminal, for the slash commands and the supervisor default.
-func installExtras(env *Env, opts *installOptions, p installer.Profile, ask bool) (slash, supervisorOn bool, err error) {
+// installExtras asks, on a terminal, for the slash commands and the supervisor default. The
+// default question offers the current default; supervisorDefault is nil when it stays as is.
+func installExtras(env *Env, opts *installOptions, p installer.Profile, ask bool) (slash bool, supervisorDefault *bool, err error) {
 	slash = opts.SlashCommands
 	if !ask || p.Name != installer.Supervisor.Name {
-		return slash, false, nil
+		return slash, nil, nil
 	}
 	if !opts.SlashSet {
 		if slash, err = env.Prompter.Confirm("Also add the /supervisor and /supervisor-off slash commands?", true); err != nil {
-			return false, false, err
+			return false, nil, err
 		}
 	}
-	supervisorOn, err = env.Prompter.Confirm("Turn the supervisor on by default for every session?", false)
-	return slash, supervisorOn, err
+	on := supervisorOnByDefault(env)
+	answer, err := env.Prompter.Confirm("Turn the supervisor on by default for every session?", on)
+	if err != nil || answer == on {
+		return slash, nil, err
+	}
+	return slash, &answer, nil
 }
 
-// replaceLegacy decides whether entries of the older `ccc supervisor-hook` are replaced: always
-// with --yes, after asking on a terminal, never otherwise (they are left and a warning says so).
-func replaceLegacy(env *Env, opts *installOptions, plan installer.Install, src []byte) (bool, error) {
-	legacy, err := plan.Legacy(src)
-	if err != nil || len(legacy) == 0 {
-		return false, nil
-	}
+// askReplaceLegacy decides whether entries of the older `ccc supervisor-hook` are replaced:
+// always with --yes, after asking on a terminal; without a terminal warnLegacy says they stay.
+func askReplaceLegacy(env *Env, opts *installOptions, legacy []settings.Handler) (bool, error) {
 	if opts.Yes {
 		return true, nil
 	}
+	if len(legacy) == 0 || !env.IO.Interactive {
+		return false, nil
+	}
 	msg := fmt.Sprintf("Found %d entr%s of the older `ccc supervisor-hook` (%s). Replace them with ccc-hooks?",
 		len(legacy), plural(len(legacy), "y", "ies"), legacy[0].Command)
-	if env.IO.Interactive {
-		return env.Prompter.Confirm(msg, true)
+	return env.Prompter.Confirm(msg, true)
+}
+
+// warnLegacy says that entries of the older `ccc supervisor-hook` were kept.
+func warnLegacy(env *Env, legacy []settings.Handler) {
+	if len(legacy) == 0 {
+		return
 	}
 	warnf(env, "kept %d entr%s of the older `ccc supervisor-hook`; both would run. Re-run with --yes to replace them.",
 		len(legacy), plural(len(legacy), "y", "ies"))
-	return false, nil
 }
 
 func eventLabels(events []installer.Event) string {

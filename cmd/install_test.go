@@ -31,7 +31,7 @@ func TestExitCodes(t *testing.T) {
 		{"provider with another scope", `{}`, []string{"install", "--scope", "user", "--provider", "glm"}, 2, "--provider goes with --scope provider"},
 		{"empty file flag", `{}`, []string{"install", "--file", ""}, 2, "--file needs a path"},
 		{"missing project dir", `{}`, []string{"install", "--scope", "project", "--project-dir", "{HOME}/missing"}, 2, "project directory {HOME}/missing does not exist"},
-		{"completion shell", `{}`, []string{"completion", "tcsh"}, 2, `invalid argument "tcsh"`},
+		{"completion shell", `{}`, []string{"completion", "tcsh"}, 2, `unknown shell "tcsh"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

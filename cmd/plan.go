@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 
@@ -15,68 +16,164 @@ type fileChange struct {
 	done func(settings.Change) string
 }
 
-// applyChanges previews every change and then, as the flags and the terminal say, prints the
-// diffs (with --dry-run, or before the confirmation on a terminal), asks, and writes the changes
-// in order. It returns the previews; written is false when nothing was written (dry run, a "no"
-// at the prompt, or nothing to change).
-func applyChanges(env *Env, verb string, changes []fileChange, dryRun, ask bool) (previews []settings.Change, written bool, err error) {
-	st := store(env)
-	for _, fc := range changes {
-		p, err := st.Preview(fc.path, fc.change)
-		if err != nil {
-			return nil, false, fileError(verb, fc.path, err)
-		}
-		previews = append(previews, p)
-	}
-	changed := slices.ContainsFunc(previews, func(p settings.Change) bool { return p.Changed })
-	if dryRun || (ask && changed) {
-		for _, p := range previews {
-			if p.Changed {
-				if err := writeDiff(env, p); err != nil {
-					return previews, false, err
-				}
-			}
-		}
-	}
-	if !dryRun {
-		for i, fc := range changes {
-			if !previews[i].Changed {
-				_ = st.Tidy(fc.path) // what a killed run left goes even when nothing changes
-			}
-		}
-	}
-	if dryRun || !changed {
-		return previews, false, nil
-	}
-	if ask {
-		ok, err := env.Prompter.Confirm(confirmQuestion(previews), true)
-		if err != nil {
-			return previews, false, cancelled(verb, err)
-		}
-		if !ok {
-			_, err := fmt.Fprintln(env.IO.Out, "Nothing was changed.")
-			return previews, false, err
-		}
-	}
-	for _, fc := range changes {
-		ch, err := st.Update(fc.path, fc.change)
-		if err != nil {
-			return previews, true, fileError(verb, fc.path, err)
-		}
-		if ch.Changed && fc.done != nil {
-			if _, err := fmt.Fprintln(env.IO.Out, fc.done(ch)); err != nil {
-				return previews, true, err
-			}
-		}
-	}
-	return previews, true, nil
+// changeRun carries out the file changes of one command, computing each change once.
+//
+// When nobody will see the changes before they are written (no --dry-run, no terminal to
+// confirm on), add writes each change at once: the file is read under the lock and the change
+// computed from those bytes, a single time. Otherwise add plans the change (one read, one
+// computation) and finish prints the diffs — computed only then, since someone will read
+// them — asks on a terminal, and writes the planned bytes; only if another program wrote a file
+// in the meantime is its change computed again, from the new content.
+type changeRun struct {
+	env  *Env
+	st   *settings.FileStore
+	verb string
+	// preview: plan every change and show the diffs before writing (dry run or a terminal).
+	preview, dryRun, ask bool
+	planned              []plannedChange
+	// wrote is set once a change was written.
+	wrote bool
 }
 
-func confirmQuestion(previews []settings.Change) string {
+// plannedChange is a change computed from one read of its file, not yet written.
+type plannedChange struct {
+	fileChange
+	ch settings.Change
+}
+
+func newChangeRun(env *Env, verb string, dryRun, ask bool) *changeRun {
+	return &changeRun{env: env, st: store(env), verb: verb, preview: dryRun || ask, dryRun: dryRun, ask: ask}
+}
+
+// add carries out or plans fc and returns the change: as written, or as it will be written.
+func (r *changeRun) add(fc fileChange) (settings.Change, error) {
+	if !r.preview {
+		return r.write(fc, fc.change)
+	}
+	cur, err := r.read(fc.path)
+	if err != nil {
+		return cur, err
+	}
+	return r.addFrom(cur, fc)
+}
+
+// read returns the current bytes of path (one read), for a command that looks at a file before
+// it decides on its change; addFrom then plans the change from these bytes.
+func (r *changeRun) read(path string) (settings.Change, error) {
+	ch, err := r.st.Preview(path, func(old []byte, _ bool) ([]byte, bool, error) { return old, false, nil })
+	if err != nil {
+		return ch, fileError(r.verb, path, err)
+	}
+	return ch, nil
+}
+
+// addFrom is add for a file already read by read: without preview the change is written (the
+// file is read under the lock), with preview it is planned from the bytes read.
+func (r *changeRun) addFrom(cur settings.Change, fc fileChange) (settings.Change, error) {
+	if !r.preview {
+		return r.write(fc, fc.change)
+	}
+	ch := settings.Change{Path: cur.Path, Target: cur.Target, Old: cur.Old, Existed: cur.Existed}
+	updated, remove, err := fc.change(cur.Old, cur.Existed)
+	if err != nil {
+		return ch, fileError(r.verb, fc.path, err)
+	}
+	switch {
+	case remove:
+		ch.Removed, ch.Changed = cur.Existed, cur.Existed
+	case bytes.Equal(updated, cur.Old):
+		ch.New = cur.Old
+	default:
+		ch.New, ch.Changed = updated, true
+	}
+	r.planned = append(r.planned, plannedChange{fileChange: fc, ch: ch})
+	return ch, nil
+}
+
+// changed reports whether any change was written, or planned to be.
+func (r *changeRun) changed() bool {
+	return r.wrote || slices.ContainsFunc(r.planned, func(p plannedChange) bool { return p.ch.Changed })
+}
+
+// finish shows and writes the planned changes. written is false when nothing was written by
+// finish (a dry run, a "no" at the prompt, or nothing to change).
+func (r *changeRun) finish() (written bool, err error) {
+	if !r.dryRun {
+		for _, p := range r.planned {
+			if !p.ch.Changed {
+				_ = r.st.Tidy(p.path) // what a killed run left goes even when nothing changes
+			}
+		}
+	}
+	changed := slices.ContainsFunc(r.planned, func(p plannedChange) bool { return p.ch.Changed })
+	if !changed {
+		return false, nil
+	}
+	for _, p := range r.planned {
+		if p.ch.Changed {
+			if err := writeDiff(r.env, p.ch); err != nil {
+				return false, err
+			}
+		}
+	}
+	if r.dryRun {
+		return false, nil
+	}
+	if r.ask {
+		ok, err := r.env.Prompter.Confirm(confirmQuestion(r.planned), true)
+		if err != nil {
+			return false, cancelled(r.verb, err)
+		}
+		if !ok {
+			_, err := fmt.Fprintln(r.env.IO.Out, "Nothing was changed.")
+			return false, err
+		}
+	}
+	for _, p := range r.planned {
+		if _, err := r.write(p.fileChange, reuse(p.ch, p.change)); err != nil {
+			return true, err
+		}
+	}
+	return true, nil
+}
+
+// write applies change to fc's file and reports what was done.
+func (r *changeRun) write(fc fileChange, change settings.ChangeFunc) (settings.Change, error) {
+	ch, err := r.st.Update(fc.path, change)
+	if err != nil {
+		return ch, fileError(r.verb, fc.path, err)
+	}
+	if !ch.Changed {
+		_ = r.st.Tidy(fc.path) // what a killed run left goes even when nothing changes
+	}
+	if ch.Changed {
+		r.wrote = true
+		if fc.done != nil {
+			if _, err := fmt.Fprintln(r.env.IO.Out, fc.done(ch)); err != nil {
+				return ch, err
+			}
+		}
+	}
+	return ch, nil
+}
+
+// reuse returns a change function that gives the planned result while the file still holds the
+// bytes it was planned from, and computes the change anew only from other bytes (another
+// program wrote the file after the plan).
+func reuse(planned settings.Change, change settings.ChangeFunc) settings.ChangeFunc {
+	return func(old []byte, exists bool) ([]byte, bool, error) {
+		if exists == planned.Existed && bytes.Equal(old, planned.Old) {
+			return planned.New, planned.Removed, nil
+		}
+		return change(old, exists)
+	}
+}
+
+func confirmQuestion(planned []plannedChange) string {
 	var paths []string
-	for _, p := range previews {
-		if p.Changed {
-			paths = append(paths, p.Path)
+	for _, p := range planned {
+		if p.ch.Changed {
+			paths = append(paths, p.ch.Path)
 		}
 	}
 	if len(paths) == 1 {

@@ -66,6 +66,7 @@ itself the hook Claude Code runs (ccc-hooks hook).`,
 		newInstallCmd(env),
 		newUninstallCmd(env),
 		newDoctorCmd(env),
+		newStatusCmd(env),
 		newHookCmd(env),
 		newSupervisorHookCmd(env),
 		newSupervisorCmd(env),
@@ -73,6 +74,7 @@ itself the hook Claude Code runs (ccc-hooks hook).`,
 		newVersionCmd(env),
 		newCompletionCmd(env),
 	)
+	registerCompletions(root, env)
 	return root
 }
 

@@ -22,7 +22,7 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs every testdata/script/*.txtar with HOME=$WORK/home, CLAUDE_PROJECT_DIR=
-// $WORK/project (both exist, empty), no other Claude Code environment, and $CCC_BIN set to the
+// $WORK/project (both exist, empty), COLUMNS=1000, no other Claude Code environment, and $CCC_BIN set to the
 // absolute path of the ccc-hooks under test.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
@@ -54,6 +54,9 @@ func TestScripts(t *testing.T) {
 			e.Setenv("CLAUDE_PROJECT_DIR", filepath.Join(e.WorkDir, "project"))
 			e.Setenv("CCC_CLAUDE", "")
 			e.Setenv("NO_COLOR", "1")
+			// Tables fit $COLUMNS: wide enough that every doctor message stays on one line, so
+			// scripts match whole messages; doctor_table_width.txtar sets its own.
+			e.Setenv("COLUMNS", "1000")
 			bin, err := exec.LookPath("ccc-hooks")
 			if err != nil {
 				return err

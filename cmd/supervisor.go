@@ -28,9 +28,9 @@ func newSupervisorCmd(env *Env) *cobra.Command {
 		Short: "Turn the supervisor on or off for a session, or by default",
 		Long: `supervisor turns the supervisor review on or off for one session (--session, else
 $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID, which Claude Code sets for the commands it runs),
-or sets the default in ccc.json with --default. status prints on or off. supervisor log shows
-what it decided and what its reviews cost.`,
-		Args:      cobraArgs(cobra.ExactArgs(1)),
+or sets the default in ccc.json with --default. status prints on or off (without a session: the
+default). supervisor log shows what it decided and what its reviews cost.`,
+		Args:      oneWordOf("action"),
 		ValidArgs: []string{"on", "off", "status"},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Action = args[0]
@@ -59,6 +59,15 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if id == "" {
 			id = env.Getenv(name)
 		}
+	}
+	if id == "" && opts.Action == "status" {
+		// Without a session, the state any session starts with is what there is to show.
+		cfg, _, err := config.Load(cfgPath)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(cfg.Enabled))
+		return err
 	}
 	if id == "" {
 		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")

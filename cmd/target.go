@@ -38,7 +38,14 @@ func (f *targetFlags) changed(c *cobra.Command) { f.FileSet = c.Flags().Changed(
 
 func (f *targetFlags) chosen() bool { return f.Scope != "" || f.Provider != "" || f.File != "" }
 
+// locator returns the locator of the flags' project and user.
 func (f *targetFlags) locator(env *Env) (installer.Locator, error) {
+	return f.locatorFor(env, true)
+}
+
+// locatorFor is locator; without needProject the project directory is left unset unless
+// --project-dir names it, which spares asking git for a target that is no project file.
+func (f *targetFlags) locatorFor(env *Env, needProject bool) (installer.Locator, error) {
 	wd, err := env.Getwd()
 	if err != nil {
 		return installer.Locator{}, fmt.Errorf("working directory: %w", err)
@@ -48,7 +55,11 @@ func (f *targetFlags) locator(env *Env) (installer.Locator, error) {
 			return installer.Locator{}, usageErrorf("--project-dir: project directory %s does not exist", f.ProjectDir)
 		}
 	}
-	return installer.Locator{Getenv: env.Getenv, ProjectDir: paths.ProjectDir(paths.Project{Flag: f.ProjectDir, WD: wd})}, nil
+	loc := installer.Locator{Getenv: env.Getenv}
+	if needProject || f.ProjectDir != "" {
+		loc.ProjectDir = paths.ProjectDir(paths.Project{Flag: f.ProjectDir, WD: wd})
+	}
+	return loc, nil
 }
 
 // resolve returns the settings file the flags name, asking for the scope on a terminal when no
@@ -57,7 +68,8 @@ func (f *targetFlags) resolve(env *Env, ask bool) (installer.Target, error) {
 	if f.FileSet && f.File == "" {
 		return installer.Target{}, usageErrorf("--file needs a path")
 	}
-	loc, err := f.locator(env)
+	needProject := f.File == "" && (f.Scope == installer.ScopeProject || f.Scope == installer.ScopeLocal || ask && !f.chosen())
+	loc, err := f.locatorFor(env, needProject)
 	if err != nil {
 		return installer.Target{}, err
 	}
@@ -93,7 +105,12 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 	}
 	f.Scope = scopes[i]
 	if f.Scope == installer.ScopeProvider {
-		name, err := env.Prompter.Input("Provider name (settings-NAME.json):", "")
+		name, err := env.Prompter.Input("Provider name (settings-NAME.json):", "", func(answer string) error {
+			if !installer.ValidProvider(strings.TrimSpace(answer)) {
+				return errors.New("use letters, digits, '.', '_' or '-'")
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}

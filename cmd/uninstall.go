@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -41,7 +42,7 @@ file, its Stop entry stays.`,
 	fl := c.Flags()
 	fl.StringVar(&opts.Profile, "profile", installer.Supervisor.Name, "hook profile: supervisor|workflow")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the diff and change nothing")
-	fl.BoolVar(&opts.Yes, "yes", false, "do not ask for confirmation")
+	fl.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation")
 	return c
 }
 
@@ -51,14 +52,10 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	if err != nil {
 		return err
 	}
-	st := store(env)
-	ledger, _ := st.Ledger(target.Path)
+	run := newChangeRun(env, "uninstall", opts.DryRun, ask)
+	ledger, _ := run.st.Ledger(target.Path)
 	plan := installer.Uninstall{Profile: profile, Ledger: ledger}
-	preview, err := st.Preview(target.Path, plan.Change)
-	if err != nil {
-		return fileError("uninstall", target.Path, err)
-	}
-	changes := []fileChange{{
+	ch, err := run.add(fileChange{
 		path:   target.Path,
 		change: plan.Change,
 		done: func(ch settings.Change) string {
@@ -67,15 +64,22 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			}
 			return fmt.Sprintf("Removed the %s hooks from %s.", profile.Name, target)
 		},
-	}}
+	})
+	if err != nil {
+		return err
+	}
 	// The slash commands serve every scope: they go with the last supervisor installation.
-	if profile.Name == installer.Supervisor.Name {
+	if profile.Name == installer.Supervisor.Name && slashCommandsInstalled(env) {
 		loc, err := opts.Target.locator(env)
 		if err != nil {
 			return err
 		}
-		if !loc.InstalledAnywhere(profile, target.Path, preview.New) {
-			changes = append(changes, slashCommandRemovals(profile, paths.ConfigDir(env.Getenv))...)
+		if !loc.InstalledAnywhere(profile, target.Path, ch.New) {
+			for _, fc := range slashCommandRemovals(profile, paths.ConfigDir(env.Getenv)) {
+				if _, err := run.add(fc); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	// The /mc commands live beside the scope: they go with the last workflow installation there.
@@ -85,18 +89,66 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			return err
 		}
 		dir := workflowCommandsDir(env, target)
-		if !workflowInstalledBeside(env, loc, dir, target.Path, preview.New) {
-			changes = append(changes, slashCommandRemovals(profile, dir)...)
+		if !workflowInstalledBeside(env, loc, dir, target.Path, ch.New) {
+			for _, fc := range slashCommandRemovals(profile, dir) {
+				if _, err := run.add(fc); err != nil {
+					return err
+				}
+			}
 		}
 	}
-	previews, written, err := applyChanges(env, "uninstall", changes, opts.DryRun, ask)
-	if err == nil && !opts.DryRun && (written || !previews[0].Changed) {
-		if lerr := st.NoteUninstall(target.Path, profile.Name); lerr != nil {
+	written, err := run.finish()
+	if err != nil {
+		return err
+	}
+	if !opts.DryRun && (written || !run.preview || !ch.Changed) {
+		if lerr := run.st.NoteUninstall(target.Path, profile.Name); lerr != nil {
 			warnf(env, "%v", lerr)
 		}
 	}
-	if err == nil && !slices.ContainsFunc(previews, func(p settings.Change) bool { return p.Changed }) {
-		_, err = fmt.Fprintf(env.IO.Out, "%s: no %s hooks of ccc-hooks, nothing to remove.\n", target, profile.Name)
+	if ch.Changed || run.changed() {
+		return nil
 	}
+	loc, err := opts.Target.locator(env)
+	if err != nil {
+		return err
+	}
+	msg := fmt.Sprintf("%s: no %s hooks of ccc-hooks, nothing to remove.\n%s", target, profile.Name, installedElsewhere(loc, target))
+	_, err = fmt.Fprint(env.IO.Out, msg)
 	return err
+}
+
+// slashCommandsInstalled reports whether a slash command file written by ccc-hooks is in place.
+func slashCommandsInstalled(env *Env) bool {
+	for _, sc := range installer.SlashCommands(installer.Supervisor, "ccc-hooks") {
+		if hasOurSlashCommand(env, sc.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// installedElsewhere names the settings files where ccc-hooks is installed, for someone who
+// looked in the wrong one.
+func installedElsewhere(loc installer.Locator, target installer.Target) string {
+	targets := loc.All()
+	if !slices.ContainsFunc(targets, func(t installer.Target) bool { return t.Path == target.Path }) {
+		targets = append(targets, target)
+	}
+	var b strings.Builder
+	for _, t := range targets {
+		profiles := installer.InstalledIn(t.Path)
+		if len(profiles) == 0 {
+			continue
+		}
+		names := make([]string, len(profiles))
+		for i, p := range profiles {
+			names[i] = p.Name
+		}
+		fmt.Fprintf(&b, "  %s: %s\n", t, strings.Join(names, ", "))
+	}
+	if b.Len() == 0 {
+		return "ccc-hooks is not installed in any settings file of this user and project.\n"
+	}
+	return "ccc-hooks is installed in:\n" + b.String()
 }

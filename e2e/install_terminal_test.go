@@ -35,8 +35,9 @@ if [ "$(stty -g)" = "$before" ]; then echo TTY=restored; else echo TTY=changed; 
 echo EXIT=$code
 read -r _`
 
-// startInstall creates the sandbox and starts `ccc-hooks install` in tmux.
-func startInstall(t *testing.T) *installTerminal {
+// startInstall creates the sandbox, runs setup in it (without a terminal), and starts
+// `ccc-hooks install` in tmux.
+func startInstall(t *testing.T, setup ...func(s *Sandbox, p Product)) *installTerminal {
 	t.Helper()
 	tmux := RequireTmux(t)
 	product := builtProduct(t)
@@ -55,6 +56,9 @@ func startInstall(t *testing.T) *installTerminal {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
+	}
+	for _, f := range setup {
+		f(s, product)
 	}
 	term := s.StartTerminal(t, tmux, "sh", "-c", installScript, product.Path)
 	// The confirmation shows the diff of every file, which scrolls the first answers away.

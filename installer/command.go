@@ -1,6 +1,7 @@
 package installer
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -71,4 +72,30 @@ func programAndSubcommand(command string) (prog, sub string) {
 		sub = words[1]
 	}
 	return filepath.ToSlash(prog), sub
+}
+
+// SharedHookCommand is the hook command of files shared with other people (see Shared): the
+// program is found on each person's PATH, where the installing binary's path would name a home
+// directory no teammate has.
+const SharedHookCommand = "ccc-hooks hook"
+
+// Shared reports whether files of scope are shared with other people: project settings, which
+// teams commit, and managed settings, which an organisation rolls out.
+func Shared(scope string) bool { return scope == ScopeProject || scope == ScopeManaged }
+
+// LookPath finds an executable file called name in the directories of pathList (a PATH value),
+// the way a POSIX shell would; "" when there is none. It takes the PATH to search as a value, so
+// callers decide whose environment it is. (On Windows the name is looked for as given, without
+// PATHEXT.)
+func LookPath(name, pathList string) string {
+	for _, dir := range filepath.SplitList(pathList) {
+		if dir == "" {
+			dir = "."
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
 }

@@ -1,6 +1,10 @@
 package installer
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 func TestHookCommand(t *testing.T) {
 	tests := []struct {
@@ -50,6 +54,41 @@ func TestIsOurs(t *testing.T) {
 		}
 		if got := IsLegacy(tt.command); got != tt.legacy {
 			t.Errorf("IsLegacy(%q) = %v, want %v", tt.command, got, tt.legacy)
+		}
+	}
+}
+
+func TestLookPath(t *testing.T) {
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "ccc-hooks")
+	if err := os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	plain := t.TempDir()
+	if err := os.WriteFile(filepath.Join(plain, "ccc-hooks"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path, want string
+	}{
+		{dir, exe},
+		{plain + string(os.PathListSeparator) + dir, exe}, // not executable: skipped
+		{plain, ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := LookPath("ccc-hooks", tt.path); got != tt.want {
+			t.Errorf("LookPath(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestShared(t *testing.T) {
+	for scope, want := range map[string]bool{
+		ScopeProject: true, ScopeManaged: true, ScopeUser: false, ScopeLocal: false, ScopeProvider: false, ScopeFile: false,
+	} {
+		if got := Shared(scope); got != want {
+			t.Errorf("Shared(%s) = %v, want %v", scope, got, want)
 		}
 	}
 }

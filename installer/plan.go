@@ -10,10 +10,14 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// Install describes the entries one install writes into a settings file.
-type Install struct {
+// InstallSpec is everything one install decides: the profile, its events, the hook command and
+// timeout, and whether entries of the older `ccc supervisor-hook` go.
+type InstallSpec struct {
 	Profile Profile
-	Events  []Event
+	// Events are the profile's events to install. The profile's installed events become exactly
+	// these: our entries in its other events are taken out, except where another profile
+	// installed in the same file still needs them (Stop is shared by both profiles).
+	Events []Event
 	// Command is the full hook command, see HookCommand.
 	Command string
 	// Timeout is the handler timeout in seconds.
@@ -22,26 +26,59 @@ type Install struct {
 	ReplaceLegacy bool
 }
 
+// Install is one install, built whole by NewInstall from every decision. It has no setters:
+// a change function taken from it (in.Change, as a method value) computes exactly what was
+// decided, and nothing can be decided after the change function was handed out.
+type Install struct {
+	spec InstallSpec
+}
+
+// NewInstall returns the install that spec describes.
+func NewInstall(spec InstallSpec) Install {
+	spec.Events = slices.Clone(spec.Events)
+	return Install{spec: spec}
+}
+
+// Spec returns the decisions of the install.
+func (in Install) Spec() InstallSpec {
+	s := in.spec
+	s.Events = slices.Clone(s.Events)
+	return s
+}
+
 // Entries returns the matcher groups this install owns.
 func (in Install) Entries() []settings.Entry {
-	entries := make([]settings.Entry, len(in.Events))
-	for i, e := range in.Events {
+	entries := make([]settings.Entry, len(in.spec.Events))
+	for i, e := range in.spec.Events {
 		entries[i] = settings.Entry{
 			Event:   e.Hook,
 			Matcher: e.Matcher,
-			Command: in.Command,
-			Timeout: in.Timeout,
+			Command: in.spec.Command,
+			Timeout: in.spec.Timeout,
 		}
 	}
 	return entries
 }
 
-// Change is the settings.ChangeFunc of this install.
+// Change is the settings.ChangeFunc of this install. The file is checked and parsed by
+// settings.Install once; before that, only its "hooks" object is looked at to find whether
+// anything must be taken out first (legacy entries, events no longer chosen), so a large file
+// without such entries costs one pass.
 func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 	src := old
-	if in.ReplaceLegacy {
+	var refs []settings.Handler
+	if in.spec.ReplaceLegacy && mayHold(old, "supervisor-hook") || len(in.spec.Events) < len(in.spec.Profile.Events) {
+		refs = hooksRefs(old)
+	}
+	if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.Handler) bool { return IsLegacy(r.Command) }) {
 		var err error
-		if src, err = settings.RemoveEntries(src, hookNames(in.Events), IsLegacy); err != nil {
+		if src, err = settings.RemoveEntries(src, hookNames(in.spec.Events), IsLegacy); err != nil {
+			return nil, false, err
+		}
+	}
+	if drop := in.dropped(refs); len(drop) > 0 {
+		var err error
+		if src, err = settings.RemoveEntries(src, drop, IsOurs); err != nil {
 			return nil, false, err
 		}
 	}
@@ -49,17 +86,34 @@ func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
 	return out, false, err
 }
 
-// Legacy returns the entries of the older `ccc supervisor-hook` in the events of this install.
-func (in Install) Legacy(src []byte) ([]settings.Handler, error) {
-	names := hookNames(in.Events)
-	refs, err := settings.EventHandlers(src, names)
-	if err != nil {
-		return nil, err
+// dropped returns the hook events that hold an entry of ours for one of the profile's events
+// that is not chosen, and that no chosen event or other installed profile needs.
+func (in Install) dropped(refs []settings.Handler) []string {
+	p := in.spec.Profile
+	var drop []string
+	for _, e := range p.Events {
+		if slices.Contains(in.spec.Events, e) || slices.Contains(drop, e.Hook) ||
+			slices.ContainsFunc(in.spec.Events, func(c Event) bool { return c.Hook == e.Hook }) ||
+			!hasOurs(refs, []Event{e}) || neededByOther(p, e, refs) {
+			continue
+		}
+		drop = append(drop, e.Hook)
 	}
-	return slices.DeleteFunc(refs, func(r settings.Handler) bool {
-		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
-	}), nil
+	return drop
 }
+
+// Legacy returns the entries of the older `ccc supervisor-hook` in the given events of src, by
+// a quick look at its "hooks" object: src must be a file that was checked in full (by
+// settings.EventHandlers, or an install computed from it).
+func Legacy(src []byte, events []Event) []settings.Handler {
+	names := hookNames(events)
+	return slices.DeleteFunc(hooksRefs(src), func(r settings.Handler) bool {
+		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
+	})
+}
+
+// HookNames returns the Claude Code events of events, each once.
+func HookNames(events []Event) []string { return hookNames(events) }
 
 // Uninstall describes taking one profile's entries out of a settings file.
 type Uninstall struct {
@@ -78,10 +132,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if !exists {
 		return old, false, nil
 	}
-	refs, err := un.readRefs(old)
-	if err != nil {
-		return nil, false, err
-	}
+	refs := un.readRefs(old)
 	var events []string
 	for _, e := range un.Profile.Events {
 		if !neededByOther(un.Profile, e, refs) && !slices.Contains(events, e.Hook) {
@@ -103,25 +154,31 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	return out, false, nil
 }
 
-// readRefs lists the handlers of the profile's own events, which must be well formed, and of the
-// events that tell whether another profile is installed, which are skipped when they are not:
-// bad structure in an event uninstall does not touch never blocks it.
-func (un Uninstall) readRefs(src []byte) ([]settings.Handler, error) {
-	refs, err := settings.EventHandlers(src, hookNames(un.Profile.Events))
-	if err != nil {
-		return nil, err
-	}
+// readRefs lists the handlers of the events that only other profiles use: they tell whether
+// another profile is installed in the same file and still needs a shared event. Only the "hooks"
+// object is looked at, and only when those events may be there at all; settings.Uninstall then
+// checks the whole file once. Bad structure in an event uninstall does not touch never blocks it.
+func (un Uninstall) readRefs(src []byte) []settings.Handler {
+	var others []string
 	for _, other := range Profiles() {
-		if other.Name == un.Profile.Name {
-			continue
-		}
-		for _, e := range other.exclusive() {
-			if r, err := settings.EventHandlers(src, []string{e.Hook}); err == nil {
-				refs = append(refs, r...)
-			}
+		if other.Name != un.Profile.Name {
+			others = append(others, hookNames(other.exclusive())...)
 		}
 	}
-	return refs, nil
+	if !mayHold(src, others...) {
+		return nil // no other profile can be installed: nothing to keep for it
+	}
+	hooks := hooksOnly(src)
+	if hooks == nil {
+		return nil
+	}
+	var refs []settings.Handler
+	for _, name := range others {
+		if r, err := settings.EventHandlers(hooks, []string{name}); err == nil {
+			refs = append(refs, r...)
+		}
+	}
+	return refs
 }
 
 // Installed reports which profiles have entries of ours in the handlers of one file. A profile
@@ -176,7 +233,7 @@ func hookNames(events []Event) []string {
 func (l Locator) InstalledAnywhere(p Profile, changed string, after []byte) bool {
 	targets := append(l.All(), Target{Path: changed})
 	for _, t := range targets {
-		data := after
+		data := hooksOnly(after) // our own output: the quick look is enough
 		if t.Path != changed {
 			var err error
 			if data, err = safefile.ReadRegular(t.Path, 64<<20); errors.Is(err, fs.ErrNotExist) {

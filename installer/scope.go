@@ -42,8 +42,8 @@ type Locator struct {
 	ManagedPath string
 }
 
-// validProvider reports whether name is a safe provider name: letters, digits, '.', '_' or '-'.
-func validProvider(name string) bool {
+// ValidProvider reports whether name is a safe provider name: letters, digits, '.', '_' or '-'.
+func ValidProvider(name string) bool {
 	if name == "" || name == "." || name == ".." {
 		return false
 	}
@@ -99,7 +99,7 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 			return Target{}, fmt.Errorf("--scope provider needs --provider NAME (the file is settings-NAME.json in %s)",
 				paths.ConfigDir(l.Getenv))
 		}
-		if !validProvider(provider) {
+		if !ValidProvider(provider) {
 			return Target{}, fmt.Errorf("--provider %q: use letters, digits, '.', '_' or '-'", provider)
 		}
 		return Target{Scope: scope, Path: paths.ProviderFile(l.Getenv, provider)}, nil
@@ -138,7 +138,7 @@ func (l Locator) providers() []Target {
 		if e.IsDir() || !strings.HasPrefix(name, "settings-") || !strings.HasSuffix(name, ".json") {
 			continue
 		}
-		if !validProvider(strings.TrimSuffix(strings.TrimPrefix(name, "settings-"), ".json")) {
+		if !ValidProvider(strings.TrimSuffix(strings.TrimPrefix(name, "settings-"), ".json")) {
 			continue
 		}
 		out = append(out, Target{Scope: ScopeProvider, Path: filepath.Join(dir, name)})

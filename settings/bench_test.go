@@ -2,10 +2,17 @@ package settings
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// largeDir, when set, makes TestWriteLargeSettings write the generated files there
+// (scripts/time-install.sh times whole processes on them).
+var largeDir = flag.String("large-dir", "", "write settings-500KB.json, -5MB.json and -20MB.json here")
 
 // largeSettings generates a pretty-printed settings file of about size bytes: many permission
 // rules, environment variables and foreign hook groups in several events.
@@ -112,5 +119,19 @@ func TestInstallLargeIsReversible(t *testing.T) {
 	}
 	if string(back) != string(src) {
 		t.Error("RemoveEntries(InsertEntries(large)) differs from the input")
+	}
+}
+
+// TestWriteLargeSettings writes the benchmark's generated files for scripts/time-install.sh:
+// go test ./settings -run TestWriteLargeSettings -large-dir DIR.
+func TestWriteLargeSettings(t *testing.T) {
+	if *largeDir == "" {
+		t.Skip("no -large-dir given")
+	}
+	for name, size := range map[string]int{"500KB": 500 << 10, "5MB": 5 << 20, "20MB": 20 << 20} {
+		path := filepath.Join(*largeDir, "settings-"+name+".json")
+		if err := os.WriteFile(path, largeSettings(size), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

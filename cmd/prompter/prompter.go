@@ -11,7 +11,8 @@ import (
 	"github.com/AlecAivazis/survey/v2/terminal"
 )
 
-// ErrCancelled is returned when the user interrupts a prompt with Ctrl-C, or input ends (Ctrl-D).
+// ErrCancelled is returned when the user interrupts a prompt with Ctrl-C or Esc, or input ends
+// (Ctrl-D).
 var ErrCancelled = errors.New("cancelled")
 
 // Prompter asks questions. Implementations return ErrCancelled when the user interrupts.
@@ -20,20 +21,28 @@ type Prompter interface {
 	Select(message string, options []string, defaultIndex int) (int, error)
 	// MultiSelect returns the indexes of the chosen options.
 	MultiSelect(message string, options []string, defaults []int) ([]int, error)
-	// Input returns a line of text, defaultValue when the user just presses enter.
-	Input(message, defaultValue string) (string, error)
+	// Input returns a line of text, defaultValue when the user just presses enter. A non-nil
+	// validate is called with each answer; while it returns an error, the reason is shown where
+	// the answer was typed and the question is asked again.
+	Input(message, defaultValue string, validate func(string) error) (string, error)
 	// Confirm returns a yes/no answer.
 	Confirm(message string, defaultValue bool) (bool, error)
 }
 
 // Survey is a Prompter backed by survey/v2 on the given terminal streams.
+//
+// Every question reads the terminal through one reader that hands survey a single key at a
+// time (see keyReader): survey reads each question through a buffer of its own and drops it
+// afterwards, so keys typed ahead of the next question would otherwise be lost. The same reader
+// turns Esc into Ctrl-C, so Esc cancels every question.
 type Survey struct {
 	stdio terminal.Stdio
 }
 
 // NewSurvey returns a survey Prompter on in/out/err; it does no work until asked.
 func NewSurvey(in *os.File, out *os.File, errOut io.Writer) *Survey {
-	return &Survey{stdio: terminal.Stdio{In: in, Out: out, Err: errOut}}
+	keys := newKeyReader(in)
+	return &Survey{stdio: terminal.Stdio{In: keys, Out: &queryWriter{f: out, keys: keys}, Err: errOut}}
 }
 
 func (s *Survey) opts() survey.AskOpt { return survey.WithStdio(s.stdio.In, s.stdio.Out, s.stdio.Err) }
@@ -57,10 +66,17 @@ func (s *Survey) MultiSelect(message string, options []string, defaults []int) (
 }
 
 // Input implements Prompter.
-func (s *Survey) Input(message, defaultValue string) (string, error) {
+func (s *Survey) Input(message, defaultValue string, validate func(string) error) (string, error) {
 	var v string
 	q := &survey.Input{Message: message, Default: defaultValue}
-	return v, cancelled(survey.AskOne(q, &v, s.opts()))
+	opts := []survey.AskOpt{s.opts()}
+	if validate != nil {
+		opts = append(opts, survey.WithValidator(func(ans any) error {
+			text, _ := ans.(string)
+			return validate(text)
+		}))
+	}
+	return v, cancelled(survey.AskOne(q, &v, opts...))
 }
 
 // Confirm implements Prompter.

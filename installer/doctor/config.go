@@ -40,7 +40,7 @@ func (configCheck) Run(_ context.Context, s *Snapshot) []Result {
 	}
 	if !c.Enabled && s.Supervised() {
 		// A supervisor hook that is off lets every stop through, which reads as "it does not fire".
-		msg += "; the supervisor reviews only sessions where it is on: run `ccc-hooks supervisor on` (or /supervisor) in a session, or `ccc-hooks supervisor on --default` for all"
+		msg += "; the supervisor reviews only sessions where it is on: run `" + s.program() + " supervisor on` (or /supervisor) in a session, or `" + s.program() + " supervisor on --default` for all"
 	}
 	return []Result{ok(msg, s.ConfigPath)}
 }

@@ -75,8 +75,8 @@ func (managedOnlyCheck) Run(_ context.Context, s *Snapshot) []Result {
 			out = append(out, ok("allowManagedHooksOnly is true in managed settings; no ccc-hooks hooks outside them", f.Path))
 			continue
 		}
-		out = append(out, fail(fmt.Sprintf("allowManagedHooksOnly is true in managed settings, so only managed hooks run: the ccc-hooks hooks in %s are off; install them as an administrator with `ccc-hooks install --scope managed`, or have \"allowManagedHooksOnly\" removed from %s",
-			labels(affected), f.Path), f.Path))
+		out = append(out, fail(fmt.Sprintf("allowManagedHooksOnly is true in managed settings, so only managed hooks run: the ccc-hooks hooks in %s are off; install them as an administrator with `%s install --scope managed`, or have \"allowManagedHooksOnly\" removed from %s",
+			labels(affected), s.program(), f.Path), f.Path))
 	}
 	if len(out) == 0 {
 		return []Result{ok("managed settings do not set allowManagedHooksOnly", "")}

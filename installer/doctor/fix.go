@@ -66,7 +66,7 @@ func (s *Snapshot) commands(verb string, f File, extra string) string {
 	}
 	var cmds []string
 	for _, p := range profiles {
-		cmd := "ccc-hooks " + verb + " " + s.scopeFlags(f)
+		cmd := s.program() + " " + verb + " " + s.scopeFlags(f)
 		if p.Name != installer.Supervisor.Name {
 			cmd += " --profile " + p.Name
 		}

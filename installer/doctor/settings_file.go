@@ -98,7 +98,7 @@ func (installedCheck) Run(_ context.Context, s *Snapshot) []Result {
 		out = append(out, ok(fmt.Sprintf("%s %s installed in %s", joinAnd(names), noun, label(f)), f.Path))
 	}
 	if len(out) == 0 {
-		msg := "no settings file has ccc-hooks hooks, so none fire: run `ccc-hooks install`"
+		msg := "no settings file has ccc-hooks hooks, so none fire: run `" + s.program() + " install`"
 		if slices.ContainsFunc(s.Files, func(f File) bool { return f.Exists && !f.Usable() }) {
 			msg += " (after fixing the settings files reported as errors)"
 		}

@@ -60,6 +60,9 @@ func (f File) Ours() []settings.Handler {
 type Snapshot struct {
 	// ProjectDir is the project whose project and local settings were read.
 	ProjectDir string
+	// Program is how advice names ccc-hooks so that the command can be pasted: "ccc-hooks" when
+	// that runs this ccc-hooks from PATH, else its absolute path. "ccc-hooks" when empty.
+	Program string
 	// Files are the settings files in Claude Code's precedence order (managed, local, project,
 	// user) followed by the provider files of the Claude config dir.
 	Files []File
@@ -139,6 +142,14 @@ func samePath(a, b string) bool {
 	ra, errA := filepath.EvalSymlinks(filepath.Dir(a))
 	rb, errB := filepath.EvalSymlinks(filepath.Dir(b))
 	return errA == nil && errB == nil && filepath.Join(ra, filepath.Base(a)) == filepath.Join(rb, filepath.Base(b))
+}
+
+// program is the first word of the commands advice gives (see Program).
+func (s *Snapshot) program() string {
+	if s.Program == "" {
+		return "ccc-hooks"
+	}
+	return s.Program
 }
 
 // Usable returns the files Claude Code reads.

@@ -1,0 +1,140 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+)
+
+// installed writes the user settings with our Stop entry only (timeout 300) and the supervisor
+// on by default, as a first install would have left them.
+func installedStopOnly(t *testing.T, env *Env) string {
+	t.Helper()
+	if code := Main(env, []string{"install", "--yes", "--events", "stop", "--timeout", "300"}); code != 0 {
+		t.Fatalf("first install: exit %d", code)
+	}
+	if code := Main(env, []string{"supervisor", "on", "--default"}); code != 0 {
+		t.Fatalf("supervisor on --default: exit %d", code)
+	}
+	return paths.UserFile(env.Getenv)
+}
+
+// TestInstallPromptsOfferWhatIsInstalled: every question offers the value installed now.
+func TestInstallPromptsOfferWhatIsInstalled(t *testing.T) {
+	env, _, _ := testEnv(t)
+	path := installedStopOnly(t, env)
+	before, _ := os.ReadFile(path)
+	env.IO.Interactive = true
+	p := &scriptedPrompter{t: t, answers: []any{
+		0,        // scope: user
+		[]int{0}, // events: stop, as offered
+		"",       // timeout: enter takes the default
+		false,    // slash commands
+		true,     // supervisor on by default: as it is
+	}}
+	env.Prompter = p
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	// scope, events, timeout, slash commands, supervisor default (no confirmation: nothing changes)
+	want := []string{"0", "[0]", "300", "true", "true"}
+	if diff := cmp.Diff(want, p.defaults); diff != "" {
+		t.Errorf("defaults offered (-want +got):\n%s", diff)
+	}
+	after, _ := os.ReadFile(path)
+	if string(after) != string(before) {
+		t.Errorf("taking every default changed the file:\n%s", after)
+	}
+}
+
+// TestInstallPromptReasksBadTimeout: a bad timeout is refused with its reason and asked again.
+func TestInstallPromptReasksBadTimeout(t *testing.T) {
+	env, _, _ := testEnv(t)
+	env.IO.Interactive = true
+	p := &scriptedPrompter{t: t, answers: []any{0, []int{0, 1}, "abc", "600000", "1.5", "45", false, false, true}}
+	env.Prompter = p
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	want := []string{
+		`"abc" is not a whole number of seconds`,
+		`600000: want seconds between 1 and 86400 (Claude Code reads timeouts in seconds, not milliseconds)`,
+		`"1.5" is not a whole number of seconds`,
+	}
+	if diff := cmp.Diff(want, p.invalid); diff != "" {
+		t.Errorf("reasons shown (-want +got):\n%s", diff)
+	}
+	data, _ := os.ReadFile(paths.UserFile(env.Getenv))
+	if strings.Count(string(data), `"timeout": 45`) != 2 {
+		t.Errorf("settings do not carry the timeout typed last:\n%s", data)
+	}
+}
+
+// TestInstallPromptNoTurnsSupervisorOff: "No" to the default question when it is on turns it off.
+func TestInstallPromptNoTurnsSupervisorOff(t *testing.T) {
+	env, out, _ := testEnv(t)
+	installedStopOnly(t, env)
+	env.IO.Interactive = true
+	p := &scriptedPrompter{t: t, answers: []any{0, []int{0}, "", false, false, true}}
+	env.Prompter = p
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	cfg, _ := os.ReadFile(paths.ConfigFile(env.Getenv))
+	if !strings.Contains(string(cfg), `"enabled": false`) {
+		t.Errorf("ccc.json = %s, want the supervisor off by default", cfg)
+	}
+	if q := p.asked[len(p.asked)-1]; q != "Write these changes to "+paths.ConfigFile(env.Getenv)+"?" {
+		t.Errorf("confirmation = %q", q)
+	}
+	for _, line := range []string{
+		"The supervisor is off by default (" + paths.ConfigFile(env.Getenv) + ").",
+		"The supervisor is off by default: it reviews no session until you turn it on.",
+	} {
+		if !slices.Contains(strings.Split(out.String(), "\n"), line) {
+			t.Errorf("stdout lacks the line %q:\n%s", line, out)
+		}
+	}
+}
+
+// TestInstallPromptEventsNarrow: unticking an installed event takes it out.
+func TestInstallPromptEventsNarrow(t *testing.T) {
+	env, _, _ := testEnv(t)
+	if code := Main(env, []string{"install", "--yes"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	env.IO.Interactive = true
+	p := &scriptedPrompter{t: t, answers: []any{0, []int{1}, "", false, false, true}}
+	env.Prompter = p
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if p.defaults[1] != "[0 1]" {
+		t.Errorf("events offered %s, want both (installed)", p.defaults[1])
+	}
+	data, _ := os.ReadFile(paths.UserFile(env.Getenv))
+	if strings.Contains(string(data), `"Stop"`) || !strings.Contains(string(data), "AskUserQuestion") {
+		t.Errorf("settings = %s, want PreToolUse[AskUserQuestion] only", data)
+	}
+}
+
+// TestInstallFileNeedsItsDirectory: --file into a missing directory creates nothing.
+func TestInstallFileNeedsItsDirectory(t *testing.T) {
+	env, _, errOut := testEnv(t)
+	missing := filepath.Join(env.Getenv("HOME"), "typo")
+	if code := Main(env, []string{"install", "--file", filepath.Join(missing, "settings.json")}); code != 2 {
+		t.Fatalf("exit %d, want 2", code)
+	}
+	if !strings.Contains(errOut.String(), "directory "+missing+" does not exist") {
+		t.Errorf("stderr = %q", errOut)
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Errorf("%s was created (stat: %v)", missing, err)
+	}
+}

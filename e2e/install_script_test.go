@@ -1,0 +1,121 @@
+//go:build unix
+
+package e2e
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestInstallScript runs the README's first command as a person does: ./install.sh builds
+// ccc-hooks into $PREFIX/bin and runs `ccc-hooks install` with the arguments it was given.
+// Without a terminal nothing is asked: the supervisor goes into the user's settings with the
+// installed binary's absolute path. Arguments are passed on (--dry-run changes nothing), and a
+// second run is safe: the settings file stays byte-identical and no temporary file is left.
+func TestInstallScript(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not on PATH: install.sh needs it")
+	}
+	tmp := t.TempDir()
+	home := filepath.Join(tmp, "home")
+	prefix := filepath.Join(tmp, "prefix")
+	if err := os.Mkdir(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home, "PREFIX=" + prefix, "PATH=" + os.Getenv("PATH"), "GOTOOLCHAIN=local"}
+	// The build cache and modules of this machine, not of the fresh HOME: no download, no rebuild
+	// of what is cached.
+	for _, v := range []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOPROXY", "GOFLAGS"} {
+		out, err := exec.Command(goTool, "env", v).Output()
+		if err != nil {
+			t.Fatalf("go env %s: %v", v, err)
+		}
+		env = append(env, v+"="+strings.TrimSpace(string(out)))
+	}
+	script, err := filepath.Abs(filepath.Join("..", "install.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("/bin/sh", append([]string{script}, args...)...)
+		cmd.Env = env
+		cmd.Dir = tmp
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("install.sh %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+
+	out := run()
+	bin := filepath.Join(prefix, "bin", "ccc-hooks")
+	if fi, err := os.Stat(bin); err != nil || fi.Mode()&0o111 == 0 {
+		t.Fatalf("%s: %v, %v; want an executable\n%s", bin, fi, err, out)
+	}
+	for _, want := range []string{"Installed " + bin, "is not on your PATH", "Running: ccc-hooks install"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("install.sh output lacks %q:\n%s", want, out)
+		}
+	}
+	settings := filepath.Join(home, ".claude", "settings.json")
+	first, err := os.ReadFile(settings)
+	if err != nil {
+		t.Fatalf("install.sh wrote no user settings: %v\n%s", err, out)
+	}
+	want := `{
+  "hooks": {
+    "Stop": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "` + bin + ` hook",
+            "timeout": 600
+          }
+        ]
+      }
+    ],
+    "PreToolUse": [
+      {
+        "matcher": "AskUserQuestion",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "` + bin + ` hook",
+            "timeout": 600
+          }
+        ]
+      }
+    ]
+  }
+}
+`
+	if string(first) != want {
+		t.Fatalf("settings.json after install.sh:\n%s\nwant:\n%s", first, want)
+	}
+
+	out = run("--profile", "workflow", "--dry-run")
+	if !strings.Contains(out, "+++ ") || !strings.Contains(out, "UserPromptSubmit") {
+		t.Errorf("install.sh --profile workflow --dry-run printed no diff of the workflow entries:\n%s", out)
+	}
+	out = run()
+	if !strings.Contains(out, "already installed") {
+		t.Errorf("second install.sh: want \"already installed\":\n%s", out)
+	}
+	if again, _ := os.ReadFile(settings); !bytes.Equal(again, first) {
+		t.Errorf("settings.json changed on the second run:\n%s", again)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".claude", "commands")); !os.IsNotExist(err) {
+		t.Errorf("--dry-run wrote the workflow commands: %v", err)
+	}
+	entries, err := os.ReadDir(filepath.Join(prefix, "bin"))
+	if err != nil || len(entries) != 1 {
+		t.Errorf("%s/bin holds %d entries (%v), want only ccc-hooks", prefix, len(entries), err)
+	}
+}
