@@ -22,15 +22,23 @@ func TestReviewFailures(t *testing.T) {
 		want     string // the error, with PROGRAM for the fake claude's path
 		wantCost float64
 	}{
-		{name: "stderr's last line", script: "echo first >&2; echo 'quota exceeded' >&2; echo out; exit 3",
-			want: "PROGRAM exited with status 3: quota exceeded"},
-		{name: "stdout's last line when stderr is empty", script: "echo one; echo 'no session'; exit 2",
-			want: "PROGRAM exited with status 2: no session"},
+		{
+			name: "stderr's last line", script: "echo first >&2; echo 'quota exceeded' >&2; echo out; exit 3",
+			want: "PROGRAM exited with status 3: quota exceeded",
+		},
+		{
+			name: "stdout's last line when stderr is empty", script: "echo one; echo 'no session'; exit 2",
+			want: "PROGRAM exited with status 2: no session",
+		},
 		{name: "nothing said", script: "exit 4", want: "PROGRAM exited with status 4"},
-		{name: "budget spent", script: "echo '" + budget + "'; exit 1", budget: 0.5, wantCost: 0.51,
-			want: "the review spent supervisor.max_budget_usd ($0.5) before its verdict: claude reported an error: error_max_budget_usd"},
-		{name: "other reported error", script: `echo '{"type":"result","is_error":true,"result":"API down","total_cost_usd":0.02}'; exit 1`,
-			wantCost: 0.02, want: "claude reported an error: API down"},
+		{
+			name: "budget spent", script: "echo '" + budget + "'; exit 1", budget: 0.5, wantCost: 0.51,
+			want: "the review spent supervisor.max_budget_usd ($0.5) before its verdict: claude reported an error: error_max_budget_usd",
+		},
+		{
+			name: "other reported error", script: `echo '{"type":"result","is_error":true,"result":"API down","total_cost_usd":0.02}'; exit 1`,
+			wantCost: 0.02, want: "claude reported an error: API down",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			claude := fakeClaude(t, tc.script+"\n")

@@ -105,7 +105,7 @@ func currentUmask() os.FileMode {
 	if err != nil {
 		return 0o022
 	}
-	defer os.Remove(dir)
+	defer func() { _ = os.Remove(dir) }()
 	probe := filepath.Join(dir, "p")
 	if err := os.Mkdir(probe, 0o777); err != nil {
 		return 0o022

@@ -26,8 +26,10 @@ func TestRemoveChecked(t *testing.T) {
 	}{
 		{name: "approved", approve: true, wantGone: true},
 		{name: "refused", want: "old"},
-		{name: "refused, rewritten meanwhile", foreign: true, want: "foreign", wantKept: "old",
-			wantErr: "another program wrote it meanwhile; its content is kept in "},
+		{
+			name: "refused, rewritten meanwhile", foreign: true, want: "foreign", wantKept: "old",
+			wantErr: "another program wrote it meanwhile; its content is kept in ",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
