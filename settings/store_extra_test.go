@@ -67,3 +67,42 @@ func TestUpdateNamesTheLinkToANonRegularFile(t *testing.T) {
 		}
 	}
 }
+
+// TestCreatedDirectoryInUseIsRemovedLater: a directory the install created that holds something
+// else when the file is removed stays, and is remembered: a later removal takes it once empty.
+func TestCreatedDirectoryInUseIsRemovedLater(t *testing.T) {
+	s := newTestStore(t)
+	root := t.TempDir()
+	project := filepath.Join(root, "project")
+	path := filepath.Join(project, ".claude", "settings.json")
+	if _, err := s.Update(path, installChange(testCommand)); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(project, "notes.md") // the user's, written meanwhile
+	if err := os.WriteFile(other, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(path, uninstallChange); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(project, ".claude")); !os.IsNotExist(err) {
+		t.Errorf(".claude, created by the install and now empty, is still there: %v", err)
+	}
+	if got, err := os.ReadFile(other); err != nil || string(got) != "mine" {
+		t.Fatalf("the user's file: %q, %v", got, err)
+	}
+	if err := os.Remove(other); err != nil {
+		t.Fatal(err)
+	}
+	// Another file created and removed: the pending directory goes with it.
+	path2 := filepath.Join(root, "elsewhere", "settings.json")
+	if _, err := s.Update(path2, installChange(testCommand)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(path2, uninstallChange); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(project); !os.IsNotExist(err) {
+		t.Errorf("the created project directory, empty now, was not removed by the later removal: %v", err)
+	}
+}
