@@ -106,3 +106,44 @@ func TestCreatedDirectoryInUseIsRemovedLater(t *testing.T) {
 		t.Errorf("the created project directory, empty now, was not removed by the later removal: %v", err)
 	}
 }
+
+// TestTidyFinishesAKilledRemoval: when an uninstall was killed after the settings file went but
+// before its record did, the next Tidy of that path removes the record and the directories the
+// install created, and the temporary files left in the backups and ledger directories.
+func TestTidyFinishesAKilledRemoval(t *testing.T) {
+	s := newTestStore(t)
+	project := filepath.Join(t.TempDir(), "project")
+	path := filepath.Join(project, ".claude", "settings.json")
+	if _, err := s.Update(path, installChange(testCommand)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(path, installChange(testCommand+" --again")); err != nil {
+		t.Fatal(err) // a second write, so that there is a backups directory
+	}
+	stale := []string{
+		filepath.Join(s.BackupDir(path), ".x.ccc-hooks-tmp-0123456789abcdef"),
+		filepath.Join(s.Home, "ledger", ".y.json.ccc-hooks-tmp-0123456789abcdef"),
+	}
+	for _, p := range stale {
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(path); err != nil { // the uninstall, killed right after this
+		t.Fatal(err)
+	}
+	if err := s.Tidy(path); err != nil {
+		t.Fatal(err)
+	}
+	if l, ok := s.readLedger(path); ok {
+		t.Errorf("record of the removed file kept: %+v", l)
+	}
+	if _, err := os.Stat(project); !os.IsNotExist(err) {
+		t.Errorf("directories the install created are still there: %v", err)
+	}
+	for _, p := range stale {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("stale temporary file %s kept: %v", p, err)
+		}
+	}
+}
