@@ -174,7 +174,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, err
 	}
 	finish()
-	time.Sleep(s.settle())
+	s.settleDisplaced(displaced, snap)
 	if r.takeDisplaced(snap, displaced, c.New, s.settle()) {
 		return c, false, nil
 	}
