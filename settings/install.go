@@ -94,13 +94,17 @@ func install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if err := flush(); err != nil {
-		return nil, err
+	out := d.src
+	if len(pending) > 0 {
+		// The last splice: only its bytes are needed, not the hooks object parsed again.
+		if out, err = apply(d.src, pending); err != nil {
+			return nil, err
+		}
 	}
 	if blank {
-		return append(d.src, '\n'), nil
+		return append(out, '\n'), nil
 	}
-	return d.src, nil
+	return out, nil
 }
 
 // installOne installs e into d and returns the edited document.
