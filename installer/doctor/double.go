@@ -110,7 +110,8 @@ func clashMessage(s *Snapshot, k hookKey, clash []use) string {
 	for _, u := range clash {
 		parts = append(parts, fmt.Sprintf("%s runs `%s`", label(u.file), u.cmd))
 	}
-	msg := fmt.Sprintf("%s fires ccc-hooks more than once: %s (Claude Code only merges identical commands)",
+	msg := fmt.Sprintf("%s starts ccc-hooks more than once per event: %s (Claude Code only merges identical commands); "+
+		"ccc-hooks answers the copies once, but every event costs an extra process",
 		k.label(), strings.Join(parts, ", "))
 	fs := files(clash)
 	if len(fs) == 1 {

@@ -18,17 +18,17 @@ func TestDoubleCheck(t *testing.T) {
 			{StatusOK, []string{"PreToolUse[AskUserQuestion] has the same"}},
 		}},
 		{"different commands", snap(project(stop(other)), user(supervisor(ourCmd, 600))), []want{{StatusWarn, []string{
-			"Stop fires ccc-hooks more than once", "project settings runs `" + other + "`", "user settings runs `" + ourCmd + "`",
+			"Stop starts ccc-hooks more than once per event", "project settings runs `" + other + "`", "user settings runs `" + ourCmd + "`",
 			"`ccc-hooks uninstall --scope project --project-dir /work/p` or `ccc-hooks uninstall --scope user`",
 		}}}},
 		{"hook and supervisor-hook", snap(local(stop("ccc-hooks supervisor-hook")), user(stop("ccc-hooks hook"))), []want{
 			{StatusWarn, []string{"local settings runs `ccc-hooks supervisor-hook`"}},
 		}},
 		{"two in one file", snap(user(twoInOne)), []want{{StatusWarn, []string{
-			"Stop fires ccc-hooks more than once", "run `ccc-hooks install --scope user` to replace them with one entry",
+			"Stop starts ccc-hooks more than once per event", "run `ccc-hooks install --scope user` to replace them with one entry",
 		}}}},
 		{"matcher-less handler overlaps", snap(project(anyTool), user(supervisor(ourCmd, 600))), []want{
-			{StatusWarn, []string{"PreToolUse[AskUserQuestion] fires", "project settings runs `" + other + "`, user settings runs"}},
+			{StatusWarn, []string{"PreToolUse[AskUserQuestion] starts ccc-hooks more than once per event", "project settings runs `" + other + "`, user settings runs"}},
 		}},
 		{"two providers never merge", snap(provider("a", stop(ourCmd)), provider("b", stop(other))), []want{
 			{StatusOK, []string{"no event runs"}},
