@@ -31,21 +31,6 @@ func (r *round) close() {
 	}
 }
 
-// settleDisplaced gives a foreign in-place write into the file our replace displaced (see
-// takeDisplaced) the settle time to land — unless the kernel proves that none can any more:
-// that file has no name left and nobody has it open for writing (safefile.NoWriters). Then
-// whatever was written into it is there already, and takeDisplaced reads it at once.
-func (s *FileStore) settleDisplaced(displaced *os.File, snap *snapshot) {
-	f := displaced
-	if f == nil {
-		f = snap.f
-	}
-	if f != nil && safefile.NoWriters(f) {
-		return
-	}
-	time.Sleep(s.settle())
-}
-
 // takeDisplaced looks at the file our replace displaced — the swapped-out file where the
 // system can exchange names, else the file we had read (still open) — and reports whether a
 // foreign write landed there, which the next round then re-applies our change onto.

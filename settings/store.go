@@ -174,7 +174,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, err
 	}
 	finish()
-	s.settleDisplaced(displaced, snap)
+	time.Sleep(s.settle())
 	if r.takeDisplaced(snap, displaced, c.New, s.settle()) {
 		return c, false, nil
 	}
