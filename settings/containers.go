@@ -1,5 +1,7 @@
 package settings
 
+import "strings"
+
 // bom is the UTF-8 byte order mark. Claude Code reads a settings file that starts with one,
 // so ccc-hooks edits such a file and keeps the mark.
 const bom = "\xef\xbb\xbf"
@@ -27,8 +29,17 @@ func withBOM(src []byte, f func([]byte) ([]byte, error)) ([]byte, error) {
 
 // containerState is one container on the hooks path as a file holds it.
 type containerState struct {
-	raw   string
+	raw   string // its text, kept only when it is empty (the only case the ledger records it)
 	empty bool
+}
+
+// state describes the container val as the ledger needs it. The text of a filled container is
+// not copied: for the root that would be the whole file, for nothing.
+func state(raw string, empty bool) containerState {
+	if !empty {
+		return containerState{}
+	}
+	return containerState{raw: strings.Clone(raw), empty: true}
 }
 
 // containerStates lists the containers on the hooks path of src: the root (""), "hooks", and
@@ -42,17 +53,23 @@ func containerStates(src []byte) map[string]containerState {
 	if err != nil {
 		return nil
 	}
-	out := map[string]containerState{"": {raw: string(src[d.root.open : d.root.close+1]), empty: len(d.root.items) == 0}}
+	out := map[string]containerState{"": state(unsafeString(src[d.root.open:d.root.close+1]), len(d.root.items) == 0)}
 	if d.hooksIdx < 0 {
 		return out
 	}
-	out["hooks"] = containerState{raw: d.root.items[d.hooksIdx].val.Raw, empty: len(d.hooks.items) == 0}
+	out["hooks"] = state(d.root.items[d.hooksIdx].val.Raw, len(d.hooks.items) == 0)
 	for _, it := range d.hooks.items {
 		if isObject(it.val) || isArray(it.val) {
-			out[joinPath("hooks", it.key)] = containerState{raw: it.val.Raw, empty: len(children(it.val).items) == 0}
+			out[joinPath("hooks", it.key)] = state(it.val.Raw, isEmptyContainer(it.val.Raw))
 		}
 	}
 	return out
+}
+
+// isEmptyContainer reports whether raw, the text of an object or array, holds no item: only
+// whitespace between its brackets (the document passed the syntax check).
+func isEmptyContainer(raw string) bool {
+	return len(raw) >= 2 && strings.Trim(raw[1:len(raw)-1], " \t\r\n") == ""
 }
 
 // noteContainers updates the ledger's containers m for a write of new over old: a container
@@ -60,7 +77,12 @@ func containerStates(src []byte) map[string]containerState {
 // filled with its text before; what was recorded before is kept. With forget, containers that
 // are gone or empty again are forgotten.
 func noteContainers(m map[string]*string, old, new []byte, forget bool) map[string]*string {
-	before, after := containerStates(old), containerStates(new)
+	return noteStates(m, containerStates(old), containerStates(new), forget)
+}
+
+// noteStates is noteContainers on the container states of old and new, so that a caller
+// recording one write twice (before and after it) parses each file once.
+func noteStates(m map[string]*string, before, after map[string]containerState, forget bool) map[string]*string {
 	if m == nil {
 		m = map[string]*string{}
 	}

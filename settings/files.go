@@ -99,30 +99,79 @@ func readSnapshot(target string) (*snapshot, error) {
 }
 
 // sameAs reports whether target still holds exactly what s saw: the same inode (or still no
-// file) and the same bytes.
+// file) and the same bytes. The bytes are compared as they are read, through a small buffer:
+// every byte is still looked at, but no second copy of the file is made.
 func (s *snapshot) sameAs(target string) bool {
-	cur, err := readSnapshot(target)
+	cur, err := openRegular(target)
 	if err != nil {
 		return false
 	}
-	defer cur.close()
-	if cur.exists != s.exists {
+	if cur == nil {
+		return !s.exists
+	}
+	defer func() { _ = cur.Close() }()
+	if !s.exists {
 		return false
 	}
-	if !s.exists {
-		return true
-	}
-	return os.SameFile(cur.info, s.info) && bytes.Equal(cur.data, s.data)
+	fi, err := cur.Stat()
+	return err == nil && os.SameFile(fi, s.info) && readsAs(cur, fi.Size(), s.data)
 }
 
 // holds reports whether target is a regular file holding exactly data.
 func holds(target string, data []byte) bool {
-	cur, err := readSnapshot(target)
-	if err != nil {
+	cur, err := openRegular(target)
+	if err != nil || cur == nil {
 		return false
 	}
-	defer cur.close()
-	return cur.exists && bytes.Equal(cur.data, data)
+	defer func() { _ = cur.Close() }()
+	fi, err := cur.Stat()
+	return err == nil && readsAs(cur, fi.Size(), data)
+}
+
+// openRegular opens target as readSnapshot does, without reading it: nil when it is missing.
+func openRegular(target string) (*os.File, error) {
+	fi, err := checkRegular(target)
+	if err != nil || fi == nil {
+		return nil, err
+	}
+	f, err := safefile.OpenNoBlock(target)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if ofi, err := f.Stat(); err != nil || !ofi.Mode().IsRegular() {
+		_ = f.Close()
+		return nil, fmt.Errorf("read %s: not a regular file", target)
+	}
+	return f, nil
+}
+
+// compareChunk is the buffer through which readsAs compares a file with bytes it should hold.
+const compareChunk = 256 << 10
+
+// readsAs reports whether reading r (from where it stands) to its end gives exactly want. size
+// is r's length when stat'ed: a different one answers no without reading (a file changing
+// meanwhile can only make the answer no, which sends the caller round again).
+func readsAs(r io.Reader, size int64, want []byte) bool {
+	if size != int64(len(want)) {
+		return false
+	}
+	buf := make([]byte, min(compareChunk, len(want)+1))
+	for {
+		n, err := io.ReadFull(r, buf[:min(len(buf), len(want)+1)])
+		if !bytes.Equal(buf[:n], want[:min(n, len(want))]) || n > len(want) {
+			return false
+		}
+		want = want[n:]
+		switch {
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+			return len(want) == 0
+		case err != nil:
+			return false
+		}
+	}
 }
 
 // checkWritable refuses a file that its mode marks read-only: a 0444 settings file is a

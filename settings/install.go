@@ -48,18 +48,63 @@ func install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 	}
 	// The style is read once: later entries then follow the same layout as the first.
 	st := detectStyle(d)
+	// Entries whose events already exist are edited in one splice of the file: their edits
+	// fall inside different event arrays, so none moves another's offsets, and the result is
+	// the one entry-by-entry editing gives. An entry that creates "hooks" or its event, or
+	// meets an event already edited, first applies what was gathered.
+	var pending []edit
+	touched := map[string]bool{}
+	flush := func() error {
+		if len(pending) > 0 {
+			nd, err := d.editHooks(pending)
+			if err != nil {
+				return err
+			}
+			d, pending = nd, nil
+			clear(touched)
+		}
+		return nil
+	}
 	for _, e := range entries {
 		if e.Event == "" {
 			return nil, errors.New("install: entry has no event name")
+		}
+		if touched[e.Event] {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		}
+		i, err := d.findEvent(e.Event)
+		if err != nil {
+			return nil, err
+		}
+		if i >= 0 {
+			edits, err := eventEdits(d, st, e, i, ours)
+			if err != nil {
+				return nil, err
+			}
+			pending = append(pending, edits...)
+			touched[e.Event] = true
+			continue
+		}
+		if err := flush(); err != nil {
+			return nil, err
 		}
 		if d, err = installOne(d, st, e, ours); err != nil {
 			return nil, err
 		}
 	}
-	if blank {
-		return append(d.src, '\n'), nil
+	out := d.src
+	if len(pending) > 0 {
+		// The last splice: only its bytes are needed, not the hooks object parsed again.
+		if out, err = apply(d.src, pending); err != nil {
+			return nil, err
+		}
 	}
-	return d.src, nil
+	if blank {
+		return append(out, '\n'), nil
+	}
+	return out, nil
 }
 
 // installOne installs e into d and returns the edited document.
@@ -87,16 +132,28 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 		})
 		return d.editHooks([]edit{ed})
 	}
+	edits, err := eventEdits(d, st, e, i, ours)
+	if err != nil || len(edits) == 0 {
+		return d, err
+	}
+	return d.editHooks(edits)
+}
+
+// eventEdits returns the edits that install e into hooks member i of d, an existing event;
+// none when e is installed there already.
+func eventEdits(d *document, st style, e Entry, i int, ours OwnerFunc) ([]edit, error) {
+	src := d.src
 	ev, err := d.event(i, ours)
 	if err != nil {
 		return nil, err
 	}
 	if installed(ev, e) {
-		return d, nil
+		return nil, nil
 	}
+	gn := groupNode(e)
 	elem := func(st style, base string, compact bool) string { return st.render(gn, base, compact) }
 	if len(ev.groups) == 0 {
-		return d.editHooks([]edit{st.appendItem(src, ev.arr, elem)})
+		return []edit{st.appendItem(src, ev.arr, elem)}, nil
 	}
 	edits, gone := ownedRemoval(ev, func(g group) bool { return g.matcher == e.Matcher })
 	last := len(ev.groups) - 1
@@ -112,7 +169,7 @@ func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, erro
 	if all {
 		return nil, fmt.Errorf("internal error: %s: every group removed", ev.path)
 	}
-	return d.editHooks(append(append(edits, es...), add))
+	return append(append(edits, es...), add), nil
 }
 
 // installed reports whether ev already holds e exactly as InsertEntries would leave it: the groups

@@ -136,6 +136,8 @@ func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs
 	if !had {
 		prev, had = s.legacyLedger(target)
 	}
+	// Each file is parsed once for both records.
+	before, after := containerStates(old), containerStates(new)
 	next := func(forget bool) *Ledger {
 		l := &Ledger{Path: target}
 		if had {
@@ -154,7 +156,7 @@ func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs
 			b := string(old)
 			l.CreatedFile, l.Blank, l.Containers = false, &b, nil
 		}
-		l.Containers = noteContainers(l.Containers, old, new, forget)
+		l.Containers = noteStates(l.Containers, before, after, forget)
 		return l
 	}
 	if err := s.writeLedger(target, next(false)); err != nil {

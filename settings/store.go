@@ -174,6 +174,9 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, err
 	}
 	finish()
+	// The settle time is waited even when nothing can still write into the displaced file: it
+	// also lets a foreign rename racing ours land before holds looks, so that our change is
+	// applied again on top of it instead of being silently replaced.
 	time.Sleep(s.settle())
 	if r.takeDisplaced(snap, displaced, c.New, s.settle()) {
 		return c, false, nil

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/tidwall/gjson"
 
@@ -96,7 +95,7 @@ func Load(loc installer.Locator) *Snapshot {
 	}
 	for _, t := range targets {
 		// With the home directory as project, the project file is the user file: read it once.
-		if t.Scope == installer.ScopeProject && samePath(t.Path, user) {
+		if t.Scope == installer.ScopeProject && installer.SamePath(t.Path, user) {
 			continue
 		}
 		s.Files = append(s.Files, readFile(t))
@@ -127,21 +126,6 @@ func parseFile(t installer.Target, data []byte) File {
 	f := File{Target: t, Exists: true, data: data}
 	f.Refs, f.Err = settings.Handlers(data)
 	return f
-}
-
-// samePath reports whether a and b name the same file, following symlinks when they exist.
-func samePath(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	ia, errA := os.Stat(a)
-	ib, errB := os.Stat(b)
-	if errA == nil && errB == nil {
-		return os.SameFile(ia, ib)
-	}
-	ra, errA := filepath.EvalSymlinks(filepath.Dir(a))
-	rb, errB := filepath.EvalSymlinks(filepath.Dir(b))
-	return errA == nil && errB == nil && filepath.Join(ra, filepath.Base(a)) == filepath.Join(rb, filepath.Base(b))
 }
 
 // program is the first word of the commands advice gives (see Program).
