@@ -22,20 +22,7 @@ func TestBashCompletionValues(t *testing.T) {
 		missing(t, "%s not found: install the bash-completion package (apt-get install bash-completion)", bashCompletionScript)
 	}
 	product := builtProduct(t)
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &Sandbox{
-		Root: root, Home: filepath.Join(root, "home"), Project: filepath.Join(root, "project"),
-		Bin: filepath.Join(root, "bin"), Tmp: filepath.Join(root, "tmp"), API: &FakeAPI{},
-	}
-	s.ConfigDir = filepath.Join(s.Home, ".claude")
-	for _, d := range []string{s.ConfigDir, s.Project, s.Bin, s.Tmp} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := NewPlainSandbox(t)
 	if err := os.Symlink(product.Path, filepath.Join(s.Bin, "ccc-hooks")); err != nil {
 		t.Fatal(err)
 	}

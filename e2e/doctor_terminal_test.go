@@ -3,8 +3,6 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -28,20 +26,7 @@ func TestDoctorInTerminal(t *testing.T) {
 	const width = 72
 	tmux := RequireTmux(t)
 	product := builtProduct(t)
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &Sandbox{
-		Root: root, Home: filepath.Join(root, "home"), Project: filepath.Join(root, "project"),
-		Bin: filepath.Join(root, "bin"), Tmp: filepath.Join(root, "tmp"), API: &FakeAPI{},
-	}
-	s.ConfigDir = filepath.Join(s.Home, ".claude")
-	for _, d := range []string{s.ConfigDir, s.Project, s.Bin, s.Tmp} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := NewPlainSandbox(t)
 	// An entry whose program is gone: an error with a long path and long advice.
 	s.WriteFile(t, s.SettingsPath(), `{"hooks":{"Stop":[{"hooks":[{"type":"command",`+
 		`"command":"/opt/some-team/tools/ccc-hooks-moved-away/bin/ccc-hooks hook","timeout":600}]}]}}`, 0o644)

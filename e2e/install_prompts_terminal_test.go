@@ -117,28 +117,7 @@ func TestInstallTerminalOffersWhatIsInstalled(t *testing.T) {
 // cancelled, exits 1 and writes nothing.
 func TestInstallEscCancels(t *testing.T) {
 	t.Parallel()
-	a := answers{slash: true, supervisor: true, write: true}
-	for i, p := range installPrompts {
-		t.Run(p.name, func(t *testing.T) {
-			t.Parallel()
-			it := startInstall(t)
-			before := Tree(t, it.Home)
-			for j := range i {
-				it.answer(t, j, a)
-			}
-			it.WaitScreen(t, promptTimeout, p.shown(it))
-			it.Keys(t, "Escape")
-
-			screen, status := it.finish(t)
-			if !containsLine(strings.Split(screen, "\n"), "ccc-hooks: install cancelled; nothing was changed") {
-				t.Errorf("screen lacks the line %q", "ccc-hooks: install cancelled; nothing was changed")
-			}
-			if status != "1" {
-				t.Errorf("exit status %s, want 1", status)
-			}
-			it.assertNothingWritten(t, before)
-		})
-	}
+	cancelAtEachPrompt(t, "Escape")
 }
 
 // TestInstallTypeAhead types every answer at once as soon as the first question shows: keys

@@ -41,22 +41,7 @@ func startInstall(t *testing.T, setup ...func(s *Sandbox, p Product)) *installTe
 	t.Helper()
 	tmux := RequireTmux(t)
 	product := builtProduct(t)
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	// install talks to no API: the zero FakeAPI only fills the sandbox
-	// environment's API variables.
-	s := &Sandbox{
-		Root: root, Home: filepath.Join(root, "home"), Project: filepath.Join(root, "project"),
-		Bin: filepath.Join(root, "bin"), Tmp: filepath.Join(root, "tmp"), API: &FakeAPI{},
-	}
-	s.ConfigDir = filepath.Join(s.Home, ".claude")
-	for _, d := range []string{s.ConfigDir, s.Project, s.Bin, s.Tmp} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := NewPlainSandbox(t)
 	for _, f := range setup {
 		f(s, product)
 	}
@@ -306,6 +291,12 @@ func TestInstallPromptsInTerminal(t *testing.T) {
 // and leaves the terminal as it found it.
 func TestInstallCtrlCCancels(t *testing.T) {
 	t.Parallel()
+	cancelAtEachPrompt(t, "C-c")
+}
+
+// cancelAtEachPrompt answers the questions before each one in turn, then presses key (tmux key
+// name) at it: install says it was cancelled, exits 1 and writes nothing.
+func cancelAtEachPrompt(t *testing.T, key string) {
 	a := answers{slash: true, supervisor: true, write: true}
 	for i, p := range installPrompts {
 		t.Run(p.name, func(t *testing.T) {
@@ -316,7 +307,7 @@ func TestInstallCtrlCCancels(t *testing.T) {
 				it.answer(t, j, a)
 			}
 			it.WaitScreen(t, promptTimeout, p.shown(it))
-			it.Keys(t, "C-c")
+			it.Keys(t, key)
 
 			screen, status := it.finish(t)
 			if !containsLine(strings.Split(screen, "\n"), "ccc-hooks: install cancelled; nothing was changed") {

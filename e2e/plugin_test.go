@@ -233,43 +233,12 @@ func TestTwoSettingsScopesOneReview(t *testing.T) {
 func TestPluginSlashCommands(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
-	const on, off = "The supervisor is on.", "The supervisor is off."
-	sc := newScenario(t, func(r *Request) Reply {
-		switch {
-		case r.IsSupervisor():
-			return Verdict(true, "Fine.")
-		case r.IsAgent() && r.Contains("is now off"):
-			return Say(off)
-		}
-		return Say(on)
-	})
+	sc := newOnOffScenario(t)
 	sc.InstallPlugin(t, "supervisor")
 	session := NewSessionID(t)
 	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session)
 
-	term.WaitScreen(t, 60*time.Second, "shift+tab to cycle")
-	term.Keys(t, "-l", "/supervisor")
-	term.WaitScreen(t, 10*time.Second, "Turn the ccc-hooks supervisor on")
-	term.Keys(t, "Enter")
-	term.WaitScreen(t, 10*time.Second, "❯ /supervisor:supervisor")
-	term.WaitScreen(t, 60*time.Second, on)
-	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 1), "Stop:allow")
-	if st, _ := sc.State(t, session); !st.Enabled || st.Count != 1 {
-		t.Errorf("state after /supervisor = %+v, want enabled with one review", st)
-	}
-
-	term.Keys(t, "-l", "/supervisor:supervisor-off")
-	term.WaitScreen(t, 10*time.Second, "Turn the ccc-hooks supervisor off")
-	term.Keys(t, "Enter")
-	term.WaitScreen(t, 60*time.Second, off)
-	Eventually(t, 10*time.Second, "the supervisor off for the session", func() bool {
-		st, _ := sc.State(t, session)
-		return !st.Enabled
-	}, func() string { return sc.ReadFile(t, sc.StatePath(session)) })
-	time.Sleep(2 * time.Second) // the Stop after /supervisor-off has been answered
-	if n := len(sc.api.Supervisor()); n != 1 {
-		t.Errorf("supervisor reviews = %d, want 1 (none after /supervisor-off)", n)
-	}
+	typeSupervisorOnOff(t, sc, term, session, "/supervisor:supervisor-off", "❯ /supervisor:supervisor")
 }
 
 // TestPluginBesideSettingsDeniesQuestionOnce: interactive, the plugin beside a settings install.

@@ -27,9 +27,10 @@ type Sandbox struct {
 	API       *FakeAPI
 }
 
-// NewSandbox creates the directories and pre-seeds .claude.json so that
-// Claude Code skips onboarding, the API-key question and the trust dialog.
-func NewSandbox(t testing.TB, claude Claude, api *FakeAPI) *Sandbox {
+// NewPlainSandbox creates the directories of a sandbox for scenarios that run no Claude Code
+// (install prompts, doctor, completion in a terminal): the zero FakeAPI only fills the sandbox
+// environment's API variables.
+func NewPlainSandbox(t testing.TB) *Sandbox {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -37,7 +38,7 @@ func NewSandbox(t testing.TB, claude Claude, api *FakeAPI) *Sandbox {
 	}
 	s := &Sandbox{
 		Root: root, Home: filepath.Join(root, "home"), Project: filepath.Join(root, "project"),
-		Bin: filepath.Join(root, "bin"), Tmp: filepath.Join(root, "tmp"), Claude: claude, API: api,
+		Bin: filepath.Join(root, "bin"), Tmp: filepath.Join(root, "tmp"), API: &FakeAPI{},
 	}
 	s.ConfigDir = filepath.Join(s.Home, ".claude")
 	for _, d := range []string{s.ConfigDir, s.Project, s.Bin, s.Tmp} {
@@ -45,6 +46,15 @@ func NewSandbox(t testing.TB, claude Claude, api *FakeAPI) *Sandbox {
 			t.Fatal(err)
 		}
 	}
+	return s
+}
+
+// NewSandbox creates the directories and pre-seeds .claude.json so that
+// Claude Code skips onboarding, the API-key question and the trust dialog.
+func NewSandbox(t testing.TB, claude Claude, api *FakeAPI) *Sandbox {
+	t.Helper()
+	s := NewPlainSandbox(t)
+	s.Claude, s.API = claude, api
 	if err := os.Symlink(claude.Path, filepath.Join(s.Bin, "claude")); err != nil {
 		t.Fatal(err)
 	}
