@@ -90,7 +90,7 @@ func readSnapshot(target string) (*snapshot, error) {
 		_ = f.Close()
 		return nil, err
 	}
-	data, err := readAllSized(f, ofi.Size())
+	data, err := safefile.ReadAllSized(f, ofi.Size())
 	if err != nil {
 		_ = f.Close()
 		return nil, fmt.Errorf("read %s: %w", target, err)
@@ -182,13 +182,4 @@ func checkWritable(target string, fi fs.FileInfo) error {
 		return nil
 	}
 	return fmt.Errorf("write %s: the file is read-only (mode %04o); make it writable (chmod u+w) for ccc-hooks to edit it", target, fi.Mode().Perm())
-}
-
-// readAllSized reads f to its end into a buffer sized from size (its length when stat'ed), as
-// os.ReadFile does: io.ReadAll would grow from 512 bytes, copying a large file many times over
-// into fresh memory. A file that grew meanwhile is still read whole.
-func readAllSized(f io.Reader, size int64) ([]byte, error) {
-	buf := bytes.NewBuffer(make([]byte, 0, max(size, 0)+512))
-	_, err := buf.ReadFrom(f)
-	return buf.Bytes(), err
 }

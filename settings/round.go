@@ -117,5 +117,5 @@ func readBack(f *os.File) ([]byte, error) {
 	if fi, err := f.Stat(); err == nil {
 		size = fi.Size()
 	}
-	return readAllSized(f, size)
+	return safefile.ReadAllSized(f, size)
 }

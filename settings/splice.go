@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // edit replaces src[start:end] with text.
@@ -24,7 +26,7 @@ func apply(src []byte, edits []edit) ([]byte, error) {
 	for _, e := range edits {
 		grow += len(e.text)
 	}
-	out := make([]byte, 0, len(src)+grow)
+	out := safefile.Buffer(len(src) + grow)
 	pos := 0
 	for _, e := range edits {
 		if e.start < pos || e.end < e.start || e.end > len(src) {

@@ -52,10 +52,13 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }()
-	if fi, err := f.Stat(); err == nil && fi.Size() > max {
-		return nil, tooLarge(path, max)
+	var size int64
+	if fi, err := f.Stat(); err == nil {
+		if size = fi.Size(); size > max {
+			return nil, tooLarge(path, max)
+		}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	data, err := ReadAllSized(io.LimitReader(f, max+1), size)
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
