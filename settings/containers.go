@@ -45,8 +45,19 @@ func state(raw string, empty bool) containerState {
 // containerStates lists the containers on the hooks path of src: the root (""), "hooks", and
 // every "hooks.<Event>" that is an object or array. It is nil for a blank or invalid src.
 func containerStates(src []byte) map[string]containerState {
+	if checkSyntax(cutBOM(src)) != nil {
+		return nil
+	}
+	return checkedStates(src)
+}
+
+// checkedStates is containerStates for a src known to pass the syntax check when it is not
+// blank, such as the bytes a change of Update read and the bytes it returned: every change of
+// this package checks what it reads and splices valid text into it. A large file is then not
+// checked again for each record of one write.
+func checkedStates(src []byte) map[string]containerState {
 	src = cutBOM(src)
-	if isBlank(src) || checkSyntax(src) != nil {
+	if isBlank(src) {
 		return nil
 	}
 	d, err := parseDocument(src)

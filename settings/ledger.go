@@ -61,6 +61,11 @@ func (s *FileStore) Ledger(path string) (l *Ledger, ok bool) {
 	if err != nil {
 		return nil, false
 	}
+	return s.ledgerOf(target)
+}
+
+// ledgerOf is Ledger for a resolved target.
+func (s *FileStore) ledgerOf(target string) (*Ledger, bool) {
 	if _, err := os.Lstat(target); err != nil {
 		return nil, false
 	}
@@ -136,8 +141,8 @@ func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs
 	if !had {
 		prev, had = s.legacyLedger(target)
 	}
-	// Each file is parsed once for both records.
-	before, after := containerStates(old), containerStates(new)
+	// Each file is parsed once for both records, and not checked again: the change checked it.
+	before, after := checkedStates(old), checkedStates(new)
 	next := func(forget bool) *Ledger {
 		l := &Ledger{Path: target}
 		if had {

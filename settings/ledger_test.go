@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestUninstallWithLedgerRestoresGolden: with the containers the install recorded, uninstall
@@ -98,5 +100,50 @@ func TestLedgerReadsOlderOriginRecords(t *testing.T) {
 	l, ok := s.Ledger(path)
 	if !ok || !l.CreatedFile {
 		t.Errorf("Ledger = %+v, %v; want the file known as created", l, ok)
+	}
+}
+
+// TestUpdateLedgeredReadsTheRecordUnderTheLock: the change is made once per call from the
+// record as it stands when the update starts (nil when there is none), so that a record written
+// by another run just before counts, and every round of one update sees the same record.
+func TestUpdateLedgeredReadsTheRecordUnderTheLock(t *testing.T) {
+	s := &FileStore{Home: t.TempDir()}
+	path := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(path, []byte(`{"a": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var seen []*Ledger
+	insert := func(l *Ledger) ChangeFunc {
+		seen = append(seen, l)
+		return func(old []byte, _ bool) ([]byte, bool, error) {
+			out, err := InsertEntries(old, supervisorEntries(testCommand, 600), testOwner)
+			return out, false, err
+		}
+	}
+	if _, err := s.UpdateLedgered(path, insert); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateLedgered(path, insert); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 2 || seen[0] != nil {
+		t.Fatalf("records seen: %v, want none, then the one the first update wrote", seen)
+	}
+	created := (*string)(nil)
+	want := map[string]*string{"hooks": created, "hooks.Stop": created, "hooks.PreToolUse": created}
+	if diff := cmp.Diff(want, seen[1].Containers); diff != "" {
+		t.Errorf("record seen by the second update (-want +got):\n%s", diff)
+	}
+	got, err := s.UpdateLedgered(path, func(l *Ledger) ChangeFunc {
+		return func(old []byte, _ bool) ([]byte, bool, error) {
+			out, err := RemoveEntriesWith(old, nil, testOwner, l)
+			return out, false, err
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.New) != `{"a": 1}` {
+		t.Errorf("uninstall with the record gave %s", got.New)
 	}
 }

@@ -54,7 +54,7 @@ func parseDocument(src []byte) (*document, error) {
 		return nil, wrongType(rootPath, "an object", root.Raw)
 	}
 	d := &document{src: src, root: children(root), hooksIdx: -1}
-	i, err := d.root.lookup("hooks", "hooks")
+	i, err := d.root.lookup("hooks", "")
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func (d *document) findEvent(name string) (int, error) {
 	if d.hooksIdx < 0 {
 		return -1, nil
 	}
-	return d.hooks.lookup(name, joinPath("hooks", name))
+	return d.hooks.lookup(name, "hooks")
 }
 
 // event parses hooks member i and every group and handler in it, checking their types.
@@ -109,8 +109,9 @@ func (d *document) event(i int, ours OwnerFunc) (event, error) {
 		return ev, wrongType(ev.path, "an array", it.val.Raw)
 	}
 	ev.arr = children(it.val)
+	ev.groups = make([]group, 0, len(ev.arr.items))
 	for gi, git := range ev.arr.items {
-		g, err := parseGroup(git, indexPath(ev.path, gi), ours)
+		g, err := parseGroup(git, ev.path, gi, ours)
 		if err != nil {
 			return ev, err
 		}
@@ -119,34 +120,41 @@ func (d *document) event(i int, ours OwnerFunc) (event, error) {
 	return ev, nil
 }
 
-func parseGroup(it item, path string, ours OwnerFunc) (group, error) {
+// parseGroup parses element gi of the event array at evPath. Paths are built only for an error:
+// an event can hold hundreds of groups.
+func parseGroup(it item, evPath string, gi int, ours OwnerFunc) (group, error) {
+	path := func(key string) string { return joinPath(indexPath(evPath, gi), key) }
 	g := group{item: it}
 	if !isObject(it.val) {
-		return g, wrongType(path, "an object", it.val.Raw)
+		return g, wrongType(indexPath(evPath, gi), "an object", it.val.Raw)
 	}
 	obj := children(it.val)
-	m, ok, err := obj.field("matcher", joinPath(path, "matcher"))
-	if err != nil {
-		return g, err
+	m, n := obj.find("matcher")
+	if n > 1 {
+		return g, duplicateKey(path("matcher"), n)
 	}
-	if ok {
-		if m.val.Type != gjson.String {
-			return g, wrongType(joinPath(path, "matcher"), "a string", m.val.Raw)
+	if m >= 0 {
+		v := obj.items[m].val
+		if v.Type != gjson.String {
+			return g, wrongType(path("matcher"), "a string", v.Raw)
 		}
-		g.matcher = m.val.Str
+		g.matcher = v.Str
 	}
-	hp := joinPath(path, "hooks")
-	h, ok, err := obj.field("hooks", hp)
-	if err != nil || !ok {
-		return g, err
+	h, n := obj.find("hooks")
+	if n > 1 {
+		return g, duplicateKey(path("hooks"), n)
 	}
-	if !isArray(h.val) {
-		return g, wrongType(hp, "an array", h.val.Raw)
+	if h < 0 {
+		return g, nil
+	}
+	if v := obj.items[h].val; !isArray(v) {
+		return g, wrongType(path("hooks"), "an array", v.Raw)
 	}
 	g.hasHooks = true
-	g.handlers = children(h.val)
+	g.handlers = children(obj.items[h].val)
+	g.list = make([]handlerItem, 0, len(g.handlers.items))
 	for hi, hit := range g.handlers.items {
-		hd, err := parseHandler(hit, indexPath(hp, hi), ours)
+		hd, err := parseHandler(hit, func() string { return indexPath(path("hooks"), hi) }, ours)
 		if err != nil {
 			return g, err
 		}
@@ -158,34 +166,36 @@ func parseGroup(it item, path string, ours OwnerFunc) (group, error) {
 	return g, nil
 }
 
-func parseHandler(it item, path string, ours OwnerFunc) (handlerItem, error) {
+// parseHandler parses one handler object; path names it in an error.
+func parseHandler(it item, path func() string, ours OwnerFunc) (handlerItem, error) {
 	hd := handlerItem{item: it}
 	if !isObject(it.val) {
-		return hd, wrongType(path, "an object", it.val.Raw)
+		return hd, wrongType(path(), "an object", it.val.Raw)
 	}
 	obj := children(it.val)
 	for _, k := range [...]string{"type", "command", "timeout"} {
-		f, ok, err := obj.field(k, joinPath(path, k))
-		if err != nil {
-			return hd, err
+		i, n := obj.find(k)
+		if n > 1 {
+			return hd, duplicateKey(joinPath(path(), k), n)
 		}
-		if !ok {
+		if i < 0 {
 			continue
 		}
+		v := obj.items[i].val
 		switch k {
 		case "type":
-			hd.typ = f.val.String()
+			hd.typ = v.String()
 		case "command":
-			if f.val.Type != gjson.String {
-				return hd, wrongType(joinPath(path, k), "a string", f.val.Raw)
+			if v.Type != gjson.String {
+				return hd, wrongType(joinPath(path(), k), "a string", v.Raw)
 			}
-			hd.command = f.val.Str
+			hd.command = v.Str
 			hd.owned = ours != nil && ours(hd.command)
 		case "timeout":
-			if f.val.Type != gjson.Number {
-				return hd, wrongType(joinPath(path, k), "a number", f.val.Raw)
+			if v.Type != gjson.Number {
+				return hd, wrongType(joinPath(path(), k), "a number", v.Raw)
 			}
-			hd.timeout, hd.hasTimeout = f.val.Num, true
+			hd.timeout, hd.hasTimeout = v.Num, true
 		}
 	}
 	return hd, nil

@@ -37,8 +37,8 @@ func setValue(src []byte, path []string, raw string) ([]byte, error) {
 	var ed edit
 	p := ""
 	for i, key := range path {
-		p = joinPath(p, key)
 		it, ok, err := obj.field(key, p)
+		p = joinPath(p, key)
 		if err != nil {
 			return nil, err
 		}

@@ -65,6 +65,26 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 // that content. When the target changed after change saw it, change runs again on the new
 // bytes. Up to maxAttempts rounds; on error the file is left as it was.
 func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
+	return s.update(path, func(string) ChangeFunc { return change })
+}
+
+// LedgeredChange makes the change of one UpdateLedgered from the file's ledger (nil when there
+// is none).
+type LedgeredChange func(l *Ledger) ChangeFunc
+
+// UpdateLedgered is Update with a change made from the file's ledger as it stands once the lock
+// is held: a ledger read before can be out of date by then, when another ccc-hooks writes the
+// same file at the same moment. The ledger is read once per call, so every round of the update
+// sees the record as it was before this update wrote anything.
+func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, error) {
+	return s.update(path, func(target string) ChangeFunc {
+		l, _ := s.ledgerOf(target)
+		return change(l)
+	})
+}
+
+// update is Update with the change made once the lock is held and path resolved to target.
+func (s *FileStore) update(path string, makeChange func(target string) ChangeFunc) (Change, error) {
 	unlock, err := s.lock()
 	if err != nil {
 		return Change{Path: path}, err
@@ -77,6 +97,7 @@ func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 	if err := s.tidy(target); err != nil {
 		return Change{Path: path, Target: target}, err
 	}
+	change := makeChange(target)
 	var r round
 	defer r.close()
 	for range maxAttempts {
@@ -139,24 +160,17 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 // replace backs up and writes c.New over c.Target; done is false when a foreign write was seen
 // and the round must be repeated.
 func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Change, bool, error) {
-	if snap.exists {
-		if err := s.backup(c.Target, snap.data); err != nil {
-			return c, false, err
-		}
-	}
-	// Recorded before they are made: a run killed in between leaves them known as ours.
-	r.dirs = append(r.dirs, safefile.MissingDirs(filepath.Dir(c.Target))...)
-	finish, undo, err := s.noteWrite(c.Target, snap.exists, base, c.New, r.dirs)
-	if err != nil {
-		return c, false, err
-	}
-	if _, err := safefile.MkdirAll(filepath.Dir(c.Target), 0o755); err != nil {
+	// The backup is written while the new file is prepared beside the target: both are synced
+	// before the swap, and neither waits for the other's disk writes.
+	backedUp := make(chan error, 1)
+	go func() { backedUp <- s.backupOf(c.Target, snap) }()
+	p, finish, undo, err := s.prepare(c, snap.exists, base, r)
+	if berr := <-backedUp; err == nil && berr != nil {
+		p.Discard()
 		undo()
-		return c, false, fmt.Errorf("write %s: %w", c.Target, err)
+		err = berr
 	}
-	p, err := safefile.Prepare(c.Target, c.New, newFileMode)
 	if err != nil {
-		undo()
 		return c, false, err
 	}
 	if !snap.sameAs(c.Target) { // the last moment before the swap
@@ -182,6 +196,36 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, nil
 	}
 	return c, holds(c.Target, c.New), nil
+}
+
+// backupOf backs up what snap read of target, when it is a file.
+func (s *FileStore) backupOf(target string, snap *snapshot) error {
+	if !snap.exists {
+		return nil
+	}
+	return s.backup(target, snap.data)
+}
+
+// prepare records in the ledger what writing c.New over base creates, and writes c.New to a
+// synced temporary file beside c.Target. finish and undo complete or take back the record; on
+// error nothing is left to take back.
+func (s *FileStore) prepare(c Change, existed bool, base []byte, r *round) (p *safefile.Pending, finish, undo func(), err error) {
+	// Recorded before they are made: a run killed in between leaves them known as ours.
+	r.dirs = append(r.dirs, safefile.MissingDirs(filepath.Dir(c.Target))...)
+	finish, undo, err = s.noteWrite(c.Target, existed, base, c.New, r.dirs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if _, err := safefile.MkdirAll(filepath.Dir(c.Target), 0o755); err != nil {
+		undo()
+		return nil, nil, nil, fmt.Errorf("write %s: %w", c.Target, err)
+	}
+	p, err = safefile.Prepare(c.Target, c.New, newFileMode)
+	if err != nil {
+		undo()
+		return nil, nil, nil, err
+	}
+	return p, finish, undo, nil
 }
 
 // commit puts the prepared file in place (see safefile.Pending.Commit).

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 
 	"github.com/tidwall/gjson"
@@ -52,10 +53,13 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 func isObject(r gjson.Result) bool { return r.Raw != "" && r.Raw[0] == '{' }
 func isArray(r gjson.Result) bool  { return r.Raw != "" && r.Raw[0] == '[' }
 
-// children lists the items of an object or array value.
+// children lists the items of an object or array value. The list is gathered on the stack and
+// copied once at its size: a settings file holds thousands of small containers.
 func children(v gjson.Result) container {
 	start, end := span(v)
 	c := container{open: start, close: end - 1}
+	var small [8]item
+	items := small[:0]
 	v.ForEach(func(k, x gjson.Result) bool {
 		s, e := span(x)
 		it := item{start: s, end: e, val: x}
@@ -63,31 +67,40 @@ func children(v gjson.Result) container {
 			it.key = k.Str
 			it.start = k.Index
 		}
-		c.items = append(c.items, it)
+		items = append(items, it)
 		return true
 	})
+	if len(items) > 0 {
+		c.items = slices.Clone(items)
+	}
 	return c
 }
 
 // lookup returns the index of the last member named key, or -1, and refuses a key that appears
-// more than once.
-func (c container) lookup(key, path string) (int, error) {
-	idx, n := -1, 0
+// more than once. parent is the path of c, for the error (built only then).
+func (c container) lookup(key, parent string) (int, error) {
+	idx, n := c.find(key)
+	if n > 1 {
+		return idx, duplicateKey(joinPath(parent, key), n)
+	}
+	return idx, nil
+}
+
+// find returns the index of the last member named key (-1 when none) and how many there are.
+func (c container) find(key string) (idx, n int) {
+	idx = -1
 	for i, it := range c.items {
 		if it.key == key {
 			idx = i
 			n++
 		}
 	}
-	if n > 1 {
-		return idx, duplicateKey(path, n)
-	}
-	return idx, nil
+	return idx, n
 }
 
-// field reads member key of obj; ok is false when absent.
-func (c container) field(key, path string) (item, bool, error) {
-	i, err := c.lookup(key, path)
+// field reads member key of obj (whose path is parent); ok is false when absent.
+func (c container) field(key, parent string) (item, bool, error) {
+	i, err := c.lookup(key, parent)
 	if err != nil || i < 0 {
 		return item{}, false, err
 	}
