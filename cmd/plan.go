@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -12,6 +13,10 @@ import (
 type fileChange struct {
 	path   string
 	change settings.ChangeFunc
+	// ledgered, when set, is used instead of change: a change made from the file's ledger,
+	// which is read under the writer lock when the change is written (see
+	// settings.FileStore.UpdateLedgered).
+	ledgered settings.LedgeredChange
 	// done says what was done, once the change is written.
 	done func(settings.Change) string
 }
@@ -39,6 +44,8 @@ type changeRun struct {
 type plannedChange struct {
 	fileChange
 	ch settings.Change
+	// ledger is the record the change was planned with (ledgered changes only).
+	ledger *settings.Ledger
 }
 
 func newChangeRun(env *Env, verb string, dryRun, ask bool) *changeRun {
@@ -48,7 +55,7 @@ func newChangeRun(env *Env, verb string, dryRun, ask bool) *changeRun {
 // add carries out or plans fc and returns the change: as written, or as it will be written.
 func (r *changeRun) add(fc fileChange) (settings.Change, error) {
 	if !r.preview {
-		return r.write(fc, fc.change)
+		return r.write(fc, nil)
 	}
 	cur, err := r.read(fc.path)
 	if err != nil {
@@ -71,10 +78,14 @@ func (r *changeRun) read(path string) (settings.Change, error) {
 // file is read under the lock), with preview it is planned from the bytes read.
 func (r *changeRun) addFrom(cur settings.Change, fc fileChange) (settings.Change, error) {
 	if !r.preview {
-		return r.write(fc, fc.change)
+		return r.write(fc, nil)
 	}
 	ch := settings.Change{Path: cur.Path, Target: cur.Target, Old: cur.Old, Existed: cur.Existed}
-	updated, remove, err := fc.change(cur.Old, cur.Existed)
+	var ledger *settings.Ledger
+	if fc.ledgered != nil {
+		ledger, _ = r.st.Ledger(fc.path)
+	}
+	updated, remove, err := fc.with(ledger)(cur.Old, cur.Existed)
 	if err != nil {
 		return ch, fileError(r.verb, fc.path, err)
 	}
@@ -86,7 +97,7 @@ func (r *changeRun) addFrom(cur settings.Change, fc fileChange) (settings.Change
 	default:
 		ch.New, ch.Changed = updated, true
 	}
-	r.planned = append(r.planned, plannedChange{fileChange: fc, ch: ch})
+	r.planned = append(r.planned, plannedChange{fileChange: fc, ch: ch, ledger: ledger})
 	return ch, nil
 }
 
@@ -130,16 +141,34 @@ func (r *changeRun) finish() (written bool, err error) {
 		}
 	}
 	for _, p := range r.planned {
-		if _, err := r.write(p.fileChange, reuse(p.ch, p.change)); err != nil {
+		if _, err := r.write(p.fileChange, p.reuse); err != nil {
 			return true, err
 		}
 	}
 	return true, nil
 }
 
-// write applies change to fc's file and reports what was done.
-func (r *changeRun) write(fc fileChange, change settings.ChangeFunc) (settings.Change, error) {
-	ch, err := r.st.Update(fc.path, change)
+// with returns the change of fc given the file's ledger (looked at by ledgered changes only).
+func (fc fileChange) with(l *settings.Ledger) settings.ChangeFunc {
+	if fc.ledgered != nil {
+		return fc.ledgered(l)
+	}
+	return fc.change
+}
+
+// write applies fc's change to its file and reports what was done; planned, when set, gives the
+// change to apply from fc's change and the ledger read under the lock.
+func (r *changeRun) write(fc fileChange, planned func(settings.ChangeFunc, *settings.Ledger) settings.ChangeFunc) (settings.Change, error) {
+	if planned == nil {
+		planned = func(c settings.ChangeFunc, _ *settings.Ledger) settings.ChangeFunc { return c }
+	}
+	var ch settings.Change
+	var err error
+	if fc.ledgered != nil {
+		ch, err = r.st.UpdateLedgered(fc.path, func(l *settings.Ledger) settings.ChangeFunc { return planned(fc.ledgered(l), l) })
+	} else {
+		ch, err = r.st.Update(fc.path, planned(fc.change, nil))
+	}
 	if err != nil {
 		return ch, fileError(r.verb, fc.path, err)
 	}
@@ -158,12 +187,13 @@ func (r *changeRun) write(fc fileChange, change settings.ChangeFunc) (settings.C
 }
 
 // reuse returns a change function that gives the planned result while the file still holds the
-// bytes it was planned from, and computes the change anew only from other bytes (another
-// program wrote the file after the plan).
-func reuse(planned settings.Change, change settings.ChangeFunc) settings.ChangeFunc {
+// bytes it was planned from (and, for a ledgered change, the ledger is the one it was planned
+// with), and computes the change anew otherwise: another program wrote the file after the plan.
+func (p plannedChange) reuse(change settings.ChangeFunc, l *settings.Ledger) settings.ChangeFunc {
+	same := p.ledgered == nil || reflect.DeepEqual(l, p.ledger)
 	return func(old []byte, exists bool) ([]byte, bool, error) {
-		if exists == planned.Existed && bytes.Equal(old, planned.Old) {
-			return planned.New, planned.Removed, nil
+		if same && exists == p.ch.Existed && bytes.Equal(old, p.ch.Old) {
+			return p.ch.New, p.ch.Removed, nil
 		}
 		return change(old, exists)
 	}

@@ -53,11 +53,13 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	run := newChangeRun(env, "uninstall", opts.DryRun, ask)
-	ledger, _ := run.st.Ledger(target.Path)
-	plan := installer.Uninstall{Profile: profile, Ledger: ledger}
 	ch, err := run.add(fileChange{
-		path:   target.Path,
-		change: plan.Change,
+		path: target.Path,
+		// The ledger is read under the writer lock: another ccc-hooks may be installing into
+		// the same file, and what it creates must go with our entries.
+		ledgered: func(l *settings.Ledger) settings.ChangeFunc {
+			return installer.Uninstall{Profile: profile, Ledger: l}.Change
+		},
 		done: func(ch settings.Change) string {
 			if ch.Removed {
 				return fmt.Sprintf("Removed the %s hooks; %s was created by ccc-hooks and is gone again.", profile.Name, target)

@@ -47,6 +47,15 @@ func TestIsOurs(t *testing.T) {
 		{"ccc hook", false, false},
 		{"", false, false},
 		{"'unbalanced ccc-hooks hook", false, false},
+		// Names spelled in pieces by quotes or backslashes, as a shell joins them.
+		{`c"c"c-hooks hook`, true, false},
+		{`ccc\-hooks hook`, true, false},
+		{`/opt/x/'ccc-'hooks hook`, true, false},
+		{`ccc super"visor-hook"`, false, true},
+		{`ccc supervisor\-hook`, false, true},
+		{"C:/Tools/CCC-HOOKS.EXE hook", true, false},
+		{"CCC-HOOKS hook", false, false},
+		{"/usr/bin/other-tool --event Stop", false, false},
 	}
 	for _, tt := range tests {
 		if got := IsOurs(tt.command); got != tt.ours {

@@ -132,14 +132,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if !exists {
 		return old, false, nil
 	}
-	refs := un.readRefs(old)
-	var events []string
-	for _, e := range un.Profile.Events {
-		if !neededByOther(un.Profile, e, refs) && !slices.Contains(events, e.Hook) {
-			events = append(events, e.Hook)
-		}
-	}
-	out, err := settings.RemoveEntriesWith(old, events, IsOurs, un.Ledger)
+	out, err := settings.RemoveChosenEntries(old, un.othersOnly(), un.events, IsOurs, un.Ledger)
 	if err != nil {
 		return nil, false, err
 	}
@@ -154,31 +147,29 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	return out, false, nil
 }
 
-// readRefs lists the handlers of the events that only other profiles use: they tell whether
-// another profile is installed in the same file and still needs a shared event. Only the "hooks"
-// object is looked at, and only when those events may be there at all; settings.Uninstall then
-// checks the whole file once. Bad structure in an event uninstall does not touch never blocks it.
-func (un Uninstall) readRefs(src []byte) []settings.Handler {
+// othersOnly names the events that only other profiles use: their handlers tell whether another
+// profile is installed in the same file and still needs a shared event. Bad structure in one of
+// them never blocks the uninstall.
+func (un Uninstall) othersOnly() []string {
 	var others []string
 	for _, other := range Profiles() {
 		if other.Name != un.Profile.Name {
 			others = append(others, hookNames(other.exclusive())...)
 		}
 	}
-	if !mayHold(src, others...) {
-		return nil // no other profile can be installed: nothing to keep for it
-	}
-	hooks := hooksOnly(src)
-	if hooks == nil {
-		return nil
-	}
-	var refs []settings.Handler
-	for _, name := range others {
-		if r, err := settings.EventHandlers(hooks, []string{name}); err == nil {
-			refs = append(refs, r...)
+	return others
+}
+
+// events names the events to take the profile's entries out of, given the handlers of the
+// events only other profiles use (see othersOnly).
+func (un Uninstall) events(others []settings.Handler) []string {
+	events := []string{}
+	for _, e := range un.Profile.Events {
+		if !neededByOther(un.Profile, e, others) && !slices.Contains(events, e.Hook) {
+			events = append(events, e.Hook)
 		}
 	}
-	return refs
+	return events
 }
 
 // Installed reports which profiles have entries of ours in the handlers of one file. A profile

@@ -20,20 +20,27 @@ func EventHandlers(src []byte, events []string) ([]Handler, error) {
 
 // handlers lists the handlers of the named events (nil: every event) in file order.
 func handlers(src []byte, events []string) ([]Handler, error) {
-	_, evs, err := readEvents(cutBOM(src), events, nil)
+	_, evs, err := readEvents(cutBOM(src), func(*document) []string { return events }, nil)
 	if err != nil {
 		return nil, err
 	}
 	var refs []Handler
 	for _, ev := range evs {
-		for gi, g := range ev.groups {
-			for hi, h := range g.list {
-				refs = append(refs, Handler{
-					Event: ev.key, Matcher: g.matcher, Group: gi, Index: hi,
-					Type: h.typ, Command: h.command, Timeout: h.timeout, HasTimeout: h.hasTimeout,
-				})
-			}
-		}
+		refs = append(refs, ev.handlers()...)
 	}
 	return refs, nil
+}
+
+// handlers lists the handlers of ev in file order.
+func (ev event) handlers() []Handler {
+	var refs []Handler
+	for gi, g := range ev.groups {
+		for hi, h := range g.list {
+			refs = append(refs, Handler{
+				Event: ev.key, Matcher: g.matcher, Group: gi, Index: hi,
+				Type: h.typ, Command: h.command, Timeout: h.timeout, HasTimeout: h.hasTimeout,
+			})
+		}
+	}
+	return refs
 }

@@ -26,7 +26,39 @@ func RemoveEntries(src []byte, events []string, ours OwnerFunc) ([]byte, error) 
 // its earlier (empty) text, and otherwise kept, empty. A nil ledger removes every container
 // that became empty.
 func RemoveEntriesWith(src []byte, events []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
-	out, err := withBOM(src, func(src []byte) ([]byte, error) { return uninstall(src, events, ours, l) })
+	return removeWith(src, func(*document) []string { return events }, ours, l)
+}
+
+// ChooseEvents picks the events whose owned entries go, from the handlers of the events that a
+// removal consults first.
+type ChooseEvents func(consulted []Handler) []string
+
+// RemoveChosenEntries is RemoveEntriesWith for events chosen from the file itself: choose is
+// given the handlers of the events named in consult (an event there with bad structure is
+// left out rather than failing the removal) and returns the events to remove entries from. The
+// file is checked and parsed once for both.
+func RemoveChosenEntries(src []byte, consult []string, choose ChooseEvents, ours OwnerFunc, l *Ledger) ([]byte, error) {
+	return removeWith(src, func(d *document) []string {
+		var consulted []Handler
+		for _, name := range consult {
+			i, n := d.hooks.find(name)
+			if n != 1 {
+				continue
+			}
+			if ev, err := d.event(i, nil); err == nil {
+				consulted = append(consulted, ev.handlers()...)
+			}
+		}
+		if events := choose(consulted); events != nil {
+			return events
+		}
+		return []string{} // not nil, which would name every event
+	}, ours, l)
+}
+
+// removeWith removes the owned entries of the events that pick names once the file is parsed.
+func removeWith(src []byte, pick func(*document) []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
+	out, err := withBOM(src, func(src []byte) ([]byte, error) { return uninstall(src, pick, ours, l) })
 	if err == nil && len(out) == len(src) && string(out) == string(src) {
 		return src, nil
 	}
@@ -58,8 +90,8 @@ func emptyContainer(c container, start, end int, text string, restore bool) edit
 	return edit{start: c.open + 1, end: c.close}
 }
 
-func uninstall(src []byte, events []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
-	d, evs, err := readEvents(src, events, ours)
+func uninstall(src []byte, pick func(*document) []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
+	d, evs, err := readEvents(src, pick, ours)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +187,7 @@ func (d *document) events(names []string, ours OwnerFunc) ([]event, error) {
 		if names != nil && !slices.Contains(names, it.key) {
 			continue
 		}
-		if _, err := d.hooks.lookup(it.key, joinPath("hooks", it.key)); err != nil {
+		if _, err := d.hooks.lookup(it.key, "hooks"); err != nil {
 			return nil, err
 		}
 		ev, err := d.event(i, ours)
@@ -177,9 +209,10 @@ func IsEmpty(src []byte) bool {
 	return t[0] == '{' && t[len(t)-1] == '}' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0
 }
 
-// readEvents parses src and the named events (nil: every event). d is nil, with no error, when
-// src is blank or has no "hooks" object: there is nothing to read.
-func readEvents(src []byte, events []string, ours OwnerFunc) (d *document, evs []event, err error) {
+// readEvents parses src and the events that pick names (nil: every event) once the document is
+// parsed. d is nil, with no error, when src is blank or has no "hooks" object: there is nothing
+// to read.
+func readEvents(src []byte, pick func(*document) []string, ours OwnerFunc) (d *document, evs []event, err error) {
 	if isBlank(src) {
 		return nil, nil, nil
 	}
@@ -192,7 +225,7 @@ func readEvents(src []byte, events []string, ours OwnerFunc) (d *document, evs [
 	if d.hooksIdx < 0 {
 		return nil, nil, nil
 	}
-	if evs, err = d.events(events, ours); err != nil {
+	if evs, err = d.events(pick(d), ours); err != nil {
 		return nil, nil, err
 	}
 	return d, evs, nil

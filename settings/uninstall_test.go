@@ -121,3 +121,52 @@ func TestIsEmpty(t *testing.T) {
 		}
 	}
 }
+
+func TestRemoveChosenEntries(t *testing.T) {
+	const ours = `{"hooks": [{"type": "command", "command": "/a/ccc-hooks hook"}]}`
+	tests := []struct {
+		name, src, want string
+		consulted       []string // Event:Command of each handler choose is given
+	}{
+		{
+			"consulted handlers decide", `{"hooks": {"Stop": [` + ours + `], "Keep": [{"hooks": [{"command": "k"}]}]}}`,
+			`{"hooks": {"Stop": [` + ours + `], "Keep": [{"hooks": [{"command": "k"}]}]}}`,
+			[]string{"Keep:k"},
+		},
+		{
+			"nothing consulted", `{"hooks": {"Stop": [` + ours + `]}}`, `{}`, nil,
+		},
+		{
+			"bad structure in a consulted event is left out", `{"hooks": {"Stop": [` + ours + `], "Keep": [5]}}`,
+			`{"hooks": {"Keep": [5]}}`, nil,
+		},
+		{
+			"a duplicated consulted event is left out", `{"hooks": {"Stop": [` + ours + `], "Keep": [], "Keep": []}}`,
+			`{"hooks": {"Keep": [], "Keep": []}}`, nil,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var consulted []string
+			choose := func(hs []Handler) []string {
+				for _, h := range hs {
+					consulted = append(consulted, h.Event+":"+h.Command)
+				}
+				if len(hs) > 0 {
+					return nil // keep everything: no event named
+				}
+				return []string{"Stop"}
+			}
+			got, err := RemoveChosenEntries([]byte(tc.src), []string{"Keep"}, choose, testOwner, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("file (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.consulted, consulted); diff != "" {
+				t.Errorf("consulted (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
