@@ -82,12 +82,16 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 			return err
 		}
 	}
-	binary, err := env.Executable()
+	binary, err := installingBinary(env)
 	if err != nil {
-		return fmt.Errorf("install: locate this binary: %w", err)
+		return err
 	}
-	if resolved, err := filepath.EvalSymlinks(binary); err == nil {
-		binary = resolved
+	command := hookCommand(env, target, binary, opts.Absolute)
+	if !installer.IsOurs(command) {
+		return fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+
+			"name ccc-hooks, so entries running %q could be neither replaced nor removed later; the file was left "+
+			"unchanged. Rename the binary (or link it) to ccc-hooks and install with that name",
+			target.Path, filepath.Base(binary), command)
 	}
 	run := newChangeRun(env, "install", opts.DryRun, ask)
 
@@ -125,7 +129,7 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	}
 	plan := installer.NewInstall(installer.InstallSpec{
 		Profile: profile, Events: events, Timeout: timeout, ReplaceLegacy: replace,
-		Command: hookCommand(env, target, binary, opts.Absolute),
+		Command: command,
 	})
 	main := fileChange{
 		path:   target.Path,
@@ -288,4 +292,20 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// installingBinary returns the path of this binary for the entries to run, with symbolic links
+// resolved (a link can move; the file it leads to is what was installed) unless that would
+// change its name: a link named ccc-hooks to a file named otherwise, as release downloads often
+// are, keeps the link's path, whose name marks the entries as ours.
+func installingBinary(env *Env) (string, error) {
+	binary, err := env.Executable()
+	if err != nil {
+		return "", fmt.Errorf("install: locate this binary: %w", err)
+	}
+	resolved, err := filepath.EvalSymlinks(binary)
+	if err != nil || filepath.Base(resolved) != filepath.Base(binary) && !installer.IsOurs(installer.HookCommand(resolved)) {
+		return binary, nil
+	}
+	return resolved, nil
 }
