@@ -51,6 +51,13 @@ func viaLink(err error, path, target string) error {
 	return err
 }
 
+// leadsTo reports whether path still resolves to target: a foreign rename over a link on the
+// way makes it lead to another file, which then holds the settings instead.
+func leadsTo(path, target string) bool {
+	t, err := safefile.Resolve(path)
+	return err == nil && t == target
+}
+
 // checkRegular stats target without opening it: a missing file is (nil, nil); anything but a
 // regular file is a *NotRegularError.
 func checkRegular(target string) (fs.FileInfo, error) {

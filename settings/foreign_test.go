@@ -156,3 +156,41 @@ func TestForeignWriterNeverLostOnRemoval(t *testing.T) {
 		})
 	}
 }
+
+// TestForeignRenameOverTheLink: Claude Code saves a settings file by renaming a new file over
+// its path; when that path was a link, the link is gone and the path holds a plain file. An
+// update racing that save follows the path to the new file: our entries land there, on top of
+// the foreign content, and the file the link led to is left as it was.
+func TestForeignRenameOverTheLink(t *testing.T) {
+	s := newTestStore(t)
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "settings.json")
+	writeFile(t, real, `{"a": 1}`, 0o644)
+	link := filepath.Join(dir, "settings.json")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	saved := false
+	c, err := s.Update(link, func(old []byte, exists bool) ([]byte, bool, error) {
+		if !saved { // the foreign save lands while our change is computed
+			saved = true
+			if err := writeRenamed(link, foreignContent(1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return installChange(testCommand)(old, exists)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Target != link {
+		t.Errorf("Target = %q, want the path itself, now a plain file", c.Target)
+	}
+	got := readString(t, link)
+	if !strings.Contains(got, testCommand) || !strings.Contains(got, `"ROUND": "1"`) {
+		t.Errorf("the saved file lacks our entries or the foreign content:\n%s", got)
+	}
+	if got := readString(t, real); got != `{"a": 1}` {
+		t.Errorf("the old link target was written:\n%s", got)
+	}
+}

@@ -105,6 +105,14 @@ func (s *FileStore) update(path string, makeChange func(target string) ChangeFun
 		if done || err != nil {
 			return c, viaLink(err, path, target)
 		}
+		// A foreign rename over a link on the way (Claude Code saves by renaming over the
+		// path) leaves path leading to another file: the next round follows it.
+		if t, err := safefile.Resolve(path); err == nil && t != target {
+			if err := s.tidy(t); err != nil {
+				return Change{Path: path, Target: t}, err
+			}
+			target = t
+		}
 	}
 	return Change{Path: path, Target: target},
 		fmt.Errorf("update %s: the file kept changing during %d attempts", target, maxAttempts)
@@ -173,7 +181,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	if err != nil {
 		return c, false, err
 	}
-	if !snap.sameAs(c.Target) { // the last moment before the swap
+	if !snap.sameAs(c.Target) || !leadsTo(c.Path, c.Target) { // the last moment before the swap
 		p.Discard()
 		undo()
 		return c, false, nil
@@ -195,7 +203,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	if r.takeDisplaced(snap, displaced, c.New, s.settle()) {
 		return c, false, nil
 	}
-	return c, holds(c.Target, c.New), nil
+	return c, holds(c.Target, c.New) && leadsTo(c.Path, c.Target), nil
 }
 
 // backupOf backs up what snap read of target, when it is a file.
@@ -242,7 +250,7 @@ func (s *FileStore) remove(c Change, snap *snapshot) (bool, error) {
 	if err := s.backup(c.Target, snap.data); err != nil {
 		return false, err
 	}
-	if !snap.sameAs(c.Target) {
+	if !snap.sameAs(c.Target) || !leadsTo(c.Path, c.Target) {
 		return false, nil
 	}
 	gone, err := safefile.RemoveChecked(c.Target, func(aside string) bool {
