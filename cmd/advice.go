@@ -20,7 +20,15 @@ func adviceProgram(env *Env, lookPath func(string) (string, error)) string {
 	if resolved, err := filepath.EvalSymlinks(self); err == nil {
 		self = resolved
 	}
-	if onPath, err := lookPath("ccc-hooks"); err == nil && installer.SamePath(onPath, self) {
+	onPath, _ := lookPath("ccc-hooks")
+	return programName(self, onPath)
+}
+
+// programName names the binary at self in advice: "ccc-hooks" when onPath (what that name finds
+// on PATH; "" when nothing) runs this very binary, else self's absolute path, shell-quoted when
+// needed.
+func programName(self, onPath string) string {
+	if onPath != "" && installer.SamePath(onPath, self) {
 		return "ccc-hooks"
 	}
 	if abs, err := filepath.Abs(self); err == nil {

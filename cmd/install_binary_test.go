@@ -87,3 +87,21 @@ func mustMkdir(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// TestInstallNextStepsQuotePath: the next steps name a binary off PATH by a path a shell takes
+// as one word, as status and doctor do.
+func TestInstallNextStepsQuotePath(t *testing.T) {
+	env, out, errOut := testEnv(t)
+	exe := filepath.Join(t.TempDir(), "My Tools", "ccc-hooks")
+	mustMkdir(t, filepath.Dir(exe))
+	if err := os.WriteFile(exe, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env.Executable = func() (string, error) { return exe, nil }
+	if code := Main(env, []string{"install", "--yes", "--file", filepath.Join(t.TempDir(), "s.json")}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := "`'" + exe + "' supervisor on --default`"; !strings.Contains(out.String(), want) {
+		t.Errorf("next steps lack %s:\n%s", want, out)
+	}
+}

@@ -44,22 +44,9 @@ func hookCommand(env *Env, target installer.Target, binary string, absolute bool
 	return installer.SharedHookCommand
 }
 
-// programWord is how advice names this binary: `ccc-hooks` when that finds this very binary on
-// PATH, else its path (quoted for a shell when needed).
+// programWord is how install's next steps name the binary it installed (see programName).
 func programWord(env *Env, binary string) string {
-	found := installer.LookPath("ccc-hooks", env.Getenv("PATH"))
-	if found != "" {
-		if resolved, err := filepath.EvalSymlinks(found); err == nil && sameFile(resolved, binary) {
-			return "ccc-hooks"
-		}
-	}
-	return installer.Binary(installer.HookCommand(binary))
-}
-
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+	return programName(binary, installer.LookPath("ccc-hooks", env.Getenv("PATH")))
 }
 
 // supervisorOnByDefault reports the supervisor default of ccc.json (off when unreadable).

@@ -1,15 +1,12 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -20,13 +17,16 @@ func slashCommandWrites(env *Env, p installer.Profile, dir, binary string) []fil
 	var changes []fileChange
 	for _, sc := range installer.SlashCommands(p, binary) {
 		path := installer.SlashCommandPath(dir, sc.Name)
-		if old, err := os.ReadFile(path); err == nil && !installer.IsOurSlashCommand(old) {
+		if old, err := safefile.ReadRegular(path, 1<<20); err == nil && !installer.IsOurSlashCommand(old) {
 			warnf(env, "%s exists and was not written by ccc-hooks; left it unchanged (/%s runs that file)", path, sc.Name)
 			continue
 		}
 		changes = append(changes, fileChange{
 			path: path,
-			change: func([]byte, bool) ([]byte, bool, error) {
+			change: func(old []byte, exists bool) ([]byte, bool, error) {
+				if exists && !installer.IsOurSlashCommand(old) {
+					return old, false, nil // made by someone since the look above: never overwritten
+				}
 				return sc.Content, false, nil
 			},
 			done: func(ch settings.Change) string { return fmt.Sprintf("Wrote /%s (%s).", sc.Name, ch.Path) },
@@ -65,31 +65,11 @@ func workflowCommandsDir(env *Env, t installer.Target) string {
 // commands live in dir, given that the file at changed will hold after. A file that cannot be
 // read or parsed counts as installed: the commands are kept when in doubt.
 func workflowInstalledBeside(env *Env, loc installer.Locator, dir, changed string, after []byte) bool {
-	targets := append(loc.All(), installer.Target{Scope: installer.ScopeFile, Path: changed})
-	var hooks []string
-	for _, e := range installer.Workflow.Events {
-		hooks = append(hooks, e.Hook)
-	}
-	for _, t := range targets {
-		if t.Path != changed && workflowCommandsDir(env, t) != dir {
-			continue
-		}
-		data := after
-		if t.Path != changed {
-			var err error
-			if data, err = os.ReadFile(t.Path); errors.Is(err, fs.ErrNotExist) {
-				continue
-			} else if err != nil {
-				return true
-			}
-		}
-		refs, err := settings.EventHandlers(data, hooks)
-		if err != nil {
-			return true
-		}
-		if slices.ContainsFunc(installer.Installed(refs), func(p installer.Profile) bool { return p.Name == installer.Workflow.Name }) {
-			return true
+	var beside []installer.Target
+	for _, t := range loc.All() {
+		if workflowCommandsDir(env, t) == dir {
+			beside = append(beside, t)
 		}
 	}
-	return false
+	return installer.InstalledInAny(installer.Workflow, beside, changed, after)
 }

@@ -81,10 +81,18 @@ func (p Profile) Installed(refs []settings.Handler) Installation {
 	return in
 }
 
+// MaxSettingsSize bounds what ccc-hooks reads of one settings file.
+const MaxSettingsSize = 64 << 20
+
+// ReadSettings returns the bytes of the settings file at path for a look (the writes read under
+// their lock, see settings.FileStore): only a regular file is opened, so a FIFO, device or
+// directory there is an error at once rather than a hang, and at most MaxSettingsSize is read.
+func ReadSettings(path string) ([]byte, error) { return safefile.ReadRegular(path, MaxSettingsSize) }
+
 // InstalledIn returns the profiles installed in the settings file at path (none when it is
 // missing, unreadable or broken: doctor explains those).
 func InstalledIn(path string) []Profile {
-	data, err := safefile.ReadRegular(path, 64<<20)
+	data, err := ReadSettings(path)
 	if err != nil {
 		return nil
 	}

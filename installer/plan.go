@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"slices"
 
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -222,12 +221,17 @@ func hookNames(events []Event) []string {
 // hold after. A file that cannot be read or parsed counts as installed: what depends on the
 // profile is kept when in doubt.
 func (l Locator) InstalledAnywhere(p Profile, changed string, after []byte) bool {
-	targets := append(l.All(), Target{Path: changed})
+	return InstalledInAny(p, l.All(), changed, after)
+}
+
+// InstalledInAny is InstalledAnywhere over the given targets (and the file at changed).
+func InstalledInAny(p Profile, targets []Target, changed string, after []byte) bool {
+	targets = append(slices.Clone(targets), Target{Path: changed})
 	for _, t := range targets {
 		data := hooksOnly(after) // our own output: the quick look is enough
 		if t.Path != changed {
 			var err error
-			if data, err = safefile.ReadRegular(t.Path, 64<<20); errors.Is(err, fs.ErrNotExist) {
+			if data, err = ReadSettings(t.Path); errors.Is(err, fs.ErrNotExist) {
 				continue
 			} else if err != nil {
 				return true

@@ -117,7 +117,7 @@ func (r *StatusRow) normalize() {
 
 func fileStatus(t Target, opts StatusOptions) StatusRow {
 	row := StatusRow{Scope: t.Scope, Path: t.Path, Enabled: true}
-	data, err := os.ReadFile(t.Path)
+	data, err := ReadSettings(t.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return row

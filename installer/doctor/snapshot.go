@@ -11,7 +11,6 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -106,7 +105,7 @@ func Load(loc installer.Locator) *Snapshot {
 func readFile(t installer.Target) File {
 	f := File{Target: t}
 	// Only a regular file is read: a FIFO or device in a scope's place must not hang doctor.
-	data, err := safefile.ReadRegular(t.Path, maxSettingsBytes)
+	data, err := installer.ReadSettings(t.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return f
@@ -117,9 +116,6 @@ func readFile(t installer.Target) File {
 	}
 	return parseFile(t, data)
 }
-
-// maxSettingsBytes bounds what doctor reads of one settings file.
-const maxSettingsBytes = 64 << 20
 
 // parseFile is the File t with content data.
 func parseFile(t installer.Target, data []byte) File {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -53,7 +53,7 @@ func vanished(path string, in settings.Installation) (Result, bool) {
 	if !fi.Mode().IsRegular() {
 		return Result{}, false // not a file ccc-hooks can read; the settings checks say more
 	}
-	data, err := safefile.ReadRegular(path, maxSettingsBytes)
+	data, err := installer.ReadSettings(path)
 	if err != nil {
 		return Result{}, false
 	}
