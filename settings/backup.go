@@ -45,10 +45,7 @@ func (s *FileStore) backup(target string, old []byte) error {
 	if _, err := safefile.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("back up %s: %w", target, err)
 	}
-	if err := safefile.RemoveStaleTempsIn(dir); err != nil {
-		return fmt.Errorf("back up %s: %w", target, err)
-	}
-	list, err := listBackups(dir)
+	list, err := listBackups(dir) // temporary files a killed run left here went with tidy
 	if err != nil {
 		return fmt.Errorf("back up %s: %w", target, err)
 	}
@@ -60,7 +57,7 @@ func (s *FileStore) backup(target string, old []byte) error {
 	if err := safefile.WriteFileAtomic(filepath.Join(dir, name), old, 0o600); err != nil {
 		return fmt.Errorf("back up %s: %w", target, err)
 	}
-	return prune(dir, keepBackups)
+	return prune(dir, append(list, backupFile{name: name, seq: seq}), keepBackups)
 }
 
 // backupFile is one backup: its name and sequence number (0 for names of older versions,
@@ -111,12 +108,8 @@ func listBackups(dir string) ([]backupFile, error) {
 	return out, nil
 }
 
-// prune removes the oldest backups in dir beyond keep.
-func prune(dir string, keep int) error {
-	list, err := listBackups(dir)
-	if err != nil {
-		return err
-	}
+// prune removes the oldest backups of list (those in dir, oldest first) beyond keep.
+func prune(dir string, list []backupFile, keep int) error {
 	for len(list) > keep {
 		if err := os.Remove(filepath.Join(dir, list[0].name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("prune backups in %s: %w", dir, err)

@@ -74,42 +74,25 @@ func checkRegular(target string) (fs.FileInfo, error) {
 	return fi, nil
 }
 
-// readSnapshot reads target (a resolved path) and keeps it open. Non-regular files are refused
-// before they are opened, and the file opened is checked to be the regular file that was
-// looked at (it is opened without blocking and without following a link).
+// readSnapshot reads target (a resolved path) and keeps it open (see openRegular).
 func readSnapshot(target string) (*snapshot, error) {
-	fi, err := checkRegular(target)
-	if err != nil || fi == nil {
+	f, fi, err := openRegular(target)
+	if err != nil || f == nil {
 		return &snapshot{}, err
 	}
-	f, err := safefile.OpenNoBlock(target)
-	if errors.Is(err, fs.ErrNotExist) {
-		return &snapshot{}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", target, err)
-	}
-	ofi, err := f.Stat()
-	if err == nil && !ofi.Mode().IsRegular() {
-		err = &NotRegularError{Path: target, Kind: safefile.KindOf(ofi.Mode())}
-	}
-	if err != nil {
-		_ = f.Close()
-		return nil, err
-	}
-	data, err := safefile.ReadAllSized(f, ofi.Size())
+	data, err := safefile.ReadAllSized(f, fi.Size())
 	if err != nil {
 		_ = f.Close()
 		return nil, fmt.Errorf("read %s: %w", target, err)
 	}
-	return &snapshot{data: data, exists: true, info: ofi, f: f}, nil
+	return &snapshot{data: data, exists: true, info: fi, f: f}, nil
 }
 
 // sameAs reports whether target still holds exactly what s saw: the same inode (or still no
 // file) and the same bytes. The bytes are compared as they are read, through a small buffer:
 // every byte is still looked at, but no second copy of the file is made.
 func (s *snapshot) sameAs(target string) bool {
-	cur, err := openRegular(target)
+	cur, fi, err := openRegular(target)
 	if err != nil {
 		return false
 	}
@@ -117,42 +100,42 @@ func (s *snapshot) sameAs(target string) bool {
 		return !s.exists
 	}
 	defer func() { _ = cur.Close() }()
-	if !s.exists {
-		return false
-	}
-	fi, err := cur.Stat()
-	return err == nil && os.SameFile(fi, s.info) && readsAs(cur, fi.Size(), s.data)
+	return s.exists && os.SameFile(fi, s.info) && readsAs(cur, fi.Size(), s.data)
 }
 
 // holds reports whether target is a regular file holding exactly data.
 func holds(target string, data []byte) bool {
-	cur, err := openRegular(target)
+	cur, fi, err := openRegular(target)
 	if err != nil || cur == nil {
 		return false
 	}
 	defer func() { _ = cur.Close() }()
-	fi, err := cur.Stat()
-	return err == nil && readsAs(cur, fi.Size(), data)
+	return readsAs(cur, fi.Size(), data)
 }
 
-// openRegular opens target as readSnapshot does, without reading it: nil when it is missing.
-func openRegular(target string) (*os.File, error) {
-	fi, err := checkRegular(target)
-	if err != nil || fi == nil {
-		return nil, err
+// openRegular opens target for reading, with what the open file is: nil when it is missing.
+// Non-regular files are refused before they are opened, and the file opened is checked to be
+// a regular one still (it is opened without blocking and without following a link).
+func openRegular(target string) (*os.File, fs.FileInfo, error) {
+	if fi, err := checkRegular(target); err != nil || fi == nil {
+		return nil, nil, err
 	}
 	f, err := safefile.OpenNoBlock(target)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, fmt.Errorf("read %s: %w", target, err)
 	}
-	if ofi, err := f.Stat(); err != nil || !ofi.Mode().IsRegular() {
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = &NotRegularError{Path: target, Kind: safefile.KindOf(fi.Mode())}
+	}
+	if err != nil {
 		_ = f.Close()
-		return nil, fmt.Errorf("read %s: not a regular file", target)
+		return nil, nil, err
 	}
-	return f, nil
+	return f, fi, nil
 }
 
 // compareChunk is the buffer through which readsAs compares a file with bytes it should hold.

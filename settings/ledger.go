@@ -247,19 +247,12 @@ func (s *FileStore) NoteUninstall(path, profile string) error {
 
 // editLedger changes the record of path under the store's lock.
 func (s *FileStore) editLedger(path string, edit func(*Ledger)) error {
-	unlock, err := s.lock()
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	target, err := safefile.Resolve(path)
-	if err != nil {
-		return err
-	}
-	l, ok := s.readLedger(target)
-	if !ok {
-		l = &Ledger{Path: target}
-	}
-	edit(l)
-	return s.writeLedger(target, l)
+	return s.locked(path, func(target string) error {
+		l, ok := s.readLedger(target)
+		if !ok {
+			l = &Ledger{Path: target}
+		}
+		edit(l)
+		return s.writeLedger(target, l)
+	})
 }

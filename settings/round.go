@@ -81,11 +81,18 @@ func (r *round) refresh(settle time.Duration) bool {
 	return false
 }
 
-// restore puts the displaced foreign content back at target in place of ours.
-func (r *round) restore(target string) {
-	if p, err := safefile.Prepare(target, r.lost, newFileMode); err == nil {
-		_ = p.Replace()
+// restore puts the displaced foreign content back at target in place of ours, unless target
+// no longer holds ours (a newer write landed there: it stays).
+func (r *round) restore(target string) error {
+	p, err := safefile.Prepare(target, r.lost, newFileMode)
+	if err != nil {
+		return err
 	}
+	if !holds(target, r.ours) {
+		p.Discard()
+		return nil
+	}
+	return p.Replace()
 }
 
 // settled waits for target to settle and reports whether it still holds what snap saw.

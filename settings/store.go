@@ -85,37 +85,36 @@ func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, 
 
 // update is Update with the change made once the lock is held and path resolved to target.
 func (s *FileStore) update(path string, makeChange func(target string) ChangeFunc) (Change, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return Change{Path: path}, err
-	}
-	defer unlock()
-	target, err := safefile.Resolve(path)
-	if err != nil {
-		return Change{Path: path}, err
-	}
-	if err := s.tidy(target); err != nil {
-		return Change{Path: path, Target: target}, err
-	}
-	change := makeChange(target)
-	var r round
-	defer r.close()
-	for range maxAttempts {
-		c, done, err := s.attempt(path, target, change, &r)
-		if done || err != nil {
-			return c, viaLink(err, path, target)
+	c := Change{Path: path}
+	err := s.locked(path, func(target string) error {
+		c.Target = target
+		if err := s.tidy(target); err != nil {
+			return err
 		}
-		// A foreign rename over a link on the way (Claude Code saves by renaming over the
-		// path) leaves path leading to another file: the next round follows it.
-		if t, err := safefile.Resolve(path); err == nil && t != target {
-			if err := s.tidy(t); err != nil {
-				return Change{Path: path, Target: t}, err
+		change := makeChange(target)
+		var r round
+		defer r.close()
+		for range maxAttempts {
+			var done bool
+			var err error
+			c, done, err = s.attempt(path, target, change, &r)
+			if done || err != nil {
+				return viaLink(err, path, target)
 			}
-			target = t
+			// A foreign rename over a link on the way (Claude Code saves by renaming over the
+			// path) leaves path leading to another file: the next round follows it.
+			if t, err := safefile.Resolve(path); err == nil && t != target {
+				c = Change{Path: path, Target: t}
+				if err := s.tidy(t); err != nil {
+					return err
+				}
+				target = t
+			}
 		}
-	}
-	return Change{Path: path, Target: target},
-		fmt.Errorf("update %s: the file kept changing during %d attempts", target, maxAttempts)
+		c = Change{Path: path, Target: target}
+		return fmt.Errorf("update %s: the file kept changing during %d attempts", target, maxAttempts)
+	})
+	return c, err
 }
 
 // attempt runs one read-change-write round; done is false when the round must be repeated.
@@ -143,7 +142,9 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 		case usingLost:
 			// The other program's content is invalid as it stands: it goes back in place of
 			// ours rather than being lost, and the error says why our change was not applied.
-			r.restore(target)
+			if rerr := r.restore(target); rerr != nil {
+				err = fmt.Errorf("%w; putting the other program's content back failed: %w", err, rerr)
+			}
 			return c, false, err
 		case !s.settled(target, snap):
 			return c, false, nil // read in the middle of a foreign write: read again
@@ -266,18 +267,7 @@ func (s *FileStore) remove(c Change, snap *snapshot) (bool, error) {
 // Tidy removes the temporary files that a killed ccc-hooks left beside the file at path, in
 // its backups and in the ledger. Update does this itself; commands call Tidy for the files they
 // end up not changing, so that the next run always cleans up after a killed one.
-func (s *FileStore) Tidy(path string) error {
-	unlock, err := s.lock()
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	target, err := safefile.Resolve(path)
-	if err != nil {
-		return err
-	}
-	return s.tidy(target)
-}
+func (s *FileStore) Tidy(path string) error { return s.locked(path, s.tidy) }
 
 // tidy is Tidy under the lock. It also finishes the removal of a file whose uninstall was
 // killed after the file went: its record goes, and the directories made for it once empty.
@@ -295,6 +285,20 @@ func (s *FileStore) tidy(target string) error {
 	_ = safefile.RemoveStaleTempsIn(s.BackupDir(target))
 	_ = safefile.RemoveStaleTempsIn(filepath.Join(s.Home, "ledger"))
 	return nil
+}
+
+// locked runs fn with the store's lock held and path resolved as the kernel does.
+func (s *FileStore) locked(path string, fn func(target string) error) error {
+	unlock, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	target, err := safefile.Resolve(path)
+	if err != nil {
+		return err
+	}
+	return fn(target)
 }
 
 // lock takes the exclusive writer lock of the store.

@@ -120,3 +120,9 @@ func KindOf(m fs.FileMode) string {
 	}
 	return "not a regular file (" + m.Type().String() + ")"
 }
+
+// openNoBlock opens path for reading without following a final link and without blocking on
+// a FIFO.
+func openNoBlock(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|openNoBlockFlags|openNoFollowFlag, 0)
+}
