@@ -172,9 +172,6 @@ func (r *changeRun) write(fc fileChange, planned func(settings.ChangeFunc, *sett
 	if err != nil {
 		return ch, fileError(r.verb, fc.path, err)
 	}
-	if !ch.Changed {
-		_ = r.st.Tidy(fc.path) // what a killed run left goes even when nothing changes
-	}
 	if ch.Changed {
 		r.wrote = true
 		if fc.done != nil {
