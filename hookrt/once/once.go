@@ -29,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // Window is how long after the first invocation started an identical payload still counts as the
@@ -67,7 +69,7 @@ func Claim(ctx context.Context, dir string, payload []byte, now func() time.Time
 	arrived := now()
 	sum := sha256.Sum256(payload)
 	path := filepath.Join(dir, hex.EncodeToString(sum[:16]))
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if _, err := safefile.MkdirAll(dir, 0o700); err != nil {
 		return nil, false, fmt.Errorf("answered-once records: %w", err)
 	}
 	f, err := openLocked(ctx, path)

@@ -101,7 +101,7 @@ func (s *SessionStore) Update(ctx context.Context, id string, change func(*State
 		return st, fmt.Errorf("encode state: %w", err)
 	}
 	// The store creates its own folder; the lock's folder is the lock's business.
-	if err := os.MkdirAll(s.Home, 0o700); err != nil {
+	if _, err := safefile.MkdirAll(s.Home, 0o700); err != nil {
 		return st, fmt.Errorf("create %s: %w", s.Home, err)
 	}
 	if err := safefile.WriteFileAtomic(s.Path(id), append(data, '\n'), 0o600); err != nil {
@@ -120,7 +120,7 @@ func (s *SessionStore) Append(id string, record any) error {
 	if err != nil {
 		return fmt.Errorf("encode log record: %w", err)
 	}
-	if err := os.MkdirAll(s.Home, 0o700); err != nil {
+	if _, err := safefile.MkdirAll(s.Home, 0o700); err != nil {
 		return fmt.Errorf("create %s: %w", s.Home, err)
 	}
 	f, err := os.OpenFile(s.LogPath(id), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)

@@ -32,9 +32,26 @@ func (e *ReportedError) Error() string { return "claude reported an error: " + e
 // --verbose, an array of messages ending in one). The verdict is structured_output, else the last
 // fenced JSON block of result, else a bare JSON object in result; failing all three it is
 // allow_stop=false with the raw text as feedback. is_error true is a *ReportedError.
-func ParseOutput(stdout []byte) (Verdict, error) {
+func ParseOutput(stdout []byte) (Verdict, error) { return readOutput(stdout).verdict() }
+
+// output is claude's JSON output, checked and parsed once: its text and its result object (ok
+// false when there is none).
+type output struct {
+	text string
+	msg  gjson.Result
+	ok   bool
+}
+
+func readOutput(stdout []byte) output {
 	text := strings.TrimSpace(string(stdout))
-	if msg, ok := resultMessage(text); ok {
+	msg, ok := resultMessage(text)
+	return output{text: text, msg: msg, ok: ok}
+}
+
+// verdict is ParseOutput of o.
+func (o output) verdict() (Verdict, error) {
+	text, msg := o.text, o.msg
+	if o.ok {
 		if msg.Get("is_error").Bool() {
 			why := msg.Get("result").String()
 			if why == "" {

@@ -93,11 +93,12 @@ func (e *TimeoutError) Error() string { return fmt.Sprintf("review timed out aft
 // error_max_budget_usd when --max-budget-usd is spent): that result's own report is the error,
 // and its cost is still returned.
 func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
-	out, err := run(ctx, req)
-	usage := UsageOf(out)
+	stdout, err := run(ctx, req)
+	out := readOutput(stdout) // checked and parsed once: it can be megabytes
+	usage := out.usage()
 	if err != nil {
 		var reported *ReportedError
-		if _, perr := ParseOutput(out); usage != (Usage{}) && errors.As(perr, &reported) {
+		if _, perr := out.verdict(); usage != (Usage{}) && errors.As(perr, &reported) {
 			if reported.Msg == "error_max_budget_usd" {
 				return Verdict{}, usage, fmt.Errorf("the review spent supervisor.max_budget_usd ($%s) before its verdict: %w",
 					strconv.FormatFloat(req.MaxBudgetUSD, 'f', -1, 64), perr)
@@ -106,7 +107,7 @@ func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 		}
 		return Verdict{}, usage, err
 	}
-	v, err := ParseOutput(out)
+	v, err := out.verdict()
 	return v, usage, err
 }
 

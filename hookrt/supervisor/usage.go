@@ -1,9 +1,5 @@
 package supervisor
 
-import (
-	"strings"
-)
-
 // Usage is what one review cost, read from the result object of `claude -p --output-format json`.
 // Fields the output lacks stay zero.
 type Usage struct {
@@ -22,11 +18,14 @@ type Usage struct {
 
 // UsageOf reads the usage of the result object in stdout (a single object, or with --verbose an
 // array of messages ending in one). Output that holds none gives a zero Usage.
-func UsageOf(stdout []byte) Usage {
-	msg, ok := resultMessage(strings.TrimSpace(string(stdout)))
-	if !ok {
+func UsageOf(stdout []byte) Usage { return readOutput(stdout).usage() }
+
+// usage is UsageOf of o.
+func (o output) usage() Usage {
+	if !o.ok {
 		return Usage{}
 	}
+	msg := o.msg
 	u := msg.Get("usage")
 	return Usage{
 		ForkID:                   msg.Get("session_id").Str,

@@ -70,7 +70,7 @@ func (h *handler) saveState(st *blockState) error {
 	if err != nil {
 		return fmt.Errorf("encode block count: %w", err)
 	}
-	if err := os.MkdirAll(h.opts.Home, 0o755); err != nil {
+	if _, err := safefile.MkdirAll(h.opts.Home, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", h.opts.Home, err)
 	}
 	return writeFile(statePath(h.opts.Home, h.ev.SessionID), append(data, '\n'))
