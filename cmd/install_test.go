@@ -142,3 +142,48 @@ func TestInstallYesNeverPrompts(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 }
+
+// TestUninstallInteractive: on a terminal uninstall asks which settings file, shows the diff and
+// asks before writing; "no" leaves the file as it was, "yes" takes our entries out, and Esc at
+// the first question cancels with nothing changed.
+func TestUninstallInteractive(t *testing.T) {
+	env, out, errOut := testEnv(t)
+	if code := Main(env, []string{"install", "--yes"}); code != 0 {
+		t.Fatalf("install: exit %d: %s", code, errOut)
+	}
+	user := paths.UserFile(env.Getenv)
+	installed, err := os.ReadFile(user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.IO.Interactive = true
+	out.Reset()
+
+	env.Prompter = &scriptedPrompter{t: t, answers: []any{prompter.ErrCancelled}}
+	if code := Main(env, []string{"uninstall"}); code != 1 || !strings.Contains(errOut.String(), "uninstall cancelled; nothing was changed") {
+		t.Fatalf("Esc: exit %d, stderr %q", code, errOut)
+	}
+
+	p := &scriptedPrompter{t: t, answers: []any{0, false}} // user settings, then "no"
+	env.Prompter = p
+	if code := Main(env, []string{"uninstall"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got, _ := os.ReadFile(user); string(got) != string(installed) {
+		t.Errorf("declined uninstall changed the file:\n%s", got)
+	}
+	if !strings.Contains(out.String(), "--- ") || !strings.Contains(out.String(), "Nothing was changed.") {
+		t.Errorf("no diff or no \"Nothing was changed.\" before the answer:\n%s", out)
+	}
+	if got := p.asked[len(p.asked)-1]; got != "Write these changes to "+user+"?" {
+		t.Errorf("last question = %q", got)
+	}
+
+	env.Prompter = &scriptedPrompter{t: t, answers: []any{0, true}}
+	if code := Main(env, []string{"uninstall"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got, err := os.ReadFile(user); err == nil && strings.Contains(string(got), "ccc-hooks") {
+		t.Errorf("entries left after uninstall:\n%s", got)
+	}
+}

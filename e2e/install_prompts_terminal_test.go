@@ -66,7 +66,11 @@ func TestInstallTerminalReasksBadTimeout(t *testing.T) {
 	if status != "0" {
 		t.Fatalf("exit status %s, want 0", status)
 	}
-	for event, groups := range it.userHooks(t) {
+	hooks := it.userHooks(t)
+	if len(hooks) != 2 {
+		t.Errorf("events written: %v, want Stop and PreToolUse", hooks)
+	}
+	for event, groups := range hooks {
 		if len(groups) != 1 || groups[0].Hooks[0].Timeout != 120 {
 			t.Errorf("%s: %+v, want one entry with timeout 120", event, groups)
 		}
