@@ -28,7 +28,7 @@ if ! [ -x "$gremlins" ]; then
 fi
 
 if [ "$#" -eq 0 ]; then
-	set -- settings hookrt hookrt/config hookrt/event hookrt/state hookrt/supervisor hookrt/workflow
+	set -- settings hookrt hookrt/config hookrt/event hookrt/once hookrt/state hookrt/supervisor hookrt/workflow
 fi
 out=${MUTATE_OUT:-/tmp/ccc-hooks-mutate}
 mkdir -p "$out"
