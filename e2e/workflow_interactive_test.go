@@ -322,3 +322,25 @@ func TestWorkflowHonoursClaudeBlockCap(t *testing.T) {
 		t.Errorf("tasks = %+v, want one in_progress task with 2 failures", tasks)
 	}
 }
+
+// TestWorkflowPluginTyped: the workflow installed as a Claude Code plugin, its namespaced
+// commands typed into the terminal: /workflow:mc opens the task (blocked once at the next
+// Stop), /workflow:mc-confirm completes it.
+func TestWorkflowPluginTyped(t *testing.T) {
+	t.Parallel()
+	tmux := RequireTmux(t)
+	sc := newScenario(t, workflowAgent(nil))
+	sc.InstallPlugin(t, "workflow")
+	sc.WriteConfig(t, map[string]any{"max_iterations": 1})
+	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", NewSessionID(t), "--permission-mode", "default")
+	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+
+	typeLine(t, term, "/workflow:mc fix the typo")
+	waitTask(t, sc, "the task blocked once", func(m taskMeta) bool { return m.FailureCount == 1 && len(m.FailureHistory) == 2 })
+	typeLine(t, term, "/workflow:mc-confirm")
+	task := waitTask(t, sc, "the task completed", func(m taskMeta) bool { return m.Status == "completed" })
+	if !task.UserConfirmedFixed || task.ArchivedAt == nil || task.FailureCount != 1 {
+		t.Errorf("completed task = %+v, want confirmed, archived, 1 failure", task)
+	}
+	term.WaitScreen(t, 10*time.Second, agentThanks)
+}
