@@ -52,8 +52,8 @@ func judgePlugins(s *Snapshot, plugins []installer.Plugin, lookErr error) []Resu
 		case !p.Enabled:
 			out = append(out, ok(where+" is installed but not enabled here: its hooks do not run", p.EnabledBy))
 		case managedOnly(s) != "":
-			out = append(out, fail(fmt.Sprintf("%s is enabled, but allowManagedHooksOnly in %s switches plugin hooks off; install the hooks in managed settings instead: `ccc-hooks install --scope managed`",
-				where, managedOnly(s)), managedOnly(s)))
+			out = append(out, fail(fmt.Sprintf("%s is enabled, but allowManagedHooksOnly in %s switches plugin hooks off; install the hooks in managed settings instead: `%s install --scope managed`",
+				where, managedOnly(s), s.program()), managedOnly(s)))
 		case lookErr != nil:
 			out = append(out, fail(fmt.Sprintf("%s runs `ccc-hooks hook`, but ccc-hooks is not on PATH (%v): its hooks fail; run install.sh, or put the folder holding ccc-hooks on the PATH Claude Code is started with",
 				where, lookErr), p.InstallPath))

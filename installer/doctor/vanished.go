@@ -26,7 +26,7 @@ func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
 	for _, l := range st.Ledgers() {
 		for _, in := range l.Installs {
 			recorded++
-			if r, gone := vanished(l.Path, in); gone {
+			if r, gone := vanished(l.Path, in, s.program()); gone {
 				out = append(out, r)
 			}
 		}
@@ -42,9 +42,9 @@ func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
 
 // vanished reports whether the events of in are missing from the file at path, and the
 // warning that says so.
-func vanished(path string, in settings.Installation) (Result, bool) {
+func vanished(path string, in settings.Installation, program string) (Result, bool) {
 	when := in.At.Local().Format("2006-01-02 15:04")
-	fix := "put them back with `" + reinstallCommand(in) + "`"
+	fix := "put them back with `" + reinstallCommand(program, in) + "`"
 	fi, err := os.Lstat(path)
 	if err != nil {
 		return warn(fmt.Sprintf("the %s hooks (%s) installed into %s on %s are gone with the file; %s",
@@ -77,7 +77,7 @@ func vanished(path string, in settings.Installation) (Result, bool) {
 }
 
 // reinstallCommand renders the recorded install arguments as a command line.
-func reinstallCommand(in settings.Installation) string {
+func reinstallCommand(program string, in settings.Installation) string {
 	args := in.Reinstall
 	if len(args) == 0 {
 		args = []string{"install", "--profile", in.Profile}
@@ -86,5 +86,5 @@ func reinstallCommand(in settings.Installation) string {
 	for i, a := range args {
 		quoted[i] = quote(a)
 	}
-	return "ccc-hooks " + strings.Join(quoted, " ")
+	return program + " " + strings.Join(quoted, " ")
 }
