@@ -96,10 +96,10 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	run := newChangeRun(env, "install", opts.DryRun, ask)
 
 	// On a terminal, read and check the file before asking anything: what it holds now is what
-	// each question offers, and its entries of the older `ccc supervisor-hook` ask one more.
+	// each question offers, and its entries of the older `ccc supervisor-hook` in the chosen
+	// events ask one more.
 	var cur settings.Change
 	var now installer.Installation
-	var legacy []settings.Handler
 	if ask {
 		if cur, err = run.read(target.Path); err != nil {
 			return err
@@ -109,7 +109,6 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 			return fileError("install", target.Path, err)
 		}
 		now = profile.Installed(refs)
-		legacy = installer.Legacy(cur.Old, profile.Events)
 	}
 	events, err := installEvents(env, opts, profile, ask, now.Events)
 	if err != nil {
@@ -118,6 +117,10 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	timeout, err := installTimeout(env, opts, ask, now.Timeout)
 	if err != nil {
 		return cancelled("install", err)
+	}
+	var legacy []settings.Handler
+	if ask {
+		legacy = installer.Legacy(cur.Old, events) // what the answer replaces: the chosen events only
 	}
 	replace, err := askReplaceLegacy(env, opts, legacy)
 	if err != nil {

@@ -138,3 +138,28 @@ func TestInstallFileNeedsItsDirectory(t *testing.T) {
 		t.Errorf("%s was created (stat: %v)", missing, err)
 	}
 }
+
+// TestInstallLegacyQuestionCountsChosenEvents: the question about entries of the older
+// `ccc supervisor-hook` counts those that answering yes replaces — in the chosen events only.
+func TestInstallLegacyQuestionCountsChosenEvents(t *testing.T) {
+	env, _, errOut := testEnv(t)
+	user := paths.UserFile(env.Getenv)
+	mustMkdir(t, filepath.Dir(user))
+	legacy := `{"hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}`
+	if err := os.WriteFile(user, []byte(`{"hooks": {"Stop": [`+legacy+`], "PreToolUse": [{"matcher": "AskUserQuestion", `+legacy[1:]+`]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env.IO.Interactive = true
+	p := &scriptedPrompter{t: t, answers: []any{0, []int{0}, "600", true, false, false, true}}
+	env.Prompter = p
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := "Found 1 entry of the older `ccc supervisor-hook` (ccc supervisor-hook). Replace them with ccc-hooks?"; !slices.Contains(p.asked, want) {
+		t.Errorf("questions %q lack %q", p.asked, want)
+	}
+	data, _ := os.ReadFile(user)
+	if n := strings.Count(string(data), "ccc supervisor-hook"); n != 1 {
+		t.Errorf("%d legacy entries left, want the PreToolUse one (not chosen):\n%s", n, data)
+	}
+}
