@@ -80,22 +80,13 @@ func (r *changeRun) addFrom(cur settings.Change, fc fileChange) (settings.Change
 	if !r.preview {
 		return r.write(fc, nil)
 	}
-	ch := settings.Change{Path: cur.Path, Target: cur.Target, Old: cur.Old, Existed: cur.Existed}
 	var ledger *settings.Ledger
 	if fc.ledgered != nil {
 		ledger, _ = r.st.Ledger(fc.path)
 	}
-	updated, remove, err := fc.with(ledger)(cur.Old, cur.Existed)
+	ch, err := settings.Recompute(cur, fc.with(ledger))
 	if err != nil {
 		return ch, fileError(r.verb, fc.path, err)
-	}
-	switch {
-	case remove:
-		ch.Removed, ch.Changed = cur.Existed, cur.Existed
-	case bytes.Equal(updated, cur.Old):
-		ch.New = cur.Old
-	default:
-		ch.New, ch.Changed = updated, true
 	}
 	r.planned = append(r.planned, plannedChange{fileChange: fc, ch: ch, ledger: ledger})
 	return ch, nil

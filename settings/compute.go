@@ -21,6 +21,12 @@ func (s *FileStore) Preview(path string, change ChangeFunc) (Change, error) {
 	return computeFrom(path, target, snap.data, snap.exists, change)
 }
 
+// Recompute runs change on the bytes read in cur (a Change from Preview), as Preview does:
+// for a command that read a file once, asked questions, and now plans its change.
+func Recompute(cur Change, change ChangeFunc) (Change, error) {
+	return computeFrom(cur.Path, cur.Target, cur.Old, cur.Existed, change)
+}
+
 // computeFrom runs change once on old.
 func computeFrom(path, target string, old []byte, exists bool, change ChangeFunc) (Change, error) {
 	c := Change{Path: path, Target: target, Old: old, Existed: exists}
