@@ -16,29 +16,13 @@ func TestSupervisorDeniesQuestion(t *testing.T) {
 	tmux := RequireTmux(t)
 	const feedback = "Do not ask: the project already uses Postgres, pick it and carry on."
 	const done = "Going with Postgres."
-	sc := newScenario(t, func(r *Request) Reply {
-		switch {
-		case r.IsSupervisor() && r.Contains(deniedPrefix):
-			return Verdict(true, "The agent decided on its own; fine to stop.")
-		case r.IsSupervisor():
-			return Verdict(false, feedback)
-		case r.IsAgent():
-			return askingAgent(r, done)
-		}
-		return Say("OK.")
-	})
+	sc := newScenario(t, denyQuestionScript(feedback, done))
 	sc.Install(t, sc.product)
 	sc.EnableSupervisor(t, sc.product)
 	session := NewSessionID(t)
 	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, askPrompt)
 
-	Eventually(t, 60*time.Second, "the agent's final answer on screen", func() bool {
-		screen := term.Screen()
-		if strings.Contains(screen, question) {
-			t.Fatalf("the denied question reached the screen:\n%s", screen)
-		}
-		return strings.Contains(screen, done)
-	}, term.Screen)
+	waitAnswerWithoutQuestion(t, term, done, 60*time.Second)
 	// The question and then the stop were both reviewed.
 	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 2), "PreToolUse:deny", "Stop:allow")
 

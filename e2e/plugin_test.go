@@ -89,21 +89,6 @@ func TestPluginValidates(t *testing.T) {
 	}
 }
 
-// blockOnceScript: the supervisor blocks the first stop with feedback and allows the second.
-func blockOnceScript(feedback, first, second string) Script {
-	return func(r *Request) Reply {
-		switch {
-		case r.IsSupervisor() && r.Contains(feedback):
-			return Verdict(true, "Complete now.")
-		case r.IsSupervisor():
-			return Verdict(false, feedback)
-		case r.IsAgent() && r.Contains(feedback):
-			return Say(second)
-		}
-		return Say(first)
-	}
-}
-
 const (
 	pluginFeedback = "Run the tests before stopping."
 	pluginFirst    = "Implemented it. Done."
@@ -250,17 +235,7 @@ func TestPluginBesideSettingsDeniesQuestionOnce(t *testing.T) {
 	tmux := RequireTmux(t)
 	const feedback = "Decide yourself: the project already uses Postgres."
 	const done = "Going with Postgres."
-	sc := newScenario(t, func(r *Request) Reply {
-		switch {
-		case r.IsSupervisor() && r.Contains(deniedPrefix):
-			return Verdict(true, "Fine to stop.")
-		case r.IsSupervisor():
-			return Verdict(false, feedback)
-		case r.IsAgent():
-			return askingAgent(r, done)
-		}
-		return Say("OK.")
-	})
+	sc := newScenario(t, denyQuestionScript(feedback, done))
 	sc.InstallPlugin(t, "supervisor")
 	settingsBin := sc.CopyProduct(t, sc.product, filepath.Join(sc.Root, "opt"))
 	if res := sc.Run(t, 30*time.Second, settingsBin.Path, "install", "--scope", "user", "--yes"); res.ExitCode != 0 {
@@ -273,13 +248,7 @@ func TestPluginBesideSettingsDeniesQuestionOnce(t *testing.T) {
 	session := NewSessionID(t)
 	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, askPrompt)
 
-	Eventually(t, 90*time.Second, "the agent's final answer on screen", func() bool {
-		screen := term.Screen()
-		if strings.Contains(screen, question) {
-			t.Fatalf("the denied question reached the screen:\n%s", screen)
-		}
-		return strings.Contains(screen, done)
-	}, term.Screen)
+	waitAnswerWithoutQuestion(t, term, done, 90*time.Second)
 	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 2), "PreToolUse:deny", "Stop:allow")
 	if p, s := runs.Count(t, sc.Sandbox, "plugin"), runs.Count(t, sc.Sandbox, "settings"); p != 2 || s != 2 {
 		t.Errorf("hooks run: plugin %d, settings %d; want 2 each (the question and the stop)", p, s)

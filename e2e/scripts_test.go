@@ -2,7 +2,11 @@
 
 package e2e
 
-import "strings"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // The question the agent asks in the interactive scenarios.
 const (
@@ -55,4 +59,48 @@ func promptOf(r *Request) string {
 		}
 	}
 	return ""
+}
+
+// blockOnceScript: the supervisor blocks the first stop with feedback and allows the second.
+func blockOnceScript(feedback, first, second string) Script {
+	return func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor() && r.Contains(feedback):
+			return Verdict(true, "Complete now.")
+		case r.IsSupervisor():
+			return Verdict(false, feedback)
+		case r.IsAgent() && r.Contains(feedback):
+			return Say(second)
+		}
+		return Say(first)
+	}
+}
+
+// denyQuestionScript: the agent asks its question (see askingAgent) and ends with done; the
+// supervisor denies the question with feedback and allows the stop after the denial.
+func denyQuestionScript(feedback, done string) Script {
+	return func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor() && r.Contains(deniedPrefix):
+			return Verdict(true, "The agent decided on its own; fine to stop.")
+		case r.IsSupervisor():
+			return Verdict(false, feedback)
+		case r.IsAgent():
+			return askingAgent(r, done)
+		}
+		return Say("OK.")
+	}
+}
+
+// waitAnswerWithoutQuestion waits for done on the screen, failing at once should the denied
+// question ever show.
+func waitAnswerWithoutQuestion(t *testing.T, term *Terminal, done string, d time.Duration) {
+	t.Helper()
+	Eventually(t, d, "the agent's final answer on screen", func() bool {
+		screen := term.Screen()
+		if strings.Contains(screen, question) {
+			t.Fatalf("the denied question reached the screen:\n%s", screen)
+		}
+		return strings.Contains(screen, done)
+	}, term.Screen)
 }

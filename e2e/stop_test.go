@@ -19,17 +19,7 @@ func TestSupervisorBlocksStopOnce(t *testing.T) {
 		first    = "Implemented the parser. Done."
 		second   = "Added the empty-input test. Done."
 	)
-	sc := newScenario(t, func(r *Request) Reply {
-		switch {
-		case r.IsSupervisor() && r.Contains(feedback):
-			return Verdict(true, "Complete now.")
-		case r.IsSupervisor():
-			return Verdict(false, feedback)
-		case r.IsAgent() && r.Contains(feedback):
-			return Say(second)
-		}
-		return Say(first)
-	})
+	sc := newScenario(t, blockOnceScript(feedback, first, second))
 	sc.Install(t, sc.product)
 	sc.EnableSupervisor(t, sc.product)
 	session := NewSessionID(t)
