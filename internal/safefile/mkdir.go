@@ -14,32 +14,23 @@ import (
 // user's ~/.claude tree the user's, while a directory under /etc stays root's.
 func MkdirAll(dir string, perm os.FileMode) (created []string, err error) {
 	dir = filepath.Clean(dir)
-	var missing []string
-	p := dir
-	for {
-		fi, err := os.Stat(p)
-		if err == nil {
-			if !fi.IsDir() {
-				return nil, fmt.Errorf("create %s: %s is not a directory", dir, p)
-			}
-			break
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("create %s: %w", dir, err)
-		}
-		missing = append(missing, p)
-		parent := filepath.Dir(p)
-		if parent == p {
-			break
-		}
-		p = parent
+	missing := MissingDirs(dir)
+	existing := dir
+	if len(missing) > 0 {
+		existing = filepath.Dir(missing[0])
+	}
+	fi, err := os.Stat(existing)
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("create %s: %s is not a directory", dir, existing)
 	}
 	uid, gid, owned := -1, -1, false
-	if fi, err := os.Stat(p); err == nil && isRoot() {
+	if isRoot() {
 		uid, gid, owned = ownerOf(fi)
 	}
-	for i := len(missing) - 1; i >= 0; i-- {
-		d := missing[i]
+	for _, d := range missing {
 		if err := os.Mkdir(d, perm); err != nil {
 			if errors.Is(err, fs.ErrExist) {
 				continue // made by someone else meanwhile: not ours
@@ -56,7 +47,8 @@ func MkdirAll(dir string, perm os.FileMode) (created []string, err error) {
 	return created, nil
 }
 
-// MissingDirs lists the directories MkdirAll(dir) would create, outermost first.
+// MissingDirs lists the directories MkdirAll(dir) would create, outermost first: those from
+// the first name on the way that does not exist (not even as a link) down to dir.
 func MissingDirs(dir string) []string {
 	var missing []string
 	for p := filepath.Clean(dir); ; {
