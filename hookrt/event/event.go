@@ -107,9 +107,6 @@ func ParseBytes(data []byte) (*Event, error) {
 		}
 		return nil, &ParseError{fmt.Errorf("invalid JSON: %w", err)}
 	}
-	if ev.SessionID == "" {
-		return nil, &ParseError{errors.New("missing session_id")}
-	}
 	if err := CheckSessionID(ev.SessionID); err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // ErrTasksOutside is returned when <project>/tasks is a symlink that leads out of the project,
@@ -39,7 +38,7 @@ func (s *TaskStore) checkDir() error {
 		return fmt.Errorf("%s: %w", s.Project, err)
 	}
 	rel, err := filepath.Rel(project, target)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if err != nil || rel == "." || !filepath.IsLocal(rel) {
 		return s.refuse("it is a symlink to " + target + ", outside the project")
 	}
 	if fi, err := os.Stat(target); err != nil || !fi.IsDir() {
