@@ -200,23 +200,7 @@ func TestWorkflowConfirmTyped(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(sc.ConfigDir, "commands", "mc-confirm.md")); err != nil {
 		t.Fatalf("install wrote no /mc-confirm: %v", err)
 	}
-	sc.WriteConfig(t, map[string]any{"max_iterations": 1})
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", NewSessionID(t), "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
-
-	typeLine(t, term, "/mc fix the typo")
-	waitTask(t, sc, "the task blocked once", func(m taskMeta) bool { return m.FailureCount == 1 && len(m.FailureHistory) == 2 })
-	typeLine(t, term, "/mc-confirm")
-	task := waitTask(t, sc, "the task completed", func(m taskMeta) bool { return m.Status == "completed" })
-	if !task.UserConfirmedFixed || task.ArchivedAt == nil || task.FailureCount != 1 {
-		t.Errorf("completed task = %+v, want confirmed, archived, 1 failure", task)
-	}
-	agent := sc.api.Agent()
-	last := agent[len(agent)-1]
-	if !last.Contains(confirmText) || !last.Contains("[workflow] The user confirmed that task "+task.TaskID) {
-		t.Errorf("the confirming request lacks /mc-confirm's text or the hook's confirmation: %q", last.Texts())
-	}
-	term.WaitScreen(t, 10*time.Second, agentThanks)
+	typeConfirmedTask(t, sc, tmux, "/mc", "/mc-confirm")
 }
 
 // stopsWhileRunning counts the Stop events the marker recorded while a background task ran. It
@@ -331,16 +315,28 @@ func TestWorkflowPluginTyped(t *testing.T) {
 	tmux := RequireTmux(t)
 	sc := newScenario(t, workflowAgent(nil))
 	sc.InstallPlugin(t, "workflow")
+	typeConfirmedTask(t, sc, tmux, "/workflow:mc", "/workflow:mc-confirm")
+}
+
+// typeConfirmedTask starts interactive Claude Code with max_iterations 1, types `<mc> fix the
+// typo` (the task is blocked once at the next Stop), then confirm (the task completes), and
+// checks that the confirming request carried the command's text and the hook's confirmation.
+func typeConfirmedTask(t *testing.T, sc *scenario, tmux, mc, confirm string) {
+	t.Helper()
 	sc.WriteConfig(t, map[string]any{"max_iterations": 1})
 	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", NewSessionID(t), "--permission-mode", "default")
 	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
-
-	typeLine(t, term, "/workflow:mc fix the typo")
+	typeLine(t, term, mc+" fix the typo")
 	waitTask(t, sc, "the task blocked once", func(m taskMeta) bool { return m.FailureCount == 1 && len(m.FailureHistory) == 2 })
-	typeLine(t, term, "/workflow:mc-confirm")
+	typeLine(t, term, confirm)
 	task := waitTask(t, sc, "the task completed", func(m taskMeta) bool { return m.Status == "completed" })
 	if !task.UserConfirmedFixed || task.ArchivedAt == nil || task.FailureCount != 1 {
 		t.Errorf("completed task = %+v, want confirmed, archived, 1 failure", task)
 	}
 	term.WaitScreen(t, 10*time.Second, agentThanks)
+	agent := sc.api.Agent()
+	last := agent[len(agent)-1]
+	if !last.Contains(confirmText) || !last.Contains("[workflow] The user confirmed that task "+task.TaskID) {
+		t.Errorf("the confirming request lacks %s's text or the hook's confirmation: %q", confirm, last.Texts())
+	}
 }
