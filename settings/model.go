@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"bytes"
 	"slices"
 	"unsafe"
 
@@ -78,7 +79,7 @@ func (d *document) editHooks(edits []edit) (*document, error) {
 	}
 	delta := len(src) - len(d.src)
 	nd := &document{src: src, hooksIdx: d.hooksIdx}
-	nd.root = container{open: d.root.open, close: d.root.close + delta, items: slices.Clone(d.root.items)}
+	nd.root = container{open: d.root.open, close: d.root.close + delta, items: slices.Clone(d.root.items), head: d.root.head}
 	for i := d.hooksIdx; i < len(nd.root.items); i++ {
 		it := &nd.root.items[i]
 		if i > d.hooksIdx {
@@ -91,6 +92,25 @@ func (d *document) editHooks(edits []edit) (*document, error) {
 	h.val = gjson.Result{Type: gjson.JSON, Raw: unsafeString(src)[h.val.Index:h.end], Index: h.val.Index}
 	nd.hooks = children(h.val)
 	return nd, nil
+}
+
+// eventHead returns the offset whose line's indentation counts as that of hooks member i's line
+// (container.head): the key of the nearest member at or before i that begins its own line, else
+// the "hooks" object's opening brace. Read this way, it cannot change when another event's array
+// is edited, as the line holding member i itself can (`...}], "PreToolUse": []` continues a line
+// that begins inside the "Stop" array): installing several entries in one splice or one by one
+// indents what it inserts alike.
+func (d *document) eventHead(i int) int {
+	for j := i; j >= 0; j-- {
+		prev := d.hooks.open + 1
+		if j > 0 {
+			prev = d.hooks.items[j-1].end
+		}
+		if bytes.IndexByte(d.src[prev:d.hooks.items[j].start], '\n') >= 0 {
+			return d.hooks.items[j].start
+		}
+	}
+	return d.hooks.open
 }
 
 // findEvent returns the index of hooks.<name>, or -1, refusing duplicate keys.
@@ -109,6 +129,7 @@ func (d *document) event(i int, ours OwnerFunc) (event, error) {
 		return ev, wrongType(ev.path, "an array", it.val.Raw)
 	}
 	ev.arr = children(it.val)
+	ev.arr.head = d.eventHead(i)
 	ev.groups = make([]group, 0, len(ev.arr.items))
 	for gi, git := range ev.arr.items {
 		g, err := parseGroup(git, ev.path, gi, ours)

@@ -90,7 +90,7 @@ func (st style) appendItem(src []byte, c container, text itemText) edit {
 		if st.compact {
 			return edit{start: c.open + 1, end: c.close, text: text(st, "", true)}
 		}
-		base := lineIndent(src, c.open)
+		base := c.outerIndent(src)
 		inner := base + st.unit
 		return edit{start: c.open + 1, end: c.close, text: st.nl + inner + text(st, inner, false) + st.nl + base}
 	}
@@ -120,7 +120,7 @@ func sepBefore(src []byte, c container) string {
 // indentation of the line c opens on to base, the indentation of its items, when base extends
 // it; else st's own unit.
 func (st style) nested(src []byte, c container, base string) style {
-	outer := lineIndent(src, c.open)
+	outer := c.outerIndent(src)
 	if len(base) > len(outer) && strings.HasPrefix(base, outer) {
 		st.unit = base[len(outer):]
 	}
@@ -147,5 +147,5 @@ func itemLayout(src []byte, c container) (base string, compact bool) {
 	if i := strings.LastIndexByte(sep, '\n'); i >= 0 {
 		return sep[i+1:], false
 	}
-	return lineIndent(src, c.items[len(c.items)-1].start), false
+	return c.itemIndent(src, c.items[len(c.items)-1].start), false
 }

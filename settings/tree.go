@@ -21,6 +21,21 @@ type container struct {
 	open  int // offset of '{' or '['
 	close int // offset of '}' or ']'
 	items []item
+	// head is an offset on the line whose indentation c's own line counts as: c.open, unless
+	// the caller fixed a line that edits elsewhere cannot change (see document.eventHead).
+	head int
+}
+
+// outerIndent returns the indentation of the line c opens on, read at c.head.
+func (c container) outerIndent(src []byte) string { return lineIndent(src, c.head) }
+
+// itemIndent returns the indentation of the line holding src[off], an offset inside c. A line
+// that begins before c opens is c's own line, whose indentation outerIndent gives.
+func (c container) itemIndent(src []byte, off int) string {
+	if bytes.LastIndexByte(src[:off], '\n') < c.open {
+		return c.outerIndent(src)
+	}
+	return lineIndent(src, off)
 }
 
 // span returns the absolute byte span of r as [start, end).
@@ -57,7 +72,7 @@ func isArray(r gjson.Result) bool  { return r.Raw != "" && r.Raw[0] == '[' }
 // copied once at its size: a settings file holds thousands of small containers.
 func children(v gjson.Result) container {
 	start, end := span(v)
-	c := container{open: start, close: end - 1}
+	c := container{open: start, close: end - 1, head: start}
 	var small [8]item
 	items := small[:0]
 	v.ForEach(func(k, x gjson.Result) bool {
