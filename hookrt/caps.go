@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
 )
@@ -18,27 +19,34 @@ const (
 )
 
 // admit decides, under the session's lock, whether rt.ev gets a review, and counts it when it
-// does. A Stop with stop_hook_active false starts a new run of stops (Claude Code's own counter
-// starts afresh too). An admitted Stop holds its place in the run of blocks until its verdict is
-// known (releaseStopBlock gives it back unless it blocks), so concurrent Stops never review more
-// often than the cap allows.
+// does. For a Stop, Claude Code's count of blocks in a row is brought up to date first, as Claude
+// Code keeps it (package blockrun): a Stop with stop_hook_active false, or one after the agent
+// called a tool, starts it again, and so does one where the transcript cannot tell. The
+// transcript is read only here, for a Stop about to be reviewed or let through at the cap, and
+// not at all when Claude Code has no cap. An admitted Stop holds its place in the run of blocks
+// until its verdict is known (releaseStopBlock gives it back unless it blocks), so concurrent
+// Stops never review more often than the cap allows.
 func (rt *hookRun) admit(ctx context.Context, store *state.SessionStore, limit, blockCap int) (state.State, admission, error) {
 	isStop := rt.ev.Name != event.PreToolUse
 	gate := admitted
 	st, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
-		if isStop && !rt.ev.StopHookActive {
-			st.StopBlocks = 0
+		if st.Count >= limit {
+			gate = iterationCapped
+			return nil
 		}
 		switch {
-		case st.Count >= limit:
-			gate = iterationCapped
-		case isStop && blockCap > 0 && st.StopBlocks >= blockCap:
+		case isStop && blockCap > 0:
+			st.StopBlocks, st.StopMark = blockrun.Continue(st.StopBlocks, st.StopMark, rt.ev.StopHookActive, rt.ev.TranscriptPath)
+		case isStop && !rt.ev.StopHookActive:
+			st.StopBlocks = 0
+		}
+		if isStop && blockCap > 0 && st.StopBlocks >= blockCap {
 			gate = blockCapped
-		default:
-			st.Count++
-			if isStop {
-				st.StopBlocks++
-			}
+			return nil
+		}
+		st.Count++
+		if isStop {
+			st.StopBlocks++
 		}
 		return nil
 	})

@@ -28,38 +28,89 @@ func reviews(t *testing.T, path string) int {
 	return strings.Count(string(data), "review\n")
 }
 
+// Transcript lines as Claude Code writes them: a reply in words, and a tool call.
+const (
+	wordsLine = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]}}` + "\n"
+	toolLine  = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}}` + "\n"
+)
+
+func appendLine(t *testing.T, path, line string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	if _, err := f.WriteString(line); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stopWithTranscript is a Stop of session sid whose transcript is transcript.
+func stopWithTranscript(sid string, active bool, msg, transcript string) *event.Event {
+	return &event.Event{
+		SessionID: sid, Name: event.Stop, StopHookActive: active, LastAssistantMessage: msg, TranscriptPath: transcript,
+		Raw: []byte(fmt.Sprintf(`{"session_id":%q,"hook_event_name":"Stop","stop_hook_active":%t,"last_assistant_message":%q,"transcript_path":%q}`,
+			sid, active, msg, transcript)),
+	}
+}
+
 func TestStopBlockCap(t *testing.T) {
 	type stop struct {
 		active bool
+		tool   bool   // the agent called a tool since the previous stop
 		want   string // "block" (reviewed), "block-cap" (allowed unreviewed)
 	}
 	tests := []struct {
-		name  string
-		cap   string
-		stops []stop
+		name         string
+		cap          string
+		noTranscript bool
+		stops        []stop
 	}{
-		{"default cap 8", "", []stop{
-			{false, "block"},
-			{true, "block"},
-			{true, "block"},
-			{true, "block"},
-			{true, "block"},
-			{true, "block"},
-			{true, "block"},
-			{true, "block"},
-			{true, "block-cap"},
-			{true, "block-cap"},
+		{"default cap 8", "", false, []stop{
+			{false, false, "block"},
+			{true, false, "block"},
+			{true, false, "block"},
+			{true, false, "block"},
+			{true, false, "block"},
+			{true, false, "block"},
+			{true, false, "block"},
+			{true, false, "block"},
+			{true, false, "block-cap"},
+			{true, false, "block-cap"},
 		}},
-		{"cap 2, a new run resets", "2", []stop{
-			{false, "block"},
-			{true, "block"},
-			{true, "block-cap"},
-			{false, "block"},
-			{true, "block"},
-			{true, "block-cap"},
+		{"cap 2, a new run resets", "2", false, []stop{
+			{false, false, "block"},
+			{true, false, "block"},
+			{true, false, "block-cap"},
+			{false, false, "block"},
+			{true, false, "block"},
+			{true, false, "block-cap"},
 		}},
-		{"cap 0 is none", "0", []stop{{false, "block"}, {true, "block"}, {true, "block"}, {true, "block"}}},
-		{"unparsable cap is the default", "lots", []stop{{false, "block"}, {true, "block"}}},
+		{"cap 0 is none", "0", false, []stop{{false, false, "block"}, {true, false, "block"}, {true, false, "block"}, {true, false, "block"}}},
+		{"unparsable cap is the default", "lots", false, []stop{{false, false, "block"}, {true, false, "block"}}},
+		// Claude Code starts its count again after a tool call: so does the supervisor.
+		{"cap 2, a tool call after each block: reviewed past the cap", "2", false, []stop{
+			{false, false, "block"},
+			{true, true, "block"},
+			{true, true, "block"},
+			{true, true, "block"},
+			{true, true, "block"},
+		}},
+		{"cap 2, words after a tool call count again", "2", false, []stop{
+			{false, false, "block"},
+			{true, false, "block"},
+			{true, true, "block"},
+			{true, false, "block"},
+			{true, false, "block-cap"},
+		}},
+		// Without a transcript it cannot tell: it reviews.
+		{"cap 2, no transcript: reviewed", "2", true, []stop{
+			{false, false, "block"},
+			{true, false, "block"},
+			{true, false, "block"},
+			{true, false, "block"},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,14 +119,21 @@ func TestStopBlockCap(t *testing.T) {
 			e.vars[event.BlockCapVar] = tt.cap
 			opts := e.opts()
 			opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
+			transcript := filepath.Join(e.dir, "session.jsonl")
+			appendLine(t, transcript, wordsLine)
+			if tt.noTranscript {
+				transcript = ""
+			}
 			wantReviews := 0
 			for i, s := range tt.stops {
 				msg := fmt.Sprintf("stop %d", i)
-				ev := &event.Event{
-					SessionID: "s", Name: event.Stop, StopHookActive: s.active, LastAssistantMessage: msg,
-					Raw: []byte(fmt.Sprintf(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":%t,"last_assistant_message":%q}`, s.active, msg)),
+				if transcript != "" {
+					if s.tool {
+						appendLine(t, transcript, toolLine)
+					}
+					appendLine(t, transcript, wordsLine)
 				}
-				out, err := Run(context.Background(), ev, opts)
+				out, err := Run(context.Background(), stopWithTranscript("s", s.active, msg, transcript), opts)
 				if err != nil {
 					t.Fatalf("stop %d: %v", i, err)
 				}
@@ -123,6 +181,8 @@ func TestStopBlockCapConcurrent(t *testing.T) {
 	e.vars[event.BlockCapVar] = "3"
 	opts := e.opts()
 	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
+	transcript := filepath.Join(e.dir, "session.jsonl")
+	appendLine(t, transcript, wordsLine)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var blocks, capped int
@@ -131,12 +191,7 @@ func TestStopBlockCapConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			// Distinct events (different last messages), not one event delivered twice.
-			msg := fmt.Sprintf("attempt %d", i)
-			ev := &event.Event{
-				SessionID: "c", Name: event.Stop, StopHookActive: true, LastAssistantMessage: msg,
-				Raw: []byte(`{"session_id":"c","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"` + msg + `"}`),
-			}
-			out, err := Run(context.Background(), ev, opts)
+			out, err := Run(context.Background(), stopWithTranscript("c", true, fmt.Sprintf("attempt %d", i), transcript), opts)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {

@@ -154,7 +154,7 @@ func (rt *hookRun) workflow(ctx context.Context) *event.Output {
 		Now:       rt.opts.Now,
 		Home:      rt.home(),
 		ConfigDir: rt.configDir(),
-		MaxBlocks: rt.config().MaxIterations, // the workflow lowers it to Claude Code's block cap
+		MaxBlocks: rt.config().MaxIterations,
 		Stderr:    rt.opts.Stderr,
 	})
 	if err != nil {

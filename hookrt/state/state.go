@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -24,12 +25,13 @@ type State struct {
 	// Enabled is the explicit on/off of `ccc-hooks supervisor on|off`; nil means "use the default".
 	Enabled *bool `json:"enabled"`
 	Count   int   `json:"count"`
-	// StopBlocks counts the Stop blocks of the current run (reset by a Stop with
-	// stop_hook_active false), to stay within Claude Code's own cap on blocks in a row. A review
-	// under way holds its place in the count until its verdict is known.
-	StopBlocks int       `json:"stop_blocks,omitempty"`
-	CreatedAt  time.Time `json:"created_at"`
-	UpdatedAt  time.Time `json:"updated_at"`
+	// StopBlocks counts the Stop blocks in a row as Claude Code counts them (see package
+	// blockrun), to stay within its cap; StopMark is where the last Stop left the transcript.
+	// A review under way holds its place in the count until its verdict is known.
+	StopBlocks int            `json:"stop_blocks,omitempty"`
+	StopMark   *blockrun.Mark `json:"stop_mark,omitempty"`
+	CreatedAt  time.Time      `json:"created_at"`
+	UpdatedAt  time.Time      `json:"updated_at"`
 }
 
 // SessionStore reads and writes the supervisor state files and decision logs of sessions

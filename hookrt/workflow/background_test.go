@@ -77,13 +77,15 @@ func TestClaudeCodeBlockCap(t *testing.T) {
 			}
 			f.maxBlocks = tt.maxBlocks
 			f.prompt("/mc fix it")
+			transcript := f.transcript(wordsLine)
 			for i := 0; i < tt.want; i++ {
-				out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0})
+				appendLine(t, transcript, wordsLine)
+				out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0, "transcript_path": transcript})
 				if out == nil || out.Decision != "block" {
 					t.Fatalf("stop %d: got %+v, want block", i+1, out)
 				}
 			}
-			out := f.handle(event.Stop, map[string]any{"stop_hook_active": true})
+			out := f.handle(event.Stop, map[string]any{"stop_hook_active": true, "transcript_path": transcript})
 			already := fmt.Sprintf("already blocked %d times in a row", tt.want)
 			if tt.want == 1 {
 				already = "already blocked once in a row"
@@ -96,6 +98,43 @@ func TestClaudeCodeBlockCap(t *testing.T) {
 				t.Errorf("failure_count = %d, want %d (the capped stop is no failure)", task.FailureCount, tt.want)
 			}
 		})
+	}
+}
+
+// Claude Code starts its count of blocks in a row again when the agent called a tool after a
+// block (REAL_CLAUDE_CODE: a Read after each block had six blocks honoured at cap 3): the
+// workflow then blocks on up to max_iterations, and says which cap let the stop through.
+func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
+	f := newFixture(t)
+	f.env[event.BlockCapVar] = "3"
+	f.maxBlocks = 5
+	f.prompt("/mc fix it")
+	transcript := f.transcript(wordsLine)
+	for i := 0; i < 5; i++ {
+		if i > 0 {
+			appendLine(t, transcript, toolLine)
+		}
+		appendLine(t, transcript, wordsLine)
+		out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0, "transcript_path": transcript})
+		if out == nil || out.Decision != "block" {
+			t.Fatalf("stop %d: got %+v, want block", i+1, out)
+		}
+	}
+	appendLine(t, transcript, toolLine)
+	out := f.handle(event.Stop, map[string]any{"stop_hook_active": true, "transcript_path": transcript})
+	if out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "already blocked 5 times in a row (the cap, max_iterations)") {
+		t.Fatalf("stop 6: got %+v, want an allow at max_iterations", out)
+	}
+	if n := f.only().FailureCount; n != 5 {
+		t.Errorf("failure_count = %d, want 5", n)
+	}
+	// Without a transcript it cannot tell whether the agent worked: it blocks on (Claude Code
+	// overrides past its cap) rather than let an unconfirmed stop through.
+	f.prompt("not yet")
+	for i := 0; i < 5; i++ {
+		if out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0}); out == nil || out.Decision != "block" {
+			t.Fatalf("stop %d without a transcript: got %+v, want block", i+1, out)
+		}
 	}
 }
 

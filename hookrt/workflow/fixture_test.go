@@ -160,3 +160,29 @@ func reason(o *event.Output) string {
 	}
 	return *o.Reason
 }
+
+// Transcript lines as Claude Code writes them: a reply in words, and a tool call.
+const (
+	wordsLine = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]}}` + "\n"
+	toolLine  = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}}` + "\n"
+)
+
+// transcript writes a session transcript holding first and returns its path.
+func (f *fixture) transcript(first string) string {
+	f.t.Helper()
+	path := filepath.Join(f.t.TempDir(), "session.jsonl")
+	appendLine(f.t, path, first)
+	return path
+}
+
+func appendLine(t *testing.T, path, line string) {
+	t.Helper()
+	file, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = file.Close() }()
+	if _, err := file.WriteString(line); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -32,11 +32,11 @@ func writeFile(path string, data []byte) error {
 // blockState counts a session's blocks in a row: <home>/workflow-<session id>.json.
 type blockState struct {
 	SessionID string `json:"session_id"`
-	// StopBlocks counts Stop blocks since the last allowed stop or user prompt.
-	StopBlocks int `json:"stop_blocks"`
-	// SubagentBlocks counts SubagentStop blocks per agent_id since that agent was last allowed.
-	SubagentBlocks map[string]int `json:"subagent_blocks,omitempty"`
-	UpdatedAt      string         `json:"updated_at"`
+	// Stop is the run of Stop blocks since the last allowed stop or user prompt.
+	Stop blockRun `json:"stop"`
+	// Subagents are the runs of SubagentStop blocks per agent_id since that agent was last allowed.
+	Subagents map[string]blockRun `json:"subagents,omitempty"`
+	UpdatedAt string              `json:"updated_at"`
 }
 
 func statePath(home, sessionID string) string {
@@ -84,10 +84,10 @@ func (h *handler) resetBlocks() error {
 	}
 	return h.withLock(func() error {
 		st := h.loadState()
-		if st.StopBlocks == 0 && len(st.SubagentBlocks) == 0 {
+		if st.Stop == (blockRun{}) && len(st.Subagents) == 0 {
 			return nil
 		}
-		st.StopBlocks, st.SubagentBlocks = 0, nil
+		st.Stop, st.Subagents = blockRun{}, nil
 		return h.saveState(st)
 	})
 }

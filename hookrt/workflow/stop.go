@@ -17,7 +17,8 @@ const excerptRunes = 300
 
 // stop handles Stop for the session's newest in_progress task: complete it when the user
 // confirmed it; allow it, counting nothing, while a background task runs; else block and count a
-// failure, unless the block cap is reached.
+// failure, unless a cap is reached (max_iterations blocks in this run, or Claude Code's cap on
+// blocks in a row, counted as Claude Code counts them).
 func (h *handler) stop() (*event.Output, error) {
 	if _, err := os.Stat(h.store.Dir()); err != nil {
 		return nil, nil
@@ -33,35 +34,33 @@ func (h *handler) stop() (*event.Output, error) {
 			return err
 		}
 		st := h.loadState()
-		before := st.StopBlocks
-		if !h.ev.StopHookActive {
-			// Claude Code starts its own count of blocks in a row anew here.
-			st.StopBlocks = 0
-		}
 		now := h.opts.Now()
 		switch {
 		case t.UserConfirmedFixed:
 			t.Complete(now)
-			st.StopBlocks = 0
+			st.Stop = blockRun{}
 			title, notes = "Task completed", fmt.Sprintf("%s: %s", t.TaskID, t.TaskDescription)
 		case waiting:
 			// The agent waits for its background work; the turn that follows its result decides.
-			st.StopBlocks = 0
-			if before == 0 {
+			if st.Stop == (blockRun{}) {
 				return nil
 			}
+			st.Stop = blockRun{}
 			return h.saveState(st)
-		case st.StopBlocks >= h.opts.MaxBlocks:
-			msg := fmt.Sprintf("block cap reached: %d blocks in a row (cap %d); stop allowed without the user's confirmation",
-				st.StopBlocks, h.opts.MaxBlocks)
-			t.FailureHistory = append(t.FailureHistory, Failure{Time: stamp(now), Reason: msg})
-			h.log.Warn("block cap reached; stop allowed without the user's confirmation",
-				"task", t.TaskID, "blocks", st.StopBlocks, "cap", h.opts.MaxBlocks)
-			st.StopBlocks = 0
-			out = event.Allow(fmt.Sprintf("Task %s: %s.", t.TaskID, msg))
-			out.SystemMessage = fmt.Sprintf("ccc-hooks workflow: task %s is not confirmed, but the stop was already blocked %s in a row "+
-				"(the cap); this stop is allowed. Reply \"已修复\" / \"fixed\" or type %s when it is fixed.", t.TaskID, times(h.opts.MaxBlocks), ConfirmCommand)
 		default:
+			capName, blocks, limit := st.Stop.capReached(false, h.ev.StopHookActive, h.ev.TranscriptPath, h.opts.MaxBlocks, h.opts.claudeCap)
+			if capName != "" {
+				msg := fmt.Sprintf("block cap reached: %d blocks in a row (cap %d, %s); stop allowed without the user's confirmation",
+					blocks, limit, capName)
+				t.FailureHistory = append(t.FailureHistory, Failure{Time: stamp(now), Reason: msg})
+				h.log.Warn("block cap reached; stop allowed without the user's confirmation",
+					"task", t.TaskID, "blocks", blocks, "cap", limit, "which", capName)
+				st.Stop = blockRun{}
+				out = event.Allow(fmt.Sprintf("Task %s: %s.", t.TaskID, msg))
+				out.SystemMessage = fmt.Sprintf("ccc-hooks workflow: task %s is not confirmed, but the stop was already blocked %s in a row "+
+					"(the cap, %s); this stop is allowed. Reply \"已修复\" / \"fixed\" or type %s when it is fixed.", t.TaskID, times(limit), capName, ConfirmCommand)
+				break
+			}
 			t.FailureCount++
 			if t.FailureCount >= reviewFrom && !t.ReviewPassed() {
 				t.ExpertReviewTriggered = true
@@ -71,7 +70,7 @@ func (h *handler) stop() (*event.Output, error) {
 				Reason:  failureReason(h.ev.StopHookActive),
 				Excerpt: excerpt(h.ev.LastAssistantMessage),
 			})
-			st.StopBlocks++
+			st.Stop.block()
 			out = event.Block(stopReason(t))
 			title, notes = "Task blocked", fmt.Sprintf("%s: stop %d blocked, waiting for confirmation", t.TaskID, t.FailureCount)
 		}

@@ -49,29 +49,34 @@ func (h *handler) subagentStop() (*event.Output, error) {
 			t.ExpertReviewScore = &score
 		}
 		st := h.loadState()
+		run := st.Subagents[agent]
 		switch {
 		case scored && score >= PassScore:
-			if st.SubagentBlocks[agent] == 0 {
+			if _, ok := st.Subagents[agent]; !ok {
 				return h.saveTask(t, changed)
 			}
-			delete(st.SubagentBlocks, agent)
-		case st.SubagentBlocks[agent] >= h.opts.MaxBlocks:
-			msg := fmt.Sprintf("review block cap reached: subagent %s blocked %d times in a row (cap %d); allowed",
-				agent, st.SubagentBlocks[agent], h.opts.MaxBlocks)
-			h.log.Warn("review block cap reached; subagent allowed", "agent", agent,
-				"blocks", st.SubagentBlocks[agent], "cap", h.opts.MaxBlocks)
-			if t != nil {
-				t.FailureHistory = append(t.FailureHistory, Failure{Time: stamp(h.opts.Now()), Reason: msg})
-				changed = true
-			}
-			delete(st.SubagentBlocks, agent)
-			out = event.Allow(msg + ".")
-			out.SystemMessage = "ccc-hooks workflow: " + msg + "."
+			delete(st.Subagents, agent)
 		default:
-			if st.SubagentBlocks == nil {
-				st.SubagentBlocks = map[string]int{}
+			capName, blocks, limit := run.capReached(true, h.ev.StopHookActive, h.ev.AgentTranscriptPath, h.opts.MaxBlocks, h.opts.claudeCap)
+			if capName != "" {
+				msg := fmt.Sprintf("review block cap reached: subagent %s blocked %d times in a row (cap %d, %s); allowed",
+					agent, blocks, limit, capName)
+				h.log.Warn("review block cap reached; subagent allowed", "agent", agent,
+					"blocks", blocks, "cap", limit, "which", capName)
+				if t != nil {
+					t.FailureHistory = append(t.FailureHistory, Failure{Time: stamp(h.opts.Now()), Reason: msg})
+					changed = true
+				}
+				delete(st.Subagents, agent)
+				out = event.Allow(msg + ".")
+				out.SystemMessage = "ccc-hooks workflow: " + msg + "."
+				break
 			}
-			st.SubagentBlocks[agent]++
+			run.block()
+			if st.Subagents == nil {
+				st.Subagents = map[string]blockRun{}
+			}
+			st.Subagents[agent] = run
 			out = event.Block(reviewReason(score, scored))
 		}
 		if err := h.saveTask(t, changed); err != nil {

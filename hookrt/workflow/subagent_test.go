@@ -3,6 +3,8 @@ package workflow
 import (
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 )
 
 func TestSubagentStop(t *testing.T) {
@@ -98,5 +100,48 @@ func TestReviewBlockCap(t *testing.T) {
 	}
 	if h := f.only().FailureHistory; len(h) != 1 || !strings.Contains(h[0].Reason, "review block cap") {
 		t.Errorf("failure_history %+v", h)
+	}
+}
+
+// A review subagent's blocks are counted as Claude Code counts them, in its own transcript
+// (agent_transcript_path): words only reach Claude Code's cap, a tool call after each block
+// starts that count again and the reviewer is sent back up to max_iterations.
+func TestReviewClaudeBlockCap(t *testing.T) {
+	tests := []struct {
+		name     string
+		tool     bool
+		want     int
+		whichCap string
+	}{
+		{"words only", false, 3, "cap 3, Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"},
+		{"a tool call after each block", true, 5, "cap 5, max_iterations"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.env[event.BlockCapVar] = "3"
+			f.maxBlocks = 5
+			f.prompt("/mc fix it")
+			transcript := f.transcript(`{"type":"user","message":{"role":"user","content":"/mc-review the fix"}}` + "\n")
+			review := func(i int) *event.Output {
+				if tt.tool && i > 0 {
+					appendLine(t, transcript, toolLine)
+				}
+				appendLine(t, transcript, wordsLine)
+				return f.handle(event.SubagentStop, map[string]any{
+					"agent_id": "a1", "agent_transcript_path": transcript, "stop_hook_active": i > 0,
+					"last_assistant_message": "总分: 5/10",
+				})
+			}
+			for i := 0; i < tt.want; i++ {
+				if out := review(i); out == nil || out.Decision != "block" {
+					t.Fatalf("review %d: got %+v, want block", i+1, out)
+				}
+			}
+			out := review(tt.want)
+			if out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, tt.whichCap) {
+				t.Fatalf("review %d: got %+v, want an allow naming %q", tt.want+1, out, tt.whichCap)
+			}
+		})
 	}
 }

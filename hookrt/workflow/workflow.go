@@ -20,13 +20,15 @@
 // a /mc-review, still working) neither blocks nor counts a failure: the agent is waiting, and
 // Claude Code starts a new turn when the task ends.
 //
-// Loop safety: never more blocks in a row than the cap: Options.MaxBlocks (max_iterations), or
-// Claude Code's own Stop-block cap ($CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 8, 0 = none) when
-// that is lower, per session for Stop and per subagent for SubagentStop. A run of Stop blocks
-// is the one Claude Code counts: a Stop with stop_hook_active=false starts it anew, and so does
-// a user prompt. At the cap the stop is allowed with a systemMessage for the user, recorded in
-// the task's failure_history and logged, and no failure is counted (Claude Code would have
-// overridden that block). The counters live in <ccc-hooks home>/workflow-<session id>.json.
+// Loop safety: never more blocks in a run than Options.MaxBlocks (max_iterations), nor more
+// blocks in a row than Claude Code's own Stop-block cap ($CLAUDE_CODE_STOP_HOOK_BLOCK_CAP,
+// default 8, 0 = none) counted as Claude Code counts them, per session for Stop and per subagent
+// for SubagentStop. A run starts anew with a Stop with stop_hook_active=false, a user prompt, or
+// an allowed stop; Claude Code's count also starts anew after the agent called a tool (package
+// blockrun reads that from the event's transcript, and counts afresh where it cannot tell). At a
+// cap the stop is allowed with a systemMessage for the user, recorded in the task's
+// failure_history and logged, and no failure is counted (Claude Code would have overridden that
+// block). The counters live in <ccc-hooks home>/workflow-<session id>.json.
 //
 // tasks/ must be a real directory inside the project: a tasks/ symlink leading out of the
 // project is refused with a warning, and no task is read or written through it.
@@ -67,13 +69,16 @@ type Options struct {
 	// ConfigDir is the Claude config dir (ccc.json lives there); default paths.ConfigDir.
 	ConfigDir string
 	// MaxBlocks caps the number of blocks in a row (the supervisor's max_iterations);
-	// DefaultMaxBlocks when not positive. Claude Code's own cap applies when it is lower.
+	// DefaultMaxBlocks when not positive. Claude Code's own cap applies too, counted as Claude
+	// Code counts it.
 	MaxBlocks int
 	// Stderr receives diagnostics (log/slog text records); never stdout.
 	Stderr io.Writer
 	// Notify shows a desktop notification; nil means DesktopNotify. It is only called when
 	// "workflow": {"notify": true} is set in ccc.json, and must return within about 100 ms.
 	Notify func(ctx context.Context, title, body string)
+
+	claudeCap int // Claude Code's cap on blocks in a row (0 = none), from Getenv
 }
 
 func (o Options) withDefaults() Options {
@@ -89,7 +94,10 @@ func (o Options) withDefaults() Options {
 	if o.ConfigDir == "" {
 		o.ConfigDir = paths.ConfigDir(o.Getenv)
 	}
-	o.MaxBlocks = blockCap(o.MaxBlocks, o.Getenv)
+	if o.MaxBlocks <= 0 {
+		o.MaxBlocks = DefaultMaxBlocks
+	}
+	o.claudeCap = event.StopBlockCap(o.Getenv)
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}
