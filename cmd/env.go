@@ -30,6 +30,9 @@ type Env struct {
 	Now        func() time.Time
 	Getwd      func() (string, error)
 	Executable func() (string, error)
+	// Argv0 is the program name this process was started with, as the command that ran it spelt
+	// it (a hook's caller, see hookrt.Options.Caller).
+	Argv0 string
 	// Prompter asks the user; it is only used when IO.Interactive is true.
 	Prompter prompter.Prompter
 }
@@ -50,6 +53,7 @@ func System() *Env {
 		Now:        time.Now,
 		Getwd:      os.Getwd,
 		Executable: os.Executable,
+		Argv0:      os.Args[0],
 		Prompter:   prompter.NewSurvey(os.Stdin, os.Stdout, os.Stderr),
 	}
 }

@@ -18,6 +18,8 @@ type hookOptions struct {
 	// SessionID, when HasSessionID, replaces stdin: the event is a Stop of that session.
 	SessionID    string
 	HasSessionID bool
+	// Command is the subcommand that runs the hook: "hook" (the default) or "supervisor-hook".
+	Command string
 }
 
 func newHookCmd(env *Env) *cobra.Command {
@@ -40,7 +42,7 @@ func runHook(ctx context.Context, env *Env, opts hookOptions) error {
 	if err != nil {
 		return &ExitError{Code: 2, Err: err, Bare: true}
 	}
-	out, err := hookrt.Run(ctx, ev, hookrt.Options{Getenv: env.Getenv, Now: env.Now, Stderr: env.IO.ErrOut})
+	out, err := hookrt.Run(ctx, ev, hookrt.Options{Getenv: env.Getenv, Now: env.Now, Stderr: env.IO.ErrOut, Caller: hookCaller(env, opts)})
 	var failed *hookrt.ReviewFailedError
 	if errors.As(err, &failed) {
 		return &ExitError{Code: 1, Err: failed, Bare: true}
@@ -52,6 +54,18 @@ func runHook(ctx context.Context, env *Env, opts hookOptions) error {
 		return fmt.Errorf("write hook output: %w", err)
 	}
 	return nil
+}
+
+// hookCaller names how Claude Code ran this hook: the program as the command spelt it, the
+// subcommand, and the plugin (Claude Code sets CLAUDE_PLUGIN_ROOT for a plugin's hooks only).
+// Two settings entries with different binary paths, or a plugin hook beside a settings hook,
+// are different callers; Claude Code runs each once per event.
+func hookCaller(env *Env, opts hookOptions) string {
+	command := opts.Command
+	if command == "" {
+		command = "hook"
+	}
+	return env.Argv0 + " " + command + " plugin=" + env.Getenv("CLAUDE_PLUGIN_ROOT")
 }
 
 func readEvent(env *Env, opts hookOptions) (*event.Event, error) {

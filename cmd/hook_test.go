@@ -95,3 +95,29 @@ func hookWriteFile(t *testing.T, path, data string) {
 		t.Fatal(err)
 	}
 }
+
+// The caller of a hook tells copies of one event apart: another binary path, the plugin's hook
+// beside a settings hook, or the older supervisor-hook command are different callers.
+func TestHookCaller(t *testing.T) {
+	env := func(argv0, pluginRoot string) *Env {
+		return &Env{Argv0: argv0, Getenv: func(k string) string {
+			if k == "CLAUDE_PLUGIN_ROOT" {
+				return pluginRoot
+			}
+			return ""
+		}}
+	}
+	base := hookCaller(env("/usr/local/bin/ccc-hooks", ""), hookOptions{})
+	if again := hookCaller(env("/usr/local/bin/ccc-hooks", ""), hookOptions{Command: "hook"}); again != base {
+		t.Errorf("the same command gives %q and %q", base, again)
+	}
+	for name, other := range map[string]string{
+		"another path":    hookCaller(env("/opt/ccc-hooks", ""), hookOptions{}),
+		"a plugin's hook": hookCaller(env("/usr/local/bin/ccc-hooks", "/home/u/.claude/plugins/cache/ccc-hooks/supervisor"), hookOptions{}),
+		"supervisor-hook": hookCaller(env("/usr/local/bin/ccc-hooks", ""), hookOptions{Command: "supervisor-hook"}),
+	} {
+		if other == base {
+			t.Errorf("%s is the same caller as the settings hook: %q", name, other)
+		}
+	}
+}

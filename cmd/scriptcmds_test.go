@@ -10,7 +10,6 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
 )
 
 // scriptBuiltins are extra testscript commands for what scripts cannot say with the built-ins.
@@ -48,11 +47,6 @@ var scriptBuiltins = map[string]func(ts *testscript.TestScript, neg bool, args [
 		if (strconv.Itoa(n) == args[1]) == neg {
 			ts.Fatalf("%s holds %d files", args[0], n)
 		}
-	},
-	// nextturn: wait as long as a model turn at least takes, so that an event with the same bytes
-	// as the last one is a new event, not a copy answered once (see hookrt/once).
-	"nextturn": func(ts *testscript.TestScript, neg bool, args []string) {
-		time.Sleep(once.Window)
 	},
 	// age FILE: set the file's modification time an hour back, so a later write shows.
 	"age": func(ts *testscript.TestScript, neg bool, args []string) {

@@ -16,6 +16,7 @@ not read and the event is a Stop of that session.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			opts.HasSessionID = c.Flags().Changed("session-id")
+			opts.Command = "supervisor-hook"
 			return runHook(c.Context(), env, opts)
 		},
 	}

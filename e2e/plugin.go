@@ -3,11 +3,14 @@
 package e2e
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -102,17 +105,26 @@ func (s *Sandbox) NewHookRuns(t testing.TB) *HookRuns {
 }
 
 // Trace replaces the program at path (a ccc-hooks copy or link, which settings or PATH name) by a
-// script that records "tag" for each hook it runs, then runs the product in its place.
+// script that runs a copy of the product in its place and, for each hook it runs, records "tag",
+// the time the hook started and, unless Claude Code ended it first, the time it ended (Unix
+// nanoseconds). Each traced path runs its
+// own copy, so that two traced commands stay two callers to ccc-hooks, as the commands they
+// stand for are.
 func (h *HookRuns) Trace(t testing.TB, s *Sandbox, path, tag string, p Product) {
 	t.Helper()
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
+	p = s.CopyProduct(t, p, path+".traced")
 	s.WriteFile(t, path, fmt.Sprintf(`#!/bin/sh
 if [ "$1" = hook ] && [ -z "${CCC_SUPERVISOR_HOOK:-}" ]; then
-	echo %s >> '%s'
+	echo "%[1]s start $$ $(date +%%s%%N)" >> '%[2]s'
+	'%[3]s' "$@"
+	status=$?
+	echo "%[1]s end $$ $(date +%%s%%N)" >> '%[2]s'
+	exit $status
 fi
-exec '%s' "$@"
+exec '%[3]s' "$@"
 `, tag, h.log, p.Path), 0o755)
 }
 
@@ -120,11 +132,37 @@ exec '%s' "$@"
 // session, which has CCC_SUPERVISOR_HOOK=1, is not counted).
 func (h *HookRuns) Count(t testing.TB, s *Sandbox, tag string) int {
 	t.Helper()
-	n := 0
+	return len(h.Runs(t, s, tag))
+}
+
+// HookRun is one traced hook process: when it started and ended (Unix nanoseconds; End is 0 when
+// the process was ended before it could say so).
+type HookRun struct{ Start, End int64 }
+
+// Runs returns the hooks that ran under tag, in the order they started.
+func (h *HookRuns) Runs(t testing.TB, s *Sandbox, tag string) []HookRun {
+	t.Helper()
+	var runs []HookRun
+	byPID := map[string]int{}
 	for _, l := range s.ReadLines(t, h.log) {
-		if l == tag {
-			n++
+		f := strings.Fields(l)
+		if len(f) != 4 {
+			t.Fatalf("hook runs: bad line %q", l)
+		}
+		if f[0] != tag {
+			continue
+		}
+		at, err := strconv.ParseInt(f[3], 10, 64)
+		if err != nil {
+			t.Fatalf("hook runs: bad line %q", l)
+		}
+		if f[1] == "start" {
+			byPID[f[2]] = len(runs)
+			runs = append(runs, HookRun{Start: at})
+		} else if i, ok := byPID[f[2]]; ok {
+			runs[i].End = at
 		}
 	}
-	return n
+	slices.SortFunc(runs, func(a, b HookRun) int { return cmp.Compare(a.Start, b.Start) })
+	return runs
 }

@@ -2,6 +2,7 @@ package hookrt
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,14 +30,16 @@ func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
 		outs := make([]*event.Output, tc.copies)
 		var otherOut *event.Output
 		var wg sync.WaitGroup
-		run := func(raw string, out **event.Output) {
+		run := func(raw, caller string, out **event.Output) {
 			defer wg.Done()
 			ev, err := event.ParseBytes([]byte(raw))
 			if err != nil {
 				t.Error(err)
 				return
 			}
-			o, err := Run(context.Background(), ev, e.opts())
+			opts := e.opts()
+			opts.Caller = caller
+			o, err := Run(context.Background(), ev, opts)
 			if err != nil {
 				t.Error(err)
 			}
@@ -44,10 +47,10 @@ func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
 		}
 		for i := range outs {
 			wg.Add(1)
-			go run(payload, &outs[i])
+			go run(payload, fmt.Sprint("/bin/ccc-hooks-", i, " hook"), &outs[i])
 		}
 		wg.Add(1)
-		go run(other, &otherOut)
+		go run(other, "/bin/ccc-hooks-0 hook", &otherOut)
 		wg.Wait()
 
 		answered := 0
@@ -76,5 +79,33 @@ func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
 	log, _ := os.ReadFile(filepath.Join(e.home(), "supervisor-s1.log"))
 	if n := strings.Count(string(log), "\n"); n != 4 {
 		t.Errorf("decision log has %d lines, want 4:\n%s", n, log)
+	}
+}
+
+// A model that answers a block with the same words repeats the Stop payload byte for byte, a
+// fraction of a second later: each such Stop is a new event and is reviewed, while the copy of
+// each from a second install is not.
+func TestRunAnswersRepeatedIdenticalStops(t *testing.T) {
+	e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, blockScript)
+	e.vars["REVIEWS"] = filepath.Join(e.dir, "reviews")
+	opts := e.opts()
+	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
+	transcript := filepath.Join(e.dir, "session.jsonl")
+	appendLine(t, transcript, wordsLine)
+	ev := stopWithTranscript("r", true, "Done.", transcript)
+	for i := range 3 {
+		for _, caller := range []string{"/usr/local/bin/ccc-hooks hook", "/opt/ccc-hooks hook"} {
+			opts.Caller = caller
+			out, err := Run(context.Background(), ev, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first := caller == "/usr/local/bin/ccc-hooks hook"; (out != nil) != first {
+				t.Errorf("stop %d from %s: output %+v; want an answer only from the first caller", i+1, caller, out)
+			}
+		}
+	}
+	if n := reviews(t, e.vars["REVIEWS"]); n != 3 {
+		t.Errorf("reviews = %d, want 3 (one per Stop, none per copy)", n)
 	}
 }

@@ -35,6 +35,10 @@ type Options struct {
 	Stderr io.Writer
 	// ReviewTimeout, when positive, replaces supervisor.timeout_seconds. Only tests set it.
 	ReviewTimeout time.Duration
+	// Caller names how Claude Code ran this invocation: its command line and the plugin it
+	// belongs to. Claude Code runs each distinct command once per event, so copies of an event
+	// come from different callers (see package once).
+	Caller string
 }
 
 // ReviewFailedError is a failed review of a Stop event. The hook exits 1 with its message, which
@@ -82,7 +86,7 @@ func (rt *hookRun) claim(ctx context.Context) (ticket *once.Ticket, first bool) 
 	if len(rt.ev.Raw) == 0 {
 		return nil, true
 	}
-	ticket, first, err := once.Claim(ctx, filepath.Join(rt.home(), onceDir), rt.ev.Raw, rt.opts.Now)
+	ticket, first, err := once.Claim(ctx, filepath.Join(rt.home(), onceDir), rt.ev.Raw, rt.opts.Caller, rt.opts.Now)
 	if err != nil {
 		rt.log().Warn("answering without the answered-once check", "err", err)
 		return nil, true

@@ -11,7 +11,7 @@ import (
 func BenchmarkClaimDone(b *testing.B) {
 	dir := b.TempDir()
 	for i := 0; i < b.N; i++ {
-		t, first, err := Claim(context.Background(), dir, []byte(`{"session_id":"x","n":`+strconv.Itoa(i)+`}`), nil)
+		t, first, err := Claim(context.Background(), dir, []byte(`{"session_id":"x","n":`+strconv.Itoa(i)+`}`), "c", nil)
 		if err != nil || !first {
 			b.Fatal(err)
 		}

@@ -2,11 +2,23 @@
 //
 // Claude Code runs a plugin's hook and an identical settings hook separately, and two settings
 // entries whose commands differ (two binary paths, two scopes) in parallel; every one of them gets
-// the same event payload, byte for byte. Claim lets the first of them answer; an identical payload
-// that arrives while the first is still being answered, or less than Window after it started, is a
-// copy: its invocation prints nothing and counts nothing. Two genuine events of a session are at
-// least one model turn apart and usually differ (a new prompt_id, stop_hook_active, the last
-// message, a tool_use_id), so a copy is told apart by its bytes and its timing alone.
+// the same event payload, byte for byte. These copies start together, and Claude Code waits for
+// all of them before the session goes on. Genuine events are often byte-identical too: a model
+// that answers a block with the same words repeats the previous Stop's payload exactly, as soon
+// as a model turn later (seen on Claude Code 2.1.328: 380 ms from one Stop's first hook start to
+// the next's under heavy load). Bytes and timing alone cannot tell the two apart on a loaded
+// machine (there, copies started up to 330 ms after the first), so a copy is told by three things
+// together:
+//
+//   - its payload is byte-identical to an event being answered or answered before;
+//   - it comes from another caller than every invocation counted for that event so far — a
+//     caller is how Claude Code ran the hook (its command line, and the plugin it belongs to),
+//     and Claude Code runs each distinct command once per event, so the same caller again is
+//     a new event;
+//   - it arrives while that event is still being answered, or less than Window from its start.
+//
+// Anything else is answered: when in doubt, a second answer costs a review, a skipped one lets
+// work through unreviewed.
 //
 // The record of an event is a small file named by the SHA-256 of the payload in a directory under
 // the ccc-hooks home. The invocation that answers holds an exclusive lock on that file until it
@@ -26,6 +38,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,7 +49,7 @@ import (
 // Window is how long after the first invocation started an identical payload still counts as the
 // same event, even when the first has already answered (Claude Code starts the copies together,
 // but a fast answer can be done before a copy's process is up).
-const Window = 2 * time.Second
+const Window = 300 * time.Millisecond
 
 // expiry is how long an answered record is kept before it may be pruned; it is far longer than
 // Window and than any gap between the copies of one event.
@@ -54,15 +67,16 @@ const pruneStamp = ".pruned"
 type Ticket struct {
 	f       *os.File
 	started time.Time
+	caller  string
 	now     func() time.Time
 }
 
 // Claim decides whether this invocation answers the event whose stdin was payload: first is true
-// when it does (call Done on the ticket once it has answered), false when an identical payload is
-// being answered or was answered by an invocation that started less than Window before this one
-// arrived. dir holds the records (created when missing); now is the clock (time.Now when nil).
-// Claim waits while an identical payload is being answered, until ctx is done.
-func Claim(ctx context.Context, dir string, payload []byte, now func() time.Time) (t *Ticket, first bool, err error) {
+// when it does (call Done on the ticket once it has answered), false when it is a copy (see the
+// package comment). caller names how Claude Code ran this invocation. dir holds the records
+// (created when missing); now is the clock (time.Now when nil). Claim waits while an identical
+// payload is being answered, until ctx is done.
+func Claim(ctx context.Context, dir string, payload []byte, caller string, now func() time.Time) (t *Ticket, first bool, err error) {
 	if now == nil {
 		now = time.Now
 	}
@@ -76,19 +90,35 @@ func Claim(ctx context.Context, dir string, payload []byte, now func() time.Time
 	if err != nil {
 		return nil, false, err
 	}
+	id := callerID(caller)
 	prev, ok := readRecord(f)
-	if ok && prev.covers(arrived) {
+	if ok && prev.covers(arrived, id) {
+		// Counted, so that this caller's next identical payload is a new event.
+		prev.callers = append(prev.callers, id)
+		err := writeRecord(f, prev)
 		unlockClose(f)
+		if err != nil {
+			return nil, false, fmt.Errorf("answered-once record %s: %w", path, err)
+		}
 		return nil, false, nil
 	}
-	if err := writeRecord(f, record{started: arrived}); err != nil {
+	if err := writeRecord(f, record{started: arrived, callers: []string{id}}); err != nil {
 		unlockClose(f)
 		return nil, false, fmt.Errorf("answered-once record %s: %w", path, err)
 	}
 	if pruneDue(dir, now()) {
 		prune(dir, path, now())
 	}
-	return &Ticket{f: f, started: arrived, now: now}, true, nil
+	return &Ticket{f: f, started: arrived, caller: id, now: now}, true, nil
+}
+
+// maxCallers bounds the callers a record keeps: far more than the ways one event can reach a hook.
+const maxCallers = 16
+
+// callerID is the short name of a caller in a record.
+func callerID(caller string) string {
+	sum := sha256.Sum256([]byte(caller))
+	return hex.EncodeToString(sum[:6])
 }
 
 // Done records that the event has been answered and lets waiting copies go. It is safe on a nil
@@ -97,24 +127,27 @@ func (t *Ticket) Done() error {
 	if t == nil || t.f == nil {
 		return nil
 	}
-	err := writeRecord(t.f, record{started: t.started, answered: t.now()})
+	err := writeRecord(t.f, record{started: t.started, answered: t.now(), callers: []string{t.caller}})
 	unlockClose(t.f)
 	t.f = nil
 	return err
 }
 
-// record is what the file of an event holds: when its answering invocation started, and when it
-// answered (zero while it is answering, or when it died first).
+// record is what the file of an event holds: when its answering invocation started, when it
+// answered (zero while it is answering, or when it died first), and the callers counted for the
+// event so far.
 type record struct {
 	started, answered time.Time
+	callers           []string
 }
 
-// covers reports whether an identical payload arriving at t is a copy of the event r records.
-// A record without an answer belongs to an invocation that died (its lock is gone): the copy
-// answers in its place. Arrivals a little before started are copies too (the clocks of two
-// processes are read at slightly different moments).
-func (r record) covers(t time.Time) bool {
-	if r.answered.IsZero() {
+// covers reports whether an identical payload arriving at t from caller id is a copy of the event
+// r records. A record without an answer belongs to an invocation that died (its lock is gone): the
+// copy answers in its place. A caller already counted for the event runs a new one. Arrivals a
+// little before started are copies too (the clocks of two processes are read at slightly
+// different moments).
+func (r record) covers(t time.Time, id string) bool {
+	if r.answered.IsZero() || slices.Contains(r.callers, id) || len(r.callers) >= maxCallers {
 		return false
 	}
 	end := r.started.Add(Window)
@@ -129,20 +162,24 @@ func (r record) encode() []byte {
 	if !r.answered.IsZero() {
 		answered = r.answered.UnixNano()
 	}
-	return []byte(strconv.FormatInt(r.started.UnixNano(), 10) + " " + strconv.FormatInt(answered, 10) + "\n")
+	return []byte(strconv.FormatInt(r.started.UnixNano(), 10) + " " + strconv.FormatInt(answered, 10) + " " +
+		strings.Join(r.callers, ",") + "\n")
 }
 
 // readRecord reads the record in f; ok is false for an empty or unreadable file (a fresh file, or
 // one cut short by a crash), which is treated as no record.
 func readRecord(f *os.File) (r record, ok bool) {
-	buf := make([]byte, 64)
+	buf := make([]byte, 64+maxCallers*13)
 	n, err := f.ReadAt(buf, 0)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return r, false
 	}
 	fields := strings.Fields(string(buf[:n]))
-	if len(fields) != 2 {
+	if len(fields) != 2 && len(fields) != 3 {
 		return r, false
+	}
+	if len(fields) == 3 {
+		r.callers = strings.Split(fields[2], ",")
 	}
 	started, err1 := strconv.ParseInt(fields[0], 10, 64)
 	answered, err2 := strconv.ParseInt(fields[1], 10, 64)

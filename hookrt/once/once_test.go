@@ -4,6 +4,7 @@ package once
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -16,9 +17,9 @@ var stop = []byte(`{"session_id":"s1","hook_event_name":"Stop","stop_hook_active
 
 // answer is what one hook invocation does: claim, and when first, "answer" (count, hold the event
 // for a while) and record it.
-func answer(t *testing.T, dir string, payload []byte, answers *atomic.Int32, hold time.Duration) bool {
+func answer(t *testing.T, dir string, payload []byte, caller string, answers *atomic.Int32, hold time.Duration) bool {
 	t.Helper()
-	ticket, first, err := Claim(context.Background(), dir, payload, nil)
+	ticket, first, err := Claim(context.Background(), dir, payload, caller, nil)
 	if err != nil {
 		t.Errorf("Claim: %v", err)
 		return false
@@ -34,18 +35,19 @@ func answer(t *testing.T, dir string, payload []byte, answers *atomic.Int32, hol
 	return true
 }
 
-// together runs n invocations of payload at once and returns how many answered.
+// together runs n invocations of payload at once, each from its own caller (as Claude Code runs
+// n distinct commands for one event), and returns how many answered.
 func together(t *testing.T, dir string, n int, payload []byte, hold time.Duration) int32 {
 	t.Helper()
 	var answers atomic.Int32
 	var start, wg sync.WaitGroup
 	start.Add(1)
-	for range n {
+	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			start.Wait()
-			answer(t, dir, payload, &answers, hold)
+			answer(t, dir, payload, fmt.Sprint("caller ", i), &answers, hold)
 		}()
 	}
 	start.Done()
@@ -117,11 +119,11 @@ func TestDifferentEventsAreEachAnswered(t *testing.T) {
 	other := []byte(`{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"done"}`)
 	var answers atomic.Int32
 	var wg sync.WaitGroup
-	for _, p := range [][]byte{stop, other, stop, other} {
+	for i, p := range [][]byte{stop, other, stop, other} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			answer(t, dir, p, &answers, 100*time.Millisecond)
+			answer(t, dir, p, fmt.Sprint("caller ", i/2), &answers, 100*time.Millisecond)
 		}()
 	}
 	wg.Wait()
@@ -136,7 +138,7 @@ func TestCopyArrivingDuringALongAnswerIsNotAnswered(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	clock := newClock()
-	first, ok, err := Claim(context.Background(), dir, stop, clock.now)
+	first, ok, err := Claim(context.Background(), dir, stop, "plugin", clock.now)
 	if err != nil || !ok {
 		t.Fatalf("first Claim = %v, %v; want to answer", ok, err)
 	}
@@ -147,7 +149,7 @@ func TestCopyArrivingDuringALongAnswerIsNotAnswered(t *testing.T) {
 	done := make(chan result)
 	clock.advance(time.Minute) // the copy arrives a minute into the review
 	go func() {
-		_, ok, err := Claim(context.Background(), dir, stop, clock.now)
+		_, ok, err := Claim(context.Background(), dir, stop, "settings", clock.now)
 		done <- result{ok, err}
 	}()
 	select {
@@ -169,22 +171,56 @@ func TestSameEventAfterTheWindowIsAnsweredAgain(t *testing.T) {
 	dir := t.TempDir()
 	clock := newClock()
 	for i, step := range []struct {
-		after time.Duration
-		first bool
+		after  time.Duration
+		caller string
+		first  bool
 	}{
-		{0, true},                         // the event
-		{Window / 2, false},               // a copy, after the first answered at once
-		{Window + time.Millisecond, true}, // a genuine event with the same bytes, a model turn later
-		{time.Millisecond, false},         // its copy
-		{-Window / 2, false},              // a copy whose clock read a little earlier
+		{0, "plugin", true},                           // the event
+		{Window / 2, "settings", false},               // a copy, after the first answered at once
+		{Window + time.Millisecond, "settings", true}, // a genuine event with the same bytes, a model turn later
+		{time.Millisecond, "plugin", false},           // its copy
+		{-Window / 2, "user", false},                  // a copy whose clock read a little earlier
 	} {
 		clock.advance(step.after)
-		ticket, first, err := Claim(context.Background(), dir, stop, clock.now)
+		ticket, first, err := Claim(context.Background(), dir, stop, step.caller, clock.now)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if first != step.first {
-			t.Errorf("step %d (+%s): first = %v, want %v", i, step.after, first, step.first)
+			t.Errorf("step %d (+%s, %s): first = %v, want %v", i, step.after, step.caller, first, step.first)
+		}
+		if err := ticket.Done(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Claude Code runs each distinct command once per event: the same caller with the same bytes
+// again is a new event however soon it comes (a fast model repeating its words after a block),
+// and a copy from another caller is still a copy.
+func TestSameCallerAgainIsANewEvent(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	clock := newClock()
+	for i, step := range []struct {
+		after  time.Duration
+		caller string
+		first  bool
+	}{
+		{0, "only", true},
+		{time.Millisecond, "only", true}, // one install: every identical payload is an event
+		{time.Millisecond, "only", true},
+		{time.Millisecond, "plugin", false}, // the copy of that last one from the plugin
+		{time.Millisecond, "plugin", true},  // then the plugin's next event, before "only" runs it
+		{time.Millisecond, "only", false},   // whose copy this is
+	} {
+		clock.advance(step.after)
+		ticket, first, err := Claim(context.Background(), dir, stop, step.caller, clock.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first != step.first {
+			t.Errorf("step %d (+%s, %s): first = %v, want %v", i, step.after, step.caller, first, step.first)
 		}
 		if err := ticket.Done(); err != nil {
 			t.Fatal(err)
@@ -197,12 +233,12 @@ func TestSameEventAfterTheWindowIsAnsweredAgain(t *testing.T) {
 func TestCopyAnswersWhenTheFirstDied(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	ticket, first, err := Claim(context.Background(), dir, stop, nil)
+	ticket, first, err := Claim(context.Background(), dir, stop, "plugin", nil)
 	if err != nil || !first {
 		t.Fatalf("Claim = %v, %v", first, err)
 	}
 	unlockClose(ticket.f) // the process died: no Done
-	_, first, err = Claim(context.Background(), dir, stop, nil)
+	_, first, err = Claim(context.Background(), dir, stop, "settings", nil)
 	if err != nil || !first {
 		t.Errorf("copy after the first died: first = %v, err = %v; want it to answer", first, err)
 	}
@@ -212,12 +248,12 @@ func TestPruneRemovesOldAnsweredRecordsOnly(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	clock := newClock()
-	old, _, _ := Claim(context.Background(), dir, []byte("old"), clock.now)
+	old, _, _ := Claim(context.Background(), dir, []byte("old"), "c", clock.now)
 	_ = old.Done()
-	busy, _, _ := Claim(context.Background(), dir, []byte("busy"), clock.now)
+	busy, _, _ := Claim(context.Background(), dir, []byte("busy"), "c", clock.now)
 	clock.advance(expiry + time.Minute)
 	// The next claim finds the directory unpruned for longer than expiry and prunes it.
-	recent, _, _ := Claim(context.Background(), dir, []byte("recent"), clock.now)
+	recent, _, _ := Claim(context.Background(), dir, []byte("recent"), "c", clock.now)
 	_ = recent.Done()
 	if _, err := os.Stat(record1(dir, "old")); !os.IsNotExist(err) {
 		t.Errorf("an answered record older than %s was kept (err %v)", expiry, err)
@@ -236,7 +272,7 @@ func TestClaimFailsOnAnUnusableDirectory(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, first, err := Claim(context.Background(), filepath.Join(file, "once"), stop, nil); err == nil || first {
+	if _, first, err := Claim(context.Background(), filepath.Join(file, "once"), stop, "c", nil); err == nil || first {
 		t.Errorf("Claim under a regular file = %v, %v; want an error", first, err)
 	}
 }
@@ -272,7 +308,7 @@ func TestClaimRefusesOddFiles(t *testing.T) {
 	if err := os.Symlink(victim, record1(dir, string(stop))); err != nil {
 		t.Fatal(err)
 	}
-	if _, first, err := Claim(context.Background(), dir, stop, nil); err == nil || first {
+	if _, first, err := Claim(context.Background(), dir, stop, "c", nil); err == nil || first {
 		t.Errorf("Claim over a symlink = %v, %v; want an error", first, err)
 	}
 	if got, _ := os.ReadFile(victim); string(got) != "keep me" {

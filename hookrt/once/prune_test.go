@@ -14,20 +14,20 @@ func TestPruneKeepsAbandonedRecordsForADay(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	clock := newClock()
-	died, first, err := Claim(context.Background(), dir, []byte("died"), clock.now)
+	died, first, err := Claim(context.Background(), dir, []byte("died"), "c", clock.now)
 	if err != nil || !first {
 		t.Fatalf("Claim = %v, %v", first, err)
 	}
 	unlockClose(died.f) // the process died: no Done
 	clock.advance(expiry + time.Minute)
-	if r, _, _ := Claim(context.Background(), dir, []byte("later"), clock.now); r != nil {
+	if r, _, _ := Claim(context.Background(), dir, []byte("later"), "c", clock.now); r != nil {
 		_ = r.Done()
 	}
 	if _, err := os.Stat(record1(dir, "died")); err != nil {
 		t.Errorf("a record abandoned %s ago was pruned: %v", expiry+time.Minute, err)
 	}
 	clock.advance(abandoned)
-	if r, _, _ := Claim(context.Background(), dir, []byte("much later"), clock.now); r != nil {
+	if r, _, _ := Claim(context.Background(), dir, []byte("much later"), "c", clock.now); r != nil {
 		_ = r.Done()
 	}
 	if _, err := os.Stat(record1(dir, "died")); !os.IsNotExist(err) {
@@ -42,11 +42,11 @@ func TestReclaimedRecordIsRewrittenWhole(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	clock := newClock()
-	first, _, _ := Claim(context.Background(), dir, []byte("ev"), clock.now)
+	first, _, _ := Claim(context.Background(), dir, []byte("ev"), "c", clock.now)
 	clock.advance(time.Second)
 	_ = first.Done()
 	clock.advance(2 * Window)
-	again, ok, err := Claim(context.Background(), dir, []byte("ev"), clock.now)
+	again, ok, err := Claim(context.Background(), dir, []byte("ev"), "c", clock.now)
 	if err != nil || !ok {
 		t.Fatalf("Claim after the window = %v, %v", ok, err)
 	}
@@ -68,7 +68,7 @@ func TestPruneRemovesUnreadableRecords(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	clock := newClock()
-	if r, _, _ := Claim(context.Background(), dir, []byte("first"), clock.now); r != nil {
+	if r, _, _ := Claim(context.Background(), dir, []byte("first"), "c", clock.now); r != nil {
 		_ = r.Done()
 	}
 	garbage := record1(dir, "garbage")
@@ -76,7 +76,7 @@ func TestPruneRemovesUnreadableRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock.advance(expiry + time.Minute)
-	if r, _, _ := Claim(context.Background(), dir, []byte("later"), clock.now); r != nil {
+	if r, _, _ := Claim(context.Background(), dir, []byte("later"), "c", clock.now); r != nil {
 		_ = r.Done()
 	}
 	if _, err := os.Stat(garbage); !os.IsNotExist(err) {

@@ -20,9 +20,11 @@ const (
 )
 
 // blockCapCheck reports Claude Code's cap on consecutive Stop-hook blocks next to the profiles'
-// own caps. The runtime honours it (the supervisor stops reviewing, the workflow stops blocking,
-// once a run of stops reaches it), so a cap below max_iterations is information, not a fault;
-// only a value Claude Code cannot read is a warning. The cap is read from the "env" key of the
+// own caps. Claude Code counts only blocks with no tool call between them, and the runtime counts
+// them the same way (package hookrt/blockrun): an agent that works after each block is reviewed
+// (or gated) up to max_iterations; one that only answers in words reaches the cap, and then the
+// supervisor stops reviewing and the workflow stops blocking. So a cap below max_iterations is
+// information, not a fault; only a value Claude Code cannot read is a warning. The cap is read from the "env" key of the
 // settings files (highest precedence first), else from the environment.
 type blockCapCheck struct{ env Env }
 
@@ -52,7 +54,7 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 		limit, source = n, fmt.Sprintf("%s=%d from %s", BlockCapVar, n, from)
 	}
 	maxIter := s.Config.MaxIterations
-	capText := fmt.Sprintf("Claude Code blocks a stop up to %s in a row (%s)", times(limit), source)
+	capText := fmt.Sprintf("Claude Code blocks a stop up to %s in a row with no tool call between the blocks (%s)", times(limit), source)
 	if limit == 0 {
 		capText = fmt.Sprintf("Claude Code does not cap Stop-hook blocks in a row (%s)", source)
 	}
@@ -60,18 +62,17 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 	if s.Supervised() {
 		msg := capText + fmt.Sprintf(", not fewer than max_iterations %d", maxIter)
 		if limit > 0 && limit < maxIter {
-			msg = capText + fmt.Sprintf(", fewer than the supervisor's max_iterations %d: after %d blocks in a row the supervisor lets the stop end without a review (it would be overridden), and says so; to allow longer runs export %s=%d (or set it under \"env\" in settings.json)",
+			msg = capText + fmt.Sprintf(", fewer than the supervisor's max_iterations %d: an agent that calls a tool after each block is reviewed up to max_iterations; after %d blocks answered in words only the supervisor lets the stop end without a review (it would be overridden), and says so; to allow longer runs of those export %s=%d (or set it under \"env\" in settings.json)",
 				maxIter, limit, BlockCapVar, maxIter)
 		}
 		out = append(out, ok(msg, path))
 	}
 	if s.hasWorkflow() {
-		blocks := maxIter
-		if limit > 0 && limit < blocks {
-			blocks = limit
+		msg := fmt.Sprintf("workflow: %s; the workflow blocks a stop at most %s in a run (max_iterations)", capText, times(maxIter))
+		if limit > 0 && limit < maxIter {
+			msg += fmt.Sprintf(", and at most %s in a row with no tool call between the blocks (that cap)", times(limit))
 		}
-		out = append(out, ok(fmt.Sprintf("workflow: %s; the workflow blocks a stop at most %s in a row (the lower of max_iterations %d and that cap)",
-			capText, times(blocks), maxIter), path))
+		out = append(out, ok(msg, path))
 	}
 	if len(out) == 0 {
 		out = append(out, ok("no supervisor or workflow hooks installed; "+capText, path))

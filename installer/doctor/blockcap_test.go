@@ -17,12 +17,13 @@ func TestBlockCapCheck(t *testing.T) {
 		want []want
 	}{
 		{"default cap below max_iterations is honoured", nil, snap(installed), []want{{StatusOK, []string{
-			"up to 8 times in a row (Claude Code's default), fewer than the supervisor's max_iterations 20",
-			"after 8 blocks in a row the supervisor lets the stop end without a review",
+			"up to 8 times in a row with no tool call between the blocks (Claude Code's default), fewer than the supervisor's max_iterations 20",
+			"an agent that calls a tool after each block is reviewed up to max_iterations",
+			"after 8 blocks answered in words only the supervisor lets the stop end without a review",
 			"export CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=20",
 		}}}},
 		{"env below", map[string]string{BlockCapVar: "5"}, snap(installed), []want{{StatusOK, []string{
-			"up to 5 times in a row (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=5 from the environment)", "after 5 blocks in a row",
+			"up to 5 times in a row with no tool call between the blocks (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=5 from the environment)", "after 5 blocks answered in words only",
 		}}}},
 		{"env high enough", map[string]string{BlockCapVar: "20"}, snap(installed), []want{{StatusOK, []string{"up to 20 times", "not fewer than max_iterations 20"}}}},
 		{"no cap", map[string]string{BlockCapVar: "0"}, snap(installed), []want{{StatusOK, []string{"does not cap Stop-hook blocks", "not fewer than max_iterations 20"}}}},
@@ -35,12 +36,12 @@ func TestBlockCapCheck(t *testing.T) {
 			`CLAUDE_CODE_STOP_HOOK_BLOCK_CAP="lots" (from the environment) is not a whole number`,
 		}}}},
 		{"workflow only", map[string]string{BlockCapVar: "5"}, snap(workflow), []want{{StatusOK, []string{
-			"workflow: Claude Code blocks a stop up to 5 times in a row", "the workflow blocks a stop at most 5 times in a row (the lower of max_iterations 20 and that cap)",
+			"workflow: Claude Code blocks a stop up to 5 times in a row", "the workflow blocks a stop at most 20 times in a run (max_iterations), and at most 5 times in a row with no tool call between the blocks (that cap)",
 		}}}},
-		{"workflow with a high cap", map[string]string{BlockCapVar: "50"}, snap(workflow), []want{{StatusOK, []string{"at most 20 times in a row"}}}},
+		{"workflow with a high cap", map[string]string{BlockCapVar: "50"}, snap(workflow), []want{{StatusOK, []string{"at most 20 times in a run (max_iterations)"}}}},
 		{
 			"both profiles", nil, snap(installed, local(`{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "`+ourCmd+`"}]}]}}`)),
-			[]want{{StatusOK, []string{"supervisor's max_iterations 20"}}, {StatusOK, []string{"workflow: ", "at most 8 times"}}},
+			[]want{{StatusOK, []string{"supervisor's max_iterations 20"}}, {StatusOK, []string{"workflow: ", "at most 8 times in a row with no tool call"}}},
 		},
 		{"nothing installed", map[string]string{BlockCapVar: "5"}, snap(user(`{}`)), []want{{StatusOK, []string{"no supervisor or workflow hooks installed", "up to 5 times"}}}},
 	}
