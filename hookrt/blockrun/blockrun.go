@@ -23,6 +23,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/tidwall/gjson"
@@ -36,6 +37,9 @@ const MaxSlice = 4 << 20
 
 // sumLen is how many bytes before a mark its checksum covers.
 const sumLen = 256
+
+// emptySum is the checksum of no bytes: that of a mark at offset 0.
+var emptySum = func() string { s := sha256.Sum256(nil); return hex.EncodeToString(s[:8]) }()
 
 // goalTools are the tools whose calls do not start Claude Code's count again.
 var goalTools = map[string]bool{"SetGoal": true, "ProposeGoal": true, "PauseGoal": true, "GetGoal": true}
@@ -62,6 +66,11 @@ func Continue(blocks int, prev *Mark, stopHookActive bool, transcript string) (i
 		return 0, nil
 	}
 	f, err := safefile.OpenRegular(transcript)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Not written yet: Claude Code writes transcripts lazily, and a subagent's may not exist
+		// at its first stop (seen on 2.1.328). All it holds later is new since this stop.
+		return 0, &Mark{Path: transcript, Sum: emptySum}
+	}
 	if err != nil {
 		return 0, nil
 	}

@@ -186,3 +186,29 @@ func TestContinueNoLineEndInSlice(t *testing.T) {
 		t.Errorf("mark = %+v, want none", mark)
 	}
 }
+
+// A transcript not written yet at the first stop (a subagent's, seen on Claude Code 2.1.328)
+// counts from its start at the next one.
+func TestContinueTranscriptWrittenLater(t *testing.T) {
+	tests := []struct {
+		name string
+		then string
+		want int
+	}{
+		{"words only", userLine + wordsLine, 1},
+		{"a tool call", userLine + readLine + resultLine + wordsLine, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "agent.jsonl")
+			blocks, mark := Continue(0, nil, false, path)
+			if blocks != 0 || mark == nil || mark.Offset != 0 {
+				t.Fatalf("Continue(missing) = %d, %+v; want 0 and a mark at its start", blocks, mark)
+			}
+			write(t, path, tc.then)
+			if got, _ := Continue(1, mark, true, path); got != tc.want {
+				t.Errorf("blocks = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
