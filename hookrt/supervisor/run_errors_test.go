@@ -42,7 +42,7 @@ func TestReviewFailures(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			claude := fakeClaude(t, tc.script+"\n")
-			_, usage, err := Review(context.Background(), Request{
+			_, usage, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
 				Program: claude, SessionID: "s", Prompt: "review", MaxBudgetUSD: tc.budget,
 				Env: os.Environ(), Timeout: 30 * time.Second,
 			})

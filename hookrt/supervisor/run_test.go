@@ -71,7 +71,7 @@ func TestReviewKeepsVerdictOfReviewerWithLingeringChild(t *testing.T) {
 echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"run the tests"}}'
 `)
 	start := time.Now()
-	v, _, err := Review(context.Background(), Request{
+	v, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
 		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
 	})
@@ -94,7 +94,7 @@ func TestReviewKillsGroupAfterNormalExit(t *testing.T) {
 	claude := fakeClaude(t, `sleep 60 >/dev/null 2>&1 & echo $! > "$PIDFILE"
 echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":true,"feedback":"ok"}}'
 `)
-	v, _, err := Review(context.Background(), Request{
+	v, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
 		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
 	})
@@ -110,7 +110,7 @@ func TestReviewTimeoutKillsGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"; wait`)
 	start := time.Now()
-	_, _, err := Review(context.Background(), Request{
+	_, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
 		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 500 * time.Millisecond,
 	})
@@ -136,7 +136,7 @@ func TestReviewCwdNotADirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{fifo, "/dev/zero"} {
-		v, _, err := Review(context.Background(), Request{
+		v, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
 			Program: claude, SessionID: "s", Prompt: "p", Dir: dir,
 			Env: os.Environ(), Timeout: 30 * time.Second,
 		})
@@ -152,7 +152,7 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 	started := filepath.Join(t.TempDir(), "started")
 	claude := fakeClaude(t, `touch "$STARTED"`)
 	for _, id := range []string{"--dangerously-skip-permissions", "-x", "", "..", "a b"} {
-		_, _, err := Review(context.Background(), Request{
+		_, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
 			Program: claude, SessionID: id, Prompt: "p",
 			Env: append(os.Environ(), "STARTED="+started), Timeout: 30 * time.Second,
 		})
