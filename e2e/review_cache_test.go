@@ -44,8 +44,12 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 		func() Reply {
 			return Call("Edit", map[string]any{"file_path": path("notes.txt"), "old_string": "alpha", "new_string": "omega"}, "")
 		},
-		func() Reply { return Call("Bash", map[string]any{"command": "rm -f keep-me.txt", "description": "Remove"}, "") },
-		func() Reply { return Call("Bash", map[string]any{"command": "git checkout .", "description": "Reset"}, "") },
+		func() Reply {
+			return Call("Bash", map[string]any{"command": "rm -f keep-me.txt", "description": "Remove"}, "")
+		},
+		func() Reply {
+			return Call("Bash", map[string]any{"command": "git checkout .", "description": "Reset"}, "")
+		},
 		func() Reply {
 			return Call("Agent", map[string]any{
 				"description": "Remove stray file", "prompt": subTask, "subagent_type": "general-purpose", "run_in_background": false,
@@ -89,7 +93,7 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 	git("add", "keep-me.txt", "notes.txt")
 	git("commit", "-qm", "start")
 	sc.WriteFile(t, path(".git/info/exclude"), "scratch.txt\n", 0o644) // the agent removes it
-	sc.WriteFile(t, path("notes.txt"), "alpha\nbeta\ngamma\n", 0o644) // uncommitted work
+	sc.WriteFile(t, path("notes.txt"), "alpha\nbeta\ngamma\n", 0o644)  // uncommitted work
 	sc.WriteJSON(t, path(".claude/settings.local.json"), map[string]any{
 		"permissions": map[string]any{"allow": []string{"Edit", "Write", "Bash(rm:*)", "Bash(git:*)"}},
 	})
