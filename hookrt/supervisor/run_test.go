@@ -71,8 +71,9 @@ func TestReviewKeepsVerdictOfReviewerWithLingeringChild(t *testing.T) {
 echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"run the tests"}}'
 `)
 	start := time.Now()
-	v, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
-		Program: claude, SessionID: "s", Prompt: "review",
+	v, _, err := Review(context.Background(), Request{
+		GuardCommand: "ccc-hooks hook",
+		Program:      claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
 	})
 	if err != nil {
@@ -94,8 +95,9 @@ func TestReviewKillsGroupAfterNormalExit(t *testing.T) {
 	claude := fakeClaude(t, `sleep 60 >/dev/null 2>&1 & echo $! > "$PIDFILE"
 echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":true,"feedback":"ok"}}'
 `)
-	v, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
-		Program: claude, SessionID: "s", Prompt: "review",
+	v, _, err := Review(context.Background(), Request{
+		GuardCommand: "ccc-hooks hook",
+		Program:      claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
 	})
 	if err != nil || !v.AllowStop {
@@ -110,8 +112,9 @@ func TestReviewTimeoutKillsGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"; wait`)
 	start := time.Now()
-	_, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
-		Program: claude, SessionID: "s", Prompt: "review",
+	_, _, err := Review(context.Background(), Request{
+		GuardCommand: "ccc-hooks hook",
+		Program:      claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 500 * time.Millisecond,
 	})
 	if _, ok := err.(*TimeoutError); !ok {
@@ -136,8 +139,9 @@ func TestReviewCwdNotADirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{fifo, "/dev/zero"} {
-		v, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
-			Program: claude, SessionID: "s", Prompt: "p", Dir: dir,
+		v, _, err := Review(context.Background(), Request{
+			GuardCommand: "ccc-hooks hook",
+			Program:      claude, SessionID: "s", Prompt: "p", Dir: dir,
 			Env: os.Environ(), Timeout: 30 * time.Second,
 		})
 		if err != nil || v.Feedback != wd {
@@ -152,8 +156,9 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 	started := filepath.Join(t.TempDir(), "started")
 	claude := fakeClaude(t, `touch "$STARTED"`)
 	for _, id := range []string{"--dangerously-skip-permissions", "-x", "", "..", "a b"} {
-		_, _, err := Review(context.Background(), Request{GuardCommand: "ccc-hooks hook",
-			Program: claude, SessionID: id, Prompt: "p",
+		_, _, err := Review(context.Background(), Request{
+			GuardCommand: "ccc-hooks hook",
+			Program:      claude, SessionID: id, Prompt: "p",
 			Env: append(os.Environ(), "STARTED="+started), Timeout: 30 * time.Second,
 		})
 		if err == nil || !strings.Contains(err.Error(), "not a valid session_id") {
