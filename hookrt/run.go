@@ -39,6 +39,8 @@ type Options struct {
 	// Executable returns the path of this binary, which the reviewer's read-only hook runs
 	// (os.Executable when nil).
 	Executable func() (string, error)
+	// ManagedSettings is the managed settings file (the operating system's when empty).
+	ManagedSettings string
 }
 
 // ReviewFailedError is a failed review of a Stop event. The hook exits 1 with its message, which
@@ -119,6 +121,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Executable == nil {
 		o.Executable = os.Executable
+	}
+	if o.ManagedSettings == "" {
+		o.ManagedSettings = paths.ManagedFile()
 	}
 	return o
 }

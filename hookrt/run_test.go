@@ -59,6 +59,8 @@ func (e *env) opts() Options {
 		Environ: os.Environ,
 		Now:     time.Now,
 		Stderr:  io.Discard,
+		// The machine's own managed settings never reach a test.
+		ManagedSettings: filepath.Join(e.dir, "managed-settings.json"),
 	}
 }
 
@@ -284,5 +286,26 @@ func BenchmarkRunGuard(b *testing.B) {
 		if _, err := Run(context.Background(), ev, opts); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRunRefusesUnguardedReview: with allowManagedHooksOnly in managed settings Claude Code would
+// ignore the reviewer's read-only hook, so no reviewer starts and the review fails, naming why.
+func TestRunRefusesUnguardedReview(t *testing.T) {
+	e := newEnv(t, `{"supervisor":{"enabled":true}}`, "touch \"$0.called\"\n"+allowScript)
+	opts := e.opts()
+	e.write(opts.ManagedSettings, `{"allowManagedHooksOnly": true}`, 0o644)
+	_, err := Run(context.Background(), stopEvent("m"), opts)
+	var failed *ReviewFailedError
+	var unguarded *UnguardedError
+	if !errors.As(err, &failed) || !errors.As(err, &unguarded) || unguarded.Path != opts.ManagedSettings {
+		t.Fatalf("Run = %v, want a failed review naming %s", err, opts.ManagedSettings)
+	}
+	if _, err := os.Stat(e.vars["CCC_CLAUDE"] + ".called"); !os.IsNotExist(err) {
+		t.Error("the reviewer ran")
+	}
+	e.write(opts.ManagedSettings, `{"allowManagedHooksOnly": false}`, 0o644)
+	if out, err := Run(context.Background(), stopEvent("m2"), opts); err != nil || out == nil || *out.Reason != "ok" {
+		t.Fatalf("Run with allowManagedHooksOnly false = %+v, %v; want the review's allow", out, err)
 	}
 }

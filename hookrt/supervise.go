@@ -93,6 +93,9 @@ func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, supervisor.U
 	if err != nil {
 		rt.log().Warn("using the built-in supervisor prompt", "err", err)
 	}
+	if err := checkGuardRuns(rt.opts.ManagedSettings); err != nil {
+		return supervisor.Verdict{}, supervisor.Usage{}, err
+	}
 	self, err := rt.opts.Executable()
 	if err != nil {
 		return supervisor.Verdict{}, supervisor.Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)
