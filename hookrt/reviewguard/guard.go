@@ -60,8 +60,24 @@ func Check(tool string, input json.RawMessage, allowed []string) error {
 		}
 		return nil
 	}
-	if readOnlyTools[tool] || rules.tools[tool] {
+	if rules.tools[tool] {
+		return nil
+	}
+	if (tool == "Agent" || tool == "Task") && isolated(input) {
+		// "worktree" adds a git worktree and a branch to the user's repository; "remote" runs
+		// the subagent where no hook of ours reaches it.
+		return &RefusedError{Tool: tool, Why: "a subagent with isolation changes the repository or runs out of reach"}
+	}
+	if readOnlyTools[tool] {
 		return nil
 	}
 	return &RefusedError{Tool: tool, Why: fmt.Sprintf("%s is not a read-only tool and supervisor.allowed_tools does not name it", tool)}
+}
+
+// isolated reports whether an Agent call asks for isolation (a git worktree, a remote run).
+func isolated(input json.RawMessage) bool {
+	var in struct {
+		Isolation string `json:"isolation"`
+	}
+	return json.Unmarshal(input, &in) != nil || in.Isolation != ""
 }

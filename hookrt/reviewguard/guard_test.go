@@ -57,6 +57,7 @@ func TestCheckBash(t *testing.T) {
 		{"find . -name x -exec rm {} ;", false},
 		{"sort -o out names.txt", false},
 		{"sort -ro out names.txt", false},
+		{"sort --compress-program=evil big.txt", false},
 		{"rg --pre ./evil x", false},
 		{"FOO=1 go test ./...", false},
 		{"$CMD", false},
@@ -108,9 +109,28 @@ func TestCheckTools(t *testing.T) {
 		{"mcp__db__query", []string{"mcp__db__query"}, true},
 	}
 	for _, tt := range tests {
-		err := Check(tt.tool, json.RawMessage(`{}`), tt.allowed)
+		err := Check(tt.tool, json.RawMessage(`{"prompt":"look"}`), tt.allowed)
 		if granted := err == nil; granted != tt.granted {
 			t.Errorf("Check(%s, allowed %q) = %v, want granted %v", tt.tool, tt.allowed, err, tt.granted)
+		}
+	}
+}
+
+// TestCheckAgentIsolation: a subagent is granted (its calls meet the same hook), but not in a
+// git worktree of its own or remotely.
+func TestCheckAgentIsolation(t *testing.T) {
+	t.Parallel()
+	for input, granted := range map[string]bool{
+		`{"prompt":"look","subagent_type":"Explore"}`:          true,
+		`{"prompt":"look","isolation":"worktree"}`:             false,
+		`{"prompt":"look","isolation":"remote"}`:               false,
+		`{"prompt":"look","isolation":1}`:                      false,
+		`{"prompt":"look","isolation":"worktree","x":"Agent"}`: false,
+	} {
+		for _, tool := range []string{"Agent", "Task"} {
+			if err := Check(tool, json.RawMessage(input), nil); (err == nil) != granted {
+				t.Errorf("Check(%s %s) = %v, want granted %v", tool, input, err, granted)
+			}
 		}
 	}
 }

@@ -120,10 +120,12 @@ func refuseArgPrefixes(args []string, bad ...string) error {
 	return nil
 }
 
-// sortReadOnly refuses sort's -o FILE, also inside a cluster of short options (-ro FILE).
+// sortReadOnly refuses sort's -o FILE, also inside a cluster of short options (-ro FILE), and
+// --compress-program, which runs a program.
 func sortReadOnly(args []string) error {
 	for _, a := range args {
-		if strings.HasPrefix(a, "--output") || !strings.HasPrefix(a, "--") && strings.HasPrefix(a, "-") && strings.Contains(a, "o") {
+		if strings.HasPrefix(a, "--output") || strings.HasPrefix(a, "--compress-program") ||
+			!strings.HasPrefix(a, "--") && strings.HasPrefix(a, "-") && strings.Contains(a, "o") {
 			return fmt.Errorf("(with %s) %w", a, errNotReadOnly)
 		}
 	}
