@@ -60,15 +60,12 @@ func Check(tool string, input json.RawMessage, allowed []string) error {
 		}
 		return nil
 	}
-	if rules.tools[tool] {
-		return nil
-	}
 	if (tool == "Agent" || tool == "Task") && isolated(input) {
 		// "worktree" adds a git worktree and a branch to the user's repository; "remote" runs
-		// the subagent where no hook of ours reaches it.
+		// the subagent where no hook of ours reaches it. Refused even when allowed_tools names it.
 		return &RefusedError{Tool: tool, Why: "a subagent with isolation changes the repository or runs out of reach"}
 	}
-	if readOnlyTools[tool] {
+	if readOnlyTools[tool] || rules.tools[tool] {
 		return nil
 	}
 	return &RefusedError{Tool: tool, Why: fmt.Sprintf("%s is not a read-only tool and supervisor.allowed_tools does not name it", tool)}

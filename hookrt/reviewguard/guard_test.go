@@ -128,7 +128,7 @@ func TestCheckAgentIsolation(t *testing.T) {
 		`{"prompt":"look","isolation":"worktree","x":"Agent"}`: false,
 	} {
 		for _, tool := range []string{"Agent", "Task"} {
-			if err := Check(tool, json.RawMessage(input), nil); (err == nil) != granted {
+			if err := Check(tool, json.RawMessage(input), []string{"Agent", "Task"}); (err == nil) != granted {
 				t.Errorf("Check(%s %s) = %v, want granted %v", tool, input, err, granted)
 			}
 		}
