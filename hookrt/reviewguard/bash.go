@@ -27,7 +27,7 @@ func checkCommand(command string, r rules) error {
 		case *syntax.ArithmExp, *syntax.ArithmCmd:
 			found = errors.New("arithmetic expansion is not checked")
 		}
-		return found == nil
+		return true
 	})
 	if found != nil {
 		return found
@@ -71,13 +71,14 @@ func stmt(s *syntax.Stmt, r rules) error {
 	return fmt.Errorf("%s is not checked", strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", s.Cmd), "*syntax.")))
 }
 
-// redirect allows reading (<, here-documents), duplicating a descriptor (2>&1) and writing to
-// /dev/null; any other redirection writes a file.
+// redirect allows reading (<, here-documents and here-strings, with a plain word), duplicating
+// or closing a descriptor (2>&1, 2>&-) and writing to /dev/null; any other redirection writes a
+// file (>&file too).
 func redirect(rd *syntax.Redirect) error {
 	target, ok := literal(rd.Word)
 	switch rd.Op {
 	case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
-		if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc || ok {
+		if ok {
 			return nil
 		}
 	case syntax.DplOut, syntax.DplIn:
