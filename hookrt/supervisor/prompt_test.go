@@ -215,9 +215,9 @@ func TestBasePromptOverrideTooLarge(t *testing.T) {
 
 func TestGuardCommandQuotesThePath(t *testing.T) {
 	for path, want := range map[string]string{
-		"/usr/local/bin/ccc-hooks":     "/usr/local/bin/ccc-hooks hook",
-		"/home/me/my tools/ccc-hooks":  `'/home/me/my tools/ccc-hooks' hook`,
-		"/home/o'brien/$bin/ccc-hooks": `/home/o\'brien/\$bin/ccc-hooks hook`,
+		"/usr/local/bin/ccc-hooks":     "/usr/local/bin/ccc-hooks hook || exit 2",
+		"/home/me/my tools/ccc-hooks":  `'/home/me/my tools/ccc-hooks' hook || exit 2`,
+		"/home/o'brien/$bin/ccc-hooks": `/home/o\'brien/\$bin/ccc-hooks hook || exit 2`,
 	} {
 		if got := GuardCommand(path); got != want {
 			t.Errorf("GuardCommand(%q) = %q, want %q", path, got, want)
