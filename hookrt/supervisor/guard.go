@@ -13,8 +13,9 @@ const guardTimeout = 60
 // GuardCommand is the hook command that runs the binary at self in reviewer mode: `hook`, which
 // inside a review (GuardEnv=1) answers a PreToolUse with the read-only rule of package
 // reviewguard. Claude Code lets a tool call go ahead when a PreToolUse hook fails with any exit
-// status but 2, so a hook that cannot run (the binary moved, a crash) exits 2: the call is
-// refused, with the hook's stderr as the reason.
+// status but 2 (seen on 2.1.328: with the binary gone, a `rm` the user's settings allow ran), so
+// a hook that cannot run (the binary moved, a crash) exits 2: the call is refused, with the
+// hook's stderr as the reason.
 func GuardCommand(self string) string { return shellquote.Join(self, "hook") + " || exit 2" }
 
 // GuardSettings is the --settings JSON given to the reviewer: a PreToolUse hook for every tool
