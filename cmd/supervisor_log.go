@@ -100,11 +100,12 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	}
 	var b bytes.Buffer
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "LAST\tSESSION\tDECISIONS\tREVIEWS\tVERDICTS\tDURATION\tCOST")
+	fmt.Fprintln(w, "LAST\tSESSION\tDECISIONS\tREVIEWS\tVERDICTS\tDURATION\tCOST\tCACHE READ\tCACHE WRITE")
 	for _, s := range out.Sessions {
 		t := s.Totals
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\t%s\t%s\n", localTime(t.Last), s.SessionID, t.Decisions, t.Reviews,
-			verdicts(t.Verdicts), duration(t.DurationMS), cost(t.CostUSD))
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", localTime(t.Last), s.SessionID, t.Decisions, t.Reviews,
+			verdicts(t.Verdicts), duration(t.DurationMS), cost(t.CostUSD),
+			tokens(t.CacheReadInputTokens), tokens(t.CacheCreationInputTokens))
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -138,17 +139,19 @@ func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOpti
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "Supervisor decisions of session %s\n\n", opts.Session)
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "TIME\tEVENT\tVERDICT\tDURATION\tCOST\tFEEDBACK")
+	fmt.Fprintln(w, "TIME\tEVENT\tVERDICT\tDURATION\tCOST\tCACHE READ\tCACHE WRITE\tFEEDBACK")
 	for _, d := range decisions {
 		ev := d.Event
 		if d.Tool != "" {
 			ev = d.Tool
 		}
-		dur, c := "-", "-"
+		dur, c, read, written := "-", "-", "-", "-"
 		if d.Reviewed() {
 			dur, c = duration(d.DurationMS), cost(d.CostUSD)
+			read, written = tokens(d.CacheReadInputTokens), tokens(d.CacheCreationInputTokens)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", localTime(d.Time), ev, d.Decision, dur, c, excerpt(d.Reason, feedbackExcerpt))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", localTime(d.Time), ev, d.Decision, dur, c, read, written,
+			excerpt(d.Reason, feedbackExcerpt))
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -171,13 +174,26 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// totalsLine is "3 decisions, 2 reviews (block 1, allow 1, capped 1); review time 12.0s; cost $0.0421".
+// totalsLine is "3 decisions, 2 reviews (block 1, allow 1, capped 1); review time 12.0s; cost
+// $0.0421; cache read 9.0k tokens, written 3.0k".
 func totalsLine(t state.Totals) string {
 	s := count(t.Decisions, "decision") + ", " + count(t.Reviews, "review")
 	if v := verdicts(t.Verdicts); v != "" {
 		s += " (" + v + ")"
 	}
-	return s + "; review time " + duration(t.DurationMS) + "; cost " + cost(t.CostUSD)
+	return s + "; review time " + duration(t.DurationMS) + "; cost " + cost(t.CostUSD) +
+		"; cache read " + tokens(t.CacheReadInputTokens) + " tokens, written " + tokens(t.CacheCreationInputTokens)
+}
+
+// tokens is a token count for a table: 850, 9.0k, 1.25M.
+func tokens(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d", n)
+	case n < 1000000:
+		return fmt.Sprintf("%.1fk", float64(n)/1000)
+	}
+	return fmt.Sprintf("%.2fM", float64(n)/1000000)
 }
 
 // verdictOrder lists the verdicts in the order the totals name them.

@@ -38,22 +38,21 @@ func checkTrail(t *testing.T, got []string, want ...string) {
 	}
 }
 
-// checkFork checks that a supervisor request continues the agent's
-// conversation (a fork of its session) and asks for the structured verdict.
+// checkFork checks that a supervisor request continues the agent's conversation (a fork of its
+// session) with the agent's own tools: nothing was added for the verdict, nothing taken away.
 func checkFork(t *testing.T, r *Request, agentPrompt string) {
 	t.Helper()
 	if !r.Contains(agentPrompt) {
 		t.Errorf("the supervisor's conversation does not contain the agent's prompt %q: not a fork", agentPrompt)
 	}
-	for _, tool := range r.Body.Tools {
-		if tool.Name != StructuredOutputTool {
-			continue
+	for _, tool := range []string{"StructuredOutput"} {
+		if r.HasTool(tool) {
+			t.Errorf("the reviewer is offered %s, which the session does not have", tool)
 		}
-		schema := string(tool.InputSchema)
-		for _, want := range []string{`"allow_stop"`, `"feedback"`, `"boolean"`, `"required"`} {
-			if !strings.Contains(schema, want) {
-				t.Errorf("StructuredOutput schema lacks %s: %s", want, schema)
-			}
+	}
+	for _, tool := range []string{"Edit", "Write", "Bash", "Read"} {
+		if !r.HasTool(tool) {
+			t.Errorf("the reviewer lacks the session's %s tool", tool)
 		}
 	}
 }

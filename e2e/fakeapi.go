@@ -178,11 +178,33 @@ func (f *FakeAPI) answerMessages(w http.ResponseWriter, req *Request) {
 		return
 	}
 	msgID := f.newID("msg")
+	cache := f.cacheUse(req)
 	if req.Body.Stream {
-		writeStream(w, msgID, req.Body.Model, blocks, reply.stopReason())
+		writeStream(w, msgID, req.Body.Model, blocks, reply.stopReason(), cache)
 		return
 	}
-	writeJSONMessage(w, msgID, req.Body.Model, blocks, reply.stopReason())
+	writeJSONMessage(w, msgID, req.Body.Model, blocks, reply.stopReason(), cache)
+}
+
+// cacheUse plays the API's prompt cache, so that a session's usage (and the supervisor's
+// decision log) shows what a real one would: the longest prefix req shares with an earlier
+// request (ComparePrefix) is read from the cache, the rest of its prompt is written to it, at
+// one token per 4 bytes.
+func (f *FakeAPI) cacheUse(req *Request) Cache {
+	size, err := promptSize(req.Raw)
+	if err != nil {
+		return Cache{}
+	}
+	cached := 0
+	for _, earlier := range f.Requests() {
+		if earlier.Seq >= req.Seq || !earlier.IsMessages() {
+			continue
+		}
+		if p, err := ComparePrefix(earlier, req); err == nil {
+			cached = max(cached, p.Cached())
+		}
+	}
+	return Cache{Read: cached / 4, Written: (size - cached) / 4}
 }
 
 func writeAPIError(w http.ResponseWriter, status int, kind, msg string) {

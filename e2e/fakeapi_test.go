@@ -70,7 +70,7 @@ func TestFakeAPIOtherEndpoints(t *testing.T) {
 		want             string
 	}{
 		{"count tokens", "/v1/messages/count_tokens?beta=true", `{"messages":[]}`, 200, `"input_tokens"`},
-		{"non-streaming", "/v1/messages", `{"model":"m","messages":[],"tools":[{"name":"StructuredOutput"}]}`, 200, `"name":"StructuredOutput"`},
+		{"non-streaming", "/v1/messages", `{"model":"m","messages":[{"role":"user","content":"## Your tools"}],"tools":[{"name":"Bash"}]}`, 200, `allow_stop\":true`},
 		{"unknown", "/api/unknown", `{}`, 404, `not_found_error`},
 	}
 	for _, tt := range tests {
@@ -109,7 +109,7 @@ func TestRequestHelpers(t *testing.T) {
 		{
 			name: "tool result as blocks",
 			body: `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","is_error":true,` +
-				`"content":[{"type":"text","text":"denied"}]}]}],"tools":[{"name":"Bash"},{"name":"StructuredOutput"}]}`,
+				`"content":[{"type":"text","text":"denied"}]}]},{"role":"user","content":"## Your tools\n…"}],"tools":[{"name":"Bash"}]}`,
 			supervisor: true,
 			lastResult: "denied",
 			contains:   "denied",

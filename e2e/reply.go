@@ -9,10 +9,6 @@ import (
 	"net/http"
 )
 
-// StructuredOutputTool is the tool through which a session started with
-// --json-schema hands back its structured answer.
-const StructuredOutputTool = "StructuredOutput"
-
 // Reply is what the fake model answers to one Messages request.
 type Reply struct {
 	Blocks []Block
@@ -42,9 +38,11 @@ func Call(tool string, input any, text string) Reply {
 	return Reply{Blocks: append(blocks, Block{Tool: tool, Input: input})}
 }
 
-// Verdict is the supervisor's answer through the StructuredOutput tool.
+// Verdict is the supervisor's final answer: a few words, then the verdict as a fenced JSON block,
+// as the review prompt asks.
 func Verdict(allowStop bool, feedback string) Reply {
-	return Call(StructuredOutputTool, map[string]any{"allow_stop": allowStop, "feedback": feedback}, "")
+	verdict, _ := json.Marshal(map[string]any{"allow_stop": allowStop, "feedback": feedback})
+	return Say("I have reviewed the work.\n\n```json\n" + string(verdict) + "\n```")
 }
 
 func (r Reply) stopReason() string {
@@ -89,24 +87,27 @@ func (r Reply) wireBlocks(nextID func() string) ([]wireBlock, error) {
 	return out, nil
 }
 
-func usage(outputTokens int) map[string]int {
+// Cache is what the fake's prompt cache did for one request, in tokens (see FakeAPI.cacheUse).
+type Cache struct{ Read, Written int }
+
+func usage(outputTokens int, c Cache) map[string]int {
 	return map[string]int{
 		"input_tokens": 12, "output_tokens": outputTokens,
-		"cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
+		"cache_creation_input_tokens": c.Written, "cache_read_input_tokens": c.Read,
 	}
 }
 
 // writeJSONMessage answers a non-streaming Messages request.
-func writeJSONMessage(w http.ResponseWriter, msgID, model string, blocks []wireBlock, stop string) {
+func writeJSONMessage(w http.ResponseWriter, msgID, model string, blocks []wireBlock, stop string, c Cache) {
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{
 		"id": msgID, "type": "message", "role": "assistant", "model": model,
-		"content": blocks, "stop_reason": stop, "stop_sequence": nil, "usage": usage(8),
+		"content": blocks, "stop_reason": stop, "stop_sequence": nil, "usage": usage(8, c),
 	})
 }
 
 // writeStream answers a streaming Messages request with server-sent events.
-func writeStream(w http.ResponseWriter, msgID, model string, blocks []wireBlock, stop string) {
+func writeStream(w http.ResponseWriter, msgID, model string, blocks []wireBlock, stop string, c Cache) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
@@ -115,7 +116,7 @@ func writeStream(w http.ResponseWriter, msgID, model string, blocks []wireBlock,
 	}
 	ev("message_start", map[string]any{"type": "message_start", "message": map[string]any{
 		"id": msgID, "type": "message", "role": "assistant", "model": model,
-		"content": []any{}, "stop_reason": nil, "stop_sequence": nil, "usage": usage(1),
+		"content": []any{}, "stop_reason": nil, "stop_sequence": nil, "usage": usage(1, c),
 	}})
 	for i, b := range blocks {
 		switch b.Type {

@@ -111,10 +111,20 @@ func (r *Request) HasTool(name string) bool {
 	return false
 }
 
-// IsSupervisor reports whether the request comes from a supervisor session:
-// only a session started with --json-schema offers the StructuredOutput tool.
+// ReviewPromptMarker is a heading of every review prompt ccc-hooks gives its reviewer (English
+// prompt; it follows the built-in instructions and SUPERVISOR.md alike).
+const ReviewPromptMarker = "## Your tools"
+
+// IsSupervisor reports whether the request comes from a supervisor session: its conversation
+// carries the review prompt. (The reviewer has the session's own tools, so they cannot tell.)
 func (r *Request) IsSupervisor() bool {
-	return r.IsMessages() && r.HasTool(StructuredOutputTool)
+	return r.IsMessages() && len(r.Body.Tools) > 0 && r.Contains(ReviewPromptMarker)
+}
+
+// IsSDK reports whether the request comes from a `claude -p` process (the User-Agent names the
+// sdk-cli entry point), as the reviewer and its subagents do; an interactive session's says cli.
+func (r *Request) IsSDK() bool {
+	return strings.Contains(r.Header.Get("User-Agent"), "sdk-cli")
 }
 
 // IsAgent reports whether the request is a turn of an ordinary agent

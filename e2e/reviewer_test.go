@@ -15,8 +15,8 @@ import (
 )
 
 // TestReviewerIsReadOnlyAndUnsaved: the reviewer is started the way the product promises. It has
-// no editing tools (Edit, Write and NotebookEdit are not even offered to the model), git status
-// runs while a command that writes is refused (dontAsk) — also `git diff --output=FILE`, which the
+// the session's own tools (Edit and Write included, for the prompt cache), git status runs while a
+// command that writes is refused by the read-only hook — also `git diff --output=FILE`, which the
 // allowed Bash(git diff:*) rule would match — a command allowed_tools names runs, Read works, its
 // prompt quotes the agent's last message and names its tools, the fork leaves no session file
 // in the projects folder, and the decision log holds the review's turns, tokens and duration.
@@ -70,19 +70,6 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 		t.Fatalf("supervisor requests = %d, want 6 (git status, touch, git diff --output, go version, Read, verdict)", len(sup))
 	}
 	checkFork(t, sup[0], prompt)
-	for _, tool := range []string{"Edit", "Write", "NotebookEdit"} {
-		if sup[0].HasTool(tool) {
-			t.Errorf("the reviewer is offered %s", tool)
-		}
-	}
-	for _, tool := range []string{"Read", "Bash"} {
-		if !sup[0].HasTool(tool) {
-			t.Errorf("the reviewer lacks %s", tool)
-		}
-	}
-	if !sc.api.Agent()[0].HasTool("Edit") {
-		t.Errorf("the agent itself lacks Edit: the tool check above proves nothing")
-	}
 	// The prompt reached the model whole (not taken as a tool name by --allowedTools).
 	p := promptOf(sup[0])
 	for _, want := range []string{
@@ -97,11 +84,11 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 	if r := results[0]; r.IsError || !strings.Contains(r.ResultText(), "No commits yet") {
 		t.Errorf("git status: %q (is_error %v), want the work tree status", r.ResultText(), r.IsError)
 	}
-	if r := results[1]; !r.IsError {
-		t.Errorf("touch was not refused: %q", r.ResultText())
+	if r := results[1]; !r.IsError || !strings.Contains(r.ResultText(), readOnlyRefusal) {
+		t.Errorf("touch was not refused by the read-only hook: %q", r.ResultText())
 	}
-	if r := results[2]; !r.IsError {
-		t.Errorf("git diff --output was not refused: %q", r.ResultText())
+	if r := results[2]; !r.IsError || !strings.Contains(r.ResultText(), readOnlyRefusal) {
+		t.Errorf("git diff --output was not refused by the read-only hook: %q", r.ResultText())
 	}
 	for _, name := range []string{"hacked", "leak"} {
 		if _, err := os.Stat(filepath.Join(sc.Project, name)); err == nil {

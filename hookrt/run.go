@@ -14,6 +14,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
@@ -39,6 +40,11 @@ type Options struct {
 	// belongs to. Claude Code runs each distinct command once per event, so copies of an event
 	// come from different callers (see package once).
 	Caller string
+	// Executable returns the path of this binary, which the reviewer's read-only hook runs
+	// (os.Executable when nil).
+	Executable func() (string, error)
+	// ManagedSettings is the managed settings file (the operating system's when empty).
+	ManagedSettings string
 }
 
 // ReviewFailedError is a failed review of a Stop event. The hook exits 1 with its message, which
@@ -52,14 +58,18 @@ func (e *ReviewFailedError) Unwrap() error { return e.Err }
 // failures of ccc-hooks itself (for example an unwritable state file).
 func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
 	opts = opts.withDefaults()
+	rt := &hookRun{opts: opts, ev: ev}
 	if opts.Getenv(supervisor.GuardEnv) == "1" {
-		// Inside a reviewer's own session: no profile applies, let it finish.
-		if ev.Name == event.UserPromptSubmit || ev.Name == event.SubagentStop {
+		// Inside a reviewer's own session: no profile applies, let it finish; its tool calls
+		// (and its subagents') meet the read-only rule.
+		switch ev.Name {
+		case event.UserPromptSubmit, event.SubagentStop:
 			return nil, nil
+		case event.PreToolUse:
+			return rt.guardReviewer(), nil
 		}
 		return allow(ev, ReasonGuard), nil
 	}
-	rt := &hookRun{opts: opts, ev: ev}
 	ticket, first := rt.claim(ctx)
 	if !first {
 		return nil, nil // a copy of an event another invocation answers
@@ -112,6 +122,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
+	}
+	if o.Executable == nil {
+		o.Executable = os.Executable
+	}
+	if o.ManagedSettings == "" {
+		o.ManagedSettings = paths.ManagedFile()
 	}
 	return o
 }
@@ -166,6 +182,16 @@ func (rt *hookRun) workflow(ctx context.Context) *event.Output {
 		return nil
 	}
 	return out
+}
+
+// guardReviewer answers a PreToolUse inside a reviewer's session: deny what the read-only rule
+// refuses (see package reviewguard), and give no decision otherwise, so that Claude Code's own
+// permission checks still apply to what is granted.
+func (rt *hookRun) guardReviewer() *event.Output {
+	if err := reviewguard.Check(rt.ev.ToolName, rt.ev.ToolInput, rt.config().AllowedTools); err != nil {
+		return event.Permission("deny", reviewguard.Reason(err))
+	}
+	return nil
 }
 
 // allow is the "let it go" answer for ev: a reason for Stop-like events, a permission for

@@ -2,6 +2,7 @@ package hookrt
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -58,6 +59,8 @@ func (e *env) opts() Options {
 		Environ: os.Environ,
 		Now:     time.Now,
 		Stderr:  io.Discard,
+		// The machine's own managed settings never reach a test.
+		ManagedSettings: filepath.Join(e.dir, "managed-settings.json"),
 	}
 }
 
@@ -184,7 +187,7 @@ func waitGone(t *testing.T, pid int) {
 func TestRunGuardTouchesNothing(t *testing.T) {
 	e := newEnv(t, `{"supervisor":{"enabled":true}}`, "touch \"$0.called\"\n")
 	e.vars["CCC_SUPERVISOR_HOOK"] = "1"
-	for _, ev := range []*event.Event{stopEvent("g"), {SessionID: "g", Name: event.PreToolUse, ToolName: "Bash"}, {SessionID: "g", Name: event.UserPromptSubmit}} {
+	for _, ev := range []*event.Event{stopEvent("g"), {SessionID: "g", Name: event.PreToolUse, ToolName: "Read"}, {SessionID: "g", Name: event.UserPromptSubmit}} {
 		out, err := Run(context.Background(), ev, e.opts())
 		if err != nil {
 			t.Fatal(err)
@@ -198,6 +201,42 @@ func TestRunGuardTouchesNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(e.vars["CCC_CLAUDE"] + ".called"); !os.IsNotExist(err) {
 		t.Error("the reviewer ran")
+	}
+}
+
+// TestRunGuardIsReadOnly: inside a review every tool call meets the read-only rule, whatever
+// the user's own settings allow: what it refuses is denied, what it grants gets no decision
+// (Claude Code's own permission checks still apply), supervisor.allowed_tools included.
+func TestRunGuardIsReadOnly(t *testing.T) {
+	e := newEnv(t, `{"supervisor":{"enabled":true,"allowed_tools":["Bash(go test:*)"]}}`, allowScript)
+	e.vars["CCC_SUPERVISOR_HOOK"] = "1"
+	tests := []struct {
+		tool, input string
+		deny        bool
+	}{
+		{"Read", `{"file_path":"/p/go.mod"}`, false},
+		{"Bash", `{"command":"git status && go test ./..."}`, false},
+		{"Bash", `{"command":"rm -f keep-me.txt"}`, true},
+		{"Bash", `{"command":"git diff; git checkout ."}`, true},
+		{"Bash", `{"command":"go test ./... > out.txt"}`, true},
+		{"Edit", `{"file_path":"/p/a.go","old_string":"a","new_string":"b"}`, true},
+		{"Write", `{"file_path":"/p/a.go","content":"x"}`, true},
+		{"AskUserQuestion", `{"questions":[]}`, true},
+	}
+	for _, tt := range tests {
+		ev := &event.Event{SessionID: "g", Name: event.PreToolUse, ToolName: tt.tool, ToolInput: json.RawMessage(tt.input)}
+		out, err := Run(context.Background(), ev, e.opts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case !tt.deny && out != nil:
+			t.Errorf("%s %s: output %+v, want no decision", tt.tool, tt.input, out)
+		case tt.deny && (out == nil || out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny"):
+			t.Errorf("%s %s: output %+v, want deny", tt.tool, tt.input, out)
+		case tt.deny && !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "read-only"):
+			t.Errorf("%s: reason %q does not say the review is read-only", tt.tool, out.HookSpecificOutput.PermissionDecisionReason)
+		}
 	}
 }
 
@@ -247,5 +286,26 @@ func BenchmarkRunGuard(b *testing.B) {
 		if _, err := Run(context.Background(), ev, opts); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRunRefusesUnguardedReview: with allowManagedHooksOnly in managed settings Claude Code would
+// ignore the reviewer's read-only hook, so no reviewer starts and the review fails, naming why.
+func TestRunRefusesUnguardedReview(t *testing.T) {
+	e := newEnv(t, `{"supervisor":{"enabled":true}}`, "touch \"$0.called\"\n"+allowScript)
+	opts := e.opts()
+	e.write(opts.ManagedSettings, `{"allowManagedHooksOnly": true}`, 0o644)
+	_, err := Run(context.Background(), stopEvent("m"), opts)
+	var failed *ReviewFailedError
+	var unguarded *UnguardedError
+	if !errors.As(err, &failed) || !errors.As(err, &unguarded) || unguarded.Path != opts.ManagedSettings {
+		t.Fatalf("Run = %v, want a failed review naming %s", err, opts.ManagedSettings)
+	}
+	if _, err := os.Stat(e.vars["CCC_CLAUDE"] + ".called"); !os.IsNotExist(err) {
+		t.Error("the reviewer ran")
+	}
+	e.write(opts.ManagedSettings, `{"allowManagedHooksOnly": false}`, 0o644)
+	if out, err := Run(context.Background(), stopEvent("m2"), opts); err != nil || out == nil || *out.Reason != "ok" {
+		t.Fatalf("Run with allowManagedHooksOnly false = %+v, %v; want the review's allow", out, err)
 	}
 }

@@ -93,6 +93,13 @@ func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, supervisor.U
 	if err != nil {
 		rt.log().Warn("using the built-in supervisor prompt", "err", err)
 	}
+	if err := checkGuardRuns(rt.opts.ManagedSettings); err != nil {
+		return supervisor.Verdict{}, supervisor.Usage{}, err
+	}
+	self, err := rt.opts.Executable()
+	if err != nil {
+		return supervisor.Verdict{}, supervisor.Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)
+	}
 	timeout := time.Duration(cfg.TimeoutSeconds) * time.Second
 	if rt.opts.ReviewTimeout > 0 {
 		timeout = rt.opts.ReviewTimeout
@@ -103,6 +110,7 @@ func (rt *hookRun) review(ctx context.Context) (supervisor.Verdict, supervisor.U
 		SessionID:      rt.ev.SessionID,
 		PermissionMode: cfg.PermissionMode,
 		AllowedTools:   cfg.AllowedTools,
+		GuardCommand:   supervisor.GuardCommand(self),
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         supervisor.Prompt(base, cfg.Language, rt.ev, cfg.AllowedTools),
 		Dir:            rt.ev.CWD,

@@ -146,8 +146,12 @@ type Totals struct {
 	Verdicts   map[string]int `json:"verdicts"` // decision name → how many
 	DurationMS int64          `json:"duration_ms"`
 	CostUSD    float64        `json:"cost_usd"`
-	First      time.Time      `json:"first,omitzero"`
-	Last       time.Time      `json:"last,omitzero"`
+	// The reviews' prompt-cache tokens: read at the cache-read price, and written at the
+	// cache-write premium (see supervisor.Usage).
+	CacheReadInputTokens     int64     `json:"cache_read_input_tokens"`
+	CacheCreationInputTokens int64     `json:"cache_creation_input_tokens"`
+	First                    time.Time `json:"first,omitzero"`
+	Last                     time.Time `json:"last,omitzero"`
 }
 
 // Sum returns the totals of decisions.
@@ -171,6 +175,8 @@ func (t *Totals) Add(d Decision) {
 	t.Verdicts[d.Decision]++
 	t.DurationMS += d.DurationMS
 	t.CostUSD += d.CostUSD
+	t.CacheReadInputTokens += d.CacheReadInputTokens
+	t.CacheCreationInputTokens += d.CacheCreationInputTokens
 	if t.First.IsZero() || d.Time.Before(t.First) {
 		t.First = d.Time
 	}
@@ -191,6 +197,8 @@ func (t *Totals) Merge(o Totals) {
 	}
 	t.DurationMS += o.DurationMS
 	t.CostUSD += o.CostUSD
+	t.CacheReadInputTokens += o.CacheReadInputTokens
+	t.CacheCreationInputTokens += o.CacheCreationInputTokens
 	if !o.First.IsZero() && (t.First.IsZero() || o.First.Before(t.First)) {
 		t.First = o.First
 	}

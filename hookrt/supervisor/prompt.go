@@ -114,33 +114,35 @@ func stopOrAsk(ev *event.Event, language string) string {
 	return "stop"
 }
 
-// toolsSection tells the reviewer which tools it has: Read and the Bash commands Claude Code
-// judges read-only, the allowed ones, and never the editing tools.
+// toolsSection tells the reviewer which tools it has: Read and the Bash commands that only
+// read, the allowed ones, and that everything else is refused although the tool list still shows
+// it (the list is the session's own, kept for the prompt cache).
 func toolsSection(language string, allowed []string) string {
 	var list strings.Builder
 	for _, t := range allowed {
 		list.WriteString("\n- `" + t + "`")
 	}
 	if language == "zh" {
-		s := "\n\n## 你的工具\n\n你可以用 Read 阅读文件，并用 Bash 运行只读命令（例如 ls、cat、grep、rg、find、" +
+		s := "\n\n## 你的工具\n\n你可以用 Read、Grep、Glob 阅读文件，并用 Bash 运行只读命令（例如 ls、cat、grep、rg、find、" +
 			"git status、git diff、git log、git show）。"
 		if len(allowed) > 0 {
 			s += "此外还允许：" + list.String() + "\n\n"
 		} else {
 			s += "除此之外你没有其他权限。"
 		}
-		return s + "其他工具调用和会修改内容的命令都会被拒绝，" + strings.Join(DisallowedTools, "、") + " 不可用。" +
-			"请据此决定你能核实什么。"
+		return s + "其他工具调用和会修改内容的命令（Edit、Write、NotebookEdit、rm、git checkout、重定向写入文件等）" +
+			"都会被拒绝，即使工具列表里有它们。请据此决定你能核实什么。"
 	}
-	s := "\n\n## Your tools\n\nYou can read files with Read and run read-only commands with Bash (for example " +
+	s := "\n\n## Your tools\n\nYou can read files with Read, Grep and Glob and run read-only commands with Bash (for example " +
 		"ls, cat, grep, rg, find, git status, git diff, git log, git show)."
 	if len(allowed) > 0 {
 		s += " Beyond those you may use:" + list.String() + "\n\n"
 	} else {
 		s += " You have no other permissions. "
 	}
-	return s + "Any other tool call, and any command that changes something, is refused; " +
-		strings.Join(DisallowedTools, ", ") + " are not available. Decide what you can verify accordingly."
+	return s + "Any other tool call, and any command that changes something (Edit, Write, NotebookEdit, rm, " +
+		"git checkout, a redirection into a file …), is refused, even though the tool list shows those tools. " +
+		"Decide what you can verify accordingly."
 }
 
 type question struct {

@@ -67,22 +67,22 @@ func TestArgs(t *testing.T) {
 			"defaults",
 			Request{
 				SessionID: "s", PermissionMode: "dontAsk", AllowedTools: []string{"Bash(git diff:*)", "Bash(git log:*)"},
-				ExtraArgs: []string{"--model", "opus"}, Prompt: "Review.",
+				ExtraArgs: []string{"--model", "opus"}, Prompt: "Review.", GuardCommand: "/bin/ccc-hooks hook",
 			},
 			[]string{
 				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
-				"--json-schema", Schema, "--permission-mode", "dontAsk",
-				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit", "--disallowedTools=Bash(git *--output*)",
+				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/bin/ccc-hooks hook","timeout":60}]}]}}`,
+				"--permission-mode", "dontAsk",
 				"--allowedTools=Bash(git diff:*)", "--allowedTools=Bash(git log:*)", "--model", "opus", "Review.",
 			},
 		},
 		{
 			"budget, no tools, prompt like an option",
-			Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.5, Prompt: "---\ntitle: x\n---"},
+			Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.5, Prompt: "---\ntitle: x\n---", GuardCommand: "x hook"},
 			[]string{
 				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
-				"--json-schema", Schema, "--permission-mode", "manual",
-				"--disallowedTools=Edit", "--disallowedTools=Write", "--disallowedTools=NotebookEdit", "--disallowedTools=Bash(git *--output*)",
+				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60}]}]}}`,
+				"--permission-mode", "manual",
 				"--max-budget-usd", "0.5", "\n---\ntitle: x\n---",
 			},
 		},
@@ -108,8 +108,8 @@ func TestPromptToolsAndLastMessage(t *testing.T) {
 		{
 			"en stop", "en", &event.Event{Name: event.Stop, LastAssistantMessage: "All done: parser and tests."}, tools,
 			[]string{
-				"## Your tools", "You can read files with Read and run read-only commands with Bash", "- `Bash(git diff:*)`\n- `Bash(go test:*)`",
-				"Edit, Write, NotebookEdit are not available", "## The agent's last message",
+				"## Your tools", "You can read files with Read, Grep and Glob and run read-only commands with Bash", "- `Bash(git diff:*)`\n- `Bash(go test:*)`",
+				"(Edit, Write, NotebookEdit, rm, git checkout, a redirection into a file …), is refused, even though the tool list shows those tools", "## The agent's last message",
 				"before it wanted to stop", "<last_assistant_message>\nAll done: parser and tests.\n</last_assistant_message>",
 			},
 			[]string{"Pending questions", "When in doubt", "run the tests"},
@@ -122,7 +122,7 @@ func TestPromptToolsAndLastMessage(t *testing.T) {
 		{
 			"zh stop", "zh", &event.Event{Name: event.Stop, LastAssistantMessage: "需要数据库密码才能继续。"}, tools,
 			[]string{
-				"## 你的工具", "- `Bash(go test:*)`", "Edit、Write、NotebookEdit 不可用", "## 智能体的最后一条消息",
+				"## 你的工具", "- `Bash(go test:*)`", "（Edit、Write、NotebookEdit、rm、git checkout、重定向写入文件等）都会被拒绝，即使工具列表里有它们", "## 智能体的最后一条消息",
 				"<last_assistant_message>\n需要数据库密码才能继续。\n</last_assistant_message>",
 			},
 			[]string{"有疑问时"},
@@ -210,5 +210,17 @@ func TestBasePromptOverrideTooLarge(t *testing.T) {
 	got, err := BasePrompt(dir, "en")
 	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(got, "allow_stop") {
 		t.Fatalf("got error %v and a prompt of %d bytes", err, len(got))
+	}
+}
+
+func TestGuardCommandQuotesThePath(t *testing.T) {
+	for path, want := range map[string]string{
+		"/usr/local/bin/ccc-hooks":     "/usr/local/bin/ccc-hooks hook || exit 2",
+		"/home/me/my tools/ccc-hooks":  `'/home/me/my tools/ccc-hooks' hook || exit 2`,
+		"/home/o'brien/$bin/ccc-hooks": `/home/o\'brien/\$bin/ccc-hooks hook || exit 2`,
+	} {
+		if got := GuardCommand(path); got != want {
+			t.Errorf("GuardCommand(%q) = %q, want %q", path, got, want)
+		}
 	}
 }

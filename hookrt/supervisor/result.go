@@ -7,9 +7,6 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// Schema is the JSON schema passed to claude --json-schema.
-const Schema = `{"type":"object","properties":{"allow_stop":{"type":"boolean"},"feedback":{"type":"string"}},"required":["allow_stop","feedback"]}`
-
 // Verdict is the reviewer's answer.
 type Verdict struct {
 	AllowStop bool   `json:"allow_stop"`
@@ -29,7 +26,8 @@ type ReportedError struct{ Msg string }
 func (e *ReportedError) Error() string { return "claude reported an error: " + e.Msg }
 
 // ParseOutput reads the stdout of `claude -p --output-format json`: a result object (or, with
-// --verbose, an array of messages ending in one). The verdict is structured_output, else the last
+// --verbose, an array of messages ending in one). The verdict is structured_output (which claude
+// prints only for a --json-schema run; the reviewer is not one), else the last
 // fenced JSON block of result, else a bare JSON object in result; failing all three it is
 // allow_stop=false with the raw text as feedback. is_error true is a *ReportedError.
 func ParseOutput(stdout []byte) (Verdict, error) { return readOutput(stdout).verdict() }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,14 +25,6 @@ const MaxStdout = 16 << 20
 
 const maxStderr = 64 << 10
 
-// DisallowedTools are never available to a reviewer: it judges the work, it does not change files.
-var DisallowedTools = []string{"Edit", "Write", "NotebookEdit"}
-
-// DeniedCommands are refused even when an allowed_tools rule matches them: a prefix rule such as
-// "Bash(git diff:*)" would otherwise let `git diff --output=FILE` write a file. (Without such a
-// rule Claude Code's own read-only check refuses it.)
-var DeniedCommands = []string{"Bash(git *--output*)"}
-
 // Request describes one review run.
 type Request struct {
 	Program        string   // the claude program: a path, or a name looked up on PATH
@@ -41,6 +32,7 @@ type Request struct {
 	SessionID      string   // the session to fork
 	PermissionMode string   // --permission-mode; "" leaves it out
 	AllowedTools   []string // one --allowedTools each
+	GuardCommand   string   // the command of the read-only PreToolUse hook (see GuardSettings)
 	MaxBudgetUSD   float64  // --max-budget-usd when positive
 	Prompt         string
 	Dir            string        // working directory; "" or a missing directory keeps ours
@@ -49,9 +41,12 @@ type Request struct {
 }
 
 // Args returns the arguments passed to the claude program. The fork is never saved
-// (--no-session-persistence), so it never shows in the user's /resume list.
+// (--no-session-persistence), so it never shows in the user's /resume list. Nothing here
+// changes the fork's tool list or system prompt, so its first request extends the session's last
+// one and is billed at the cache-read price (see GuardSettings): no --json-schema (the verdict is
+// read from the final text), no --disallowedTools, no --tools.
 //
-// --allowedTools and --disallowedTools take a variable number of values in Claude Code: given as
+// --allowedTools takes a variable number of values in Claude Code: given as
 // separate words they would swallow every following word up to the next option, the prompt
 // included. So every list value is passed in the --flag=value form, one tool per flag (a tool
 // pattern such as "Bash(git diff:*)" holds a space), which ends the list at once.
@@ -62,13 +57,10 @@ func (r *Request) Args() []string {
 	}
 	args := []string{
 		"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
-		"--output-format", "json", "--json-schema", Schema,
+		"--output-format", "json", "--settings=" + GuardSettings(r.GuardCommand),
 	}
 	if r.PermissionMode != "" {
 		args = append(args, "--permission-mode", r.PermissionMode)
-	}
-	for _, tool := range append(slices.Clone(DisallowedTools), DeniedCommands...) {
-		args = append(args, "--disallowedTools="+tool)
 	}
 	for _, tool := range r.AllowedTools {
 		args = append(args, "--allowedTools="+tool)
@@ -115,6 +107,9 @@ func run(ctx context.Context, req Request) ([]byte, error) {
 	// The event parser refuses such ids already; never let one become an option of claude.
 	if !event.ValidSessionID(req.SessionID) {
 		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)
+	}
+	if req.GuardCommand == "" {
+		return nil, errors.New("refusing to review without the read-only hook")
 	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
 	ctx, stop := signal.NotifyContext(ctx, proc.TerminationSignals...)

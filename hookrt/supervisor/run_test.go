@@ -72,7 +72,8 @@ echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,
 `)
 	start := time.Now()
 	v, _, err := Review(context.Background(), Request{
-		Program: claude, SessionID: "s", Prompt: "review",
+		GuardCommand: "ccc-hooks hook",
+		Program:      claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
 	})
 	if err != nil {
@@ -95,7 +96,8 @@ func TestReviewKillsGroupAfterNormalExit(t *testing.T) {
 echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":true,"feedback":"ok"}}'
 `)
 	v, _, err := Review(context.Background(), Request{
-		Program: claude, SessionID: "s", Prompt: "review",
+		GuardCommand: "ccc-hooks hook",
+		Program:      claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
 	})
 	if err != nil || !v.AllowStop {
@@ -111,7 +113,8 @@ func TestReviewTimeoutKillsGroup(t *testing.T) {
 	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"; wait`)
 	start := time.Now()
 	_, _, err := Review(context.Background(), Request{
-		Program: claude, SessionID: "s", Prompt: "review",
+		GuardCommand: "ccc-hooks hook",
+		Program:      claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 500 * time.Millisecond,
 	})
 	if _, ok := err.(*TimeoutError); !ok {
@@ -137,7 +140,8 @@ func TestReviewCwdNotADirectory(t *testing.T) {
 	}
 	for _, dir := range []string{fifo, "/dev/zero"} {
 		v, _, err := Review(context.Background(), Request{
-			Program: claude, SessionID: "s", Prompt: "p", Dir: dir,
+			GuardCommand: "ccc-hooks hook",
+			Program:      claude, SessionID: "s", Prompt: "p", Dir: dir,
 			Env: os.Environ(), Timeout: 30 * time.Second,
 		})
 		if err != nil || v.Feedback != wd {
@@ -153,7 +157,8 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 	claude := fakeClaude(t, `touch "$STARTED"`)
 	for _, id := range []string{"--dangerously-skip-permissions", "-x", "", "..", "a b"} {
 		_, _, err := Review(context.Background(), Request{
-			Program: claude, SessionID: id, Prompt: "p",
+			GuardCommand: "ccc-hooks hook",
+			Program:      claude, SessionID: id, Prompt: "p",
 			Env: append(os.Environ(), "STARTED="+started), Timeout: 30 * time.Second,
 		})
 		if err == nil || !strings.Contains(err.Error(), "not a valid session_id") {

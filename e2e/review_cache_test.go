@@ -1,0 +1,182 @@
+//go:build unix
+
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// readOnlyRefusal is how the reviewer's read-only hook answers a call it refuses, as the model
+// reads it.
+const readOnlyRefusal = "The supervisor's review is read-only, so this call was refused"
+
+// TestReviewRidesTheCacheAndEditsNothing: an interactive session (tmux) whose local settings
+// allow Edit, Write, Bash(rm:*) and Bash(git:*) — the agent's own rm runs without a question —
+// is reviewed on Stop. The reviewer's first request extends the session's last one: the same
+// tools in the same order, the same system prompt (billing header aside), the session's messages
+// first, so the whole conversation is a prompt-cache hit. The reviewer then tries Write, Edit,
+// `rm -f`, `git checkout .` and a subagent that runs `rm -f`: each is refused by the read-only
+// hook, nothing changes on disk, and the reviewer still gives its verdict.
+func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
+	t.Parallel()
+	tmux := RequireTmux(t)
+	const (
+		prompt  = "Tidy the notes."
+		done    = "Tidied the notes. Done."
+		subTask = "Remove the stray file keep-me.txt."
+		verdict = "Checked the notes; nothing to add."
+	)
+	var sc *scenario
+	path := func(name string) string { return filepath.Join(sc.Project, name) }
+	// The reviewer's steps, by the tool results it has seen beyond the agent's one.
+	steps := []func() Reply{
+		func() Reply { return Call("Read", map[string]any{"file_path": path("keep-me.txt")}, "") },
+		func() Reply { return Call("Read", map[string]any{"file_path": path("notes.txt")}, "") },
+		func() Reply {
+			return Call("Write", map[string]any{"file_path": path("keep-me.txt"), "content": "overwritten\n"}, "")
+		},
+		func() Reply {
+			return Call("Edit", map[string]any{"file_path": path("notes.txt"), "old_string": "alpha", "new_string": "omega"}, "")
+		},
+		func() Reply {
+			return Call("Bash", map[string]any{"command": "rm -f keep-me.txt", "description": "Remove"}, "")
+		},
+		func() Reply {
+			return Call("Bash", map[string]any{"command": "git checkout .", "description": "Reset"}, "")
+		},
+		func() Reply {
+			return Call("Agent", map[string]any{
+				"description": "Remove stray file", "prompt": subTask, "subagent_type": "general-purpose", "run_in_background": false,
+			}, "")
+		},
+	}
+	sc = newScenario(t, func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor():
+			if n := len(r.ToolResults()) - 1; n < len(steps) {
+				return steps[n]()
+			}
+			return Verdict(true, verdict)
+		case r.IsSDK() && r.Contains(subTask): // the reviewer's subagent
+			if len(r.ToolResults()) == 0 {
+				return Call("Bash", map[string]any{"command": "rm -f keep-me.txt", "description": "Remove"}, "")
+			}
+			return Say("I could not remove it.")
+		case r.IsAgent():
+			if len(r.ToolResults()) == 0 {
+				return Call("Bash", map[string]any{"command": "rm -f scratch.txt", "description": "Remove scratch"}, "")
+			}
+			return Say(done)
+		}
+		return Say("OK.")
+	})
+	for name, content := range map[string]string{"keep-me.txt": "keep\n", "notes.txt": "alpha\nbeta\n", "scratch.txt": "x\n"} {
+		sc.WriteFile(t, path(name), content, 0o644)
+	}
+	git := func(args ...string) string {
+		t.Helper()
+		c := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		c.Dir = sc.Project
+		out, err := c.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	git("add", "keep-me.txt", "notes.txt")
+	git("commit", "-qm", "start")
+	sc.WriteFile(t, path(".git/info/exclude"), "scratch.txt\n", 0o644) // the agent removes it
+	sc.WriteFile(t, path("notes.txt"), "alpha\nbeta\ngamma\n", 0o644)  // uncommitted work
+	sc.WriteJSON(t, path(".claude/settings.local.json"), map[string]any{
+		"permissions": map[string]any{"allow": []string{"Edit", "Write", "Bash(rm:*)", "Bash(git:*)"}},
+	})
+	sc.Install(t, sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	status := git("status", "--porcelain")
+	session := NewSessionID(t)
+	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--permission-mode", "default", "--session-id", session, prompt)
+
+	term.WaitScreen(t, 120*time.Second, done)
+	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 1), "Stop:allow")
+
+	if _, err := os.Stat(path("scratch.txt")); err == nil {
+		t.Errorf("the agent's own rm did not run: the settings do not allow what this test needs")
+	}
+	for name, want := range map[string]string{"keep-me.txt": "keep\n", "notes.txt": "alpha\nbeta\ngamma\n"} {
+		if got := sc.ReadFile(t, path(name)); got != want {
+			t.Errorf("%s = %q after the review, want %q", name, got, want)
+		}
+	}
+	if got := git("status", "--porcelain"); got != status {
+		t.Errorf("git status after the review:\n%s\nwant:\n%s", got, status)
+	}
+
+	sup := sc.api.Supervisor()
+	if len(sup) != len(steps)+1 {
+		t.Fatalf("supervisor requests = %d, want %d", len(sup), len(steps)+1)
+	}
+	results := sup[len(sup)-1].ToolResults()[1:]
+	for i, name := range []string{"Write", "Edit", "rm -f", "git checkout ."} {
+		if r := results[2+i]; !r.IsError || !strings.Contains(r.ResultText(), readOnlyRefusal) {
+			t.Errorf("%s: %q (is_error %v), want the read-only refusal", name, r.ResultText(), r.IsError)
+		}
+	}
+	sub := sc.api.Filter(func(r *Request) bool { return r.IsSDK() && r.Contains(subTask) && !r.IsSupervisor() })
+	if len(sub) != 2 {
+		t.Fatalf("subagent requests = %d, want 2", len(sub))
+	}
+	if r, _ := sub[1].LastToolResult(); !r.IsError || !strings.Contains(r.ResultText(), readOnlyRefusal) {
+		t.Errorf("the subagent's rm: %q (is_error %v), want the read-only refusal", r.ResultText(), r.IsError)
+	}
+
+	// The first review request against the session's last request.
+	var last *Request
+	for _, r := range sc.api.Agent() {
+		if !r.IsSDK() && r.Seq < sup[0].Seq {
+			last = r
+		}
+	}
+	if last == nil {
+		t.Fatal("no request of the interactive session before the review")
+	}
+	if a, b := toolNames(last), toolNames(sup[0]); !slices.Equal(a, b) {
+		t.Errorf("reviewer tools %q, want the session's %q", b, a)
+	}
+	p, err := ComparePrefix(last, sup[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("first review request against the session's last: %s", p)
+	if p.Cached() != p.Total() {
+		t.Errorf("the review does not extend the session's prompt: %s", p)
+	}
+	// The decision log shows it: the review read the session's prompt from the cache.
+	d := sc.Decisions(t, session)[0]
+	read, _ := d["cache_read_input_tokens"].(float64)
+	written, _ := d["cache_creation_input_tokens"].(float64)
+	t.Logf("review usage: cache read %v tokens, cache write %v tokens, cost $%v", read, written, d["cost_usd"])
+	if read < float64(p.Total()/4) || written >= read/4 {
+		t.Errorf("review cache read %v, write %v tokens; want a read of at least the session's %d and writes far below it", read, written, p.Total()/4)
+	}
+	if n, _ := d["permission_denials"].(float64); n != 5 {
+		t.Errorf("permission_denials = %v, want 5 (Write, Edit, rm, git checkout, the subagent's rm)", d["permission_denials"])
+	}
+	if len(sup[0].Body.Messages) <= len(last.Body.Messages) {
+		t.Errorf("the review has %d messages, the session %d: the review prompt is missing", len(sup[0].Body.Messages), len(last.Body.Messages))
+	}
+}
+
+func toolNames(r *Request) []string {
+	out := make([]string, 0, len(r.Body.Tools))
+	for _, tool := range r.Body.Tools {
+		out = append(out, tool.Name)
+	}
+	return out
+}

@@ -1,0 +1,80 @@
+// Package reviewguard decides which tool calls the supervisor's reviewer may make.
+//
+// The reviewer is a fork of the user's session and loads the user's settings, whose allow rules
+// (Edit, Write, Bash(rm:*), Bash(git:*) …) would let it change files. Taking tools away
+// (--disallowedTools, --tools) would change the fork's tool list and so its prompt cache (see
+// package supervisor), so the fork gets a PreToolUse hook instead, matcher "*", that runs this
+// binary in reviewer mode: Check is asked about every tool call, the reviewer's own and its
+// subagents', and what it refuses is denied. A hook's deny wins over any allow rule.
+//
+// Seen on Claude Code 2.1.328 with a scripted model on loopback: a `--settings` JSON holding
+// such a hook, `--allowedTools` rules and `--permission-mode dontAsk` leave the fork's first
+// request with the session's tools (same names, order and bytes) and system prompt (billing
+// header aside); `--json-schema` and `--disallowedTools` removed Edit and Write, added
+// StructuredOutput and reordered the list. The hook fired for the fork's Bash and Agent calls and
+// for the Bash call of the subagent it started (its payload names agent_id and agent_type).
+package reviewguard
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// readOnlyTools are granted by name: they read files or the session, or start a subagent, whose
+// own calls come through Check too.
+var readOnlyTools = map[string]bool{
+	"Read": true, "Glob": true, "Grep": true, "LS": true, "NotebookRead": true, "ToolSearch": true,
+	"Agent": true, "Task": true, "ListAgents": true, "TaskOutput": true, "BashOutput": true,
+}
+
+// RefusedError is a tool call the reviewer may not make.
+type RefusedError struct {
+	Tool string
+	Why  string
+}
+
+func (e *RefusedError) Error() string { return e.Tool + " refused: " + e.Why }
+
+// Reason is the denial the reviewer's model reads: what was refused, and that it still owes its
+// verdict.
+func Reason(err error) string {
+	return "The supervisor's review is read-only, so this call was refused (" + err.Error() +
+		"). Judge with what you can read and run, and finish with your verdict."
+}
+
+// Check returns nil when the reviewer may call tool with input, given the rules of
+// supervisor.allowed_tools, and a *RefusedError otherwise. A granted call still goes through
+// Claude Code's own permission checks (the hook gives no decision for it).
+func Check(tool string, input json.RawMessage, allowed []string) error {
+	rules := parseRules(allowed)
+	if tool == "Bash" {
+		var in struct {
+			Command string `json:"command"`
+		}
+		if err := json.Unmarshal(input, &in); err != nil || strings.TrimSpace(in.Command) == "" {
+			return &RefusedError{Tool: tool, Why: "no command to check"}
+		}
+		if err := checkCommand(in.Command, rules); err != nil {
+			return &RefusedError{Tool: tool, Why: err.Error()}
+		}
+		return nil
+	}
+	if (tool == "Agent" || tool == "Task") && isolated(input) {
+		// "worktree" adds a git worktree and a branch to the user's repository; "remote" runs
+		// the subagent where no hook of ours reaches it. Refused even when allowed_tools names it.
+		return &RefusedError{Tool: tool, Why: "a subagent with isolation changes the repository or runs out of reach"}
+	}
+	if readOnlyTools[tool] || rules.tools[tool] {
+		return nil
+	}
+	return &RefusedError{Tool: tool, Why: fmt.Sprintf("%s is not a read-only tool and supervisor.allowed_tools does not name it", tool)}
+}
+
+// isolated reports whether an Agent call asks for isolation (a git worktree, a remote run).
+func isolated(input json.RawMessage) bool {
+	var in struct {
+		Isolation string `json:"isolation"`
+	}
+	return json.Unmarshal(input, &in) != nil || in.Isolation != ""
+}

@@ -1,0 +1,188 @@
+package reviewguard
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func bash(command string) json.RawMessage {
+	in, _ := json.Marshal(map[string]string{"command": command, "description": "x"})
+	return in
+}
+
+// defaultRules are supervisor.allowed_tools' defaults, plus a test runner as a user would add.
+var defaultRules = []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)", "Bash(go test:*)"}
+
+func TestCheckBash(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		command string
+		granted bool
+	}{
+		{"git status", true},
+		{"git diff HEAD~1 -- main.go", true},
+		{"git --no-pager log --oneline -5", true},
+		{"git -C sub show HEAD:go.mod", true},
+		{"ls -la && cat go.mod | head -20", true},
+		{"go test ./... 2>&1 | tail -30", true},
+		{"grep -rn TODO . 2>/dev/null; wc -l main.go", true},
+		{"find . -name '*.go' -newer go.mod", true},
+		{"(cd sub && git log -3)", true},
+		{"cat <<'EOF'\nhello\nEOF", true},
+		{"sort < names.txt", true},
+		{"git branch -a", true},
+		{"git stash list", true},
+		{"ls 2>&- 1>&2", true},
+		{"ls 2>&0 3>&9 4>&10", true},
+		{"cat <<< hello", true},
+		{"cat <<< $X", false},
+		{"ls >&out", false},
+		{"ls 2>&1x", false},
+		{"git", false},
+		{"git --no-pager", false},
+		{"git -C", false},
+		{"", false},
+		{"rm -f keep-me.txt", false},
+		{"git checkout .", false},
+		{"git stash", false},
+		{"git branch -D main", false},
+		{"git diff && rm -f x", false},
+		{"git log; git checkout .", false},
+		{"git status || git reset --hard", false},
+		{"git diff | tee out.patch", false},
+		{"git diff | xargs rm", false},
+		{"git diff > out.patch", false},
+		{"git diff >> out.patch", false},
+		{"cat go.mod &> copy", false},
+		{"echo $(rm -f x)", false},
+		{"echo `rm -f x`", false},
+		{"diff <(git show HEAD:a) a", false},
+		{"git diff --output=leak", false},
+		{"git diff --ext-diff", false},
+		{"git -c core.pager=evil log", false},
+		{"find . -delete", false},
+		{"find . -name x -exec rm {} ;", false},
+		{"sort -o out names.txt", false},
+		{"sort -ro out names.txt", false},
+		{"sort --compress-program=evil big.txt", false},
+		{"rg --pre ./evil x", false},
+		{"FOO=1 go test ./...", false},
+		{"$CMD", false},
+		{"ls $DIR", false},
+		{"touch x", false},
+		{"sleep 1 &", false},
+		{"for f in *; do rm $f; done", false},
+		{"f() { rm x; }; f", false},
+		{"\\rm x", false},
+		{"/bin/rm x", false},
+		{"echo 'unterminated", false},
+		{"go testify", false},
+		{"go test -run X ./... && git checkout -- .", false},
+	}
+	for _, tt := range tests {
+		err := Check("Bash", bash(tt.command), defaultRules)
+		if granted := err == nil; granted != tt.granted {
+			t.Errorf("Check(Bash %q) = %v, want granted %v", tt.command, err, tt.granted)
+		}
+		var refused *RefusedError
+		if err != nil && !errors.As(err, &refused) {
+			t.Errorf("Check(Bash %q) = %T, want *RefusedError", tt.command, err)
+		}
+	}
+}
+
+func TestCheckTools(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		tool    string
+		allowed []string
+		granted bool
+	}{
+		{"Read", nil, true},
+		{"Grep", nil, true},
+		{"Glob", nil, true},
+		{"Agent", nil, true},
+		{"ToolSearch", nil, true},
+		{"Edit", nil, false},
+		{"Write", nil, false},
+		{"NotebookEdit", nil, false},
+		{"MultiEdit", nil, false},
+		{"AskUserQuestion", nil, false},
+		{"Skill", nil, false},
+		{"WebFetch", nil, false},
+		{"mcp__db__drop", nil, false},
+		{"WebFetch", []string{"WebFetch"}, true},
+		{"Edit", []string{"Edit(docs/**)"}, false},
+		{"mcp__db__query", []string{"mcp__db__query"}, true},
+	}
+	for _, tt := range tests {
+		err := Check(tt.tool, json.RawMessage(`{"prompt":"look"}`), tt.allowed)
+		if granted := err == nil; granted != tt.granted {
+			t.Errorf("Check(%s, allowed %q) = %v, want granted %v", tt.tool, tt.allowed, err, tt.granted)
+		}
+	}
+}
+
+// TestCheckAgentIsolation: a subagent is granted (its calls meet the same hook), but not in a
+// git worktree of its own or remotely.
+func TestCheckAgentIsolation(t *testing.T) {
+	t.Parallel()
+	for input, granted := range map[string]bool{
+		`{"prompt":"look","subagent_type":"Explore"}`:          true,
+		`{"prompt":"look","isolation":"worktree"}`:             false,
+		`{"prompt":"look","isolation":"remote"}`:               false,
+		`{"prompt":"look","isolation":1}`:                      false,
+		`{"prompt":"look","isolation":"worktree","x":"Agent"}`: false,
+	} {
+		for _, tool := range []string{"Agent", "Task"} {
+			if err := Check(tool, json.RawMessage(input), []string{"Agent", "Task"}); (err == nil) != granted {
+				t.Errorf("Check(%s %s) = %v, want granted %v", tool, input, err, granted)
+			}
+		}
+	}
+}
+
+func TestRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		rules   []string
+		command string
+		granted bool
+	}{
+		{[]string{"Bash"}, "rm -f x", true},
+		{[]string{"Bash(*)"}, "make clean", true},
+		{[]string{"Bash(make check)"}, "make check", true},
+		{[]string{"Bash(make check)"}, "make check-all", false},
+		{[]string{"Bash(npm run *)"}, "npm run test", true},
+		{[]string{"Bash(npm run *)"}, "npm install evil", false},
+		{[]string{"Bash(go *:*)"}, "go vet ./...", false},
+		{[]string{"Bash(go test:*)"}, "go test", true},
+		{[]string{"Bash(rm:*)"}, "rm -f x", true},
+		{[]string{"Bash(git diff:*)"}, "git diff --output=x", false},
+		{[]string{"Bash(git:*)"}, "git diff --output=x", false},
+		{[]string{"Bash()"}, "rm -f x", false},
+		{[]string{"Bash(rm:*"}, "rm -f x", false},
+	}
+	for _, tt := range tests {
+		err := Check("Bash", bash(tt.command), tt.rules)
+		if granted := err == nil; granted != tt.granted {
+			t.Errorf("rules %q: Check(Bash %q) = %v, want granted %v", tt.rules, tt.command, err, tt.granted)
+		}
+	}
+}
+
+func TestReasonSaysVerdict(t *testing.T) {
+	t.Parallel()
+	err := Check("Bash", bash("rm -f keep-me.txt"), nil)
+	reason := Reason(err)
+	for _, want := range []string{"read-only", `"rm -f keep-me.txt" is not a read-only command`, "verdict"} {
+		if !strings.Contains(reason, want) {
+			t.Errorf("Reason = %q, want it to contain %q", reason, want)
+		}
+	}
+	if err := Check("Bash", json.RawMessage(`{"command": 1}`), nil); err == nil {
+		t.Errorf("a Bash call without a command string was granted")
+	}
+}

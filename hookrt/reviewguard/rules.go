@@ -1,0 +1,80 @@
+package reviewguard
+
+import "strings"
+
+// rules are the grants of supervisor.allowed_tools: tools by plain name, and Bash patterns.
+// A rule for another tool with a specifier (Edit(docs/**), WebFetch(domain:x)) grants nothing:
+// Check cannot tell what the specifier allows, and the user's own rules could widen it.
+type rules struct {
+	tools   map[string]bool
+	bash    []string // patterns: "go test:*" (a prefix), "npm run *" (a wildcard), "make" (exact)
+	anyBash bool     // Bash, Bash(*) or Bash(:*)
+}
+
+func parseRules(allowed []string) rules {
+	r := rules{tools: map[string]bool{}}
+	for _, rule := range allowed {
+		rule = strings.TrimSpace(rule)
+		name, spec, hasSpec := strings.Cut(rule, "(")
+		if !hasSpec {
+			r.tools[name] = true
+			r.anyBash = r.anyBash || name == "Bash"
+			continue
+		}
+		spec, closed := strings.CutSuffix(spec, ")")
+		if name != "Bash" || !closed {
+			continue
+		}
+		spec = strings.TrimSpace(spec)
+		switch spec {
+		case "*", ":*":
+			r.anyBash = true
+		case "":
+		default:
+			r.bash = append(r.bash, spec)
+		}
+	}
+	return r
+}
+
+// grants reports whether a Bash rule matches the simple command words (unquoted, joined by one
+// space), the way Claude Code matches its own rules: "go test:*" matches "go test" and
+// "go test ./..." but not "go testify"; a "*" elsewhere matches any text.
+func (r rules) grants(words []string) bool {
+	if r.anyBash {
+		return true
+	}
+	cmd := strings.Join(words, " ")
+	for _, p := range r.bash {
+		if prefix, ok := strings.CutSuffix(p, ":*"); ok {
+			if cmd == prefix || strings.HasPrefix(cmd, prefix+" ") {
+				return true
+			}
+			continue
+		}
+		if wildcard(p, cmd) {
+			return true
+		}
+	}
+	return false
+}
+
+// wildcard matches s against p, where each "*" stands for any text (spaces included).
+func wildcard(p, s string) bool {
+	parts := strings.Split(p, "*")
+	if len(parts) == 1 {
+		return p == s
+	}
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	for _, mid := range parts[1 : len(parts)-1] {
+		i := strings.Index(s, mid)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(mid):]
+	}
+	return strings.HasSuffix(s, parts[len(parts)-1])
+}
