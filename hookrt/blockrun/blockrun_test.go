@@ -212,3 +212,40 @@ func TestContinueTranscriptWrittenLater(t *testing.T) {
 		})
 	}
 }
+
+// Only what was appended since the mark counts toward the slice: a long transcript with a short
+// continuation is read, and so is one exactly MaxSlice long.
+func TestContinueSliceBounds(t *testing.T) {
+	filler := strings.Repeat(wordsLine, MaxSlice/len(wordsLine))
+	tests := []struct {
+		name        string
+		first, then string
+		want        int
+	}{
+		{"a long transcript, a short continuation", userLine + filler + filler, wordsLine, 2},
+		{"exactly one slice appended", userLine, filler + strings.Repeat("x", MaxSlice-len(filler)-1) + "\n", 2},
+		{"a tool call after a blank line", userLine, "\n" + wordsLine + readLine, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := stopAfter(t, tc.first, tc.then, 2); got != tc.want {
+				t.Errorf("blocks = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// A transcript that holds only a line still being written is marked at its start: that line,
+// once whole, is read at the next stop.
+func TestContinuePartialFirstLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	write(t, path, readLine[:30])
+	_, mark := Continue(0, nil, false, path)
+	if mark == nil || mark.Offset != 0 {
+		t.Fatalf("mark = %+v, want one at offset 0", mark)
+	}
+	appendTo(t, path, readLine[30:])
+	if got, _ := Continue(2, mark, true, path); got != 0 {
+		t.Errorf("blocks = %d, want 0 (the tool call completed since)", got)
+	}
+}

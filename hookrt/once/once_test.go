@@ -315,3 +315,23 @@ func TestClaimRefusesOddFiles(t *testing.T) {
 		t.Errorf("the symlink's target was written: %q", got)
 	}
 }
+
+// A record keeps at most maxCallers callers; past that every identical payload is answered (when
+// in doubt, answer).
+func TestCallersBeyondTheRecordAreAnswered(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	clock := newClock()
+	for i := range maxCallers + 1 {
+		ticket, first, err := Claim(context.Background(), dir, stop, fmt.Sprint("caller ", i), clock.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := i == 0 || i == maxCallers; first != want {
+			t.Errorf("caller %d: first = %v, want %v", i, first, want)
+		}
+		if err := ticket.Done(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
