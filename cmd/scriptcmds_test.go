@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
-
 )
 
 // scriptBuiltins are extra testscript commands for what scripts cannot say with the built-ins.
