@@ -263,6 +263,7 @@ func TestUpdateReappliesWhenFileChanges(t *testing.T) {
 
 func TestUpdateGivesUpWhenFileKeepsChanging(t *testing.T) {
 	s := newTestStore(t)
+	s.KeepTrying = time.Nanosecond
 	path := filepath.Join(t.TempDir(), "settings.json")
 	writeFile(t, path, "{}", 0o644)
 	n := 0
