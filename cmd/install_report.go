@@ -37,28 +37,21 @@ func installDone(p installer.Profile, events []installer.Event, target installer
 	return msg
 }
 
-// ourEvents returns the events of p that carry an entry of ours in data.
+// ourEvents returns the events of p that carry an entry of ours in data, bytes a change
+// checked.
 func ourEvents(p installer.Profile, data []byte) []installer.Event {
-	refs, err := settings.EventHandlers(data, installer.HookNames(p.Events))
-	if err != nil {
-		return nil
-	}
-	return p.Installed(refs).Events
+	return p.Installed(installer.CheckedRefs(data)).Events
 }
 
-// installedBefore reports whether profile p was installed in a file holding data, with ledger
-// l (nil: none).
+// installedBefore reports whether profile p was installed in a file holding data (bytes a
+// change checked), with ledger l (nil: none).
 func installedBefore(p installer.Profile, data []byte, l *settings.Ledger) bool {
 	return slices.ContainsFunc(installedProfiles(data, l), func(q installer.Profile) bool { return q.Name == p.Name })
 }
 
 // installedProfiles lists the profiles installed in a file holding data, with ledger l.
 func installedProfiles(data []byte, l *settings.Ledger) []installer.Profile {
-	refs, err := settings.Handlers(data)
-	if err != nil {
-		return nil
-	}
-	return installer.InstalledWith(refs, l)
+	return installer.InstalledWith(installer.CheckedRefs(data), l)
 }
 
 // othersNames names the profiles other than p installed in a file holding data, with ledger l.

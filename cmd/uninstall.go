@@ -165,14 +165,10 @@ func installedElsewhere(loc installer.Locator, target installer.Target) string {
 	return "ccc-hooks is installed in:\n" + b.String()
 }
 
-// keptNote says which entries of profile an uninstall leaves in a file holding data (with
-// ledger l) because another profile installed there uses them; "" when none.
+// keptNote says which entries of profile an uninstall leaves in a file holding data (bytes a
+// change checked, with ledger l) because another profile installed there uses them; "" when none.
 func keptNote(profile installer.Profile, data []byte, l *settings.Ledger) string {
-	refs, err := settings.Handlers(data)
-	if err != nil {
-		return ""
-	}
-	kept := installer.Uninstall{Profile: profile, Ledger: l}.Kept(refs)
+	kept := installer.Uninstall{Profile: profile, Ledger: l}.Kept(installer.CheckedRefs(data))
 	if len(kept) == 0 {
 		return ""
 	}

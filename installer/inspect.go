@@ -48,6 +48,11 @@ func hooksRefs(src []byte) []settings.Handler {
 	return refs
 }
 
+// CheckedRefs lists the handlers of our profiles' events in src by the quick look of hooksOnly:
+// for bytes that a change already checked in full (settings.Change.Old and New), at little cost
+// however large the file.
+func CheckedRefs(src []byte) []settings.Handler { return hooksRefs(src) }
+
 // profileHookNames returns the Claude Code events of every profile, each once.
 func profileHookNames() []string {
 	var events []Event
