@@ -181,6 +181,13 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if !opts.DryRun && (written || !run.preview || !ch.Changed) {
 		noteInstall(env, target, &opts.Target, profile, events)
 	}
+	if target.Scope == installer.ScopeProject || target.Scope == installer.ScopeLocal {
+		if loc, err := opts.Target.locator(env); err == nil {
+			if _, err := fmt.Fprint(env.IO.Out, scopeNote(loc, target)); err != nil {
+				return err
+			}
+		}
+	}
 	switch {
 	case run.wrote:
 		err = printNextSteps(env, profile, binary, target)
