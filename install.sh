@@ -1,10 +1,11 @@
 #!/bin/sh
 # Builds ccc-hooks from this checkout with the local Go toolchain, installs the binary into
 # $PREFIX/bin (default ~/.local/bin), then runs `ccc-hooks install` with any arguments given
-# here (it asks its questions when there is a terminal). Safe to run again.
+# here (it asks its questions when there is a terminal), in the directory it was run from: there
+# `--scope project` means that directory's project. Safe to run again.
 set -eu
 
-cd "$(dirname "$0")"
+src=$(cd "$(dirname "$0")" && pwd)
 prefix=${PREFIX:-"$HOME/.local"}
 bindir="$prefix/bin"
 
@@ -14,10 +15,11 @@ if ! command -v go >/dev/null 2>&1; then
 fi
 
 mkdir -p "$bindir"
+bindir=$(cd "$bindir" && pwd) # the build runs in the checkout
 echo "Building ccc-hooks with $(go version | cut -d' ' -f3)..."
 tmp="$bindir/.ccc-hooks.tmp.$$"
 trap 'rm -f "$tmp"' EXIT INT TERM
-CGO_ENABLED=0 go build -trimpath -o "$tmp" ./cmd/ccc-hooks
+(cd "$src" && CGO_ENABLED=0 go build -trimpath -o "$tmp" ./cmd/ccc-hooks)
 mv -f "$tmp" "$bindir/ccc-hooks"
 echo "Installed $bindir/ccc-hooks"
 

@@ -44,7 +44,7 @@ with NO_COLOR set.`,
 	}
 	fl := c.Flags()
 	fl.BoolVar(&opts.JSON, "json", false, `print a JSON array of {"check","status","message","path"}`)
-	fl.StringVar(&opts.ProjectDir, "project-dir", "", "project directory (default: git top level, else the working directory)")
+	fl.StringVar(&opts.ProjectDir, "project-dir", "", projectDirUsage)
 	return c
 }
 

@@ -134,11 +134,15 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 		Profile: profile, Events: events, Timeout: timeout, ReplaceLegacy: replace,
 		Command: command,
 	})
+	// Whether the profile was there before, by the file and the ledger: an install that changes
+	// no byte may still add a profile (a Stop-only supervisor beside the workflow).
+	before, _ := run.st.Ledger(target.Path)
 	main := fileChange{
-		path:   target.Path,
-		change: plan.Change,
-		done: func(settings.Change) string {
-			return fmt.Sprintf("Installed the %s hooks (%s) into %s.", profile.Name, eventLabels(events), target)
+		path: target.Path,
+		// The ledger is read under the writer lock: it tells what a narrowing takes out.
+		ledgered: plan.ChangeWith,
+		done: func(ch settings.Change) string {
+			return installDone(profile, events, target, ch)
 		},
 	}
 	var ch settings.Change
@@ -177,10 +181,24 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if !opts.DryRun && (written || !run.preview || !ch.Changed) {
 		noteInstall(env, target, &opts.Target, profile, events)
 	}
+	if target.Scope == installer.ScopeProject || target.Scope == installer.ScopeLocal {
+		if loc, err := opts.Target.locator(env); err == nil {
+			if _, err := fmt.Fprint(env.IO.Out, scopeNote(loc, target)); err != nil {
+				return err
+			}
+		}
+	}
 	switch {
 	case run.wrote:
 		err = printNextSteps(env, profile, binary, target)
 	case run.changed():
+	case !installedBefore(profile, ch.Old, before):
+		verb := "Installed"
+		if opts.DryRun {
+			verb = "Would install"
+		}
+		_, err = fmt.Fprintf(env.IO.Out, "%s the %s hooks (%s) into %s: the entries already there for %s serve it too.\n",
+			verb, profile.Name, eventLabels(events), target, othersNames(profile, ch.Old, before))
 	case opts.DryRun:
 		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
 	default:

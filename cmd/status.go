@@ -43,7 +43,7 @@ whether it resolves for you, and whether the supervisor is on by default.
 	}
 	fl := c.Flags()
 	fl.BoolVar(&opts.JSON, "json", false, "print a JSON array of objects, one per settings file and plugin")
-	fl.StringVar(&opts.ProjectDir, "project-dir", "", "project directory (default: git top level, else the working directory)")
+	fl.StringVar(&opts.ProjectDir, "project-dir", "", projectDirUsage)
 	return c
 }
 

@@ -30,8 +30,12 @@ func (f *targetFlags) register(c *cobra.Command) {
 	fl.StringVar(&f.Scope, "scope", "", "settings scope: "+strings.Join(installer.Scopes(), "|")+" (default user)")
 	fl.StringVar(&f.Provider, "provider", "", "provider NAME for --scope provider (file settings-NAME.json)")
 	fl.StringVar(&f.File, "file", "", "a settings file PATH instead of --scope")
-	fl.StringVar(&f.ProjectDir, "project-dir", "", "project directory (default: git top level, else the working directory)")
+	fl.StringVar(&f.ProjectDir, "project-dir", "", projectDirUsage)
 }
+
+// projectDirUsage describes --project-dir: the directory Claude Code is started in.
+const projectDirUsage = "the directory Claude Code is started in (default: the working directory); " +
+	"project settings are read there, local settings at its git top level"
 
 // changed records which flags the command line set; RunE calls it before the flags are used.
 func (f *targetFlags) changed(c *cobra.Command) { f.FileSet = c.Flags().Changed("file") }
@@ -57,7 +61,8 @@ func (f *targetFlags) locatorFor(env *Env, needProject bool) (installer.Locator,
 	}
 	loc := installer.Locator{Getenv: env.Getenv}
 	if needProject || f.ProjectDir != "" {
-		loc.ProjectDir = paths.ProjectDir(paths.Project{Flag: f.ProjectDir, WD: wd})
+		loc.ProjectDir = paths.Start(f.ProjectDir, wd)
+		loc.Root = paths.Root(loc.ProjectDir)
 	}
 	return loc, nil
 }

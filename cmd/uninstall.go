@@ -53,6 +53,7 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	run := newChangeRun(env, "uninstall", opts.DryRun, ask)
+	before, _ := run.st.Ledger(target.Path)
 	ch, err := run.add(fileChange{
 		path: target.Path,
 		// The ledger is read under the writer lock: another ccc-hooks may be installing into
@@ -64,7 +65,7 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 			if ch.Removed {
 				return fmt.Sprintf("Removed the %s hooks; %s was created by ccc-hooks and is gone again.", profile.Name, target)
 			}
-			return fmt.Sprintf("Removed the %s hooks from %s.", profile.Name, target)
+			return fmt.Sprintf("Removed the %s hooks from %s.%s", profile.Name, target, keptNote(profile, ch.Old, before))
 		},
 	})
 	if err != nil {
@@ -111,6 +112,15 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	if ch.Changed || run.changed() {
 		return nil
 	}
+	if installedBefore(profile, ch.Old, before) {
+		// Every entry it had is one another profile uses too: they stay, and the profile goes.
+		verb := "Removed"
+		if opts.DryRun {
+			verb = "Would remove"
+		}
+		_, err = fmt.Fprintf(env.IO.Out, "%s the %s hooks from %s.%s\n", verb, profile.Name, target, keptNote(profile, ch.Old, before))
+		return err
+	}
 	loc, err := opts.Target.locator(env)
 	if err != nil {
 		return err
@@ -139,7 +149,7 @@ func installedElsewhere(loc installer.Locator, target installer.Target) string {
 	}
 	var b strings.Builder
 	for _, t := range targets {
-		profiles := installer.InstalledIn(t.Path)
+		profiles := loc.InstalledIn(t.Path)
 		if len(profiles) == 0 {
 			continue
 		}
@@ -153,4 +163,14 @@ func installedElsewhere(loc installer.Locator, target installer.Target) string {
 		return "ccc-hooks is not installed in any settings file of this user and project.\n"
 	}
 	return "ccc-hooks is installed in:\n" + b.String()
+}
+
+// keptNote says which entries of profile an uninstall leaves in a file holding data (bytes a
+// change checked, with ledger l) because another profile installed there uses them; "" when none.
+func keptNote(profile installer.Profile, data []byte, l *settings.Ledger) string {
+	kept := installer.Uninstall{Profile: profile, Ledger: l}.Kept(installer.CheckedRefs(data))
+	if len(kept) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" %s stays: %s installed there uses it.", eventLabels(kept), othersNames(profile, data, l))
 }

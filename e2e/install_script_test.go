@@ -41,16 +41,20 @@ func TestInstallScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(args ...string) string {
+	runIn := func(dir string, args ...string) string {
 		t.Helper()
 		cmd := exec.Command("/bin/sh", append([]string{script}, args...)...)
 		cmd.Env = env
-		cmd.Dir = tmp
+		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("install.sh %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 		return string(out)
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		return runIn(tmp, args...)
 	}
 
 	out := run()
@@ -113,6 +117,19 @@ func TestInstallScript(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(home, ".claude", "commands")); !os.IsNotExist(err) {
 		t.Errorf("--dry-run wrote the workflow commands: %v", err)
+	}
+	// Run from another project by its path, --scope project installs for that project, not for
+	// the checkout it builds from.
+	proj := filepath.Join(tmp, "proj")
+	if err := os.Mkdir(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out = runIn(proj, "--scope", "project")
+	if b, err := os.ReadFile(filepath.Join(proj, ".claude", "settings.json")); err != nil || !strings.Contains(string(b), `"ccc-hooks hook"`) {
+		t.Errorf("install.sh --scope project run in %s did not install there (%v):\n%s\n%s", proj, err, b, out)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(script), ".claude", "settings.json")); !os.IsNotExist(err) {
+		t.Errorf("install.sh --scope project wrote the checkout's project settings (%v)", err)
 	}
 	entries, err := os.ReadDir(filepath.Join(prefix, "bin"))
 	if err != nil || len(entries) != 1 {

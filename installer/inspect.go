@@ -6,6 +6,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -46,6 +47,11 @@ func hooksRefs(src []byte) []settings.Handler {
 	}
 	return refs
 }
+
+// CheckedRefs lists the handlers of our profiles' events in src by the quick look of hooksOnly:
+// for bytes that a change already checked in full (settings.Change.Old and New), at little cost
+// however large the file.
+func CheckedRefs(src []byte) []settings.Handler { return hooksRefs(src) }
 
 // profileHookNames returns the Claude Code events of every profile, each once.
 func profileHookNames() []string {
@@ -89,9 +95,9 @@ const MaxSettingsSize = 64 << 20
 // directory there is an error at once rather than a hang, and at most MaxSettingsSize is read.
 func ReadSettings(path string) ([]byte, error) { return safefile.ReadRegular(path, MaxSettingsSize) }
 
-// InstalledIn returns the profiles installed in the settings file at path (none when it is
-// missing, unreadable or broken: doctor explains those).
-func InstalledIn(path string) []Profile {
+// InstalledIn returns the profiles installed in the settings file at path, by its contents and
+// its ledger (none when it is missing, unreadable or broken: doctor explains those).
+func (l Locator) InstalledIn(path string) []Profile {
 	data, err := ReadSettings(path)
 	if err != nil {
 		return nil
@@ -100,7 +106,14 @@ func InstalledIn(path string) []Profile {
 	if err != nil {
 		return nil
 	}
-	return Installed(refs)
+	return InstalledWith(refs, l.Ledger(path))
+}
+
+// Ledger returns what ccc-hooks home records of the settings file at path (nil: nothing).
+func (l Locator) Ledger(path string) *settings.Ledger {
+	st := &settings.FileStore{Home: paths.Home(l.Getenv)}
+	led, _ := st.Ledger(path)
+	return led
 }
 
 // mayHold reports whether src may hold one of words inside a JSON string: it does when a word

@@ -59,41 +59,53 @@ func (in Install) Entries() []settings.Entry {
 	return entries
 }
 
-// Change is the settings.ChangeFunc of this install. The file is checked and parsed by
-// settings.Install once; before that, only its "hooks" object is looked at to find whether
-// anything must be taken out first (legacy entries, events no longer chosen), so a large file
-// without such entries costs one pass.
-func (in Install) Change(old []byte, _ bool) ([]byte, bool, error) {
-	src := old
-	var refs []settings.Handler
-	if in.spec.ReplaceLegacy && mayHold(old, "supervisor-hook") || len(in.spec.Events) < len(in.spec.Profile.Events) {
-		refs = hooksRefs(old)
-	}
-	if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.Handler) bool { return IsLegacy(r.Command) }) {
-		var err error
-		if src, err = settings.RemoveEntries(src, hookNames(in.spec.Events), IsLegacy); err != nil {
-			return nil, false, err
+// Change is the settings.ChangeFunc of this install, for a file without a ledger (see
+// ChangeWith).
+func (in Install) Change(old []byte, exists bool) ([]byte, bool, error) {
+	return in.ChangeWith(nil)(old, exists)
+}
+
+// ChangeWith is the settings.ChangeFunc of this install given the file's ledger (nil when there
+// is none). The ledger tells which profiles were installed (a Stop-only supervisor beside the
+// workflow shows nothing of its own in the file) and how to take out an event no longer chosen:
+// an empty container that was there before install is left as it was.
+//
+// The file is checked and parsed by settings.Install once; before that, only its "hooks"
+// object is looked at to find whether anything must be taken out first (legacy entries, events
+// no longer chosen), so a large file without such entries costs one pass.
+func (in Install) ChangeWith(l *settings.Ledger) settings.ChangeFunc {
+	return func(old []byte, _ bool) ([]byte, bool, error) {
+		src := old
+		var refs []settings.Handler
+		if in.spec.ReplaceLegacy && mayHold(old, "supervisor-hook") || len(in.spec.Events) < len(in.spec.Profile.Events) {
+			refs = hooksRefs(old)
 		}
-	}
-	if drop := in.dropped(refs); len(drop) > 0 {
-		var err error
-		if src, err = settings.RemoveEntries(src, drop, IsOurs); err != nil {
-			return nil, false, err
+		if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.Handler) bool { return IsLegacy(r.Command) }) {
+			var err error
+			if src, err = settings.RemoveEntries(src, hookNames(in.spec.Events), IsLegacy); err != nil {
+				return nil, false, err
+			}
 		}
+		if drop := in.dropped(refs, l); len(drop) > 0 {
+			var err error
+			if src, err = settings.RemoveEntriesWith(src, drop, IsOurs, l); err != nil {
+				return nil, false, err
+			}
+		}
+		out, err := settings.InsertEntries(src, in.Entries(), IsOurs)
+		return out, false, err
 	}
-	out, err := settings.InsertEntries(src, in.Entries(), IsOurs)
-	return out, false, err
 }
 
 // dropped returns the hook events that hold an entry of ours for one of the profile's events
 // that is not chosen, and that no chosen event or other installed profile needs.
-func (in Install) dropped(refs []settings.Handler) []string {
+func (in Install) dropped(refs []settings.Handler, l *settings.Ledger) []string {
 	p := in.spec.Profile
 	var drop []string
 	for _, e := range p.Events {
 		if slices.Contains(in.spec.Events, e) || slices.Contains(drop, e.Hook) ||
 			slices.ContainsFunc(in.spec.Events, func(c Event) bool { return c.Hook == e.Hook }) ||
-			!hasOurs(refs, []Event{e}) || neededByOther(p, e, refs) {
+			!hasOurs(refs, []Event{e}) || neededByOther(p, e, refs, l) {
 			continue
 		}
 		drop = append(drop, e.Hook)
@@ -131,7 +143,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if !exists {
 		return old, false, nil
 	}
-	out, err := settings.RemoveChosenEntries(old, un.othersOnly(), un.events, IsOurs, un.Ledger)
+	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, IsOurs, un.Ledger)
 	if err != nil {
 		return nil, false, err
 	}
@@ -146,45 +158,69 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	return out, false, nil
 }
 
-// othersOnly names the events that only other profiles use: their handlers tell whether another
-// profile is installed in the same file and still needs a shared event. Bad structure in one of
-// them never blocks the uninstall.
-func (un Uninstall) othersOnly() []string {
-	var others []string
-	for _, other := range Profiles() {
-		if other.Name != un.Profile.Name {
-			others = append(others, hookNames(other.exclusive())...)
-		}
-	}
-	return others
-}
-
 // events names the events to take the profile's entries out of, given the handlers of the
-// events only other profiles use (see othersOnly).
-func (un Uninstall) events(others []settings.Handler) []string {
+// profiles' events (bad structure in one of them never blocks the uninstall).
+func (un Uninstall) events(refs []settings.Handler) []string {
 	events := []string{}
 	for _, e := range un.Profile.Events {
-		if !neededByOther(un.Profile, e, others) && !slices.Contains(events, e.Hook) {
+		if !neededByOther(un.Profile, e, refs, un.Ledger) && !slices.Contains(events, e.Hook) {
 			events = append(events, e.Hook)
 		}
 	}
 	return events
 }
 
+// Kept returns the events of the profile whose entries of ours an uninstall leaves in place
+// because another profile installed in the same file needs them, given the file's handlers and
+// ledger.
+func (un Uninstall) Kept(refs []settings.Handler) []Event {
+	var kept []Event
+	for _, e := range un.Profile.Events {
+		if hasOurs(refs, []Event{e}) && neededByOther(un.Profile, e, refs, un.Ledger) {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
 // Installed reports which profiles have entries of ours in the handlers of one file. A profile
 // counts as installed when an event only it uses carries our command.
-func Installed(refs []settings.Handler) []Profile {
+func Installed(refs []settings.Handler) []Profile { return InstalledWith(refs, nil) }
+
+// InstalledWith is Installed knowing the file's ledger (nil when there is none): a profile also
+// counts as installed when the ledger records it and one of its recorded events carries our
+// command. A supervisor installed for Stop only beside the workflow has nothing in the file
+// that only it uses; the ledger tells it is there.
+func InstalledWith(refs []settings.Handler, l *settings.Ledger) []Profile {
 	var out []Profile
 	for _, p := range Profiles() {
-		if hasOurs(refs, p.exclusive()) {
+		if hasOurs(refs, p.exclusive()) || recorded(p, refs, l) {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-func neededByOther(p Profile, e Event, refs []settings.Handler) bool {
-	for _, other := range Installed(refs) {
+// recorded reports whether l records p as installed with an event that carries our command.
+func recorded(p Profile, refs []settings.Handler, l *settings.Ledger) bool {
+	if l == nil {
+		return false
+	}
+	for _, in := range l.Installs {
+		if in.Profile != p.Name {
+			continue
+		}
+		for _, e := range p.Events {
+			if slices.Contains(in.Events, e.Label()) && hasOurs(refs, []Event{e}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func neededByOther(p Profile, e Event, refs []settings.Handler, l *settings.Ledger) bool {
+	for _, other := range InstalledWith(refs, l) {
 		if other.Name != p.Name && slices.Contains(other.Events, e) {
 			return true
 		}

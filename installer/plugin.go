@@ -135,7 +135,7 @@ func enabledPlugins(loc Locator) map[string]enablement {
 	files := []string{
 		paths.UserFile(loc.Getenv),
 		paths.ProjectFile(loc.ProjectDir),
-		paths.LocalFile(loc.ProjectDir),
+		paths.LocalFile(loc.root()),
 		loc.managed(),
 	}
 	out := map[string]enablement{}

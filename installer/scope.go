@@ -34,10 +34,16 @@ type Target struct {
 
 func (t Target) String() string { return fmt.Sprintf("%s (%s scope)", t.Path, t.Scope) }
 
-// Locator finds settings files for one user and project.
+// Locator finds settings files for one user and project, as Claude Code started in ProjectDir
+// finds them.
 type Locator struct {
-	Getenv     paths.Getenv
+	Getenv paths.Getenv
+	// ProjectDir is <start>, the directory Claude Code is started in: it reads the project
+	// settings file there (paths.Start).
 	ProjectDir string
+	// Root is <root>, the git top level of ProjectDir, where Claude Code reads the local settings
+	// file (paths.Root); "" means ProjectDir.
+	Root string
 	// ManagedPath overrides the operating system's managed-settings path (tests).
 	ManagedPath string
 }
@@ -91,7 +97,7 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 	case ScopeProject:
 		return Target{Scope: scope, Path: paths.ProjectFile(l.ProjectDir)}, nil
 	case ScopeLocal:
-		return Target{Scope: scope, Path: paths.LocalFile(l.ProjectDir)}, nil
+		return Target{Scope: scope, Path: paths.LocalFile(l.root())}, nil
 	case ScopeManaged:
 		return Target{Scope: scope, Path: l.managed()}, nil
 	case ScopeProvider:
@@ -107,6 +113,18 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 	return Target{}, fmt.Errorf("unknown scope %q (want %s)", scope, strings.Join(Scopes(), ", "))
 }
 
+// root is Root, else ProjectDir.
+func (l Locator) root() string {
+	if l.Root != "" {
+		return l.Root
+	}
+	return l.ProjectDir
+}
+
+// RootDir returns <root>, the directory whose .claude/settings.local.json Claude Code started in
+// ProjectDir reads.
+func (l Locator) RootDir() string { return l.root() }
+
 func (l Locator) managed() string {
 	if l.ManagedPath != "" {
 		return l.ManagedPath
@@ -119,7 +137,7 @@ func (l Locator) managed() string {
 func (l Locator) All() []Target {
 	targets := []Target{
 		{Scope: ScopeManaged, Path: l.managed()},
-		{Scope: ScopeLocal, Path: paths.LocalFile(l.ProjectDir)},
+		{Scope: ScopeLocal, Path: paths.LocalFile(l.root())},
 		{Scope: ScopeProject, Path: paths.ProjectFile(l.ProjectDir)},
 		{Scope: ScopeUser, Path: paths.UserFile(l.Getenv)},
 	}

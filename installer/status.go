@@ -131,7 +131,7 @@ func fileStatus(t Target, opts StatusOptions) StatusRow {
 		row.Error = err.Error()
 		return row
 	}
-	for _, p := range Installed(refs) {
+	for _, p := range InstalledWith(refs, opts.Locator.Ledger(t.Path)) {
 		row.Profiles = append(row.Profiles, p.Name)
 	}
 	for _, r := range refs {

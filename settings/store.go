@@ -22,6 +22,9 @@ type FileStore struct {
 	// Settle is how long Update waits after replacing a file before it looks whether a foreign
 	// write landed in the file it replaced; 0 means defaultSettle.
 	Settle time.Duration
+	// KeepTrying is how long Update goes on trying a file that keeps changing once maxAttempts
+	// rounds failed; 0 means defaultKeepTrying.
+	KeepTrying time.Duration
 	// plainRename makes Update replace files with a plain rename, as on systems that cannot
 	// swap two names atomically (tests of that path on Linux).
 	plainRename bool
@@ -42,9 +45,14 @@ type Change struct {
 type ChangeFunc func(old []byte, exists bool) (updated []byte, remove bool, err error)
 
 const (
-	maxAttempts   = 10
-	newFileMode   = 0o644
-	defaultSettle = 5 * time.Millisecond
+	// An update makes at least maxAttempts rounds, and goes on while KeepTrying has not passed
+	// (a program that keeps saving the file, such as Claude Code granting permissions, pauses
+	// now and then), up to maxRounds.
+	maxAttempts       = 10
+	defaultKeepTrying = 5 * time.Second
+	maxRounds         = 1000
+	newFileMode       = 0o644
+	defaultSettle     = 5 * time.Millisecond
 )
 
 // LockFile returns the path of the lock that serialises writers: <Home>/locks/settings.lock.
@@ -63,7 +71,7 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 // exact file it swapped out; elsewhere the file it had read, kept open) after a short settle
 // time: when a foreign write landed there, in place or by rename, change is applied again to
 // that content. When the target changed after change saw it, change runs again on the new
-// bytes. Up to maxAttempts rounds; on error the file is left as it was.
+// bytes. Rounds go on for a while (see maxAttempts); on error the file is left as it was.
 func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 	return s.update(path, func(string) ChangeFunc { return change })
 }
@@ -94,7 +102,11 @@ func (s *FileStore) update(path string, makeChange func(target string) ChangeFun
 		change := makeChange(target)
 		var r round
 		defer r.close()
-		for range maxAttempts {
+		start := time.Now()
+		for n := 0; n < maxAttempts || n < maxRounds && time.Since(start) < s.keepTrying(); n++ {
+			if n >= maxAttempts {
+				time.Sleep(s.settle()) // a program that keeps writing: let it get on
+			}
 			var done bool
 			var err error
 			c, done, err = s.attempt(path, target, change, &r)
@@ -112,7 +124,7 @@ func (s *FileStore) update(path string, makeChange func(target string) ChangeFun
 			}
 		}
 		c = Change{Path: path, Target: target}
-		return fmt.Errorf("update %s: the file kept changing during %d attempts", target, maxAttempts)
+		return fmt.Errorf("update %s: the file kept changing for %s; another program is writing it", target, time.Since(start).Round(time.Second))
 	})
 	return c, err
 }
@@ -321,4 +333,11 @@ func (s *FileStore) settle() time.Duration {
 		return s.Settle
 	}
 	return defaultSettle
+}
+
+func (s *FileStore) keepTrying() time.Duration {
+	if s.KeepTrying > 0 {
+		return s.KeepTrying
+	}
+	return defaultKeepTrying
 }

@@ -263,6 +263,7 @@ func TestUpdateReappliesWhenFileChanges(t *testing.T) {
 
 func TestUpdateGivesUpWhenFileKeepsChanging(t *testing.T) {
 	s := newTestStore(t)
+	s.KeepTrying = time.Nanosecond
 	path := filepath.Join(t.TempDir(), "settings.json")
 	writeFile(t, path, "{}", 0o644)
 	n := 0
@@ -278,5 +279,34 @@ func TestUpdateGivesUpWhenFileKeepsChanging(t *testing.T) {
 	}
 	if n != maxAttempts {
 		t.Errorf("change called %d times, want %d", n, maxAttempts)
+	}
+}
+
+// TestUpdateKeepsTryingWhileFileChanges: past maxAttempts rounds, an update goes on while
+// KeepTrying has not passed: a program that saves the file 15 times in a row and then pauses
+// does not make the install fail.
+func TestUpdateKeepsTryingWhileFileChanges(t *testing.T) {
+	s := newTestStore(t)
+	s.KeepTrying = time.Minute
+	path := filepath.Join(t.TempDir(), "settings.json")
+	writeFile(t, path, "{}", 0o644)
+	n := 0
+	_, err := s.Update(path, func(old []byte, _ bool) ([]byte, bool, error) {
+		n++
+		if n <= maxAttempts+5 {
+			if err := os.WriteFile(path, []byte(`{"n": "`+strings.Repeat("x", n)+`"}`), 0o644); err != nil {
+				return nil, false, err
+			}
+		}
+		return []byte(`{"ours": 1}`), false, nil
+	})
+	if err != nil {
+		t.Fatalf("Update gave up after %d rounds: %v", n, err)
+	}
+	if n != maxAttempts+6 {
+		t.Errorf("change called %d times, want %d", n, maxAttempts+6)
+	}
+	if got := readString(t, path); got != `{"ours": 1}` {
+		t.Errorf("file = %s", got)
 	}
 }

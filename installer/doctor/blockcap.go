@@ -83,7 +83,7 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 // hasWorkflow reports whether a usable file runs the workflow profile.
 func (s *Snapshot) hasWorkflow() bool {
 	for _, f := range s.Usable() {
-		for _, p := range installer.Installed(f.Refs) {
+		for _, p := range f.Profiles() {
 			if p.Name == installer.Workflow.Name {
 				return true
 			}

@@ -60,7 +60,7 @@ func (s *Snapshot) uninstall(f File) string { return s.commands("uninstall", f, 
 // commands returns one `ccc-hooks <verb>` command per profile installed in f (the supervisor
 // when none is), each selecting f and ending with extra flags.
 func (s *Snapshot) commands(verb string, f File, extra string) string {
-	profiles := installer.Installed(f.Refs)
+	profiles := f.Profiles()
 	if len(profiles) == 0 {
 		profiles = []installer.Profile{installer.Supervisor}
 	}

@@ -19,7 +19,7 @@ type pluginCheck struct{ env Env }
 func (pluginCheck) Name() string { return "plugin" }
 
 func (c pluginCheck) Run(_ context.Context, s *Snapshot) []Result {
-	loc := installer.Locator{Getenv: c.env.Getenv, ProjectDir: s.ProjectDir}
+	loc := installer.Locator{Getenv: c.env.Getenv, ProjectDir: s.ProjectDir, Root: s.Root}
 	for _, f := range s.Files {
 		if f.Scope == installer.ScopeManaged {
 			loc.ManagedPath = f.Path

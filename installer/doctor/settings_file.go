@@ -83,7 +83,7 @@ func (installedCheck) Run(_ context.Context, s *Snapshot) []Result {
 			continue
 		}
 		var names []string
-		for _, p := range installer.Installed(f.Refs) {
+		for _, p := range f.Profiles() {
 			names = append(names, p.Name)
 		}
 		if len(names) == 0 {

@@ -24,8 +24,14 @@ type File struct {
 	Err error
 	// Refs lists every handler under "hooks" of a usable file.
 	Refs []settings.Handler
-	data []byte
+	// Ledger is what ccc-hooks home records of the file (nil: nothing).
+	Ledger *settings.Ledger
+	data   []byte
 }
+
+// Profiles returns the profiles installed in the file, by its handlers and its ledger (a
+// supervisor installed for Stop alone beside the workflow has nothing of its own in the file).
+func (f File) Profiles() []installer.Profile { return installer.InstalledWith(f.Refs, f.Ledger) }
 
 // Usable reports whether Claude Code reads this file's settings.
 func (f File) Usable() bool { return f.Exists && f.Err == nil }
@@ -56,8 +62,10 @@ func (f File) Ours() []settings.Handler {
 
 // Snapshot is everything the checks read, gathered once.
 type Snapshot struct {
-	// ProjectDir is the project whose project and local settings were read.
+	// ProjectDir is the directory Claude Code is started in (its project settings were read) and
+	// Root its git top level (its local settings were read).
 	ProjectDir string
+	Root       string
 	// Program is how advice names ccc-hooks so that the command can be pasted: "ccc-hooks" when
 	// that runs this ccc-hooks from PATH, else its absolute path. "ccc-hooks" when empty.
 	Program string
@@ -79,6 +87,7 @@ type Snapshot struct {
 func Load(loc installer.Locator) *Snapshot {
 	s := &Snapshot{
 		ProjectDir: loc.ProjectDir,
+		Root:       loc.RootDir(),
 		Home:       paths.Home(loc.Getenv),
 		ConfigPath: paths.ConfigFile(loc.Getenv),
 	}
@@ -97,7 +106,11 @@ func Load(loc installer.Locator) *Snapshot {
 		if t.Scope == installer.ScopeProject && installer.SamePath(t.Path, user) {
 			continue
 		}
-		s.Files = append(s.Files, readFile(t))
+		f := readFile(t)
+		if f.Usable() {
+			f.Ledger, _ = (&settings.FileStore{Home: s.Home}).Ledger(t.Path)
+		}
+		s.Files = append(s.Files, f)
 	}
 	return s
 }

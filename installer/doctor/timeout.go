@@ -56,7 +56,7 @@ func (timeoutCheck) Run(_ context.Context, s *Snapshot) []Result {
 // isSupervised reports whether the supervisor reviews the events of f: its profile is installed
 // there, or our entries there belong to no complete profile.
 func isSupervised(f File) bool {
-	profiles := installer.Installed(f.Refs)
+	profiles := f.Profiles()
 	if len(profiles) == 0 {
 		return true
 	}

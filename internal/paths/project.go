@@ -59,6 +59,27 @@ func ProjectDir(p Project) string {
 	return absolute(p.WD)
 }
 
+// Start returns <start> of the project and local scopes: flag (--project-dir) when set, else
+// wd, made absolute. Claude Code reads the project settings file only in the directory it was
+// started in.
+func Start(flag, wd string) string {
+	if flag != "" {
+		return absolute(flag)
+	}
+	return absolute(wd)
+}
+
+// Root returns <root> of the local scope: the git top level of start, else start. Claude Code
+// reads the local settings file at the top of the repository it was started in.
+func Root(start string) string {
+	if fi, err := os.Stat(start); err == nil && fi.IsDir() {
+		if top := gitTopLevel(start); top != "" {
+			return top
+		}
+	}
+	return start
+}
+
 // gitTopLevel returns the top level of the git work tree holding dir, or "" outside one (or
 // without git).
 func gitTopLevel(dir string) string {
