@@ -82,7 +82,12 @@ func taskStore(env *Env, opts taskOptions) (*workflow.TaskStore, error) {
 		}
 		p.WD = wd
 	}
-	return workflow.NewTaskStore(paths.ProjectDir(p), paths.Home(env.Getenv), env.IO.ErrOut), nil
+	project := paths.ProjectDir(p)
+	if p.Flag == "" && p.ClaudeProjectDir != "" {
+		// Run from a session (a /mc-confirm command): the session's tasks, wherever its workflow keeps them.
+		project = workflow.TasksProject(project)
+	}
+	return workflow.NewTaskStore(project, paths.Home(env.Getenv), env.IO.ErrOut), nil
 }
 
 func runTaskList(_ context.Context, env *Env, opts taskOptions) error {

@@ -2,7 +2,9 @@
 // confirms the fix, repeated failures demand an expert review scored at least 8/10.
 //
 // The project directory for tasks is $CLAUDE_PROJECT_DIR (Claude Code exports it to hooks) when
-// set, else the git top level of the event's cwd, else the cwd (paths.ProjectDir). Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (see TaskStore).
+// set, else the git top level of the event's cwd, else the cwd (paths.ProjectDir); when only the
+// local settings at the top of its git repository run the workflow, that top (TasksProject).
+// Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (see TaskStore).
 //
 // Events:
 //   - UserPromptSubmit: "/mc <description>" opens a task and answers with a reminder in
@@ -120,7 +122,7 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, 
 	if ev == nil || !event.ValidSessionID(ev.SessionID) || opts.Getenv("CCC_SUPERVISOR_HOOK") == "1" {
 		return nil, nil
 	}
-	project := paths.ProjectDir(paths.Project{ClaudeProjectDir: opts.Getenv("CLAUDE_PROJECT_DIR"), WD: ev.CWD})
+	project := TasksProject(paths.ProjectDir(paths.Project{ClaudeProjectDir: opts.Getenv("CLAUDE_PROJECT_DIR"), WD: ev.CWD}))
 	if project == "" {
 		return nil, nil
 	}
