@@ -130,6 +130,19 @@ func TestSupervisorAnswersRepeatedWords(t *testing.T) {
 	}
 }
 
+// workflowCapCases are the workflow's runs of blocks at Claude Code's cap of 3 and max_iterations
+// 5: with a tool call after each block, five blocks and the stop let through at max_iterations;
+// in words only, three and the stop let through at Claude Code's cap.
+var workflowCapCases = []struct {
+	name   string
+	read   bool
+	blocks int
+	cap    string
+}{
+	{"a tool call after each block", true, 5, "(cap 5, max_iterations)"},
+	{"words only", false, 3, "(cap 3, Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)"},
+}
+
 // TestWorkflowBlockCapCountsLikeClaude: interactive, the workflow with Claude Code's cap at 3 and
 // max_iterations 5; `/mc fix the login bug` typed. An agent that reads a file after each block
 // is blocked five times (max_iterations), and the sixth stop is let through naming that cap; one
@@ -138,15 +151,7 @@ func TestSupervisorAnswersRepeatedWords(t *testing.T) {
 func TestWorkflowBlockCapCountsLikeClaude(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
-	for _, tc := range []struct {
-		name   string
-		read   bool
-		blocks int
-		cap    string
-	}{
-		{"a tool call after each block", true, 5, "(cap 5, max_iterations)"},
-		{"words only", false, 3, "(cap 3, Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)"},
-	} {
+	for _, tc := range workflowCapCases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var file string
@@ -183,15 +188,7 @@ func TestWorkflowBlockCapCountsLikeClaude(t *testing.T) {
 func TestWorkflowReviewBlockCapCountsLikeClaude(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
-	for _, tc := range []struct {
-		name   string
-		read   bool
-		blocks int
-		cap    string
-	}{
-		{"a tool call after each block", true, 5, "(cap 5, max_iterations)"},
-		{"words only", false, 3, "(cap 3, Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)"},
-	} {
+	for _, tc := range workflowCapCases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var file string

@@ -168,31 +168,13 @@ func TestCopyArrivingDuringALongAnswerIsNotAnswered(t *testing.T) {
 
 func TestSameEventAfterTheWindowIsAnsweredAgain(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	clock := newClock()
-	for i, step := range []struct {
-		after  time.Duration
-		caller string
-		first  bool
-	}{
+	claimSteps(t, []claimStep{
 		{0, "plugin", true},                           // the event
 		{Window / 2, "settings", false},               // a copy, after the first answered at once
 		{Window + time.Millisecond, "settings", true}, // a genuine event with the same bytes, a model turn later
 		{time.Millisecond, "plugin", false},           // its copy
 		{-Window / 2, "user", false},                  // a copy whose clock read a little earlier
-	} {
-		clock.advance(step.after)
-		ticket, first, err := Claim(context.Background(), dir, stop, step.caller, clock.now)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if first != step.first {
-			t.Errorf("step %d (+%s, %s): first = %v, want %v", i, step.after, step.caller, first, step.first)
-		}
-		if err := ticket.Done(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 }
 
 // Claude Code runs each distinct command once per event: the same caller with the same bytes
@@ -200,32 +182,14 @@ func TestSameEventAfterTheWindowIsAnsweredAgain(t *testing.T) {
 // and a copy from another caller is still a copy.
 func TestSameCallerAgainIsANewEvent(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	clock := newClock()
-	for i, step := range []struct {
-		after  time.Duration
-		caller string
-		first  bool
-	}{
+	claimSteps(t, []claimStep{
 		{0, "only", true},
 		{time.Millisecond, "only", true}, // one install: every identical payload is an event
 		{time.Millisecond, "only", true},
 		{time.Millisecond, "plugin", false}, // the copy of that last one from the plugin
 		{time.Millisecond, "plugin", true},  // then the plugin's next event, before "only" runs it
 		{time.Millisecond, "only", false},   // whose copy this is
-	} {
-		clock.advance(step.after)
-		ticket, first, err := Claim(context.Background(), dir, stop, step.caller, clock.now)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if first != step.first {
-			t.Errorf("step %d (+%s, %s): first = %v, want %v", i, step.after, step.caller, first, step.first)
-		}
-		if err := ticket.Done(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 }
 
 // An invocation killed before it answered (its lock released by the kernel, no answer recorded)
@@ -329,6 +293,34 @@ func TestCallersBeyondTheRecordAreAnswered(t *testing.T) {
 		}
 		if want := i == 0 || i == maxCallers; first != want {
 			t.Errorf("caller %d: first = %v, want %v", i, first, want)
+		}
+		if err := ticket.Done(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// claimStep is one invocation of a sequence: it arrives after the one before, from caller, and
+// should answer (first) or be a copy.
+type claimStep struct {
+	after  time.Duration
+	caller string
+	first  bool
+}
+
+// claimSteps runs steps in order on one payload, each answering at once when it is first.
+func claimSteps(t *testing.T, steps []claimStep) {
+	t.Helper()
+	dir := t.TempDir()
+	clock := newClock()
+	for i, step := range steps {
+		clock.advance(step.after)
+		ticket, first, err := Claim(context.Background(), dir, stop, step.caller, clock.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first != step.first {
+			t.Errorf("step %d (+%s, %s): first = %v, want %v", i, step.after, step.caller, first, step.first)
 		}
 		if err := ticket.Done(); err != nil {
 			t.Fatal(err)
