@@ -18,14 +18,18 @@ const maxSettings = 8 << 20
 // reads .claude/settings.json only in start and .claude/settings.local.json at the top of the git
 // repository holding start, so a workflow installed only in that local file keeps its tasks at
 // the top of the repository; in every other case (project settings in start, user settings, a
-// start outside a repository) they stay in start. Only the two project files are looked at, and
-// the repository's top only when start's own settings do not run the workflow.
+// start outside a repository or at its top) they stay in start. Every workflow event asks (the
+// supervisor's Stops too), so a session started at the top of its repository, or outside one,
+// reads no file here; only one started below the top reads the two project files.
 func TasksProject(start string) string {
-	if start == "" || runsWorkflow(filepath.Join(start, ".claude", "settings.json")) {
+	if start == "" {
 		return start
 	}
 	root := repositoryTop(start)
-	if root != "" && root != start && runsWorkflow(filepath.Join(root, ".claude", "settings.local.json")) {
+	if root == "" || root == start || runsWorkflow(filepath.Join(start, ".claude", "settings.json")) {
+		return start
+	}
+	if runsWorkflow(filepath.Join(root, ".claude", "settings.local.json")) {
 		return root
 	}
 	return start
