@@ -143,6 +143,22 @@ var workflowCapCases = []struct {
 	{"words only", false, 3, "(cap 3, Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)"},
 }
 
+// startCapSession starts interactive Claude Code with the workflow installed in the user scope,
+// Claude Code's cap at 3 (testBlockCap) and max_iterations 5. agent is the fake model, given a
+// source file of the project it may read.
+func startCapSession(t *testing.T, tmux string, agent func(file string) Script) (*scenario, *Terminal) {
+	t.Helper()
+	var file string
+	sc := newScenario(t, func(r *Request) Reply { return agent(file)(r) })
+	file = filepath.Join(sc.Project, "login.go")
+	sc.WriteFile(t, file, "package login\n", 0o644)
+	sc.MustCCC(t, sc.product, "install", "--profile", "workflow", "--yes")
+	sc.WriteConfig(t, map[string]any{"max_iterations": 5})
+	term := sc.StartTerminal(t, tmux, "env", testBlockCap, sc.Claude.Path, "--session-id", NewSessionID(t), "--permission-mode", "default")
+	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	return sc, term
+}
+
 // TestWorkflowBlockCapCountsLikeClaude: interactive, the workflow with Claude Code's cap at 3 and
 // max_iterations 5; `/mc fix the login bug` typed. An agent that reads a file after each block
 // is blocked five times (max_iterations), and the sixth stop is let through naming that cap; one
@@ -154,16 +170,7 @@ func TestWorkflowBlockCapCountsLikeClaude(t *testing.T) {
 	for _, tc := range workflowCapCases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			var file string
-			sc := newScenario(t, func(r *Request) Reply { return worker(agentAsksToConfirm, tc.read, file)(r) })
-			file = filepath.Join(sc.Project, "login.go")
-			sc.WriteFile(t, file, "package login\n", 0o644)
-			sc.MustCCC(t, sc.product, "install", "--profile", "workflow", "--yes")
-			sc.WriteConfig(t, map[string]any{"max_iterations": 5})
-			session := NewSessionID(t)
-			term := sc.StartTerminal(t, tmux, "env", testBlockCap, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-			term.WaitScreen(t, 60*time.Second, "? for shortcuts")
-
+			sc, term := startCapSession(t, tmux, func(file string) Script { return worker(agentAsksToConfirm, tc.read, file) })
 			typeLine(t, term, mcPrompt)
 			task := waitTask(t, sc, "the blocks and the stop let through", func(m taskMeta) bool {
 				return len(m.FailureHistory) == tc.blocks+1
@@ -191,31 +198,23 @@ func TestWorkflowReviewBlockCapCountsLikeClaude(t *testing.T) {
 	for _, tc := range workflowCapCases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			var file string
-			sc := newScenario(t, func(r *Request) Reply {
-				last := lastUserText(r)
-				switch {
-				case r.IsAgent() && isReviewer(r):
-					if tc.read && !lastIsToolResult(r) && strings.Contains(last, "is below the required 8/10") {
-						return Call("Read", map[string]any{"file_path": file}, "")
+			sc, term := startCapSession(t, tmux, func(file string) Script {
+				return func(r *Request) Reply {
+					last := lastUserText(r)
+					switch {
+					case r.IsAgent() && isReviewer(r):
+						if tc.read && !lastIsToolResult(r) && strings.Contains(last, "is below the required 8/10") {
+							return Call("Read", map[string]any{"file_path": file}, "")
+						}
+						return Say("Missing: a test for an empty password.\nScore: 5/10")
+					case r.IsAgent() && strings.Contains(last, "Start an expert review of the current workflow task"):
+						return Call("Agent", map[string]any{
+							"description": "expert review", "subagent_type": "general-purpose", "prompt": reviewPrompt,
+						}, "")
 					}
-					return Say("Missing: a test for an empty password.\nScore: 5/10")
-				case r.IsAgent() && strings.Contains(last, "Start an expert review of the current workflow task"):
-					return Call("Agent", map[string]any{
-						"description": "expert review", "subagent_type": "general-purpose", "prompt": reviewPrompt,
-					}, "")
+					return Say(agentWaits)
 				}
-				return Say(agentWaits)
 			})
-			file = filepath.Join(sc.Project, "login.go")
-			sc.WriteFile(t, file, "package login\n", 0o644)
-			sc.MustCCC(t, sc.product, "install", "--profile", "workflow", "--yes")
-			// One block per main-agent turn, so that the stops of the session do not run into the
-			// cap the test is about.
-			sc.WriteConfig(t, map[string]any{"max_iterations": 5})
-			session := NewSessionID(t)
-			term := sc.StartTerminal(t, tmux, "env", testBlockCap, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-			term.WaitScreen(t, 60*time.Second, "? for shortcuts")
 			typeLine(t, term, mcPrompt)
 			waitTask(t, sc, "the task opened", func(m taskMeta) bool { return m.TaskID != "" })
 			typeLine(t, term, "/mc-review")
