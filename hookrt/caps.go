@@ -7,6 +7,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
 // admission is what the session's counts let an event have.
@@ -80,9 +81,9 @@ func capAnswer(ev *event.Event, rec *state.Decision, gate admission) *event.Outp
 	} else {
 		rec.Decision = "block-cap"
 		rec.Reason = fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
-			*rec.BlockCap, event.BlockCapVar)
+			*rec.BlockCap, blockcap.Var)
 		msg = fmt.Sprintf("ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",
-			*rec.BlockCap, event.BlockCapVar)
+			*rec.BlockCap, blockcap.Var)
 	}
 	out := allow(ev, rec.Reason)
 	if out != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
 // blockScript is a reviewer that always blocks and appends a line to $REVIEWS per review.
@@ -116,7 +117,7 @@ func TestStopBlockCap(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, blockScript)
 			e.vars["REVIEWS"] = filepath.Join(e.dir, "reviews")
-			e.vars[event.BlockCapVar] = tt.cap
+			e.vars[blockcap.Var] = tt.cap
 			opts := e.opts()
 			opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
 			transcript := filepath.Join(e.dir, "session.jsonl")
@@ -143,7 +144,7 @@ func TestStopBlockCap(t *testing.T) {
 						t.Errorf("stop %d: got %+v, want a block without a system message", i, out)
 					}
 				} else {
-					if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+event.BlockCapVar+")") ||
+					if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+blockcap.Var+")") ||
 						!strings.Contains(*out.Reason, "Stop-hook blocks in a row") {
 						t.Errorf("stop %d: got %+v, want an allow with the block-cap system message", i, out)
 					}
@@ -159,7 +160,7 @@ func TestStopBlockCap(t *testing.T) {
 // An allowing review gives its place in the run back: Claude Code ends the turn, nothing blocked.
 func TestStopBlockCapAllowReleases(t *testing.T) {
 	e := newEnv(t, `{"supervisor":{"enabled":true}}`, allowScript)
-	e.vars[event.BlockCapVar] = "1"
+	e.vars[blockcap.Var] = "1"
 	for i := range 3 {
 		msg := fmt.Sprintf("stop %d", i)
 		ev := &event.Event{
@@ -178,7 +179,7 @@ func TestStopBlockCapAllowReleases(t *testing.T) {
 func TestStopBlockCapConcurrent(t *testing.T) {
 	e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, blockScript)
 	e.vars["REVIEWS"] = filepath.Join(e.dir, "reviews")
-	e.vars[event.BlockCapVar] = "3"
+	e.vars[blockcap.Var] = "3"
 	opts := e.opts()
 	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
 	transcript := filepath.Join(e.dir, "session.jsonl")

@@ -8,6 +8,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
 // ReasonDisabled is the reason given when the supervisor is off for the session.
@@ -33,7 +34,7 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 	}
 	limit := rt.config().MaxIterations
 	isStop := ev.Name != event.PreToolUse
-	blockCap := event.StopBlockCap(rt.opts.Getenv)
+	blockCap := blockcap.FromEnv(rt.opts.Getenv)
 	st, gate, err := rt.admit(ctx, store, limit, blockCap)
 	if err != nil {
 		return nil, fmt.Errorf("count supervisor iterations: %w", err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
 // TestStopWhileBackgroundRuns: the captured Claude Code 2.1.328 payload of a Stop while a
@@ -73,7 +74,7 @@ func TestClaudeCodeBlockCap(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
 			if tt.env != "-" {
-				f.env[event.BlockCapVar] = tt.env
+				f.env[blockcap.Var] = tt.env
 			}
 			f.maxBlocks = tt.maxBlocks
 			f.prompt("/mc fix it")
@@ -106,7 +107,7 @@ func TestClaudeCodeBlockCap(t *testing.T) {
 // workflow then blocks on up to max_iterations, and says which cap let the stop through.
 func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 	f := newFixture(t)
-	f.env[event.BlockCapVar] = "3"
+	f.env[blockcap.Var] = "3"
 	f.maxBlocks = 5
 	f.prompt("/mc fix it")
 	transcript := f.transcript(wordsLine)
@@ -142,7 +143,7 @@ func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 // Stop with stop_hook_active=false is a new turn, so the workflow's run starts anew too.
 func TestRunStartsAnewWithoutStopHookActive(t *testing.T) {
 	f := newFixture(t)
-	f.env[event.BlockCapVar] = "2"
+	f.env[blockcap.Var] = "2"
 	f.prompt("/mc fix it")
 	for turn := 0; turn < 3; turn++ {
 		for i := 0; i < 2; i++ {

@@ -4,7 +4,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
 // blockRun is a run of blocks of one kind of stop: the session's Stop, or one subagent's
@@ -38,7 +38,7 @@ func (r *blockRun) capReached(sub, stopHookActive bool, transcript string, maxBl
 	case r.Blocks >= maxBlocks:
 		return "max_iterations", r.Blocks, maxBlocks
 	case claudeCap > 0 && r.InARow >= claudeCap:
-		return "Claude Code's " + event.BlockCapVar, r.InARow, claudeCap
+		return "Claude Code's " + blockcap.Var, r.InARow, claudeCap
 	}
 	return "", 0, 0
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
 func TestSubagentStop(t *testing.T) {
@@ -119,7 +120,7 @@ func TestReviewClaudeBlockCap(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
-			f.env[event.BlockCapVar] = "3"
+			f.env[blockcap.Var] = "3"
 			f.maxBlocks = 5
 			f.prompt("/mc fix it")
 			transcript := f.transcript(`{"type":"user","message":{"role":"user","content":"/mc-review the fix"}}` + "\n")

@@ -52,6 +52,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -99,7 +100,7 @@ func (o Options) withDefaults() Options {
 	if o.MaxBlocks <= 0 {
 		o.MaxBlocks = DefaultMaxBlocks
 	}
-	o.claudeCap = event.StopBlockCap(o.Getenv)
+	o.claudeCap = blockcap.FromEnv(o.Getenv)
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}

@@ -4,19 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/tidwall/gjson"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/installer"
-)
-
-// BlockCapVar is Claude Code's own limit on Stop-hook blocks in a row; DefaultBlockCap applies
-// when it is unset.
-const (
-	BlockCapVar     = event.BlockCapVar
-	DefaultBlockCap = event.DefaultBlockCap
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
 // blockCapCheck reports Claude Code's cap on consecutive Stop-hook blocks next to the profiles'
@@ -36,22 +28,22 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 		if f.Scope == installer.ScopeProvider {
 			continue
 		}
-		if v := f.Get("env." + BlockCapVar); v.Exists() && v.Type != gjson.Null {
+		if v := f.Get("env." + blockcap.Var); v.Exists() && v.Type != gjson.Null {
 			raw, from, path = v.String(), `"env" of `+label(f), f.Path
 			break
 		}
 	}
 	if raw == "" {
-		raw = c.env.Getenv(BlockCapVar)
+		raw = c.env.Getenv(blockcap.Var)
 	}
-	limit, source := DefaultBlockCap, "Claude Code's default"
+	limit, source := blockcap.Default, "Claude Code's default"
 	if raw != "" {
-		n, err := strconv.Atoi(strings.TrimSpace(raw))
-		if err != nil || n < 0 {
+		n, valid := blockcap.Parse(raw)
+		if !valid {
 			return []Result{warn(fmt.Sprintf("%s=%q (from %s) is not a whole number ≥ 0 (0: no cap): set it to %d",
-				BlockCapVar, raw, from, s.Config.MaxIterations), path)}
+				blockcap.Var, raw, from, s.Config.MaxIterations), path)}
 		}
-		limit, source = n, fmt.Sprintf("%s=%d from %s", BlockCapVar, n, from)
+		limit, source = n, fmt.Sprintf("%s=%d from %s", blockcap.Var, n, from)
 	}
 	maxIter := s.Config.MaxIterations
 	capText := fmt.Sprintf("Claude Code blocks a stop up to %s in a row with no tool call between the blocks (%s)", times(limit), source)
@@ -63,7 +55,7 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 		msg := capText + fmt.Sprintf(", not fewer than max_iterations %d", maxIter)
 		if limit > 0 && limit < maxIter {
 			msg = capText + fmt.Sprintf(", fewer than the supervisor's max_iterations %d: an agent that calls a tool after each block is reviewed up to max_iterations; after %d blocks answered in words only the supervisor lets the stop end without a review (it would be overridden), and says so; to allow longer runs of those export %s=%d (or set it under \"env\" in settings.json)",
-				maxIter, limit, BlockCapVar, maxIter)
+				maxIter, limit, blockcap.Var, maxIter)
 		}
 		out = append(out, ok(msg, path))
 	}

@@ -1,6 +1,10 @@
 package doctor
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+)
 
 func TestBlockCapCheck(t *testing.T) {
 	installed := user(supervisor(ourCmd, 600))
@@ -22,28 +26,28 @@ func TestBlockCapCheck(t *testing.T) {
 			"after 8 blocks answered in words only the supervisor lets the stop end without a review",
 			"export CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=20",
 		}}}},
-		{"env below", map[string]string{BlockCapVar: "5"}, snap(installed), []want{{StatusOK, []string{
+		{"env below", map[string]string{blockcap.Var: "5"}, snap(installed), []want{{StatusOK, []string{
 			"up to 5 times in a row with no tool call between the blocks (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=5 from the environment)", "after 5 blocks answered in words only",
 		}}}},
-		{"env high enough", map[string]string{BlockCapVar: "20"}, snap(installed), []want{{StatusOK, []string{"up to 20 times", "not fewer than max_iterations 20"}}}},
-		{"no cap", map[string]string{BlockCapVar: "0"}, snap(installed), []want{{StatusOK, []string{"does not cap Stop-hook blocks", "not fewer than max_iterations 20"}}}},
+		{"env high enough", map[string]string{blockcap.Var: "20"}, snap(installed), []want{{StatusOK, []string{"up to 20 times", "not fewer than max_iterations 20"}}}},
+		{"no cap", map[string]string{blockcap.Var: "0"}, snap(installed), []want{{StatusOK, []string{"does not cap Stop-hook blocks", "not fewer than max_iterations 20"}}}},
 		{"max_iterations lowered", nil, lowMax, []want{{StatusOK, []string{"up to 8 times", "max_iterations 5"}}}},
-		{"settings env wins", map[string]string{BlockCapVar: "5"}, snap(capIn(`"50"`), installed), []want{{StatusOK, []string{
+		{"settings env wins", map[string]string{blockcap.Var: "5"}, snap(capIn(`"50"`), installed), []want{{StatusOK, []string{
 			`from "env" of local settings`,
 		}}}},
 		{"settings env as a number", nil, snap(capIn(`3`), installed), []want{{StatusOK, []string{"up to 3 times in a row", "after 3 blocks"}}}},
-		{"not a number", map[string]string{BlockCapVar: "lots"}, snap(installed), []want{{StatusWarn, []string{
+		{"not a number", map[string]string{blockcap.Var: "lots"}, snap(installed), []want{{StatusWarn, []string{
 			`CLAUDE_CODE_STOP_HOOK_BLOCK_CAP="lots" (from the environment) is not a whole number`,
 		}}}},
-		{"workflow only", map[string]string{BlockCapVar: "5"}, snap(workflow), []want{{StatusOK, []string{
+		{"workflow only", map[string]string{blockcap.Var: "5"}, snap(workflow), []want{{StatusOK, []string{
 			"workflow: Claude Code blocks a stop up to 5 times in a row", "the workflow blocks a stop at most 20 times in a run (max_iterations), and at most 5 times in a row with no tool call between the blocks (that cap)",
 		}}}},
-		{"workflow with a high cap", map[string]string{BlockCapVar: "50"}, snap(workflow), []want{{StatusOK, []string{"at most 20 times in a run (max_iterations)"}}}},
+		{"workflow with a high cap", map[string]string{blockcap.Var: "50"}, snap(workflow), []want{{StatusOK, []string{"at most 20 times in a run (max_iterations)"}}}},
 		{
 			"both profiles", nil, snap(installed, local(`{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "`+ourCmd+`"}]}]}}`)),
 			[]want{{StatusOK, []string{"supervisor's max_iterations 20"}}, {StatusOK, []string{"workflow: ", "at most 8 times in a row with no tool call"}}},
 		},
-		{"nothing installed", map[string]string{BlockCapVar: "5"}, snap(user(`{}`)), []want{{StatusOK, []string{"no supervisor or workflow hooks installed", "up to 5 times"}}}},
+		{"nothing installed", map[string]string{blockcap.Var: "5"}, snap(user(`{}`)), []want{{StatusOK, []string{"no supervisor or workflow hooks installed", "up to 5 times"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
