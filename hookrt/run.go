@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
+	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"

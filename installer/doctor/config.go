@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
+	"github.com/ccc-hooks/ccc-hooks/config"
 )
 
 // configCheck reports ccc.json values the runtime ignores (out of range, wrong type, invalid

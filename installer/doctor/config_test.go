@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
+	"github.com/ccc-hooks/ccc-hooks/config"
 )
 
 func TestConfigCheck(t *testing.T) {

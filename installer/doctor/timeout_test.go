@@ -3,7 +3,7 @@ package doctor
 import (
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/config"
+	"github.com/ccc-hooks/ccc-hooks/config"
 )
 
 func TestTimeoutCheck(t *testing.T) {
