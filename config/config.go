@@ -1,61 +1,26 @@
-// Package config reads the supervisor settings from ccc.json (key "supervisor"), a file shared with
-// the ccc tool. Bad values never stop the hook: each falls back to its default and is reported as a
-// Problem, which doctor prints.
+// Package config owns ccc.json, the file in the Claude config dir (internal/paths.ConfigFile)
+// that ccc-hooks shares with the ccc tool: every key ccc-hooks reads there ("supervisor" for the
+// supervisor, "workflow" for the workflow), their defaults and limits, and the edits ccc-hooks
+// makes to it. Bad values never stop a hook: each falls back to its default and is reported as a
+// Problem naming its key, which doctor prints.
 package config
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
+	"strings"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// Defaults and limits of the supervisor settings.
-const (
-	DefaultMaxIterations  = 20
-	MinMaxIterations      = 1
-	MaxMaxIterations      = 100
-	DefaultTimeoutSeconds = 600
-	MinTimeoutSeconds     = 10
-	MaxTimeoutSeconds     = 3600
-	DefaultLanguage       = "en"
-	// DefaultPermissionMode is the reviewer's permission mode: tools outside allowed_tools are
-	// refused without asking anyone (nobody could answer inside a hook).
-	DefaultPermissionMode = "dontAsk"
-)
-
-// PermissionModes are the values supervisor.permission_mode accepts: "default" and its Claude Code
-// 2.1.328 name "manual" ask for permission (in claude -p: refuse) outside the allowed tools. Auto
-// mode (whose server-side safety check refuses every tool behind an API gateway), bypass and the
-// modes that accept edits are never used for a reviewer.
-var PermissionModes = []string{"dontAsk", "default", "manual"}
-
-// DefaultAllowedTools are the reviewer's permission rules beyond what Claude Code allows a dontAsk
-// session anyway (Read, and the Bash commands it judges read-only, such as ls, cat, grep, find,
-// git status, git diff, git log, git show): read-only git commands, so it can see what the agent
-// changed.
-func DefaultAllowedTools() []string {
-	return []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)"}
-}
-
-// Key is the top-level key of ccc.json that holds the supervisor settings.
-const Key = "supervisor"
-
-// Supervisor is the effective supervisor configuration.
-type Supervisor struct {
-	Enabled        bool
-	MaxIterations  int
-	TimeoutSeconds int
-	Language       string // "en" or "zh"
-	ClaudeCommand  string
-	ClaudeArgs     []string
-	PermissionMode string   // one of PermissionModes
-	AllowedTools   []string // passed as --allowedTools; never nil after Parse
-	MaxBudgetUSD   float64  // --max-budget-usd when positive; 0 means no limit
+// Config is the effective content of ccc.json: the settings of every key, each value missing or
+// ignored replaced by its default.
+type Config struct {
+	Supervisor Supervisor
+	Workflow   Workflow
 }
 
 // Problem is one value of ccc.json the runtime ignored, and why.
@@ -71,39 +36,36 @@ func (p Problem) String() string {
 	return p.Field + ": " + p.Msg
 }
 
-// Default returns the configuration used when ccc.json is missing.
-func Default() Supervisor {
-	return Supervisor{
-		MaxIterations:  DefaultMaxIterations,
-		TimeoutSeconds: DefaultTimeoutSeconds,
-		Language:       DefaultLanguage,
-		PermissionMode: DefaultPermissionMode,
-		AllowedTools:   DefaultAllowedTools(),
-	}
+// Key returns the top-level key of ccc.json the problem is under ("supervisor", "workflow"), or
+// "" for the file as a whole.
+func (p Problem) Key() string {
+	key, _, _ := strings.Cut(p.Field, ".")
+	return key
 }
 
 // MaxFileSize bounds ccc.json; a larger file (or one that is not a regular file: a FIFO, a
 // device) is an error, read no further than that.
 const MaxFileSize = 1 << 20
 
-// Load reads the supervisor settings from path. A missing file gives the defaults and no problem.
-// The error is only for a file that exists but cannot be read; the returned Supervisor is then the
-// defaults, so callers that must not fail can ignore it.
-func Load(path string) (Supervisor, []Problem, error) {
+// LoadAll reads every key of ccc.json from path. A missing file gives the defaults and no
+// problem. The error is only for a file that exists but cannot be read; the returned Config is
+// then the defaults, so callers that must not fail can ignore it.
+func LoadAll(path string) (Config, []Problem, error) {
 	data, err := safefile.ReadRegular(path, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Default(), nil, nil
+		return defaults(), nil, nil
 	}
 	if err != nil {
-		return Default(), nil, fmt.Errorf("read %s: %w", path, err)
+		return defaults(), nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	cfg, problems := Parse(data)
+	cfg, problems := ParseAll(data)
 	return cfg, problems, nil
 }
 
-// Parse reads the supervisor settings from the bytes of ccc.json.
-func Parse(data []byte) (Supervisor, []Problem) {
-	cfg := Default()
+// ParseAll reads every key of ccc.json from its bytes. Its problems are those of the file as a
+// whole, else those of each key.
+func ParseAll(data []byte) (Config, []Problem) {
+	cfg := defaults()
 	if !gjson.ValidBytes(data) {
 		return cfg, []Problem{{Msg: "invalid JSON; using the default supervisor settings"}}
 	}
@@ -111,110 +73,68 @@ func Parse(data []byte) (Supervisor, []Problem) {
 	if !root.IsObject() {
 		return cfg, []Problem{{Msg: "not a JSON object; using the default supervisor settings"}}
 	}
-	sup := root.Get(Key)
-	if !sup.Exists() || sup.Type == gjson.Null {
-		return cfg, nil
-	}
-	if !sup.IsObject() {
-		return cfg, []Problem{{Field: Key, Msg: "not an object; using the defaults"}}
-	}
 	var p problems
-	if v := sup.Get("enabled"); v.Exists() {
-		if v.IsBool() {
-			cfg.Enabled = v.Bool()
-		} else {
-			p.add("enabled", "want true or false, got %s; using false", v.Raw)
-		}
-	}
-	cfg.MaxIterations = p.intIn(sup, "max_iterations", MinMaxIterations, MaxMaxIterations, DefaultMaxIterations)
-	cfg.TimeoutSeconds = p.intIn(sup, "timeout_seconds", MinTimeoutSeconds, MaxTimeoutSeconds, DefaultTimeoutSeconds)
-	if v := sup.Get("language"); v.Exists() {
-		switch {
-		case v.Type == gjson.String && (v.Str == "en" || v.Str == "zh"):
-			cfg.Language = v.Str
-		default:
-			p.add("language", `want "en" or "zh", got %s; using "en"`, v.Raw)
-		}
-	}
-	if v := sup.Get("claude_command"); v.Exists() {
-		if v.Type == gjson.String {
-			cfg.ClaudeCommand = v.Str
-		} else {
-			p.add("claude_command", "want a string, got %s; using claude on PATH", v.Raw)
-		}
-	}
-	if v := sup.Get("claude_args"); v.Exists() {
-		cfg.ClaudeArgs, _ = p.stringList("claude_args", v, true)
-	}
-	p.reviewerLimits(sup, &cfg)
+	cfg.Supervisor = p.supervisor(root.Get(SupervisorKey))
+	cfg.Workflow = p.workflow(root.Get(WorkflowKey))
 	return cfg, p
 }
 
-// reviewerLimits reads permission_mode, allowed_tools and max_budget_usd.
-func (p *problems) reviewerLimits(sup gjson.Result, cfg *Supervisor) {
-	if v := sup.Get("permission_mode"); v.Exists() {
-		if v.Type == gjson.String && slices.Contains(PermissionModes, v.Str) {
-			cfg.PermissionMode = v.Str
-		} else {
-			p.add("permission_mode", `want one of "dontAsk", "default" or "manual", got %s; using %q`, v.Raw, DefaultPermissionMode)
-		}
-	}
-	if v := sup.Get("allowed_tools"); v.Exists() {
-		// An empty list is a choice: no tools beyond Claude Code's read-only ones.
-		if tools, ok := p.stringList("allowed_tools", v, false); ok {
-			cfg.AllowedTools = append([]string{}, tools...)
-		}
-	}
-	if v := sup.Get("max_budget_usd"); v.Exists() {
-		if v.Type == gjson.Number && v.Num > 0 {
-			cfg.MaxBudgetUSD = v.Num
-		} else {
-			p.add("max_budget_usd", "want a number of dollars greater than 0, got %s; using no budget", v.Raw)
-		}
-	}
+// Load reads the supervisor's settings from ccc.json at path, as LoadAll does; its problems are
+// those of the file as a whole and of the "supervisor" key.
+func Load(path string) (Supervisor, []Problem, error) {
+	cfg, problems, err := LoadAll(path)
+	return cfg.Supervisor, supervisorProblems(problems), err
 }
 
+// Parse reads the supervisor's settings from the bytes of ccc.json, as ParseAll does; its
+// problems are those of the file as a whole and of the "supervisor" key.
+func Parse(data []byte) (Supervisor, []Problem) {
+	cfg, problems := ParseAll(data)
+	return cfg.Supervisor, supervisorProblems(problems)
+}
+
+func supervisorProblems(all []Problem) []Problem {
+	var out []Problem
+	for _, p := range all {
+		if k := p.Key(); k == "" || k == SupervisorKey {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// defaults is the Config of a missing file.
+func defaults() Config { return Config{Supervisor: Default()} }
+
+// problems collects the Problems of a file while its keys are read.
 type problems []Problem
 
-func (p *problems) add(field, format string, args ...any) {
-	*p = append(*p, Problem{Field: Key + "." + field, Msg: fmt.Sprintf(format, args...)})
+// add records a problem of field under key ("" for the key itself).
+func (p *problems) add(key, field, format string, args ...any) {
+	if field != "" {
+		key += "." + field
+	}
+	*p = append(*p, Problem{Field: key, Msg: fmt.Sprintf(format, args...)})
 }
 
-// intIn returns the integer at field when it is a whole number in [lo, hi], else def (with a problem).
-func (p *problems) intIn(sup gjson.Result, field string, lo, hi, def int) int {
-	v := sup.Get(field)
-	if !v.Exists() {
-		return def
+// section returns the object at key (ok false, with a problem when it is something else);
+// a missing key or null is no problem.
+func (p *problems) section(key string, v gjson.Result) (ok bool) {
+	if !v.Exists() || v.Type == gjson.Null {
+		return false
 	}
-	if v.Type != gjson.Number || v.Num != float64(int64(v.Num)) {
-		p.add(field, "want a whole number in %d..%d, got %s; using %d", lo, hi, v.Raw, def)
-		return def
+	if !v.IsObject() {
+		p.add(key, "", "not an object; using the defaults")
+		return false
 	}
-	if n := v.Num; n < float64(lo) || n > float64(hi) {
-		p.add(field, "%s is out of range %d..%d; using %d", v.Raw, lo, hi, def)
-		return def
-	}
-	return int(v.Num)
+	return true
 }
 
-// stringList returns the array of strings at v (ok false, with a problem, when it is not one);
-// allowEmpty lets elements be "".
-func (p *problems) stringList(field string, v gjson.Result, allowEmpty bool) (list []string, ok bool) {
-	if !v.IsArray() {
-		p.add(field, "want an array of strings, got %s; ignoring it", v.Raw)
-		return nil, false
+// boolean returns the literal at key.field, or false (with a problem) when it is something else.
+func (p *problems) boolean(key, field string, v gjson.Result) bool {
+	if !v.IsBool() {
+		p.add(key, field, "want true or false, got %s; using false", v.Raw)
+		return false
 	}
-	var out []string
-	for _, e := range v.Array() {
-		if e.Type != gjson.String || (e.Str == "" && !allowEmpty) {
-			kind := "strings"
-			if !allowEmpty {
-				kind = "non-empty strings"
-			}
-			p.add(field, "want an array of %s, got element %s; ignoring %s", kind, e.Raw, field)
-			return nil, false
-		}
-		out = append(out, e.Str)
-	}
-	return out, true
+	return v.Bool()
 }

@@ -11,7 +11,7 @@ import (
 // settings.ChangeFunc.
 func SetEnabled(enabled bool) func(old []byte, exists bool) ([]byte, bool, error) {
 	return func(old []byte, _ bool) ([]byte, bool, error) {
-		out, err := settings.SetValue(old, []string{Key, "enabled"}, strconv.FormatBool(enabled))
+		out, err := settings.SetValue(old, []string{SupervisorKey, "enabled"}, strconv.FormatBool(enabled))
 		return out, false, err
 	}
 }

@@ -150,7 +150,9 @@ func (rt *hookRun) log() *slog.Logger {
 func (rt *hookRun) configDir() string { return paths.ConfigDir(rt.opts.Getenv) }
 func (rt *hookRun) home() string      { return paths.Home(rt.opts.Getenv) }
 
-// config loads ccc.json once; problems are logged and the defaults used in their place.
+// config loads the supervisor's settings from ccc.json once; problems (of the file and of that
+// key) are logged and the defaults used in their place. The workflow reads its own key when it
+// notifies.
 func (rt *hookRun) config() config.Supervisor {
 	if rt.cfg != nil {
 		return *rt.cfg
@@ -170,12 +172,12 @@ func (rt *hookRun) config() config.Supervisor {
 // workflow asks the workflow profile; its failures are logged, never fatal to the session.
 func (rt *hookRun) workflow(ctx context.Context) *event.Output {
 	out, err := workflow.Handle(ctx, rt.ev, workflow.Options{
-		Getenv:    rt.opts.Getenv,
-		Now:       rt.opts.Now,
-		Home:      rt.home(),
-		ConfigDir: rt.configDir(),
-		MaxBlocks: rt.config().MaxIterations,
-		Stderr:    rt.opts.Stderr,
+		Getenv:     rt.opts.Getenv,
+		Now:        rt.opts.Now,
+		Home:       rt.home(),
+		ConfigFile: paths.ConfigFile(rt.opts.Getenv),
+		MaxBlocks:  rt.config().MaxIterations,
+		Stderr:     rt.opts.Stderr,
 	})
 	if err != nil {
 		rt.log().Warn("workflow failed", "event", rt.ev.Name, "err", err)

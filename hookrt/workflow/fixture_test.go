@@ -18,13 +18,13 @@ const session = "60a79f72-e4f7-4624-aacf-eb6a5dd6f394"
 
 // fixture is a project, a ccc-hooks home and a clock for driving Handle.
 type fixture struct {
-	t         *testing.T
-	project   string
-	home      string
-	configDir string
-	env       map[string]string
-	now       time.Time
-	maxBlocks int
+	t          *testing.T
+	project    string
+	home       string
+	configFile string
+	env        map[string]string
+	now        time.Time
+	maxBlocks  int
 
 	mu     sync.Mutex
 	stderr bytes.Buffer
@@ -35,11 +35,11 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	root := t.TempDir()
 	f := &fixture{
-		t:         t,
-		project:   filepath.Join(root, "project"),
-		home:      filepath.Join(root, "home", ".claude", "ccc"),
-		configDir: filepath.Join(root, "home", ".claude"),
-		now:       time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC),
+		t:          t,
+		project:    filepath.Join(root, "project"),
+		home:       filepath.Join(root, "home", ".claude", "ccc"),
+		configFile: filepath.Join(root, "home", ".claude", "ccc.json"),
+		now:        time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC),
 	}
 	f.env = map[string]string{"CLAUDE_PROJECT_DIR": f.project}
 	if err := os.MkdirAll(f.project, 0o755); err != nil {
@@ -61,12 +61,12 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 
 func (f *fixture) opts() Options {
 	return Options{
-		Getenv:    func(k string) string { return f.env[k] },
-		Now:       func() time.Time { return f.now },
-		Home:      f.home,
-		ConfigDir: f.configDir,
-		MaxBlocks: f.maxBlocks,
-		Stderr:    lockedWriter{&f.mu, &f.stderr},
+		Getenv:     func(k string) string { return f.env[k] },
+		Now:        func() time.Time { return f.now },
+		Home:       f.home,
+		ConfigFile: f.configFile,
+		MaxBlocks:  f.maxBlocks,
+		Stderr:     lockedWriter{&f.mu, &f.stderr},
 		Notify: func(_ context.Context, title, body string) {
 			f.mu.Lock()
 			defer f.mu.Unlock()
@@ -184,5 +184,16 @@ func appendLine(t *testing.T, path, line string) {
 	defer func() { _ = file.Close() }()
 	if _, err := file.WriteString(line); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// writeConfig writes ccc.json with data.
+func (f *fixture) writeConfig(data string) {
+	f.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(f.configFile), 0o755); err != nil {
+		f.t.Fatal(err)
+	}
+	if err := os.WriteFile(f.configFile, []byte(data), 0o644); err != nil {
+		f.t.Fatal(err)
 	}
 }

@@ -4,32 +4,27 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 	"unicode"
 
-	"github.com/tidwall/gjson"
-
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+	"github.com/ccc-hooks/ccc-hooks/config"
 )
 
 // notifyBudget is the longest a notification may delay the hook.
 const notifyBudget = 100 * time.Millisecond
 
-// notifyEnabled reads "workflow": {"notify": true} from <config dir>/ccc.json (default false).
-func notifyEnabled(configDir string) bool {
-	data, err := safefile.ReadRegular(filepath.Join(configDir, "ccc.json"), 1<<20) // a FIFO never blocks
-	if err != nil {
-		return false
-	}
-	return gjson.GetBytes(data, "workflow.notify").Type == gjson.True
+// notifyEnabled reads workflow.notify from ccc.json at path through package config: false when
+// the file is missing, cannot be read (a FIFO never blocks) or does not set it to true.
+func notifyEnabled(path string) bool {
+	cfg, _, _ := config.LoadAll(path)
+	return cfg.Workflow.Notify
 }
 
 // notify shows a notification when the config asks for it.
 func (h *handler) notify(title, body string) {
-	if notifyEnabled(h.opts.ConfigDir) {
+	if notifyEnabled(h.opts.ConfigFile) {
 		h.opts.Notify(h.ctx, title, body)
 	}
 }

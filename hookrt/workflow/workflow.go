@@ -69,8 +69,8 @@ type Options struct {
 	Now    func() time.Time
 	// Home is the ccc-hooks home (locks, per-session block counters); default paths.Home.
 	Home string
-	// ConfigDir is the Claude config dir (ccc.json lives there); default paths.ConfigDir.
-	ConfigDir string
+	// ConfigFile is ccc.json, whose "workflow" key the workflow reads; default paths.ConfigFile.
+	ConfigFile string
 	// MaxBlocks caps the number of blocks in a row (the supervisor's max_iterations);
 	// DefaultMaxBlocks when not positive. Claude Code's own cap applies too, counted as Claude
 	// Code counts it.
@@ -94,8 +94,8 @@ func (o Options) withDefaults() Options {
 	if o.Home == "" {
 		o.Home = paths.Home(o.Getenv)
 	}
-	if o.ConfigDir == "" {
-		o.ConfigDir = paths.ConfigDir(o.Getenv)
+	if o.ConfigFile == "" {
+		o.ConfigFile = paths.ConfigFile(o.Getenv)
 	}
 	if o.MaxBlocks <= 0 {
 		o.MaxBlocks = DefaultMaxBlocks

@@ -283,12 +283,7 @@ func TestNotify(t *testing.T) {
 	if len(f.notes) != 0 {
 		t.Fatalf("notified without the config: %v", f.notes)
 	}
-	if err := os.MkdirAll(f.configDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(f.configDir, "ccc.json"), []byte(`{"workflow": {"notify": true}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	f.writeConfig(`{"workflow": {"notify": true}}`)
 	f.stop()
 	f.prompt("fixed")
 	f.stop()

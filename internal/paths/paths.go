@@ -49,7 +49,8 @@ func Warnings(getenv Getenv) []string {
 	return out
 }
 
-// ConfigFile returns <config dir>/ccc.json, the file holding the "supervisor" key.
+// ConfigFile returns <config dir>/ccc.json, the file of the "supervisor" and "workflow" keys (see
+// package config).
 func ConfigFile(getenv Getenv) string { return filepath.Join(ConfigDir(getenv), "ccc.json") }
 
 // UserFile returns the user-scope settings file.
