@@ -17,5 +17,6 @@ func Checks(env Env) []Check {
 		homeCheck{},
 		blockCapCheck{env},
 		configCheck{},
+		workflowConfigCheck{},
 	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // configCheck reports ccc.json values the runtime ignores (out of range, wrong type, invalid
-// JSON), each as an error naming the field and what it accepts.
+// JSON) in the file as a whole and under the supervisor's key, each as an error naming the field
+// and what it accepts. The workflow's key has its own check (workflowConfigCheck).
 type configCheck struct{}
 
 func (configCheck) Name() string { return "config" }

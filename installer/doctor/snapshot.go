@@ -75,15 +75,19 @@ type Snapshot struct {
 	// Home is the ccc-hooks home (state, logs, backups, locks).
 	Home string
 	// ConfigPath is ccc.json; Config holds its effective supervisor settings, ConfigProblems the
-	// values the runtime ignores and ConfigErr a file that exists but cannot be read.
-	ConfigPath     string
-	ConfigExists   bool
-	Config         config.Supervisor
-	ConfigProblems []config.Problem
-	ConfigErr      error
+	// values the runtime ignores (of the file as a whole and of the supervisor's key) and
+	// ConfigErr a file that exists but cannot be read. Workflow holds the effective workflow
+	// settings, WorkflowProblems the values of the workflow's key it ignores.
+	ConfigPath       string
+	ConfigExists     bool
+	Config           config.Supervisor
+	ConfigProblems   []config.Problem
+	ConfigErr        error
+	Workflow         config.Workflow
+	WorkflowProblems []config.Problem
 }
 
-// Load reads every settings file of loc and the supervisor config.
+// Load reads every settings file of loc and ccc.json.
 func Load(loc installer.Locator) *Snapshot {
 	s := &Snapshot{
 		ProjectDir: loc.ProjectDir,
@@ -91,7 +95,7 @@ func Load(loc installer.Locator) *Snapshot {
 		Home:       paths.Home(loc.Getenv),
 		ConfigPath: paths.ConfigFile(loc.Getenv),
 	}
-	s.Config, s.ConfigProblems, s.ConfigErr = config.Load(s.ConfigPath)
+	s.setConfig(config.LoadAll(s.ConfigPath))
 	_, err := os.Stat(s.ConfigPath)
 	s.ConfigExists = err == nil
 	targets := loc.All()
@@ -113,6 +117,19 @@ func Load(loc installer.Locator) *Snapshot {
 		s.Files = append(s.Files, f)
 	}
 	return s
+}
+
+// setConfig keeps what was read of ccc.json in s, its problems split between the checks that
+// report them: the workflow's key to workflow-config, the rest to config.
+func (s *Snapshot) setConfig(cfg config.Config, problems []config.Problem, err error) {
+	s.Config, s.Workflow, s.ConfigErr = cfg.Supervisor, cfg.Workflow, err
+	for _, p := range problems {
+		if p.Key() == config.WorkflowKey {
+			s.WorkflowProblems = append(s.WorkflowProblems, p)
+		} else {
+			s.ConfigProblems = append(s.ConfigProblems, p)
+		}
+	}
 }
 
 func readFile(t installer.Target) File {

@@ -29,7 +29,7 @@ func TestLoad(t *testing.T) {
 	getenv := func(k string) string { return env[k] }
 	write(t, filepath.Join(home, ".claude", "settings.json"), supervisor(ourCmd, 600))
 	write(t, filepath.Join(home, ".claude", "settings-kimi.json"), `{`)
-	write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor": {"max_iterations": 0}}`)
+	write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor": {"max_iterations": 0}, "workflow": {"notify": "yes"}}`)
 	write(t, filepath.Join(project, ".claude", "settings.json"), `{"hooks": []}`)
 
 	s := Load(installer.Locator{Getenv: getenv, ProjectDir: project, ManagedPath: filepath.Join(home, "managed.json")})
@@ -55,6 +55,9 @@ func TestLoad(t *testing.T) {
 	}
 	if len(s.ConfigProblems) != 1 || s.ConfigProblems[0].Field != "supervisor.max_iterations" || !s.ConfigExists {
 		t.Errorf("config problems %v (exists %t), want one on supervisor.max_iterations", s.ConfigProblems, s.ConfigExists)
+	}
+	if len(s.WorkflowProblems) != 1 || s.WorkflowProblems[0].Field != "workflow.notify" || s.Workflow.Notify {
+		t.Errorf("workflow problems %v (notify %t), want one on workflow.notify and notify off", s.WorkflowProblems, s.Workflow.Notify)
 	}
 	if s.Home != paths.Home(getenv) {
 		t.Errorf("home %s, want %s", s.Home, paths.Home(getenv))

@@ -1,0 +1,58 @@
+package doctor
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/config"
+)
+
+func TestWorkflowConfigCheck(t *testing.T) {
+	parsed := func(src string) *Snapshot {
+		s := snap()
+		s.ConfigExists = true
+		cfg, problems := config.ParseAll([]byte(src))
+		s.setConfig(cfg, problems, nil)
+		return s
+	}
+	unreadable := snap()
+	unreadable.ConfigExists = true
+	unreadable.setConfig(config.Config{Supervisor: config.Default()}, nil, errors.New("read /home/u/.claude/ccc.json: permission denied"))
+	tests := []struct {
+		name string
+		s    *Snapshot
+		want []want
+	}{
+		{"missing", snap(), []want{{StatusOK, []string{"/home/u/.claude/ccc.json: not present; workflow defaults: notify false", `set "workflow": {"notify": true}`}}}},
+		{"no workflow key", parsed(`{"supervisor": {"enabled": true}}`), []want{{StatusOK, []string{"/home/u/.claude/ccc.json: workflow notify false: tasks are not announced"}}}},
+		{"notify on", parsed(`{"workflow": {"notify": true}}`), []want{{StatusOK, []string{"workflow notify true: a blocked or completed task is announced on the desktop"}}}},
+		{"notify off", parsed(`{"workflow": {"notify": false}}`), []want{{StatusOK, []string{"workflow notify false"}}}},
+		{"notify not a boolean", parsed(`{"workflow": {"notify": "yes"}}`), []want{
+			{StatusError, []string{`workflow.notify: want true or false, got "yes"; using false: change it in /home/u/.claude/ccc.json`}},
+		}},
+		{"workflow not an object", parsed(`{"workflow": [true]}`), []want{
+			{StatusError, []string{"workflow: not an object; using the defaults: change it in /home/u/.claude/ccc.json"}},
+		}},
+		{"bad supervisor settings beside", parsed(`{"supervisor": {"max_iterations": 0}, "workflow": {"notify": true}}`), []want{
+			{StatusOK, []string{"workflow notify true"}},
+		}},
+		{"invalid JSON", parsed(`{"workflow": {"notify": true}`), []want{
+			{StatusOK, []string{"cannot be used (see the config check); workflow defaults: notify false"}},
+		}},
+		{"unreadable", unreadable, []want{{StatusOK, []string{"cannot be used (see the config check); workflow defaults: notify false"}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkResults(t, workflowConfigCheck{}, tt.s, tt.want) })
+	}
+}
+
+// TestConfigChecksShareProblems: each problem of ccc.json is reported by exactly one check, the
+// file's and the supervisor's by config, the workflow's by workflow-config.
+func TestConfigChecksShareProblems(t *testing.T) {
+	s := snap()
+	s.ConfigExists = true
+	cfg, problems := config.ParseAll([]byte(`{"supervisor": {"language": "fr"}, "workflow": {"notify": 1}}`))
+	s.setConfig(cfg, problems, nil)
+	checkResults(t, configCheck{}, s, []want{{StatusError, []string{"supervisor.language"}}})
+	checkResults(t, workflowConfigCheck{}, s, []want{{StatusError, []string{"workflow.notify"}}})
+}
