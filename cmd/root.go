@@ -57,6 +57,7 @@ itself the hook Claude Code runs (ccc-hooks hook).`,
 		SilenceUsage:  true,
 		Version:       Version,
 	}
+	root.SetVersionTemplate(versionLine())
 	root.SetIn(env.IO.In)
 	root.SetOut(env.IO.Out)
 	root.SetErr(env.IO.ErrOut)
