@@ -25,8 +25,16 @@ echo "Installed $bindir/ccc-hooks"
 
 case ":$PATH:" in
 *":$bindir:"*) ;;
-*) echo "Note: $bindir is not on your PATH; add it to use ccc-hooks from a shell." ;;
+*)
+	# The line to add names a folder under the home directory through $HOME, as profiles do.
+	case "$bindir" in
+	"$HOME"/*) shown="\$HOME/${bindir#"$HOME"/}" ;;
+	*) shown=$bindir ;;
+	esac
+	echo "Note: $bindir is not on your PATH; to use ccc-hooks from a shell, add this line to your shell's profile (~/.profile, ~/.bashrc or ~/.zshrc):"
+	echo "  export PATH=\"$shown:\$PATH\""
+	;;
 esac
 
-echo "Running: ccc-hooks install $*"
+echo "Running: ccc-hooks install${*:+ $*}"
 "$bindir/ccc-hooks" install "$@"

@@ -62,7 +62,8 @@ func TestInstallScript(t *testing.T) {
 	if fi, err := os.Stat(bin); err != nil || fi.Mode()&0o111 == 0 {
 		t.Fatalf("%s: %v, %v; want an executable\n%s", bin, fi, err, out)
 	}
-	for _, want := range []string{"Installed " + bin, "is not on your PATH", "Running: ccc-hooks install"} {
+	pathLine := "\n  export PATH=\"" + filepath.Dir(bin) + ":$PATH\"\n"
+	for _, want := range []string{"Installed " + bin, "is not on your PATH", pathLine, "\nRunning: ccc-hooks install\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("install.sh output lacks %q:\n%s", want, out)
 		}
