@@ -12,7 +12,7 @@ import (
 // can paste the command: "ccc-hooks" when that name on PATH runs this very binary, else the
 // absolute path of this binary (shell-quoted when needed) — after the binary moved, or when it
 // was never put on PATH, `ccc-hooks install` would fail or run another copy.
-func adviceProgram(env *Env, lookPath func(string) (string, error)) string {
+func adviceProgram(env *Env) string {
 	self, err := env.Executable()
 	if err != nil {
 		return "ccc-hooks"
@@ -20,7 +20,7 @@ func adviceProgram(env *Env, lookPath func(string) (string, error)) string {
 	if resolved, err := filepath.EvalSymlinks(self); err == nil {
 		self = resolved
 	}
-	onPath, _ := lookPath("ccc-hooks")
+	onPath, _ := env.LookPath("ccc-hooks")
 	return programName(self, onPath)
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os/exec"
 
 	"github.com/spf13/cobra"
 
@@ -18,8 +17,6 @@ type doctorOptions struct {
 	ProjectDir string
 	// ManagedPath replaces the operating system's managed-settings path; only Go tests set it.
 	ManagedPath string
-	// LookPath finds programs; exec.LookPath when nil.
-	LookPath func(string) (string, error)
 	// Output runs programs for their version; doctor.Exec when nil.
 	Output func(ctx context.Context, name string, args ...string) ([]byte, error)
 }
@@ -54,15 +51,12 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 		return err
 	}
 	loc.ManagedPath = opts.ManagedPath
-	denv := doctor.Env{Getenv: env.Getenv, LookPath: opts.LookPath, Output: opts.Output, Version: Version}
-	if denv.LookPath == nil {
-		denv.LookPath = exec.LookPath
-	}
+	denv := doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath, Output: opts.Output, Version: Version}
 	if denv.Output == nil {
 		denv.Output = doctor.Exec
 	}
 	snap := doctor.Load(loc)
-	snap.Program = adviceProgram(env, denv.LookPath)
+	snap.Program = adviceProgram(env)
 	results := doctor.Run(ctx, snap, doctor.Checks(denv))
 	if opts.JSON {
 		err = writeDoctorJSON(env.IO.Out, results)

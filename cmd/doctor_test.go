@@ -69,7 +69,6 @@ func TestRunDoctorManaged(t *testing.T) {
 		JSON:        true,
 		ProjectDir:  filepath.Join(home, "project"),
 		ManagedPath: managed,
-		LookPath:    func(p string) (string, error) { return "", errors.New("not found") },
 		Output: func(context.Context, string, ...string) ([]byte, error) {
 			return nil, errors.New("not run")
 		},

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os/exec"
 	"slices"
 	"strings"
 
@@ -21,8 +20,6 @@ type statusOptions struct {
 	ProjectDir string
 	// ManagedPath replaces the operating system's managed-settings path; only Go tests set it.
 	ManagedPath string
-	// LookPath finds programs; exec.LookPath when nil.
-	LookPath func(string) (string, error)
 }
 
 func newStatusCmd(env *Env) *cobra.Command {
@@ -53,11 +50,7 @@ func runStatus(_ context.Context, env *Env, opts *statusOptions) error {
 		return err
 	}
 	loc.ManagedPath = opts.ManagedPath
-	lookPath := opts.LookPath
-	if lookPath == nil {
-		lookPath = exec.LookPath
-	}
-	rows := installer.Status(installer.StatusOptions{Locator: loc, LookPath: lookPath})
+	rows := installer.Status(installer.StatusOptions{Locator: loc, LookPath: env.LookPath})
 	if opts.JSON {
 		data, err := json.MarshalIndent(rows, "", "  ")
 		if err != nil {
@@ -66,7 +59,7 @@ func runStatus(_ context.Context, env *Env, opts *statusOptions) error {
 		_, err = env.IO.Out.Write(append(data, '\n'))
 		return err
 	}
-	program := adviceProgram(env, lookPath)
+	program := adviceProgram(env)
 	return writeStatus(env.IO.Out, rows, paths.ConfigFile(env.Getenv), program)
 }
 

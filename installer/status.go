@@ -65,7 +65,7 @@ type HookStatus struct {
 // StatusOptions are the inputs of Status.
 type StatusOptions struct {
 	Locator Locator
-	// LookPath finds a bare program name on PATH (exec.LookPath).
+	// LookPath finds a bare program name on the PATH of the person asking.
 	LookPath func(string) (string, error)
 	// Plugins returns the rows of the Claude Code plugins of this repository; nil reads them
 	// from Claude Code's records (see Plugins).

@@ -15,7 +15,7 @@ const DefaultTimeout = 5 * time.Second
 type Env struct {
 	// Getenv reads the environment of the user running doctor.
 	Getenv func(string) string
-	// LookPath finds a program the way a shell would (exec.LookPath).
+	// LookPath finds a program the way a shell started with Getenv's PATH would.
 	LookPath func(string) (string, error)
 	// Output runs a program and returns its standard output; it must stop when ctx is done.
 	Output func(ctx context.Context, name string, args ...string) ([]byte, error)
