@@ -70,6 +70,9 @@ func (c binaryCheck) probe(ctx context.Context, bin, projectDir string) probe {
 	default:
 		found, err := c.env.LookPath(bin)
 		if err != nil {
+			if fix := c.env.localBinFix(); bin == "ccc-hooks" && fix != "" {
+				return probe{StatusError, "not found on PATH: " + fix, false}
+			}
 			return probe{StatusError, "not found on PATH", true}
 		}
 		path = found

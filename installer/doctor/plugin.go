@@ -31,14 +31,18 @@ func (c pluginCheck) Run(_ context.Context, s *Snapshot) []Result {
 			installer.InstalledPluginsFile(c.env.Getenv))}
 	}
 	var lookErr error
+	var fix string
 	if c.env.LookPath != nil {
-		_, lookErr = c.env.LookPath("ccc-hooks")
+		if _, lookErr = c.env.LookPath("ccc-hooks"); lookErr != nil {
+			fix = c.env.pathFix()
+		}
 	}
-	return judgePlugins(s, plugins, lookErr)
+	return judgePlugins(s, plugins, lookErr, fix)
 }
 
-// judgePlugins is the check's verdict on plugins; lookErr is why `ccc-hooks` is not on PATH.
-func judgePlugins(s *Snapshot, plugins []installer.Plugin, lookErr error) []Result {
+// judgePlugins is the check's verdict on plugins; lookErr is why `ccc-hooks` is not on PATH and
+// fix what puts it there.
+func judgePlugins(s *Snapshot, plugins []installer.Plugin, lookErr error, fix string) []Result {
 	if len(plugins) == 0 {
 		return []Result{ok("no ccc-hooks plugin is installed (hooks come from settings files only)", "")}
 	}
@@ -55,8 +59,8 @@ func judgePlugins(s *Snapshot, plugins []installer.Plugin, lookErr error) []Resu
 			out = append(out, fail(fmt.Sprintf("%s is enabled, but allowManagedHooksOnly in %s switches plugin hooks off; install the hooks in managed settings instead: `%s install --scope managed`",
 				where, managedOnly(s), s.program()), managedOnly(s)))
 		case lookErr != nil:
-			out = append(out, fail(fmt.Sprintf("%s runs `ccc-hooks hook`, but ccc-hooks is not on PATH (%v): its hooks fail; run install.sh, or put the folder holding ccc-hooks on the PATH Claude Code is started with",
-				where, lookErr), p.InstallPath))
+			out = append(out, fail(fmt.Sprintf("%s runs `ccc-hooks hook`, but ccc-hooks is not on PATH (%v): its hooks fail; %s",
+				where, lookErr, fix), p.InstallPath))
 		default:
 			out = append(out, sideBySide(s, p, where))
 		}

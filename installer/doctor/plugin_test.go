@@ -30,22 +30,23 @@ func TestJudgePlugins(t *testing.T) {
 		s       *Snapshot
 		plugins []installer.Plugin
 		lookErr error
+		fix     string
 		want    []want
 	}{
 		{
-			"no plugin", snap(user(supervisor(ourCmd, 600))), nil, nil,
+			"no plugin", snap(user(supervisor(ourCmd, 600))), nil, nil, "",
 			[]want{{StatusOK, []string{"no ccc-hooks plugin is installed"}}},
 		},
 		{
 			"plugin alone", snap(missing(installer.ScopeUser, userPath)),
 			[]installer.Plugin{supervisorPlugin},
-			nil,
+			nil, "",
 			[]want{{StatusOK, []string{"plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop, PreToolUse[AskUserQuestion]"}}},
 		},
 		{
 			"plugin and settings side by side", snap(project(stop(ourCmd)), user(supervisor(ourCmd, 600))),
 			[]installer.Plugin{supervisorPlugin},
-			nil,
+			nil, "",
 			[]want{{StatusOK, []string{
 				"plugin supervisor@ccc-hooks (user scope) and project settings and user settings both run ccc-hooks on Stop, PreToolUse[AskUserQuestion]",
 				"answers such copies of one event once", "one extra short ccc-hooks process per event",
@@ -56,37 +57,37 @@ func TestJudgePlugins(t *testing.T) {
 			"a settings handler for every tool overlaps the question matcher",
 			snap(user(`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)),
 			[]installer.Plugin{supervisorPlugin},
-			nil,
+			nil, "",
 			[]want{{StatusOK, []string{"user settings both run ccc-hooks on PreToolUse[AskUserQuestion]:"}}},
 		},
 		{
 			"installed, not enabled", snap(user(supervisor(ourCmd, 600))),
 			[]installer.Plugin{disabled},
-			nil,
+			nil, "",
 			[]want{{StatusOK, []string{"is installed but not enabled here"}}},
 		},
 		{
 			"binary not on PATH", snap(),
 			[]installer.Plugin{supervisorPlugin},
-			notFound,
-			[]want{{StatusError, []string{"runs `ccc-hooks hook`, but ccc-hooks is not on PATH", "install.sh"}}},
+			notFound, "run install.sh",
+			[]want{{StatusError, []string{"runs `ccc-hooks hook`, but ccc-hooks is not on PATH (executable file not found in $PATH): its hooks fail; run install.sh"}}},
 		},
 		{
 			"managed hooks only", snap(managed(`{"allowManagedHooksOnly": true}`)),
 			[]installer.Plugin{supervisorPlugin},
-			nil,
+			nil, "",
 			[]want{{StatusError, []string{"allowManagedHooksOnly in " + managedPath + " switches plugin hooks off", "--scope managed"}}},
 		},
 		{
 			"unreadable hooks", snap(),
 			[]installer.Plugin{broken},
-			nil,
+			nil, "",
 			[]want{{StatusWarn, []string{"cannot read its hooks", "claude plugin install supervisor@ccc-hooks"}}},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := judgePlugins(tt.s, tt.plugins, tt.lookErr)
+			got := judgePlugins(tt.s, tt.plugins, tt.lookErr, tt.fix)
 			checkResults(t, resultsCheck(got), tt.s, tt.want)
 		})
 	}
@@ -124,6 +125,16 @@ func TestPluginCheckReadsClaudeCodesRecords(t *testing.T) {
 	loc := installer.Locator{Getenv: env.Getenv, ProjectDir: project, ManagedPath: filepath.Join(root, "managed.json")}
 	checkResults(t, pluginCheck{env}, Load(loc), []want{{StatusOK, []string{
 		"plugin supervisor@ccc-hooks (user scope) and user settings both run ccc-hooks on Stop:",
+	}}})
+
+	// install.sh's ccc-hooks in ~/.local/bin, which is not on PATH: the advice adds it to PATH.
+	localBin := filepath.Join(home, ".local", "bin")
+	write(filepath.Join(localBin, "ccc-hooks"), "#!/bin/sh\n")
+	if err := os.Chmod(filepath.Join(localBin, "ccc-hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkResults(t, pluginCheck{fakeEnv(map[string]string{"HOME": home}, nil, nil)}, Load(loc), []want{{StatusError, []string{
+		"but ccc-hooks is not on PATH", "its hooks fail; add " + localBin + " to the PATH Claude Code is started with, with this line in your shell's profile: " + exportLocalBin,
 	}}})
 
 	write(filepath.Join(config, "plugins", "installed_plugins.json"), `{"plugins": [`)

@@ -19,7 +19,7 @@ func ConfigDir(getenv Getenv) string {
 	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" && filepath.IsAbs(d) {
 		return d
 	}
-	return filepath.Join(homeDir(getenv), ".claude")
+	return filepath.Join(HomeDir(getenv), ".claude")
 }
 
 // Home returns the ccc-hooks home (state, logs, backups, locks): $CCC_CONFIG_DIR when it is an
@@ -83,9 +83,9 @@ func managedFileFor(goos string) string {
 	}
 }
 
-// homeDir returns $HOME, else $USERPROFILE, else the home directory of the user running
+// HomeDir returns $HOME, else $USERPROFILE, else the home directory of the user running
 // ccc-hooks (from the system's user database), else the root directory.
-func homeDir(getenv Getenv) string {
+func HomeDir(getenv Getenv) string {
 	if h := getenv("HOME"); h != "" {
 		return h
 	}
