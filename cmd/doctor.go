@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // doctorOptions are the choices of one `ccc-hooks doctor`.
@@ -33,7 +34,7 @@ and error says what to do next. Exit status 1 when any check is an error.
 
 Errors and warnings are listed first. The table fits $COLUMNS, else the terminal's width (80
 columns when the output is not a terminal); statuses are coloured only on a terminal and never
-with NO_COLOR set.`,
+with NO_COLOR set. Paths in the home directory are written from ~; --json keeps full paths.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runDoctor(c.Context(), env, opts)
@@ -61,7 +62,7 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 	if opts.JSON {
 		err = writeDoctorJSON(env.IO.Out, results)
 	} else {
-		err = writeDoctorTable(env.IO.Out, results, env.IO.ColorOut, env.IO.Width)
+		err = writeDoctorTable(env.IO.Out, tildeResults(results, paths.HomeDir(env.Getenv)), env.IO.ColorOut, env.IO.Width)
 	}
 	if err != nil {
 		return fmt.Errorf("doctor: %w", err)
@@ -70,6 +71,17 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 		return errSilent
 	}
 	return nil
+}
+
+// tildeResults returns results with the home directory in their messages and paths written as ~
+// (see tildeHome), for the table people paste into bug reports; JSON keeps full paths.
+func tildeResults(results []doctor.Result, home string) []doctor.Result {
+	out := make([]doctor.Result, len(results))
+	for i, r := range results {
+		r.Message, r.Path = tildeHome(r.Message, home), tildeHome(r.Path, home)
+		out[i] = r
+	}
+	return out
 }
 
 func writeDoctorJSON(w io.Writer, results []doctor.Result) error {

@@ -95,3 +95,21 @@ func TestRunDoctorManaged(t *testing.T) {
 		t.Errorf("stderr %q, want nothing", errOut)
 	}
 }
+
+// TestDoctorTableWritesHomeAsTilde: the table writes paths in the home directory from ~; --json
+// keeps them whole.
+func TestDoctorTableWritesHomeAsTilde(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		env, out, _ := testEnv(t)
+		home := env.Getenv("HOME")
+		opts := &doctorOptions{JSON: asJSON, ManagedPath: filepath.Join(home, "managed-settings.json")}
+		_ = runDoctor(context.Background(), env, opts)
+		full, short := filepath.Join(home, ".claude", "settings.json"), "~/.claude/settings.json"
+		switch {
+		case !asJSON && (strings.Contains(out.String(), home) || !strings.Contains(out.String(), short)):
+			t.Errorf("table names %s instead of ~:\n%s", home, out)
+		case asJSON && (strings.Contains(out.String(), "~") || !strings.Contains(out.String(), full)):
+			t.Errorf("--json does not keep the full path %s:\n%s", full, out)
+		}
+	}
+}

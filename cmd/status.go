@@ -32,7 +32,8 @@ local, the provider files settings-NAME.json of the Claude config dir, managed) 
 ccc-hooks plugin: the profiles and events installed, their timeout, the hook command and
 whether it resolves for you, and whether the supervisor is on by default.
 
---json prints a JSON array with one object per file (and plugin) and nothing else.`,
+Paths in the home directory are written from ~ (~/.claude/settings.json). --json prints a JSON
+array with one object per file (and plugin), full paths, and nothing else.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runStatus(c.Context(), env, opts)
@@ -60,12 +61,13 @@ func runStatus(_ context.Context, env *Env, opts *statusOptions) error {
 		return err
 	}
 	program := adviceProgram(env)
-	return writeStatus(env.IO.Out, rows, paths.ConfigFile(env.Getenv), program)
+	return writeStatus(env.IO.Out, rows, paths.ConfigFile(env.Getenv), program, paths.HomeDir(env.Getenv))
 }
 
 // writeStatus prints one block per row: the scope and file, then, where ccc-hooks is installed,
-// its profiles, events, timeout and command, labels aligned; last the supervisor default.
-func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program string) error {
+// its profiles, events, timeout and command, labels aligned; last the supervisor default. Paths
+// in the home directory are written from ~ (see tildeHome).
+func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program, home string) error {
 	var b strings.Builder
 	const indent = "           " // under the file, past the scope column
 	for _, r := range rows {
@@ -104,7 +106,7 @@ func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program st
 		state, next = "on", "turn it off with `"+program+" supervisor off --default`"
 	}
 	fmt.Fprintf(&b, "\n%-10s %s by default (%s)\n%s%s\n", "supervisor", state, configPath, indent, next)
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, tildeHome(b.String(), home))
 	return err
 }
 
