@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
 
 func TestHomeCheck(t *testing.T) {
@@ -41,9 +43,11 @@ func TestHomeCheck(t *testing.T) {
 	}
 }
 
+// TestHomeCheckReadOnly: a home in a directory the user cannot write is an error. Root writes
+// anywhere: as root the test runs as nobody.
 func TestHomeCheckReadOnly(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root can write anywhere")
+	if testuser.RunAsNobody(t) {
+		return
 	}
 	dir := t.TempDir()
 	if err := os.Chmod(dir, 0o555); err != nil {
