@@ -4,42 +4,36 @@ package cmd
 
 import (
 	"bytes"
-	"io"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
 
 // TestInstallIntoReadOnlyDirectory: a settings file in a directory the user cannot write fails
-// with a clear error, exit 1, and keeps its bytes and modification time. Root writes anywhere, so
-// as root the binary runs as the unprivileged user nobody.
+// with a clear error, exit 1, and keeps its bytes and modification time. Root writes anywhere,
+// so as root the test runs as the unprivileged user nobody.
 func TestInstallIntoReadOnlyDirectory(t *testing.T) {
-	src, err := exec.LookPath("ccc-hooks")
+	if testuser.RunAsNobody(t) {
+		return
+	}
+	bin, err := exec.LookPath("ccc-hooks")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Not t.TempDir: its parent directory is private to the test's user.
-	dir, err := os.MkdirTemp("", "ccc-hooks-readonly-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = os.Chmod(filepath.Join(dir, "ro"), 0o755)
-		_ = os.RemoveAll(dir)
-	})
+	dir := t.TempDir()
 	ro := filepath.Join(dir, "ro")
 	home := filepath.Join(dir, "home")
-	bin := filepath.Join(dir, "ccc-hooks")
 	for _, d := range []string{ro, home} {
-		if err := os.Mkdir(d, 0o777); err != nil {
+		if err := os.Mkdir(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	copyFile(t, src, bin, 0o755)
 	path := filepath.Join(ro, "settings.json")
 	original := []byte("{\n  \"model\": \"opus\"\n}\n")
 	if err := os.WriteFile(path, original, 0o644); err != nil {
@@ -49,24 +43,18 @@ func TestInstallIntoReadOnlyDirectory(t *testing.T) {
 	if err := os.Chtimes(path, old, old); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{dir, home} {
-		if err := os.Chmod(p, 0o777); err != nil {
-			t.Fatal(err)
-		}
-	}
 	if err := os.Chmod(ro, 0o555); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { _ = os.Chmod(ro, 0o755) })
 
 	c := exec.Command(bin, "install", "--file", path)
 	c.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin"}
-	if os.Geteuid() == 0 {
-		c.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-	}
 	var stderr bytes.Buffer
 	c.Stderr = &stderr
 	err = c.Run()
-	if exitErr, ok := err.(*exec.ExitError); !ok || exitErr.ExitCode() != 1 {
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) || exitErr.ExitCode() != 1 {
 		t.Fatalf("exit: %v, want status 1; stderr: %s", err, &stderr)
 	}
 	msg := stderr.String()
@@ -87,24 +75,5 @@ func TestInstallIntoReadOnlyDirectory(t *testing.T) {
 	entries, _ := os.ReadDir(ro)
 	if len(entries) != 1 {
 		t.Errorf("the read-only directory holds %d entries, want only settings.json", len(entries))
-	}
-}
-
-func copyFile(t *testing.T, from, to string, mode os.FileMode) {
-	t.Helper()
-	in, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = in.Close() }()
-	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -25,8 +25,13 @@ func TestMain(m *testing.M) {
 // $WORK/project (both exist, empty), COLUMNS=1000, no other Claude Code environment, and $CCC_BIN set to the
 // absolute path of the ccc-hooks under test.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{
-		Dir:                 filepath.Join("..", "testdata", "script"),
+	testscript.Run(t, scriptParams(filepath.Join("..", "testdata", "script")))
+}
+
+// scriptParams runs the scripts of dir as TestScripts describes.
+func scriptParams(dir string) testscript.Params {
+	return testscript.Params{
+		Dir:                 dir,
 		UpdateScripts:       os.Getenv("UPDATE_GOLDEN") == "1",
 		RequireExplicitExec: true,
 		Cmds:                scriptBuiltins,
@@ -64,5 +69,5 @@ func TestScripts(t *testing.T) {
 			e.Setenv("CCC_BIN", bin)
 			return nil
 		},
-	})
+	}
 }

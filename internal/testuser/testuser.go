@@ -28,7 +28,7 @@ const envTest = "CCC_TESTUSER_TEST"
 // directory under their base names before it starts; a test reads them from there.
 func RunAsNobody(t *testing.T, files ...string) bool {
 	t.Helper()
-	if os.Getenv(envTest) == t.Name() {
+	if InChild(t) {
 		if os.Geteuid() == 0 {
 			t.Fatal("the child meant to run as nobody runs as root")
 		}
@@ -62,6 +62,9 @@ func RunAsNobody(t *testing.T, files ...string) bool {
 	}
 	return true
 }
+
+// InChild reports whether this process is the child RunAsNobody started to run t.
+func InChild(t *testing.T) bool { return os.Getenv(envTest) == t.Name() }
 
 // runPattern is the -test.run pattern that selects the test called name and no other.
 func runPattern(name string) string {
