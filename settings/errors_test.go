@@ -1,9 +1,7 @@
 package settings
 
 import (
-	"encoding/json"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -132,14 +130,5 @@ func TestUntouchedEventsAreNotChecked(t *testing.T) {
 	}
 	if _, err := RemoveEntries([]byte(src), nil, testOwner); err == nil {
 		t.Error("RemoveEntries of every event accepted hooks.Notification: {}")
-	}
-}
-
-func TestValidJSONDepth(t *testing.T) {
-	for _, depth := range []int{maxDepth, maxDepth + 1} {
-		src := []byte(strings.Repeat("[", depth) + strings.Repeat("]", depth))
-		if got, want := validJSON(src), json.Valid(src); got != want {
-			t.Errorf("depth %d: validJSON = %v, encoding/json says %v", depth, got, want)
-		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/jsonscan"
 )
 
 // addSeeds adds every golden input and a few hand-written files in various styles.
@@ -185,15 +187,15 @@ func ownsAny(src []byte) bool {
 	return ownedCount(refs) > 0
 }
 
-// FuzzValidJSON checks that validJSON accepts exactly what encoding/json accepts.
+// FuzzValidJSON checks that jsonscan.Valid accepts exactly what encoding/json accepts.
 func FuzzValidJSON(f *testing.F) {
 	addSeeds(f)
 	for _, s := range []string{`0`, `-0.5e+7`, `01`, `1.`, `"\u12g4"`, `"\ud83d"`, "\"\x01\"", `[1,]`, `{"a" 1}`, `tru`, ` null `, "\xff"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if got, want := validJSON(src), json.Valid(src); got != want {
-			t.Fatalf("validJSON(%q) = %v, encoding/json says %v", src, got, want)
+		if got, want := jsonscan.Valid(src), json.Valid(src); got != want {
+			t.Fatalf("jsonscan.Valid(%q) = %v, encoding/json says %v", src, got, want)
 		}
 	})
 }

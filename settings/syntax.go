@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/jsonscan"
 )
 
 const commentMsg = "comments are not allowed in settings JSON (Claude Code rejects them)"
@@ -16,7 +18,7 @@ func isBlank(src []byte) bool {
 
 // checkSyntax returns a *SyntaxError when src is not one valid JSON value.
 func checkSyntax(src []byte) error {
-	if validJSON(src) {
+	if jsonscan.Valid(src) {
 		return nil
 	}
 	var raw json.RawMessage

@@ -1,11 +1,14 @@
 package supervisor
 
+import "github.com/ccc-hooks/ccc-hooks/internal/jsonscan"
+
 // This file finds the last bare JSON verdict object in the reviewer's free text in time linear in
 // the text's length. A strict JSON parse is attempted at each '{': garbage such as "{x " or a run
 // of '{' fails on its second byte; the objects an attempt opened inside itself are not attempted
 // again (they would fail at the same byte, or they closed and were candidates already). Only a '{'
-// that an attempt saw inside a string is tried again, and a byte budget (bareBudgetFactor scans of the text) caps even text crafted to parse
-// as JSON both inside and outside its strings.
+// that an attempt saw inside a string is tried again, and a byte budget (bareBudgetFactor scans of
+// the text) caps even text crafted to parse as JSON both inside and outside its strings. Strings,
+// literals and numbers are scanned by package jsonscan, as the settings files are.
 
 // maxBareDepth bounds the nesting of a bare object; deeper text is not a verdict.
 const maxBareDepth = 256
@@ -65,16 +68,7 @@ func (sc *bareScanner) peek() byte {
 	return 0
 }
 
-func (sc *bareScanner) ws() {
-	for sc.pos < len(sc.text) {
-		switch sc.text[sc.pos] {
-		case ' ', '\t', '\n', '\r':
-			sc.pos++
-		default:
-			return
-		}
-	}
-}
+func (sc *bareScanner) ws() { sc.pos = jsonscan.SkipSpace(sc.text, sc.pos) }
 
 // object parses the object at sc.pos; on failure sc.pos is where it failed.
 func (sc *bareScanner) object(depth int) bool {
@@ -185,85 +179,19 @@ func (sc *bareScanner) array(depth int) bool {
 
 // str parses the string at sc.pos (its opening quote) and leaves sc.pos after the closing one.
 func (sc *bareScanner) str() bool {
-	sc.pos++
-	for sc.pos < len(sc.text) {
-		c := sc.text[sc.pos]
-		switch {
-		case c == '"':
-			sc.pos++
-			return true
-		case c < 0x20:
-			return false
-		case c == '\\':
-			sc.pos++
-			switch sc.peek() {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				sc.pos++
-			case 'u':
-				sc.pos++
-				for k := 0; k < 4; k++ {
-					if !isHex(sc.peek()) {
-						return false
-					}
-					sc.pos++
-				}
-			default:
-				return false
-			}
-		default:
-			sc.pos++
-		}
-	}
-	return false
+	var ok bool
+	sc.pos, ok = jsonscan.String(sc.text, sc.pos)
+	return ok
 }
 
 func (sc *bareScanner) literal(word string) bool {
-	if len(sc.text)-sc.pos >= len(word) && sc.text[sc.pos:sc.pos+len(word)] == word {
-		sc.pos += len(word)
-		return true
-	}
-	return false
+	var ok bool
+	sc.pos, ok = jsonscan.Literal(sc.text, sc.pos, word)
+	return ok
 }
 
-// number parses -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 func (sc *bareScanner) number() bool {
-	if sc.peek() == '-' {
-		sc.pos++
-	}
-	switch c := sc.peek(); {
-	case c == '0':
-		sc.pos++
-	case '1' <= c && c <= '9':
-		sc.digits()
-	default:
-		return false
-	}
-	if sc.peek() == '.' {
-		sc.pos++
-		if !sc.digits() {
-			return false
-		}
-	}
-	if c := sc.peek(); c == 'e' || c == 'E' {
-		sc.pos++
-		if c := sc.peek(); c == '+' || c == '-' {
-			sc.pos++
-		}
-		if !sc.digits() {
-			return false
-		}
-	}
-	return true
-}
-
-func (sc *bareScanner) digits() bool {
-	start := sc.pos
-	for sc.pos < len(sc.text) && '0' <= sc.text[sc.pos] && sc.text[sc.pos] <= '9' {
-		sc.pos++
-	}
-	return sc.pos > start
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+	var ok bool
+	sc.pos, ok = jsonscan.Number(sc.text, sc.pos)
+	return ok
 }
