@@ -7,7 +7,6 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -87,13 +86,8 @@ func (p Profile) Installed(refs []settings.Handler) Installation {
 	return in
 }
 
-// MaxSettingsSize bounds what ccc-hooks reads of one settings file.
-const MaxSettingsSize = 64 << 20
-
-// ReadSettings returns the bytes of the settings file at path for a look (the writes read under
-// their lock, see settings.FileStore): only a regular file is opened, so a FIFO, device or
-// directory there is an error at once rather than a hang, and at most MaxSettingsSize is read.
-func ReadSettings(path string) ([]byte, error) { return safefile.ReadRegular(path, MaxSettingsSize) }
+// ReadSettings returns the bytes of the settings file at path for a look: settings.ReadFile.
+func ReadSettings(path string) ([]byte, error) { return settings.ReadFile(path) }
 
 // InstalledIn returns the profiles installed in the settings file at path, by its contents and
 // its ledger (none when it is missing, unreadable or broken: doctor explains those).

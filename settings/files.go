@@ -58,21 +58,15 @@ func leadsTo(path, target string) bool {
 	return err == nil && t == target
 }
 
-// checkRegular stats target without opening it: a missing file is (nil, nil); anything but a
-// regular file is a *NotRegularError.
-func checkRegular(target string) (fs.FileInfo, error) {
-	fi, err := os.Lstat(target)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", target, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &NotRegularError{Path: target, Kind: safefile.KindOf(fi.Mode())}
-	}
-	return fi, nil
-}
+// MaxFileSize bounds what ccc-hooks reads of one settings file: every read of one, by FileStore
+// and by ReadFile, refuses a larger file with an error naming it (wrapping safefile.ErrTooLarge).
+const MaxFileSize = 64 << 20
+
+// ReadFile returns the bytes of the settings file at path for a look (the writes read under
+// their lock, see FileStore), following symbolic links: only a regular file is opened, so a
+// FIFO, device or directory there is an error at once rather than a hang, and a file of more
+// than MaxFileSize is refused. A missing file is an error wrapping fs.ErrNotExist.
+func ReadFile(path string) ([]byte, error) { return safefile.ReadRegular(path, MaxFileSize) }
 
 // readSnapshot reads target (a resolved path) and keeps it open (see openRegular).
 func readSnapshot(target string) (*snapshot, error) {
@@ -80,10 +74,10 @@ func readSnapshot(target string) (*snapshot, error) {
 	if err != nil || f == nil {
 		return &snapshot{}, err
 	}
-	data, err := safefile.ReadAllSized(f, fi.Size())
+	data, err := safefile.ReadBounded(f, target, fi.Size(), MaxFileSize)
 	if err != nil {
 		_ = f.Close()
-		return nil, fmt.Errorf("read %s: %w", target, err)
+		return nil, err
 	}
 	return &snapshot{data: data, exists: true, info: fi, f: f}, nil
 }
@@ -115,27 +109,19 @@ func holds(target string, data []byte) bool {
 	return readsAs(cur, fi.Size(), data)
 }
 
-// openRegular opens target for reading, with what the open file is: nil when it is missing.
-// Non-regular files are refused before they are opened, and the file opened is checked to be
-// a regular one still (it is opened without blocking and without following a link).
+// openRegular opens target (a resolved path) for reading, with what the open file is: nil when
+// it is missing. It is safefile.OpenRegular refusing links (one put at target since it was
+// resolved is not followed), with its refusal said as a *NotRegularError.
 func openRegular(target string) (*os.File, fs.FileInfo, error) {
-	if fi, err := checkRegular(target); err != nil || fi == nil {
-		return nil, nil, err
-	}
-	f, err := safefile.OpenNoBlock(target)
-	if errors.Is(err, fs.ErrNotExist) {
+	f, fi, err := safefile.OpenRegular(target, safefile.RefuseLinks)
+	var nr *safefile.NotRegularError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil, nil
-	}
-	if err != nil {
+	case errors.As(err, &nr):
+		return nil, nil, &NotRegularError{Path: target, Kind: nr.Kind}
+	case err != nil:
 		return nil, nil, fmt.Errorf("read %s: %w", target, err)
-	}
-	fi, err := f.Stat()
-	if err == nil && !fi.Mode().IsRegular() {
-		err = &NotRegularError{Path: target, Kind: safefile.KindOf(fi.Mode())}
-	}
-	if err != nil {
-		_ = f.Close()
-		return nil, nil, err
 	}
 	return f, fi, nil
 }

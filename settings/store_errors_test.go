@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofrs/flock"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
 
@@ -156,4 +157,30 @@ func TestUpdateChangeErrorIsReturned(t *testing.T) {
 		t.Errorf("err = %v, want boom", err)
 	}
 	assertUntouched(t, path, "{}", mtime)
+}
+
+// TestTooLargeFileIsRefused: a settings file of more than MaxFileSize is refused by every read
+// of it, Update, Preview and ReadFile, with an error naming the file, and left as it was.
+func TestTooLargeFileIsRefused(t *testing.T) {
+	s := newTestStore(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	writeFile(t, path, "{}", 0o644)
+	if err := os.Truncate(path, MaxFileSize+1); err != nil { // sparse: nothing is written
+		t.Fatal(err)
+	}
+	mtime := setPast(t, path)
+	reads := map[string]func() error{
+		"Update":   func() error { _, err := s.Update(path, installChange(testCommand)); return err },
+		"Preview":  func() error { _, err := s.Preview(path, installChange(testCommand)); return err },
+		"ReadFile": func() error { _, err := ReadFile(path); return err },
+	}
+	for name, read := range reads {
+		err := read()
+		if !errors.Is(err, safefile.ErrTooLarge) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "64 MiB") {
+			t.Errorf("%s: err = %v, want file too large (more than 64 MiB) naming %s", name, err, path)
+		}
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != MaxFileSize+1 || !fi.ModTime().Equal(mtime) {
+		t.Errorf("the file changed: %v, %v", fi, err)
+	}
 }

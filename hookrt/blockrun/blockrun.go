@@ -65,7 +65,7 @@ func Continue(blocks int, prev *Mark, stopHookActive bool, transcript string) (i
 	if transcript == "" {
 		return 0, nil
 	}
-	f, err := safefile.OpenRegular(transcript)
+	f, _, err := safefile.OpenRegular(transcript, safefile.FollowLinks)
 	if errors.Is(err, fs.ErrNotExist) {
 		// Not written yet: Claude Code writes transcripts lazily, and a subagent's may not exist
 		// at its first stop (seen on 2.1.328). All it holds later is new since this stop.

@@ -50,7 +50,7 @@ const maxLogLine = 1 << 20
 // ReadLog returns the decisions logged for session id, oldest first; a missing log is empty.
 // Lines that are not decisions (a torn or foreign line) are skipped and counted in bad.
 func (s *SessionStore) ReadLog(id string) (decisions []Decision, bad int, err error) {
-	f, err := safefile.OpenRegular(s.LogPath(id)) // a FIFO in its place must not hang us
+	f, _, err := safefile.OpenRegular(s.LogPath(id), safefile.FollowLinks) // a FIFO in its place must not hang us
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, 0, nil
 	}

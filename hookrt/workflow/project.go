@@ -7,11 +7,8 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+	"github.com/ccc-hooks/ccc-hooks/settings"
 )
-
-// maxSettings bounds how much of a settings file TasksProject reads.
-const maxSettings = 8 << 20
 
 // TasksProject returns the project whose tasks/ serves a session started in start (Claude Code's
 // $CLAUDE_PROJECT_DIR): the tasks follow the settings file that runs the workflow. Claude Code
@@ -36,9 +33,9 @@ func TasksProject(start string) string {
 }
 
 // runsWorkflow reports whether the settings file at path runs ccc-hooks on UserPromptSubmit, the
-// event only the workflow uses. A missing, unreadable or invalid file does not.
+// event only the workflow uses. A missing, unreadable, invalid or too large file does not.
 func runsWorkflow(path string) bool {
-	data, err := safefile.ReadRegular(path, maxSettings)
+	data, err := settings.ReadFile(path)
 	if err != nil {
 		return false
 	}

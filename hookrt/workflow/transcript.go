@@ -73,7 +73,7 @@ func readTranscript(path string) (transcript, error) {
 
 // readHead returns the first max bytes of the regular file path.
 func readHead(path string, max int64) ([]byte, error) {
-	f, err := safefile.OpenRegular(path)
+	f, _, err := safefile.OpenRegular(path, safefile.FollowLinks)
 	if err != nil {
 		return nil, err
 	}

@@ -172,9 +172,11 @@ func syncDir(dir string) {
 	}
 }
 
-// OpenNoBlock opens path for reading without following a final symbolic link and without
+// openNoBlock opens path for reading without following a final symbolic link and without
 // blocking should it be a FIFO; callers check what they opened with Stat.
-func OpenNoBlock(path string) (*os.File, error) { return openNoBlock(path) }
+func openNoBlock(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|openNoBlockFlags|openNoFollowFlag, 0)
+}
 
 // RemoveChecked removes target in a way that loses no foreign write: the file is first moved
 // aside under a temporary name (atomically, so nobody can write to target's old content

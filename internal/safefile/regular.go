@@ -8,55 +8,88 @@ import (
 	"os"
 )
 
-// ErrNotRegular is wrapped by the errors of OpenRegular, ReadRegular and ReadTail when the path
+// ErrNotRegular is matched by the errors of OpenRegular, ReadRegular and ReadTail when the path
 // names a directory, device, FIFO, socket or anything else that is not a regular file.
 var ErrNotRegular = errors.New("not a regular file")
 
 // ErrTooLarge is wrapped by the error of ReadRegular when the file holds more than it may read.
 var ErrTooLarge = errors.New("file too large")
 
-// OpenRegular opens path for reading only when it is a regular file (after following symbolic
-// links). It looks before it opens, so a directory, device, FIFO or socket is refused without
-// being opened for reading; the open itself does not block (O_NONBLOCK where the system has it),
-// so a FIFO swapped in between the look and the open cannot hang the caller, and what was opened
-// is checked again with fstat.
-func OpenRegular(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
+// Links says what OpenRegular does with a symbolic link at the end of the path.
+type Links int
+
+const (
+	// FollowLinks opens the file a final symbolic link leads to.
+	FollowLinks Links = iota
+	// RefuseLinks refuses a final symbolic link as not a regular file: for a path whose links
+	// were resolved already (see Resolve), where a link put there since must not be followed.
+	RefuseLinks
+)
+
+// OpenRegular opens path for reading only when it is a regular file, with what fstat says of
+// the file opened. It looks before it opens, so a directory, device, FIFO or socket is refused
+// (with a *NotRegularError) without being opened for reading; the open itself does not block
+// (O_NONBLOCK where the system has it), so a FIFO swapped in between the look and the open
+// cannot hang the caller, and what was opened is checked again with fstat. A missing file is
+// an error that wraps fs.ErrNotExist.
+func OpenRegular(path string, links Links) (*os.File, fs.FileInfo, error) {
+	stat, flags := os.Stat, openNoBlockFlags
+	if links == RefuseLinks {
+		stat, flags = os.Lstat, openNoBlockFlags|openNoFollowFlag
+	}
+	fi, err := stat(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, notRegular(path, fi.Mode())
+		return nil, nil, &NotRegularError{Path: path, Kind: KindOf(fi.Mode())}
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNoBlockFlags, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|flags, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fi, err = f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = &NotRegularError{Path: path, Kind: KindOf(fi.Mode())}
+	}
 	if err != nil {
 		_ = f.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		_ = f.Close()
-		return nil, notRegular(path, fi.Mode())
-	}
-	return f, nil
+	return f, fi, nil
 }
+
+// NotRegularError reports a path that names something other than a regular file; it matches
+// ErrNotRegular.
+type NotRegularError struct {
+	Path string
+	Kind string // KindOf its mode: "a directory", "a FIFO (named pipe)", ...
+}
+
+func (e *NotRegularError) Error() string {
+	return "open " + e.Path + ": " + e.Kind + ", not a regular file"
+}
+
+// Is makes errors.Is(err, ErrNotRegular) true.
+func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
 
 // ReadRegular returns the contents of the regular file path, refusing (with ErrTooLarge) a file
 // of more than max bytes; it never reads more than max+1 bytes, whatever the file claims.
 func ReadRegular(path string, max int64) ([]byte, error) {
-	f, err := OpenRegular(path)
+	f, fi, err := OpenRegular(path, FollowLinks)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }()
-	var size int64
-	if fi, err := f.Stat(); err == nil {
-		if size = fi.Size(); size > max {
-			return nil, tooLarge(path, max)
-		}
+	return ReadBounded(f, path, fi.Size(), max)
+}
+
+// ReadBounded reads f, the open file path of the given size, to its end, refusing (with
+// ErrTooLarge) more than max bytes; it never reads more than max+1 bytes, however the file
+// grows meanwhile.
+func ReadBounded(f *os.File, path string, size, max int64) ([]byte, error) {
+	if size > max {
+		return nil, tooLarge(path, max)
 	}
 	data, err := ReadAllSized(io.LimitReader(f, max+1), size)
 	if err != nil {
@@ -72,15 +105,11 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 // slice may begin in the middle of a line; callers that parse lines drop the first partial one.
 // Memory use is bounded by max, however large the file.
 func ReadTail(path string, max int64) ([]byte, error) {
-	f, err := OpenRegular(path)
+	f, fi, err := OpenRegular(path, FollowLinks)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	if size := fi.Size(); size > max {
 		if _, err := f.Seek(size-max, io.SeekStart); err != nil {
 			return nil, &fs.PathError{Op: "seek", Path: path, Err: err}
@@ -93,12 +122,16 @@ func ReadTail(path string, max int64) ([]byte, error) {
 	return data, nil
 }
 
-func notRegular(path string, mode fs.FileMode) error {
-	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%s, %w", KindOf(mode), ErrNotRegular)}
+func tooLarge(path string, max int64) error {
+	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (more than %s)", ErrTooLarge, sizeText(max))}
 }
 
-func tooLarge(path string, max int64) error {
-	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (more than %d bytes)", ErrTooLarge, max)}
+// sizeText writes n bytes in MiB when it is a whole number of them.
+func sizeText(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // KindOf names the type of a file that is not a regular one, for error messages: "a directory",
@@ -121,8 +154,3 @@ func KindOf(m fs.FileMode) string {
 	return "not a regular file (" + m.Type().String() + ")"
 }
 
-// openNoBlock opens path for reading without following a final link and without blocking on
-// a FIFO.
-func openNoBlock(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDONLY|openNoBlockFlags|openNoFollowFlag, 0)
-}

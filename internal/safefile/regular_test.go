@@ -5,6 +5,7 @@ package safefile
 import (
 	"bytes"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -40,7 +41,7 @@ func TestNonRegularFilesAreRefused(t *testing.T) {
 	for _, path := range []string{fifo, "/dev/zero", zeroLink, dir} {
 		readers := map[string]func() error{
 			"OpenRegular": func() error {
-				f, err := OpenRegular(path)
+				f, _, err := OpenRegular(path, FollowLinks)
 				if f != nil {
 					_ = f.Close()
 				}
@@ -124,5 +125,32 @@ func TestReadTailOfSmallFile(t *testing.T) {
 	got, err := ReadTail(path, 10)
 	if err != nil || string(got) != "abc" {
 		t.Fatalf("ReadTail = %q, %v", got, err)
+	}
+}
+
+// TestOpenRegularLinks: a link to a regular file is followed with FollowLinks and refused as
+// a symbolic link with RefuseLinks; a missing file is fs.ErrNotExist either way.
+func TestOpenRegularLinks(t *testing.T) {
+	dir := t.TempDir()
+	file, link := filepath.Join(dir, "settings.json"), filepath.Join(dir, "link.json")
+	if err := os.WriteFile(file, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(file, link); err != nil {
+		t.Fatal(err)
+	}
+	f, fi, err := OpenRegular(link, FollowLinks)
+	if err != nil || fi.Size() != 2 {
+		t.Fatalf("OpenRegular(link, FollowLinks) = %v, %v; want the file of 2 bytes", fi, err)
+	}
+	_ = f.Close()
+	var nr *NotRegularError
+	if _, _, err := OpenRegular(link, RefuseLinks); !errors.As(err, &nr) || nr.Kind != "a symbolic link" || nr.Path != link {
+		t.Errorf("OpenRegular(link, RefuseLinks) = %v, want a NotRegularError naming the link", err)
+	}
+	for _, links := range []Links{FollowLinks, RefuseLinks} {
+		if _, _, err := OpenRegular(filepath.Join(dir, "missing"), links); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("OpenRegular(missing, %d) = %v, want fs.ErrNotExist", links, err)
+		}
 	}
 }
