@@ -68,11 +68,6 @@ func removeItems(c container, removed []bool) (edits []edit, all bool) {
 	return edits, false
 }
 
-// emptyObject turns object c into "{}".
-func emptyObject(c container) edit {
-	return edit{start: c.open + 1, end: c.close}
-}
-
 // itemText renders an item (a member `"key": value` or an element) in style st for a line
 // indented by base, compactly or not.
 type itemText func(st style, base string, compact bool) string

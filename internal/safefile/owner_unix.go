@@ -19,6 +19,3 @@ func ownerOf(fi fs.FileInfo) (uid, gid int, ok bool) {
 
 // isRoot reports whether this process may give files away to other users.
 func isRoot() bool { return os.Geteuid() == 0 }
-
-// sameFile reports whether a and b are the same inode.
-func sameFile(a, b fs.FileInfo) bool { return os.SameFile(a, b) }

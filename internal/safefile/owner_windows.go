@@ -4,7 +4,6 @@ package safefile
 
 import (
 	"io/fs"
-	"os"
 )
 
 // ownerOf reports no owner: Windows files keep theirs through a rename.
@@ -12,6 +11,3 @@ func ownerOf(fs.FileInfo) (uid, gid int, ok bool) { return 0, 0, false }
 
 // isRoot is false: ownership is not carried over on Windows.
 func isRoot() bool { return false }
-
-// sameFile reports whether a and b are the same file.
-func sameFile(a, b fs.FileInfo) bool { return os.SameFile(a, b) }
