@@ -126,8 +126,9 @@ func completeSession(env *Env) cobra.CompletionFunc {
 		entries, _ := os.ReadDir(paths.Home(env.Getenv))
 		var out []cobra.Completion
 		for _, e := range entries {
-			id, ok := strings.CutPrefix(e.Name(), "supervisor-")
-			if id, ok = strings.CutSuffix(id, ".json"); ok && event.ValidSessionID(id) {
+			id, isState := strings.CutPrefix(e.Name(), "supervisor-")
+			id, isJSON := strings.CutSuffix(id, ".json")
+			if isState && isJSON && event.ValidSessionID(id) {
 				out = append(out, id)
 			}
 		}
