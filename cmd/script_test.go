@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
+
+var update = flag.Bool("update", false, "rewrite the cmp files of testdata/script with what the commands printed")
 
 // scriptCommands are the programs testscript scripts can exec; test files of this package may add
 // fakes (a fake claude, for example) in their own TestMain-free helpers via addScriptCommand.
@@ -23,7 +26,7 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs every testdata/script/*.txtar with HOME=$WORK/home, CLAUDE_PROJECT_DIR=
 // $WORK/project (both exist, empty), COLUMNS=1000, no other Claude Code environment, and $CCC_BIN set to the
-// absolute path of the ccc-hooks under test.
+// absolute path of the ccc-hooks under test. -update rewrites the files the scripts cmp against.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, scriptParams(filepath.Join("..", "testdata", "script")))
 }
@@ -32,7 +35,7 @@ func TestScripts(t *testing.T) {
 func scriptParams(dir string) testscript.Params {
 	return testscript.Params{
 		Dir:                 dir,
-		UpdateScripts:       os.Getenv("UPDATE_GOLDEN") == "1",
+		UpdateScripts:       *update,
 		RequireExplicitExec: true,
 		Cmds:                scriptBuiltins,
 		Condition: func(cond string) (bool, error) {
