@@ -196,13 +196,10 @@ func tokens(n int64) string {
 	return fmt.Sprintf("%.2fM", float64(n)/1000000)
 }
 
-// verdictOrder lists the verdicts in the order the totals name them.
-var verdictOrder = []string{"allow", "block", "deny", "none", "capped", "block-cap", "failed"}
-
 func verdicts(m map[string]int) string {
 	var parts []string
 	seen := map[string]bool{}
-	for _, k := range verdictOrder {
+	for _, k := range state.Decisions() {
 		if m[k] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 		}

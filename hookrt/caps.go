@@ -73,13 +73,13 @@ func (rt *hookRun) releaseStopBlock(ctx context.Context, store *state.SessionSto
 func capAnswer(ev *event.Event, rec *state.Decision, gate admission) *event.Output {
 	var msg string
 	if gate == iterationCapped {
-		rec.Decision = "capped"
+		rec.Decision = state.DecisionCapped
 		rec.Reason = fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review in this session",
 			rec.Count, rec.Max)
 		msg = fmt.Sprintf("ccc-hooks: the supervisor reached its cap of %d reviews (supervisor.max_iterations) and has stopped reviewing this session.",
 			rec.Max)
 	} else {
-		rec.Decision = "block-cap"
+		rec.Decision = state.DecisionBlockCap
 		rec.Reason = fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
 			*rec.BlockCap, blockcap.Var)
 		msg = fmt.Sprintf("ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",

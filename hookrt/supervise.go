@@ -63,7 +63,7 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 		rec.StopBlocks--
 	}
 	if err != nil {
-		rec.Decision, rec.Reason = "failed", err.Error()
+		rec.Decision, rec.Reason = state.DecisionFailed, err.Error()
 		rt.logDecision(store, rec)
 		if ev.Name == event.PreToolUse {
 			return event.Permission("deny", "supervisor review failed: "+err.Error()), nil
@@ -126,16 +126,18 @@ func (rt *hookRun) logDecision(store *state.SessionStore, rec state.Decision) {
 	}
 }
 
+// decisionName is the decision out records: the answer Claude Code reads in it (the values of
+// event.Output are those of state.Decisions), none for no output, allow for one that blocks nothing.
 func decisionName(out *event.Output) string {
 	switch {
 	case out == nil:
-		return "none"
+		return state.DecisionNone
 	case out.HookSpecificOutput != nil:
 		return out.HookSpecificOutput.PermissionDecision
 	case out.Decision != "":
 		return out.Decision
 	}
-	return "allow"
+	return state.DecisionAllow
 }
 
 // SupervisorID returns the ID whose state says whether the supervisor is on: $CCC_SUPERVISOR_ID

@@ -27,8 +27,7 @@ type Decision struct {
 	Tool         string    `json:"tool,omitempty"`
 	Count        int       `json:"count"`
 	Max          int       `json:"max_iterations"`
-	// Decision is allow, block, deny or none after a review; capped (max_iterations reached),
-	// block-cap (Claude Code's cap on Stop blocks reached) or failed otherwise.
+	// Decision is one of Decisions(): the hook's answer after a review, else why there was none.
 	Decision   string `json:"decision"`
 	Reason     string `json:"reason"`
 	DurationMS int64  `json:"duration_ms,omitempty"`
@@ -41,7 +40,7 @@ type Decision struct {
 
 // Reviewed reports whether a reviewer ran for d.
 func (d *Decision) Reviewed() bool {
-	return d.Decision != "capped" && d.Decision != "block-cap"
+	return d.Decision != DecisionCapped && d.Decision != DecisionBlockCap
 }
 
 // maxLogLine bounds one line of a decision log (a reason holds at most 16 KiB of feedback).
