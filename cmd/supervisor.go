@@ -8,7 +8,6 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -54,11 +53,10 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if opts.Default {
 		return runSupervisorDefault(env, opts.Action, cfgPath)
 	}
-	id := opts.Session
-	for _, name := range []string{"CCC_SUPERVISOR_ID", "CLAUDE_CODE_SESSION_ID"} {
-		if id == "" {
-			id = env.Getenv(name)
-		}
+	id, err := hookrt.SupervisorID(env.Getenv, hookrt.IDSource{Name: "--session", ID: opts.Session},
+		hookrt.IDSource{Name: "$CLAUDE_CODE_SESSION_ID", ID: env.Getenv("CLAUDE_CODE_SESSION_ID")})
+	if err != nil {
+		return &UsageError{Err: err}
 	}
 	if id == "" && opts.Action == "status" {
 		// Without a session, the state any session starts with is what there is to show.
@@ -71,9 +69,6 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	}
 	if id == "" {
 		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")
-	}
-	if !event.ValidSessionID(id) {
-		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", id)
 	}
 	store := &state.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if opts.Action == "status" {
@@ -95,7 +90,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	}); err != nil {
 		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
 	}
-	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
+	_, err = fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
 	return err
 }
 

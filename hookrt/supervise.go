@@ -18,13 +18,37 @@ const ReasonDisabled = "supervisor mode disabled"
 const approvedFeedback = "supervisor review passed"
 
 // supervise runs the supervisor profile's order of work for rt.ev (the guard was checked by Run).
+//
+// An invalid $CCC_SUPERVISOR_ID does not fail the hook (a hook must never break the user's
+// session over its environment), nor is it ignored in silence: the session's own state decides,
+// as without the variable, the hook log has a warning, and the answer carries a systemMessage
+// telling the user which variable was not used and why.
 func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
+	supID, err := SupervisorID(rt.opts.Getenv, IDSource{}, IDSource{Name: "session_id", ID: rt.ev.SessionID})
+	if err == nil {
+		return rt.superviseAs(ctx, supID)
+	}
+	rt.log().Warn("ignoring an invalid "+SupervisorIDVar, "err", err)
+	out, err2 := rt.superviseAs(ctx, rt.ev.SessionID)
+	return withNotice(out, "ccc-hooks: "+err.Error()+"; the supervisor follows this session's own on/off state."), err2
+}
+
+// withNotice adds msg to what out tells the user, making an answer of nothing one that says it.
+func withNotice(out *event.Output, msg string) *event.Output {
+	if out == nil {
+		return &event.Output{SystemMessage: msg}
+	}
+	if out.SystemMessage != "" {
+		msg = out.SystemMessage + "\n" + msg
+	}
+	out.SystemMessage = msg
+	return out
+}
+
+// superviseAs is supervise with supID the ID whose state says whether the supervisor is on.
+func (rt *hookRun) superviseAs(ctx context.Context, supID string) (*event.Output, error) {
 	ev := rt.ev
 	store := &state.SessionStore{Home: rt.home(), Now: rt.opts.Now}
-	supID := SupervisorID(rt.opts.Getenv, ev.SessionID)
-	if id := rt.opts.Getenv("CCC_SUPERVISOR_ID"); id != "" && id != supID {
-		rt.log().Warn("ignoring unsafe CCC_SUPERVISOR_ID", "value", id)
-	}
 	enabled, err := Enabled(store, supID, rt.config().Enabled)
 	if err != nil {
 		rt.log().Warn("ignoring unreadable supervisor state", "err", err)
@@ -140,13 +164,39 @@ func decisionName(out *event.Output) string {
 	return state.DecisionAllow
 }
 
-// SupervisorID returns the ID whose state says whether the supervisor is on: $CCC_SUPERVISOR_ID
-// when it is a safe ID, else sessionID.
-func SupervisorID(getenv func(string) string, sessionID string) string {
-	if id := getenv("CCC_SUPERVISOR_ID"); id != "" && event.ValidSessionID(id) {
-		return id
+// SupervisorIDVar names the variable that makes sessions share one supervisor on/off state.
+const SupervisorIDVar = "CCC_SUPERVISOR_ID"
+
+// IDSource is a place a supervisor ID may be given, and the ID given there ("" for none).
+type IDSource struct {
+	Name string // for errors: "--session", "session_id", "$CLAUDE_CODE_SESSION_ID", ...
+	ID   string
+}
+
+// InvalidIDError reports a supervisor ID that is not a valid session ID (event.ValidSessionID),
+// with where it was given.
+type InvalidIDError struct{ IDSource }
+
+func (e *InvalidIDError) Error() string {
+	return fmt.Sprintf("invalid session ID %q in %s: want [A-Za-z0-9._-]{1,128}, not starting with '-'", e.ID, e.Name)
+}
+
+// SupervisorID returns the ID whose state says whether the supervisor is on: the explicit one
+// when given (a command's --session), else $CCC_SUPERVISOR_ID, else the session's own. The ID
+// chosen must be a valid session ID, else the error is an *InvalidIDError (an invalid one is
+// never passed over for the next); "" when none is given.
+func SupervisorID(getenv func(string) string, explicit, session IDSource) (string, error) {
+	env := IDSource{Name: "$" + SupervisorIDVar, ID: getenv(SupervisorIDVar)}
+	for _, src := range []IDSource{explicit, env, session} {
+		switch {
+		case src.ID == "":
+			continue
+		case !event.ValidSessionID(src.ID):
+			return "", &InvalidIDError{src}
+		}
+		return src.ID, nil
 	}
-	return sessionID
+	return "", nil
 }
 
 // Enabled reports whether the supervisor is on for supID: its explicit state when it has one,

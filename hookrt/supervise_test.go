@@ -1,0 +1,87 @@
+package hookrt
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+)
+
+func TestSupervisorID(t *testing.T) {
+	explicit := func(id string) IDSource { return IDSource{Name: "--session", ID: id} }
+	session := IDSource{Name: "session_id", ID: "s-1"}
+	tests := []struct {
+		name     string
+		explicit IDSource
+		envID    string
+		session  IDSource
+		want     string
+		badIn    string // the source an *InvalidIDError names; "" for no error
+	}{
+		{"the session's own", IDSource{}, "", session, "s-1", ""},
+		{"the variable before the session's", IDSource{}, "group-1", session, "group-1", ""},
+		{"the explicit one before all", explicit("mine"), "group-1", session, "mine", ""},
+		{"an invalid variable is an error", IDSource{}, "../x", session, "", "$CCC_SUPERVISOR_ID"},
+		{"an invalid explicit one is an error", explicit("-rf"), "group-1", session, "", "--session"},
+		{"an invalid variable under an explicit one is not read", explicit("mine"), "../x", session, "mine", ""},
+		{"an invalid session's own is an error", IDSource{}, "", IDSource{Name: "$CLAUDE_CODE_SESSION_ID", ID: "a/b"}, "", "$CLAUDE_CODE_SESSION_ID"},
+		{"none", IDSource{}, "", IDSource{}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			getenv := func(k string) string {
+				if k == SupervisorIDVar {
+					return tt.envID
+				}
+				return ""
+			}
+			got, err := SupervisorID(getenv, tt.explicit, tt.session)
+			var bad *InvalidIDError
+			switch {
+			case tt.badIn == "" && (err != nil || got != tt.want):
+				t.Errorf("got %q, %v; want %q", got, err, tt.want)
+			case tt.badIn != "" && (!errors.As(err, &bad) || bad.Name != tt.badIn || got != ""):
+				t.Errorf("got %q, %v; want an InvalidIDError naming %s", got, err, tt.badIn)
+			}
+		})
+	}
+}
+
+// TestRunInvalidSupervisorID: an invalid $CCC_SUPERVISOR_ID neither fails the hook nor is passed
+// over in silence: the session's own state decides, and the user is told in a systemMessage.
+func TestRunInvalidSupervisorID(t *testing.T) {
+	e := newEnv(t, `{"supervisor":{"enabled":false}}`, allowScript)
+	e.vars[SupervisorIDVar] = "../x"
+	store := &state.SessionStore{Home: e.home()}
+	on := true
+	if _, err := store.Update(context.Background(), "s", func(st *state.State) error {
+		st.Enabled = &on
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr := runWithin(t, e)
+	if !strings.Contains(out, `"reason":"ok"`) {
+		t.Errorf("out = %s, want the review the session's own state turns on", out)
+	}
+	if !strings.Contains(out, `"systemMessage":"ccc-hooks: invalid session ID \"../x\" in $CCC_SUPERVISOR_ID`) {
+		t.Errorf("out = %s, want a systemMessage naming the variable and its value", out)
+	}
+	if !strings.Contains(stderr, "ignoring an invalid CCC_SUPERVISOR_ID") {
+		t.Errorf("stderr lacks the warning:\n%s", stderr)
+	}
+}
+
+// TestWithNotice: a notice makes an empty answer one that says it, and follows what an answer
+// already tells the user.
+func TestWithNotice(t *testing.T) {
+	if out := withNotice(nil, "b"); out == nil || out.SystemMessage != "b" || out.Decision != "" || out.Reason != nil {
+		t.Errorf("withNotice(nil) = %+v, want only the message", out)
+	}
+	out := capAnswer(stopEvent("s"), &state.Decision{Count: 1, Max: 1}, iterationCapped)
+	if got := withNotice(out, "b").SystemMessage; !strings.HasSuffix(got, "this session.\nb") {
+		t.Errorf("SystemMessage = %q, want the cap's message, then the notice", got)
+	}
+}
