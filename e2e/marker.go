@@ -71,7 +71,7 @@ func (m Marker) Events(t testing.TB) []MarkerEvent {
 		guard, payload, _ := strings.Cut(string(data), "\n")
 		var ev MarkerEvent
 		if err := json.Unmarshal([]byte(payload), &ev); err != nil {
-			if len(strings.TrimSpace(payload)) == 0 {
+			if strings.TrimSpace(payload) == "" {
 				continue // mktemp created the name, the content is still on its way
 			}
 			t.Fatalf("marker event %s: %v\n%s", f, err, data)

@@ -27,7 +27,8 @@ func TestPluginProjectScopeRewritesSettings(t *testing.T) {
 	sc.WriteFile(t, path, styledSettings, 0o644)
 	sc.MustCCC(t, sc.product, "install", "--scope", "project", "--yes")
 	got := sc.ReadFile(t, path)
-	if head := styledSettings[:strings.Index(styledSettings, `"hooks"`)]; !strings.HasPrefix(got, head) ||
+	head, _, _ := strings.Cut(styledSettings, `"hooks"`)
+	if !strings.HasPrefix(got, head) ||
 		!strings.Contains(got, "\r\n\t\t\t") || strings.Contains(got, "\n ") {
 		t.Errorf("ccc-hooks install moved bytes of the file:\n%q", got)
 	}

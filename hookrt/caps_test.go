@@ -143,11 +143,9 @@ func TestStopBlockCap(t *testing.T) {
 					if out.Decision != "block" || out.SystemMessage != "" {
 						t.Errorf("stop %d: got %+v, want a block without a system message", i, out)
 					}
-				} else {
-					if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+blockcap.Var+")") ||
-						!strings.Contains(*out.Reason, "Stop-hook blocks in a row") {
-						t.Errorf("stop %d: got %+v, want an allow with the block-cap system message", i, out)
-					}
+				} else if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+blockcap.Var+")") ||
+					!strings.Contains(*out.Reason, "Stop-hook blocks in a row") {
+					t.Errorf("stop %d: got %+v, want an allow with the block-cap system message", i, out)
 				}
 				if got := reviews(t, e.vars["REVIEWS"]); got != wantReviews {
 					t.Fatalf("after stop %d: %d reviews, want %d", i, got, wantReviews)

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -117,7 +118,7 @@ func TestInstallLargeIsReversible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(back) != string(src) {
+	if !bytes.Equal(back, src) {
 		t.Error("RemoveEntries(InsertEntries(large)) differs from the input")
 	}
 }

@@ -83,15 +83,15 @@ func isEmptyContainer(raw string) bool {
 	return len(raw) >= 2 && strings.Trim(raw[1:len(raw)-1], " \t\r\n") == ""
 }
 
-// noteContainers updates the ledger's containers m for a write of new over old: a container
+// noteContainers updates the ledger's containers m for a write of updated over old: a container
 // that goes from missing to filled is recorded as created (nil), one that goes from empty to
 // filled with its text before; what was recorded before is kept. With forget, containers that
 // are gone or empty again are forgotten.
-func noteContainers(m map[string]*string, old, new []byte, forget bool) map[string]*string {
-	return noteStates(m, containerStates(old), containerStates(new), forget)
+func noteContainers(m map[string]*string, old, updated []byte, forget bool) map[string]*string {
+	return noteStates(m, containerStates(old), containerStates(updated), forget)
 }
 
-// noteStates is noteContainers on the container states of old and new, so that a caller
+// noteStates is noteContainers on the container states of old and updated, so that a caller
 // recording one write twice (before and after it) parses each file once.
 func noteStates(m map[string]*string, before, after map[string]containerState, forget bool) map[string]*string {
 	if m == nil {

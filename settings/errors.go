@@ -35,7 +35,7 @@ func (e *StructureError) Error() string {
 // rootPath names the root value in a StructureError.
 const rootPath = "(root)"
 
-func wrongType(path, want string, raw string) *StructureError {
+func wrongType(path, want, raw string) *StructureError {
 	return &StructureError{Path: path, Msg: "expected " + want + ", found " + kindOf(raw)}
 }
 

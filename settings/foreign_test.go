@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -106,7 +107,7 @@ func TestForeignWriterNeverLost(t *testing.T) {
 				if err := json.Unmarshal(cutBOM(got), &v); err != nil {
 					t.Fatalf("round %d: not valid JSON (%v):\n%s", i, err, got)
 				}
-				if v.Env["ROUND"] != fmt.Sprint(i) || v.Env["API_KEY"] != "secret" || v.Permissions["allow"] == nil {
+				if v.Env["ROUND"] != strconv.Itoa(i) || v.Env["API_KEY"] != "secret" || v.Permissions["allow"] == nil {
 					t.Fatalf("round %d: the foreign write was lost:\n%s", i, got)
 				}
 				if foreignDone.Before(returned) && !strings.Contains(string(got), testCommand) {
@@ -164,10 +165,10 @@ func TestForeignWriterNeverLostOnRemoval(t *testing.T) {
 func TestForeignRenameOverTheLink(t *testing.T) {
 	s := newTestStore(t)
 	dir := t.TempDir()
-	real := filepath.Join(dir, "dotfiles", "settings.json")
-	writeFile(t, real, `{"a": 1}`, 0o644)
+	target := filepath.Join(dir, "dotfiles", "settings.json")
+	writeFile(t, target, `{"a": 1}`, 0o644)
 	link := filepath.Join(dir, "settings.json")
-	if err := os.Symlink(real, link); err != nil {
+	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
 	}
 	saved := false
@@ -190,7 +191,7 @@ func TestForeignRenameOverTheLink(t *testing.T) {
 	if !strings.Contains(got, testCommand) || !strings.Contains(got, `"ROUND": "1"`) {
 		t.Errorf("the saved file lacks our entries or the foreign content:\n%s", got)
 	}
-	if got := readString(t, real); got != `{"a": 1}` {
+	if got := readString(t, target); got != `{"a": 1}` {
 		t.Errorf("the old link target was written:\n%s", got)
 	}
 }

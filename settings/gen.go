@@ -57,11 +57,11 @@ func (st style) write(b *strings.Builder, n node, base string, compact bool) {
 		b.WriteString(n.raw)
 		return
 	}
-	open, close := "{", "}"
+	opening, closing := "{", "}"
 	if n.isArray {
-		open, close = "[", "]"
+		opening, closing = "[", "]"
 	}
-	b.WriteString(open)
+	b.WriteString(opening)
 	inner := base + st.unit
 	for i, e := range n.elems {
 		if i > 0 {
@@ -81,7 +81,7 @@ func (st style) write(b *strings.Builder, n node, base string, compact bool) {
 	if !compact && len(n.elems) > 0 {
 		b.WriteString(st.nl + base)
 	}
-	b.WriteString(close)
+	b.WriteString(closing)
 }
 
 // member renders `"key": value` for insertion into an object.

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -37,7 +38,7 @@ func supervisorEntries(command string, timeout int) []Entry {
 // diffBytes fails t with a got/want diff when got != want.
 func diffBytes(t *testing.T, what string, got, want []byte) {
 	t.Helper()
-	if string(got) != string(want) {
+	if !bytes.Equal(got, want) {
 		t.Errorf("%s mismatch (-got +want):\n%s", what, cmp.Diff(string(got), string(want)))
 	}
 }

@@ -126,10 +126,11 @@ func (st style) nested(src []byte, c container, base string) style {
 func (st style) replaceLast(src []byte, c container, text itemText) edit {
 	last := c.items[len(c.items)-1]
 	base, compact := itemLayout(src, c)
+	inner := st
 	if !compact {
-		st = st.nested(src, c, base)
+		inner = st.nested(src, c, base)
 	}
-	return edit{start: last.start, end: last.end, text: text(st, base, compact)}
+	return edit{start: last.start, end: last.end, text: text(inner, base, compact)}
 }
 
 // itemLayout returns the indentation of the last item of the non-empty container c and whether

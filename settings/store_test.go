@@ -156,8 +156,8 @@ func TestUpdateNoChangeWritesNothing(t *testing.T) {
 func TestUpdateFollowsSymlinks(t *testing.T) {
 	s := newTestStore(t)
 	dir := t.TempDir()
-	real := filepath.Join(dir, "dotfiles", "claude-settings.json")
-	writeFile(t, real, `{"a": 1}`, 0o640)
+	target := filepath.Join(dir, "dotfiles", "claude-settings.json")
+	writeFile(t, target, `{"a": 1}`, 0o640)
 	mid := filepath.Join(dir, "mid.json")
 	link := filepath.Join(dir, "settings.json")
 	if err := os.Symlink("dotfiles/claude-settings.json", mid); err != nil {
@@ -170,7 +170,7 @@ func TestUpdateFollowsSymlinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Target != real || c.Path != link {
+	if c.Target != target || c.Path != link {
 		t.Errorf("Target = %q, Path = %q", c.Target, c.Path)
 	}
 	for _, l := range []string{link, mid} {
@@ -178,10 +178,10 @@ func TestUpdateFollowsSymlinks(t *testing.T) {
 			t.Errorf("%s is no longer a symlink (%v)", l, err)
 		}
 	}
-	if got := readString(t, real); !strings.Contains(got, testCommand) {
+	if got := readString(t, target); !strings.Contains(got, testCommand) {
 		t.Errorf("target not updated:\n%s", got)
 	}
-	if fi, _ := os.Stat(real); fi.Mode().Perm() != 0o640 {
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o640 {
 		t.Errorf("target mode = %v, want 0640", fi.Mode().Perm())
 	}
 

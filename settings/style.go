@@ -122,7 +122,7 @@ func quote(s string) string {
 	const hex = "0123456789abcdef"
 	var b strings.Builder
 	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		switch {
 		case c == '"' || c == '\\':

@@ -133,7 +133,7 @@ func joinPath(path, key string) string {
 // indexPath appends an array index to a path.
 func indexPath(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 
-// oneLine reports whether src[open:close] holds no newline.
-func oneLine(src []byte, open, close int) bool {
-	return bytes.IndexByte(src[open:close], '\n') < 0
+// oneLine reports whether src[start:end] holds no newline.
+func oneLine(src []byte, start, end int) bool {
+	return bytes.IndexByte(src[start:end], '\n') < 0
 }

@@ -59,7 +59,7 @@ func RemoveChosenEntries(src []byte, consult []string, choose ChooseEvents, ours
 // removeWith removes the owned entries of the events that pick names once the file is parsed.
 func removeWith(src []byte, pick func(*document) []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
 	out, err := withBOM(src, func(src []byte) ([]byte, error) { return uninstall(src, pick, ours, l) })
-	if err == nil && len(out) == len(src) && string(out) == string(src) {
+	if err == nil && bytes.Equal(out, src) {
 		return src, nil
 	}
 	return out, err

@@ -52,10 +52,10 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // ValidSessionID reports whether id can safely name files and be passed to claude:
 // [A-Za-z0-9._-]{1,128}, not "." or "..", and not starting with "-" (an option to claude).
 func ValidSessionID(id string) bool {
-	if len(id) == 0 || len(id) > 128 || id == "." || id == ".." || id[0] == '-' {
+	if id == "" || len(id) > 128 || id == "." || id == ".." || id[0] == '-' {
 		return false
 	}
-	for i := 0; i < len(id); i++ {
+	for i := range len(id) {
 		switch c := id[i]; {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '_', c == '-':
 		default:

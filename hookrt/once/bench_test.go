@@ -10,7 +10,7 @@ import (
 // answer.
 func BenchmarkClaimDone(b *testing.B) {
 	dir := b.TempDir()
-	for i := 0; i < b.N; i++ {
+	for i := range b.N {
 		t, first, err := Claim(context.Background(), dir, []byte(`{"session_id":"x","n":`+strconv.Itoa(i)+`}`), "c", nil)
 		if err != nil || !first {
 			b.Fatal(err)

@@ -17,22 +17,21 @@ var stop = []byte(`{"session_id":"s1","hook_event_name":"Stop","stop_hook_active
 
 // answer is what one hook invocation does: claim, and when first, "answer" (count, hold the event
 // for a while) and record it.
-func answer(t *testing.T, dir string, payload []byte, caller string, answers *atomic.Int32, hold time.Duration) bool {
+func answer(t *testing.T, dir string, payload []byte, caller string, answers *atomic.Int32, hold time.Duration) {
 	t.Helper()
 	ticket, first, err := Claim(context.Background(), dir, payload, caller, nil)
 	if err != nil {
 		t.Errorf("Claim: %v", err)
-		return false
+		return
 	}
 	if !first {
-		return false
+		return
 	}
 	answers.Add(1)
 	time.Sleep(hold)
 	if err := ticket.Done(); err != nil {
 		t.Errorf("Done: %v", err)
 	}
-	return true
 }
 
 // together runs n invocations of payload at once, each from its own caller (as Claude Code runs

@@ -85,7 +85,7 @@ func redirect(rd *syntax.Redirect) error {
 		if ok && (target == "-" || isDigits(target)) {
 			return nil
 		}
-	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut:
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob:
 		if ok && target == "/dev/null" {
 			return nil
 		}

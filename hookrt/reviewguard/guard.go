@@ -17,7 +17,6 @@ package reviewguard
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 )
 
@@ -68,7 +67,7 @@ func Check(tool string, input json.RawMessage, allowed []string) error {
 	if readOnlyTools[tool] || rules.tools[tool] {
 		return nil
 	}
-	return &RefusedError{Tool: tool, Why: fmt.Sprintf("%s is not a read-only tool and supervisor.allowed_tools does not name it", tool)}
+	return &RefusedError{Tool: tool, Why: tool + " is not a read-only tool and supervisor.allowed_tools does not name it"}
 }
 
 // isolated reports whether an Agent call asks for isolation (a git worktree, a remote run).

@@ -3,7 +3,9 @@
 package supervisor
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -32,8 +34,8 @@ func running(pid int) bool {
 	if err != nil {
 		return !os.IsNotExist(err) // no /proc (not Linux): kill -0 said it exists
 	}
-	i := strings.LastIndexByte(string(stat), ')')
-	return i < 0 || !strings.HasPrefix(string(stat[i+1:]), " Z")
+	i := bytes.LastIndexByte(stat, ')')
+	return i < 0 || !bytes.HasPrefix(stat[i+1:], []byte(" Z"))
 }
 
 // waitGone fails the test unless pid has ended within d (and kills it if not).
@@ -117,7 +119,8 @@ func TestReviewTimeoutKillsGroup(t *testing.T) {
 		Program:      claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 500 * time.Millisecond,
 	})
-	if _, ok := err.(*TimeoutError); !ok {
+	var timeout *TimeoutError
+	if !errors.As(err, &timeout) {
 		t.Fatalf("got %v, want a TimeoutError", err)
 	}
 	if d := time.Since(start); d > 10*time.Second {

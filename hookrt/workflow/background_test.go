@@ -40,7 +40,7 @@ func TestStopWhileBackgroundRuns(t *testing.T) {
 		t.Errorf("stops while a subagent runs were counted: %+v", task.Meta)
 	}
 	// The waiting stop ended the run (even within one turn): two more blocks fit under the cap of 2.
-	for i := 0; i < 2; i++ {
+	for i := range 2 {
 		out := f.handle(event.Stop, map[string]any{"stop_hook_active": true, "background_tasks": finished})
 		if out == nil || out.Decision != "block" {
 			t.Fatalf("stop %d after the subagent finished: got %+v, want block", i, out)
@@ -79,7 +79,7 @@ func TestClaudeCodeBlockCap(t *testing.T) {
 			f.maxBlocks = tt.maxBlocks
 			f.prompt("/mc fix it")
 			transcript := f.transcript(wordsLine)
-			for i := 0; i < tt.want; i++ {
+			for i := range tt.want {
 				appendLine(t, transcript, wordsLine)
 				out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0, "transcript_path": transcript})
 				if out == nil || out.Decision != "block" {
@@ -111,7 +111,7 @@ func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 	f.maxBlocks = 5
 	f.prompt("/mc fix it")
 	transcript := f.transcript(wordsLine)
-	for i := 0; i < 5; i++ {
+	for i := range 5 {
 		if i > 0 {
 			appendLine(t, transcript, toolLine)
 		}
@@ -132,7 +132,7 @@ func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 	// Without a transcript it cannot tell whether the agent worked: it blocks on (Claude Code
 	// overrides past its cap) rather than let an unconfirmed stop through.
 	f.prompt("not yet")
-	for i := 0; i < 5; i++ {
+	for i := range 5 {
 		if out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0}); out == nil || out.Decision != "block" {
 			t.Fatalf("stop %d without a transcript: got %+v, want block", i+1, out)
 		}
@@ -145,8 +145,8 @@ func TestRunStartsAnewWithoutStopHookActive(t *testing.T) {
 	f := newFixture(t)
 	f.env[blockcap.Var] = "2"
 	f.prompt("/mc fix it")
-	for turn := 0; turn < 3; turn++ {
-		for i := 0; i < 2; i++ {
+	for turn := range 3 {
+		for i := range 2 {
 			out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0})
 			if out == nil || out.Decision != "block" {
 				t.Fatalf("turn %d stop %d: got %+v, want block", turn, i, out)

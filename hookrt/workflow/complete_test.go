@@ -1,6 +1,7 @@
 package workflow
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -37,7 +38,7 @@ func TestConfirmTask(t *testing.T) {
 	if _, already, err := store.ConfirmTask(context.Background(), id, later.Add(time.Hour)); err != nil || !already {
 		t.Errorf("second ConfirmTask: already %v, err %v; want already", already, err)
 	}
-	if after, _ := os.ReadFile(saved.MetaPath()); string(after) != string(before) {
+	if after, _ := os.ReadFile(saved.MetaPath()); !bytes.Equal(after, before) {
 		t.Errorf("a second confirmation rewrote the task:\n%s\nwant\n%s", after, before)
 	}
 

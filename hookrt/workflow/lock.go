@@ -39,6 +39,13 @@ type blockState struct {
 	UpdatedAt string              `json:"updated_at"`
 }
 
+// exists reports whether path names something that can be looked at: the workflow's files are
+// only read or reset when they are there.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
 func statePath(home, sessionID string) string {
 	return filepath.Join(home, "workflow-"+sessionID+".json")
 }
@@ -79,7 +86,7 @@ func (h *handler) saveState(st *blockState) error {
 // resetBlocks ends any run of blocks of the session (a user prompt does this). It writes only
 // when there is something to reset.
 func (h *handler) resetBlocks() error {
-	if _, err := os.Stat(statePath(h.opts.Home, h.ev.SessionID)); err != nil {
+	if !exists(statePath(h.opts.Home, h.ev.SessionID)) {
 		return nil
 	}
 	return h.withLock(func() error {

@@ -16,7 +16,7 @@ func TestUserPromptEndsRuns(t *testing.T) {
 		f := newFixture(t)
 		f.maxBlocks = 2
 		f.prompt("/mc fix it")
-		for i := 0; i < 4; i++ {
+		for i := range 4 {
 			if i == 2 {
 				f.prompt("keep going")
 			}

@@ -2,7 +2,6 @@ package workflow
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -20,7 +19,7 @@ const excerptRunes = 300
 // failure, unless a cap is reached (max_iterations blocks in this run, or Claude Code's cap on
 // blocks in a row, counted as Claude Code counts them).
 func (h *handler) stop() (*event.Output, error) {
-	if _, err := os.Stat(h.store.Dir()); err != nil {
+	if !exists(h.store.Dir()) {
 		return nil, nil
 	}
 	waiting := backgroundRunning(h.ev.Raw)

@@ -2,7 +2,6 @@ package workflow
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
@@ -92,7 +91,7 @@ func (h *handler) subagentStop() (*event.Output, error) {
 
 // reviewTask returns the session's newest in_progress task, or nil when there is none.
 func (h *handler) reviewTask() (*Task, error) {
-	if _, err := os.Stat(h.store.Dir()); err != nil {
+	if !exists(h.store.Dir()) {
 		return nil, nil
 	}
 	return h.store.Newest(h.ev.SessionID)

@@ -88,7 +88,7 @@ func TestReviewBlockCap(t *testing.T) {
 	f := newFixture(t)
 	f.maxBlocks = 2
 	f.prompt("/mc fix it")
-	for i := 0; i < 2; i++ {
+	for i := range 2 {
 		if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "block" {
 			t.Fatalf("review %d: got %+v, want block", i, out)
 		}
@@ -134,7 +134,7 @@ func TestReviewClaudeBlockCap(t *testing.T) {
 					"last_assistant_message": "总分: 5/10",
 				})
 			}
-			for i := 0; i < tt.want; i++ {
+			for i := range tt.want {
 				if out := review(i); out == nil || out.Decision != "block" {
 					t.Fatalf("review %d: got %+v, want block", i+1, out)
 				}

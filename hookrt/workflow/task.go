@@ -76,7 +76,7 @@ func (t *Task) ReviewPassed() bool {
 func (t *Task) created() (time.Time, int) {
 	at, _ := time.Parse(time.RFC3339Nano, t.CreatedAt)
 	n := 1
-	if m := idPattern().FindStringSubmatch(t.TaskID); m != nil && m[1] != "" {
+	if m := idPattern().FindStringSubmatch(t.TaskID); len(m) > 1 && m[1] != "" {
 		n, _ = strconv.Atoi(m[1])
 	}
 	return at, n

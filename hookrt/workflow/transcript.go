@@ -71,14 +71,14 @@ func readTranscript(path string) (transcript, error) {
 	return tr, nil
 }
 
-// readHead returns the first max bytes of the regular file path.
-func readHead(path string, max int64) ([]byte, error) {
+// readHead returns the first limit bytes of the regular file path.
+func readHead(path string, limit int64) ([]byte, error) {
 	f, _, err := safefile.OpenRegular(path, safefile.FollowLinks)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }()
-	return io.ReadAll(io.LimitReader(f, max))
+	return io.ReadAll(io.LimitReader(f, limit))
 }
 
 // scanLines calls fn with the role and text of each JSONL record of data that carries message

@@ -1,6 +1,7 @@
 package workflow
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -192,7 +193,7 @@ func TestBlockCap(t *testing.T) {
 	f.stop()
 	f.stop()
 	f.prompt("keep going")
-	for i := 0; i < 3; i++ {
+	for i := range 3 {
 		if out := f.stop(); out == nil || out.Decision != "block" {
 			t.Fatalf("stop %d after the user prompt: got %+v, want block", i, out)
 		}
@@ -217,7 +218,7 @@ func TestCorruptMeta(t *testing.T) {
 	if !strings.Contains(f.stderr.String(), bad) {
 		t.Errorf("stderr %q does not name %s", f.stderr.String(), bad)
 	}
-	if data, _ := os.ReadFile(bad); string(data) != string(corrupt) {
+	if data, _ := os.ReadFile(bad); !bytes.Equal(data, corrupt) {
 		t.Errorf("corrupt file was rewritten: %s", data)
 	}
 }

@@ -62,7 +62,8 @@ func escape[T Text](src T, i int) (int, bool) {
 		return i + 1, true
 	case 'u':
 		for range 4 {
-			if i++; i >= len(src) || !isHex(src[i]) {
+			i++
+			if i >= len(src) || !isHex(src[i]) {
 				return i, false
 			}
 		}

@@ -136,12 +136,18 @@ func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
 	syncDir(filepath.Dir(p.target))
 	// The temporary name now holds what was displaced. Opened without blocking: a foreign
 	// program may have put anything there, even a FIFO.
-	f, err := openNoBlock(p.name)
-	_ = os.Remove(p.name)
+	return takeDisplaced(p.name), nil
+}
+
+// takeDisplaced opens what the temporary name holds and removes the name: nil when the
+// displaced file vanished or cannot be opened, and so there is nothing to read back.
+func takeDisplaced(name string) *os.File {
+	f, err := openNoBlock(name)
+	_ = os.Remove(name)
 	if err != nil {
-		return nil, nil // the displaced file vanished: nothing to read back
+		return nil
 	}
-	return f, nil
+	return f
 }
 
 // Discard removes the temporary file unless it took the target's place.

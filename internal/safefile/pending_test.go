@@ -124,7 +124,7 @@ func canExchange(t *testing.T, dir string) bool {
 		if err := os.WriteFile(p, nil, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		defer func() { _ = os.Remove(p) }()
 	}
+	defer func() { _ = os.Remove(a); _ = os.Remove(b) }()
 	return !errors.Is(exchange(a, b), errUnsupported)
 }

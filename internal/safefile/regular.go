@@ -74,56 +74,56 @@ func (e *NotRegularError) Error() string {
 func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
 
 // ReadRegular returns the contents of the regular file path, refusing (with ErrTooLarge) a file
-// of more than max bytes; it never reads more than max+1 bytes, whatever the file claims.
-func ReadRegular(path string, max int64) ([]byte, error) {
+// of more than limit bytes; it never reads more than limit+1 bytes, whatever the file claims.
+func ReadRegular(path string, limit int64) ([]byte, error) {
 	f, fi, err := OpenRegular(path, FollowLinks)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }()
-	return ReadBounded(f, path, fi.Size(), max)
+	return ReadBounded(f, path, fi.Size(), limit)
 }
 
 // ReadBounded reads f, the open file path of the given size, to its end, refusing (with
-// ErrTooLarge) more than max bytes; it never reads more than max+1 bytes, however the file
+// ErrTooLarge) more than limit bytes; it never reads more than limit+1 bytes, however the file
 // grows meanwhile.
-func ReadBounded(f *os.File, path string, size, max int64) ([]byte, error) {
-	if size > max {
-		return nil, tooLarge(path, max)
+func ReadBounded(f *os.File, path string, size, limit int64) ([]byte, error) {
+	if size > limit {
+		return nil, tooLarge(path, limit)
 	}
-	data, err := ReadAllSized(io.LimitReader(f, max+1), size)
+	data, err := ReadAllSized(io.LimitReader(f, limit+1), size)
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
-	if int64(len(data)) > max {
-		return nil, tooLarge(path, max)
+	if int64(len(data)) > limit {
+		return nil, tooLarge(path, limit)
 	}
 	return data, nil
 }
 
-// ReadTail returns the last max bytes of the regular file path (all of it when smaller). The
+// ReadTail returns the last limit bytes of the regular file path (all of it when smaller). The
 // slice may begin in the middle of a line; callers that parse lines drop the first partial one.
-// Memory use is bounded by max, however large the file.
-func ReadTail(path string, max int64) ([]byte, error) {
+// Memory use is bounded by limit, however large the file.
+func ReadTail(path string, limit int64) ([]byte, error) {
 	f, fi, err := OpenRegular(path, FollowLinks)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }()
-	if size := fi.Size(); size > max {
-		if _, err := f.Seek(size-max, io.SeekStart); err != nil {
+	if size := fi.Size(); size > limit {
+		if _, err := f.Seek(size-limit, io.SeekStart); err != nil {
 			return nil, &fs.PathError{Op: "seek", Path: path, Err: err}
 		}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max))
+	data, err := io.ReadAll(io.LimitReader(f, limit))
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	return data, nil
 }
 
-func tooLarge(path string, max int64) error {
-	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (more than %s)", ErrTooLarge, sizeText(max))}
+func tooLarge(path string, limit int64) error {
+	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (more than %s)", ErrTooLarge, sizeText(limit))}
 }
 
 // sizeText writes n bytes in MiB when it is a whole number of them.
@@ -153,4 +153,3 @@ func KindOf(m fs.FileMode) string {
 	}
 	return "not a regular file (" + m.Type().String() + ")"
 }
-

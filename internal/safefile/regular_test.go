@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -75,13 +76,13 @@ func TestReadRegularBounds(t *testing.T) {
 	if !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("ReadRegular(limit 9) = %v, want ErrTooLarge", err)
 	}
-	if !bytes.Contains([]byte(err.Error()), []byte(path)) {
+	if !strings.Contains(err.Error(), path) {
 		t.Errorf("error %q does not name the file", err)
 	}
 }
 
-// TestReadTailOfHugeSparseFile: the tail of a 2 GB file is its last max bytes, read in memory
-// bounded by max (not by the file), and ReadRegular refuses the file without reading it.
+// TestReadTailOfHugeSparseFile: the tail of a 2 GB file is its last limit bytes, read in memory
+// bounded by limit (not by the file), and ReadRegular refuses the file without reading it.
 func TestReadTailOfHugeSparseFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "transcript.jsonl")
 	f, err := os.Create(path)
@@ -96,27 +97,27 @@ func TestReadTailOfHugeSparseFile(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	const max = 4 << 20
+	const limit = 4 << 20
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	got, err := ReadTail(path, max)
+	got, err := ReadTail(path, limit)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadRegular(path, max); !errors.Is(err, ErrTooLarge) {
+	if _, err := ReadRegular(path, limit); !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("ReadRegular of 2 GB = %v, want ErrTooLarge", err)
 	}
 	runtime.ReadMemStats(&after)
-	if len(got) != max || !bytes.HasSuffix(got, tail) {
-		t.Fatalf("ReadTail returned %d bytes ending %q, want %d ending %q", len(got), got[len(got)-len(tail):], max, tail)
+	if len(got) != limit || !bytes.HasSuffix(got, tail) {
+		t.Fatalf("ReadTail returned %d bytes ending %q, want %d ending %q", len(got), got[len(got)-len(tail):], limit, tail)
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
 		t.Errorf("reading a 4 MiB tail allocated %d MiB", alloc>>20)
 	}
 }
 
-// TestReadTailOfSmallFile: a file smaller than max comes back whole.
+// TestReadTailOfSmallFile: a file smaller than limit comes back whole.
 func TestReadTailOfSmallFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t")
 	if err := os.WriteFile(path, []byte("abc"), 0o600); err != nil {

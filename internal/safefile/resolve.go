@@ -60,7 +60,8 @@ func Resolve(path string) (string, error) {
 			done = next
 			continue
 		}
-		if links++; links > maxLinks {
+		links++
+		if links > maxLinks {
 			return "", fmt.Errorf("resolve %s: too many levels of symbolic links", path)
 		}
 		dest, err := os.Readlink(next)

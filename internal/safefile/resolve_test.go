@@ -39,7 +39,7 @@ func TestResolveLikeTheKernel(t *testing.T) {
 	put("home/shared/settings.json") // what a textual "..": would wrongly reach
 	ln("dotfiles/claude", "home/.claude")
 	ln("../shared/settings.json", "home/dotfiles/claude/settings.json")
-	ln(filepath.Join(root, "home/.claude"), "abs-claude")
+	ln(filepath.Join(root, "home", ".claude"), "abs-claude")
 	ln("chain2", "home/chain1")
 	ln(".claude/settings.json", "home/chain2")
 	ln("missing/new.json", "home/dangling")
@@ -69,7 +69,7 @@ func TestResolveLikeTheKernel(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Resolve(filepath.Join(root, "home/loop-a")); err == nil || !strings.Contains(err.Error(), "too many levels") {
+	if _, err := Resolve(filepath.Join(root, "home", "loop-a")); err == nil || !strings.Contains(err.Error(), "too many levels") {
 		t.Errorf("Resolve(loop) err = %v", err)
 	}
 }

@@ -19,7 +19,7 @@ func exchange(a, b string) error {
 	return nil
 }
 
-// createOnly renames from to to unless to exists.
+// createOnly renames from as to, unless a file named to exists.
 func createOnly(from, to string) error {
 	err := renameWith(from, to, exclFlag)
 	if unsupported(err) {

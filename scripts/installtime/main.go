@@ -14,6 +14,8 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -87,8 +89,12 @@ func timeFile(src, ccc, valid, write string, warmup, runs int) error {
 				s.cpu = append(s.cpu, cpu)
 			}
 		}
-		if after, err := os.ReadFile(file); err != nil || string(after) != string(original) {
-			return fmt.Errorf("uninstall did not restore the original bytes (%v)", err)
+		after, err := os.ReadFile(file)
+		if err != nil {
+			return fmt.Errorf("read the file after uninstall: %w", err)
+		}
+		if !bytes.Equal(after, original) {
+			return errors.New("uninstall did not restore the original bytes")
 		}
 	}
 	for _, s := range steps {
@@ -98,14 +104,14 @@ func timeFile(src, ccc, valid, write string, warmup, runs int) error {
 }
 
 // once runs argv and returns the wall time from start to exit and the CPU time it used.
-func once(argv []string, env []string) (wall, cpu time.Duration, err error) {
+func once(argv, env []string) (wall, cpu time.Duration, err error) {
 	c := exec.Command(argv[0], argv[1:]...)
 	c.Env = env
 	start := time.Now()
 	out, err := c.CombinedOutput()
 	wall = time.Since(start)
 	if err != nil {
-		return wall, 0, fmt.Errorf("%v: %s", err, out)
+		return wall, 0, fmt.Errorf("%w: %s", err, out)
 	}
 	return wall, c.ProcessState.UserTime() + c.ProcessState.SystemTime(), nil
 }
