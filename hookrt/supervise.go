@@ -29,8 +29,11 @@ func (rt *hookRun) supervise(ctx context.Context) (*event.Output, error) {
 		return rt.superviseAs(ctx, supID)
 	}
 	rt.log().Warn("ignoring an invalid "+SupervisorIDVar, "err", err)
-	out, err2 := rt.superviseAs(ctx, rt.ev.SessionID)
-	return withNotice(out, "ccc-hooks: "+err.Error()+"; the supervisor follows this session's own on/off state."), err2
+	out, rerr := rt.superviseAs(ctx, rt.ev.SessionID)
+	if rerr != nil {
+		return nil, rerr
+	}
+	return withNotice(out, "ccc-hooks: "+err.Error()+"; the supervisor follows this session's own on/off state."), nil
 }
 
 // withNotice adds msg to what out tells the user, making an answer of nothing one that says it.

@@ -12,7 +12,8 @@ import (
 // names a directory, device, FIFO, socket or anything else that is not a regular file.
 var ErrNotRegular = errors.New("not a regular file")
 
-// ErrTooLarge is wrapped by the error of ReadRegular when the file holds more than it may read.
+// ErrTooLarge is wrapped by the errors of ReadRegular and ReadBounded when the file holds more
+// than they may read.
 var ErrTooLarge = errors.New("file too large")
 
 // Links says what OpenRegular does with a symbolic link at the end of the path.
