@@ -68,9 +68,9 @@ const MaxFileSize = 64 << 20
 // than MaxFileSize is refused. A missing file is an error wrapping fs.ErrNotExist.
 func ReadFile(path string) ([]byte, error) { return safefile.ReadRegular(path, MaxFileSize) }
 
-// readSnapshot reads target (a resolved path) and keeps it open (see openRegular).
+// readSnapshot reads target (a resolved path) and keeps it open (see openTarget).
 func readSnapshot(target string) (*snapshot, error) {
-	f, fi, err := openRegular(target)
+	f, fi, err := openTarget(target)
 	if err != nil || f == nil {
 		return &snapshot{}, err
 	}
@@ -88,7 +88,7 @@ func readSnapshot(target string) (*snapshot, error) {
 // between two looks, it can show the same inode and the same (empty) bytes. The bytes are compared as they are read, through a small buffer:
 // every byte is still looked at, but no second copy of the file is made.
 func (s *snapshot) sameAs(target string) bool {
-	cur, fi, err := openRegular(target)
+	cur, fi, err := openTarget(target)
 	if err != nil {
 		return false
 	}
@@ -101,7 +101,7 @@ func (s *snapshot) sameAs(target string) bool {
 
 // holds reports whether target is a regular file holding exactly data.
 func holds(target string, data []byte) bool {
-	cur, fi, err := openRegular(target)
+	cur, fi, err := openTarget(target)
 	if err != nil || cur == nil {
 		return false
 	}
@@ -109,10 +109,10 @@ func holds(target string, data []byte) bool {
 	return readsAs(cur, fi.Size(), data)
 }
 
-// openRegular opens target (a resolved path) for reading, with what the open file is: nil when
+// openTarget opens target (a resolved path) for reading, with what the open file is: nil when
 // it is missing. It is safefile.OpenRegular refusing links (one put at target since it was
 // resolved is not followed), with its refusal said as a *NotRegularError.
-func openRegular(target string) (*os.File, fs.FileInfo, error) {
+func openTarget(target string) (*os.File, fs.FileInfo, error) {
 	f, fi, err := safefile.OpenRegular(target, safefile.RefuseLinks)
 	var nr *safefile.NotRegularError
 	switch {
