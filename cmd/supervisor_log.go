@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -189,7 +190,7 @@ func totalsLine(t state.Totals) string {
 func tokens(n int64) string {
 	switch {
 	case n < 1000:
-		return fmt.Sprintf("%d", n)
+		return strconv.FormatInt(n, 10)
 	case n < 1000000:
 		return fmt.Sprintf("%.1fk", float64(n)/1000)
 	}
