@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -63,7 +64,7 @@ func answer[T any](p *scriptedPrompter, message string) (T, error) {
 }
 
 func (p *scriptedPrompter) Select(m string, _ []string, def int) (int, error) {
-	p.defaults = append(p.defaults, fmt.Sprint(def))
+	p.defaults = append(p.defaults, strconv.Itoa(def))
 	return answer[int](p, m)
 }
 
@@ -92,7 +93,7 @@ func (p *scriptedPrompter) Input(m, def string, validate func(string) error) (st
 }
 
 func (p *scriptedPrompter) Confirm(m string, def bool) (bool, error) {
-	p.defaults = append(p.defaults, fmt.Sprint(def))
+	p.defaults = append(p.defaults, strconv.FormatBool(def))
 	return answer[bool](p, m)
 }
 

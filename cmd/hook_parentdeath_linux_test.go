@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -78,8 +79,8 @@ func reviewerRunning(pid int) bool {
 	if err != nil {
 		return false
 	}
-	i := strings.LastIndexByte(string(stat), ')')
-	return i < 0 || !strings.HasPrefix(string(stat[i+1:]), " Z")
+	i := bytes.LastIndexByte(stat, ')')
+	return i < 0 || !bytes.HasPrefix(stat[i+1:], []byte(" Z"))
 }
 
 // TestHookSIGKILLLoop: a hook killed at any moment of a review — before the count is written,

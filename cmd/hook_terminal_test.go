@@ -43,8 +43,7 @@ func TestHookRefusesTerminalStdin(t *testing.T) {
 		case err = <-done:
 		case <-time.After(10 * time.Second):
 			_ = c.Process.Kill()
-			_ = <-done
-			t.Fatalf("%v waited on the terminal for 10s", args)
+			t.Fatalf("%v waited on the terminal for 10s (then, killed: %v)", args, <-done)
 		}
 		var exitErr *exec.ExitError
 		if !errors.As(err, &exitErr) || exitErr.ExitCode() != 2 {

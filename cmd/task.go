@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -189,7 +190,7 @@ func printTaskDetails(w io.Writer, t *workflow.Task) error {
 		{"session", t.SessionID},
 		{"created", t.CreatedAt},
 		{"archived", archived},
-		{"failures", fmt.Sprint(t.FailureCount)},
+		{"failures", strconv.Itoa(t.FailureCount)},
 		{"review", taskReviewState(t)},
 		{"confirmed", taskYesNo(t.UserConfirmedFixed)},
 		{"directory", t.Dir},

@@ -48,13 +48,16 @@ type Locator struct {
 	ManagedPath string
 }
 
+// providerChars are the characters of a provider name.
+const providerChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
+
 // ValidProvider reports whether name is a safe provider name: letters, digits, '.', '_' or '-'.
 func ValidProvider(name string) bool {
 	if name == "" || name == "." || name == ".." {
 		return false
 	}
 	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+		if !strings.ContainsRune(providerChars, r) {
 			return false
 		}
 	}

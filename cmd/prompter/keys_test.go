@@ -10,7 +10,7 @@ import (
 )
 
 // readKeys writes input to a pipe and reads n keys back through a keyReader.
-func readKeys(t *testing.T, input string, n int, queries int) []string {
+func readKeys(t *testing.T, input string, n, queries int) []string {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {

@@ -40,7 +40,7 @@ type Survey struct {
 }
 
 // NewSurvey returns a survey Prompter on in/out/err; it does no work until asked.
-func NewSurvey(in *os.File, out *os.File, errOut io.Writer) *Survey {
+func NewSurvey(in, out *os.File, errOut io.Writer) *Survey {
 	keys := newKeyReader(in)
 	return &Survey{stdio: terminal.Stdio{In: keys, Out: &queryWriter{f: out, keys: keys}, Err: errOut}}
 }
@@ -51,7 +51,10 @@ func (s *Survey) opts() survey.AskOpt { return survey.WithStdio(s.stdio.In, s.st
 func (s *Survey) Select(message string, options []string, defaultIndex int) (int, error) {
 	var idx int
 	q := &survey.Select{Message: message, Options: options, Default: options[defaultIndex]}
-	return idx, cancelled(survey.AskOne(q, &idx, s.opts()))
+	// AskOne fills idx: call it before idx is read (Go leaves the order of a variable and a call
+	// in one return statement open).
+	err := cancelled(survey.AskOne(q, &idx, s.opts()))
+	return idx, err
 }
 
 // MultiSelect implements Prompter.
@@ -62,7 +65,8 @@ func (s *Survey) MultiSelect(message string, options []string, defaults []int) (
 		def = append(def, options[d])
 	}
 	q := &survey.MultiSelect{Message: message, Options: options, Default: def}
-	return idx, cancelled(survey.AskOne(q, &idx, s.opts(), survey.WithValidator(survey.MinItems(1))))
+	err := cancelled(survey.AskOne(q, &idx, s.opts(), survey.WithValidator(survey.MinItems(1))))
+	return idx, err
 }
 
 // Input implements Prompter.
@@ -76,14 +80,16 @@ func (s *Survey) Input(message, defaultValue string, validate func(string) error
 			return validate(text)
 		}))
 	}
-	return v, cancelled(survey.AskOne(q, &v, opts...))
+	err := cancelled(survey.AskOne(q, &v, opts...))
+	return v, err
 }
 
 // Confirm implements Prompter.
 func (s *Survey) Confirm(message string, defaultValue bool) (bool, error) {
 	var v bool
 	q := &survey.Confirm{Message: message, Default: defaultValue}
-	return v, cancelled(survey.AskOne(q, &v, s.opts()))
+	err := cancelled(survey.AskOne(q, &v, s.opts()))
+	return v, err
 }
 
 func cancelled(err error) error {

@@ -108,7 +108,7 @@ func judge(s *Snapshot, k hookKey, all []use) (r Result, found bool) {
 func clashMessage(s *Snapshot, k hookKey, clash []use) string {
 	var parts []string
 	for _, u := range clash {
-		parts = append(parts, fmt.Sprintf("%s runs `%s`", label(u.file), u.cmd))
+		parts = append(parts, label(u.file)+" runs `"+u.cmd+"`")
 	}
 	msg := fmt.Sprintf("%s starts ccc-hooks more than once per event: %s (Claude Code only merges identical commands); "+
 		"ccc-hooks answers the copies once, but every event costs an extra process",

@@ -100,7 +100,7 @@ func checkResults(t *testing.T, c Check, s *Snapshot, wants []want) {
 
 // fakeEnv is an Env whose programs are scripted: paths maps a program to its path (absent: not
 // found) and outputs maps a path to what `<path> <args>` prints (an error when absent).
-func fakeEnv(env map[string]string, paths map[string]string, outputs map[string]string) Env {
+func fakeEnv(env, paths, outputs map[string]string) Env {
 	return Env{
 		Getenv: func(k string) string { return env[k] },
 		LookPath: func(p string) (string, error) {

@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -48,7 +49,7 @@ func fileResult(f File) Result {
 	case f.Err != nil:
 		return fail(fmt.Sprintf("%s: %v; Claude Code cannot use it either: make it readable (`chmod u+r %s`)",
 			f.Path, f.Err, quote(f.Path)), f.Path)
-	case len(f.Refs) == 0 && len(strings.TrimSpace(string(f.data))) == 0:
+	case len(f.Refs) == 0 && len(bytes.TrimSpace(f.data)) == 0:
 		return ok(f.Path+": empty", f.Path)
 	}
 	if events := eventLabels(f.Ours()); len(events) > 0 {

@@ -83,7 +83,8 @@ func sharedDir(t *testing.T) string {
 		if !searchable(base) {
 			continue
 		}
-		dir, err := os.MkdirTemp(base, "ccc-hooks-nobody-")
+		// Not t.TempDir: its parent is private to root (0700), and nobody must reach this one.
+		dir, err := os.MkdirTemp(base, "ccc-hooks-nobody-") //nolint:usetesting // see above
 		if err != nil {
 			continue
 		}
