@@ -100,7 +100,7 @@ func describe(ds []time.Duration) string {
 // failure per stop up to Claude Code's cap of 8 blocks in a row with no tool call between them,
 // and the ninth stop is let through with the workflow's systemMessage on screen, before Claude
 // Code overrides anything. The copies' start-up spread must stay within once.Window; the gap
-// between genuine repeats is logged beside it (the README's figures come from this test): on a
+// between genuine repeats is logged beside it (docs/plugin.md's figures come from this test): on a
 // loaded machine it can be as short as the spread, which is why a copy must also come from
 // another caller than the hooks already counted for the event (package once).
 func TestCopiesAndRepeatsTyped(t *testing.T) {

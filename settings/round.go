@@ -10,7 +10,7 @@ import (
 )
 
 // settleSteps is how many times a file that looks mid-write is looked at again, each wait
-// twice the one before (5 ms settle: about 75 ms in all), before it counts as it is.
+// twice the one before (5 ms settle: 5, 10, 20, 40 and 80 ms, about 150 ms in all), before it counts as it is.
 const settleSteps = 4
 
 // round carries what one attempt of Update learned into the next: a foreign version that our

@@ -48,8 +48,8 @@ import (
 // Window is how long after the first invocation started an identical payload from another caller
 // still counts as the same event, even when the first has already answered (Claude Code starts
 // the copies together, but a fast answer can be done before a copy's process is up). Measured on
-// Claude Code 2.1.328 with three copies of each event on a 2-core machine (README, "Answered
-// once"): copies started at most 188 ms after the first at a load average of 7 to 10, 330 ms at
+// Claude Code 2.1.328 with three copies of each event on a 2-core machine (docs/plugin.md,
+// "Both at once: answered once"): copies started at most 188 ms after the first at a load average of 7 to 10, 330 ms at
 // 15 and 600 ms at 16. A longer window costs nothing a genuine event could feel: Claude Code
 // starts the next event only after every copy of the last one ran, so its callers are all
 // counted by then, and the same caller again is a new event whatever the time.
