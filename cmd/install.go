@@ -136,11 +136,11 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	})
 	// Whether the profile was there before, by the file and the ledger: an install that changes
 	// no byte may still add a profile (a Stop-only supervisor beside the workflow).
-	before, _ := run.st.Ledger(target.Path)
+	before := installer.ReadLedger(run.st.Home, target.Path)
 	main := fileChange{
 		path: target.Path,
 		// The ledger is read under the writer lock: it tells what a narrowing takes out.
-		ledgered: plan.ChangeWith,
+		ledgered: func(l *settings.Ledger) settings.ChangeFunc { return plan.ChangeWith(installer.LedgerOf(l)) },
 		done: func(ch settings.Change) string {
 			return installDone(profile, events, target, ch)
 		},

@@ -46,17 +46,17 @@ func ourEvents(p installer.Profile, data []byte) []installer.Event {
 
 // installedBefore reports whether profile p was installed in a file holding data (bytes a
 // change checked), with ledger l (nil: none).
-func installedBefore(p installer.Profile, data []byte, l *settings.Ledger) bool {
+func installedBefore(p installer.Profile, data []byte, l *installer.Ledger) bool {
 	return slices.ContainsFunc(installedProfiles(data, l), func(q installer.Profile) bool { return q.Name == p.Name })
 }
 
 // installedProfiles lists the profiles installed in a file holding data, with ledger l.
-func installedProfiles(data []byte, l *settings.Ledger) []installer.Profile {
+func installedProfiles(data []byte, l *installer.Ledger) []installer.Profile {
 	return installer.InstalledWith(installer.CheckedRefs(data), l)
 }
 
 // othersNames names the profiles other than p installed in a file holding data, with ledger l.
-func othersNames(p installer.Profile, data []byte, l *settings.Ledger) string {
+func othersNames(p installer.Profile, data []byte, l *installer.Ledger) string {
 	var names []string
 	for _, q := range installedProfiles(data, l) {
 		if q.Name != p.Name {

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // noteInstall records in the ledger that profile's events were installed into target, with
@@ -29,8 +28,8 @@ func noteInstall(env *Env, target installer.Target, f *targetFlags, profile inst
 	default:
 		args = append(args, "--scope", target.Scope)
 	}
-	in := settings.Installation{Profile: profile.Name, Events: labels, At: env.Now(), Reinstall: args}
-	if err := store(env).NoteInstall(target.Path, in); err != nil {
+	in := installer.Record{Profile: profile.Name, Events: labels, At: env.Now(), Reinstall: args}
+	if err := installer.NoteInstall(store(env), target.Path, in); err != nil {
 		warnf(env, "%v", err)
 	}
 }

@@ -53,13 +53,13 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	run := newChangeRun(env, "uninstall", opts.DryRun, ask)
-	before, _ := run.st.Ledger(target.Path)
+	before := installer.ReadLedger(run.st.Home, target.Path)
 	ch, err := run.add(fileChange{
 		path: target.Path,
 		// The ledger is read under the writer lock: another ccc-hooks may be installing into
 		// the same file, and what it creates must go with our entries.
 		ledgered: func(l *settings.Ledger) settings.ChangeFunc {
-			return installer.Uninstall{Profile: profile, Ledger: l}.Change
+			return installer.Uninstall{Profile: profile, Ledger: installer.LedgerOf(l)}.Change
 		},
 		done: func(ch settings.Change) string {
 			if ch.Removed {
@@ -105,7 +105,7 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 		return err
 	}
 	if !opts.DryRun && (written || !run.preview || !ch.Changed) {
-		if lerr := run.st.NoteUninstall(target.Path, profile.Name); lerr != nil {
+		if lerr := installer.NoteUninstall(run.st, target.Path, profile.Name); lerr != nil {
 			warnf(env, "%v", lerr)
 		}
 	}
@@ -167,7 +167,7 @@ func installedElsewhere(loc installer.Locator, target installer.Target) string {
 
 // keptNote says which entries of profile an uninstall leaves in a file holding data (bytes a
 // change checked, with ledger l) because another profile installed there uses them; "" when none.
-func keptNote(profile installer.Profile, data []byte, l *settings.Ledger) string {
+func keptNote(profile installer.Profile, data []byte, l *installer.Ledger) string {
 	kept := installer.Uninstall{Profile: profile, Ledger: l}.Kept(installer.CheckedRefs(data))
 	if len(kept) == 0 {
 		return ""

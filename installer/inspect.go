@@ -104,10 +104,8 @@ func (l Locator) InstalledIn(path string) []Profile {
 }
 
 // Ledger returns what ccc-hooks home records of the settings file at path (nil: nothing).
-func (l Locator) Ledger(path string) *settings.Ledger {
-	st := &settings.FileStore{Home: paths.Home(l.Getenv)}
-	led, _ := st.Ledger(path)
-	return led
+func (l Locator) Ledger(path string) *Ledger {
+	return ReadLedger(paths.Home(l.Getenv), path)
 }
 
 // mayHold reports whether src may hold one of words inside a JSON string: it does when a word

@@ -73,7 +73,7 @@ func (in Install) Change(old []byte, exists bool) ([]byte, bool, error) {
 // The file is checked and parsed by settings.Install once; before that, only its "hooks"
 // object is looked at to find whether anything must be taken out first (legacy entries, events
 // no longer chosen), so a large file without such entries costs one pass.
-func (in Install) ChangeWith(l *settings.Ledger) settings.ChangeFunc {
+func (in Install) ChangeWith(l *Ledger) settings.ChangeFunc {
 	return func(old []byte, _ bool) ([]byte, bool, error) {
 		src := old
 		var refs []settings.Handler
@@ -88,7 +88,7 @@ func (in Install) ChangeWith(l *settings.Ledger) settings.ChangeFunc {
 		}
 		if drop := in.dropped(refs, l); len(drop) > 0 {
 			var err error
-			if src, err = settings.RemoveEntriesWith(src, drop, IsOurs, l); err != nil {
+			if src, err = settings.RemoveEntriesWith(src, drop, IsOurs, l.writes()); err != nil {
 				return nil, false, err
 			}
 		}
@@ -99,7 +99,7 @@ func (in Install) ChangeWith(l *settings.Ledger) settings.ChangeFunc {
 
 // dropped returns the hook events that hold an entry of ours for one of the profile's events
 // that is not chosen, and that no chosen event or other installed profile needs.
-func (in Install) dropped(refs []settings.Handler, l *settings.Ledger) []string {
+func (in Install) dropped(refs []settings.Handler, l *Ledger) []string {
 	p := in.spec.Profile
 	var drop []string
 	for _, e := range p.Events {
@@ -129,12 +129,12 @@ func HookNames(events []Event) []string { return hookNames(events) }
 // Uninstall describes taking one profile's entries out of a settings file.
 type Uninstall struct {
 	Profile Profile
-	// Ledger is what ccc-hooks remembers of the file (see settings.FileStore.Ledger), nil when
+	// Ledger is what ccc-hooks remembers of the file (see Locator.Ledger), nil when
 	// nothing. With it, only the containers install created go, an empty container that was
 	// there before install comes back as it was, and once nothing but an empty object would be
 	// left, a file install created is removed and a blank file gets its original bytes back.
 	// Without it, every container that became empty goes.
-	Ledger *settings.Ledger
+	Ledger *Ledger
 }
 
 // Change is the settings.ChangeFunc of this uninstall. Events that another profile installed in
@@ -143,11 +143,11 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if !exists {
 		return old, false, nil
 	}
-	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, IsOurs, un.Ledger)
+	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, IsOurs, un.Ledger.writes())
 	if err != nil {
 		return nil, false, err
 	}
-	if l := un.Ledger; l != nil && !bytes.Equal(out, old) && settings.IsEmpty(out) {
+	if l := un.Ledger.writes(); l != nil && !bytes.Equal(out, old) && settings.IsEmpty(out) {
 		switch {
 		case l.CreatedFile:
 			return out, true, nil
@@ -191,7 +191,7 @@ func Installed(refs []settings.Handler) []Profile { return InstalledWith(refs, n
 // counts as installed when the ledger records it and one of its recorded events carries our
 // command. A supervisor installed for Stop only beside the workflow has nothing in the file
 // that only it uses; the ledger tells it is there.
-func InstalledWith(refs []settings.Handler, l *settings.Ledger) []Profile {
+func InstalledWith(refs []settings.Handler, l *Ledger) []Profile {
 	var out []Profile
 	for _, p := range Profiles() {
 		if hasOurs(refs, p.exclusive()) || recorded(p, refs, l) {
@@ -202,7 +202,7 @@ func InstalledWith(refs []settings.Handler, l *settings.Ledger) []Profile {
 }
 
 // recorded reports whether l records p as installed with an event that carries our command.
-func recorded(p Profile, refs []settings.Handler, l *settings.Ledger) bool {
+func recorded(p Profile, refs []settings.Handler, l *Ledger) bool {
 	if l == nil {
 		return false
 	}
@@ -219,7 +219,7 @@ func recorded(p Profile, refs []settings.Handler, l *settings.Ledger) bool {
 	return false
 }
 
-func neededByOther(p Profile, e Event, refs []settings.Handler, l *settings.Ledger) bool {
+func neededByOther(p Profile, e Event, refs []settings.Handler, l *Ledger) bool {
 	for _, other := range InstalledWith(refs, l) {
 		if other.Name != p.Name && slices.Contains(other.Events, e) {
 			return true

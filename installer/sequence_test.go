@@ -124,22 +124,22 @@ func runSequence(t *testing.T, prog []byte) {
 func applyStep(st *settings.FileStore, path string, step sequenceStep) error {
 	if step.uninstall {
 		_, err := st.UpdateLedgered(path, func(l *settings.Ledger) settings.ChangeFunc {
-			return Uninstall{Profile: step.profile, Ledger: l}.Change
+			return Uninstall{Profile: step.profile, Ledger: LedgerOf(l)}.Change
 		})
 		if err != nil {
 			return err
 		}
-		return st.NoteUninstall(path, step.profile.Name)
+		return NoteUninstall(st, path, step.profile.Name)
 	}
 	in := NewInstall(InstallSpec{Profile: step.profile, Events: step.events, Command: testCommand, Timeout: step.timeout})
-	if _, err := st.UpdateLedgered(path, in.ChangeWith); err != nil {
+	if _, err := st.UpdateLedgered(path, func(l *settings.Ledger) settings.ChangeFunc { return in.ChangeWith(LedgerOf(l)) }); err != nil {
 		return err
 	}
 	labels := make([]string, len(step.events))
 	for i, e := range step.events {
 		labels[i] = e.Label()
 	}
-	return st.NoteInstall(path, settings.Installation{Profile: step.profile.Name, Events: labels})
+	return NoteInstall(st, path, Record{Profile: step.profile.Name, Events: labels})
 }
 
 // TestInstallSequenceNarrowingKeepsEmptyContainer: install, then install --events stop, then

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
@@ -31,22 +31,26 @@ type Ledger struct {
 	Containers map[string]*string `json:"containers,omitempty"`
 	// Dirs are the directories created for the file, outermost first.
 	Dirs []string `json:"dirs,omitempty"`
-	// Installs are the hooks installed into the file, one per profile.
-	Installs []Installation `json:"installs,omitempty"`
-}
-
-// Installation records one profile's hooks installed into a file.
-type Installation struct {
-	Profile string    `json:"profile"`
-	Events  []string  `json:"events"` // the hook event names, e.g. "Stop"
-	At      time.Time `json:"at"`
-	// Reinstall holds the arguments of `ccc-hooks install` that put these hooks back.
-	Reinstall []string `json:"reinstall"`
+	// Record is what the program that writes the file keeps about it beside the above (which
+	// hooks it installed, say), as it gave it: the store keeps it and never reads it (see
+	// EditRecord). It is stored under "installs".
+	Record json.RawMessage `json:"installs,omitempty"`
 }
 
 // empty reports whether the record holds nothing worth keeping.
 func (l *Ledger) empty() bool {
-	return !l.CreatedFile && l.Blank == nil && len(l.Containers) == 0 && len(l.Dirs) == 0 && len(l.Installs) == 0
+	return !l.CreatedFile && l.Blank == nil && len(l.Containers) == 0 && len(l.Dirs) == 0 && len(l.Record) == 0
+}
+
+// Equal reports whether l and m hold the same record, as it is written down; two nil ledgers
+// (no record) are equal.
+func (l *Ledger) Equal(m *Ledger) bool {
+	if l == nil || m == nil {
+		return l == m
+	}
+	a, errL := json.Marshal(l)
+	b, errM := json.Marshal(m)
+	return errL == nil && errM == nil && bytes.Equal(a, b)
 }
 
 // ledgerPath is the file holding the record of target.
@@ -229,30 +233,19 @@ func (s *FileStore) savePendingDirs(dirs []string) error {
 	return nil
 }
 
-// NoteInstall records that in (one profile's hooks) was installed into the file at path,
-// replacing an earlier record of the same profile.
-func (s *FileStore) NoteInstall(path string, in Installation) error {
-	return s.editLedger(path, func(l *Ledger) {
-		l.Installs = slices.DeleteFunc(l.Installs, func(x Installation) bool { return x.Profile == in.Profile })
-		l.Installs = append(l.Installs, in)
-	})
-}
-
-// NoteUninstall forgets the installation of profile in the file at path.
-func (s *FileStore) NoteUninstall(path, profile string) error {
-	return s.editLedger(path, func(l *Ledger) {
-		l.Installs = slices.DeleteFunc(l.Installs, func(x Installation) bool { return x.Profile == profile })
-	})
-}
-
-// editLedger changes the record of path under the store's lock.
-func (s *FileStore) editLedger(path string, edit func(*Ledger)) error {
+// EditRecord replaces the Record of the ledger of the file at path with what edit makes of it,
+// under the store's lock (nil: no record). The ledger goes once it holds nothing.
+func (s *FileStore) EditRecord(path string, edit func(json.RawMessage) (json.RawMessage, error)) error {
 	return s.locked(path, func(target string) error {
 		l, ok := s.readLedger(target)
 		if !ok {
 			l = &Ledger{Path: target}
 		}
-		edit(l)
+		rec, err := edit(l.Record)
+		if err != nil {
+			return err
+		}
+		l.Record = rec
 		return s.writeLedger(target, l)
 	})
 }

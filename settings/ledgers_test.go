@@ -3,6 +3,9 @@
 package settings
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -56,10 +59,10 @@ func TestLedgersListsOnlyRecords(t *testing.T) {
 	}
 }
 
-// TestNoteInstallKeepsOneRecordPerProfile: installing a profile again replaces its record (the
-// newest comes last), uninstalling forgets only that profile, and a path through a symbolic
-// link records the file it points at.
-func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
+// TestEditRecordKeepsWhatItIsGiven: the record is stored as given and handed back to the next
+// edit, a path through a symbolic link records the file it points at, and a ledger left with
+// nothing in it goes.
+func TestEditRecordKeepsWhatItIsGiven(t *testing.T) {
 	s := &FileStore{Home: t.TempDir()}
 	dir := t.TempDir()
 	target := filepath.Join(dir, "settings.json")
@@ -70,35 +73,34 @@ func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
 	if err := os.Symlink("settings.json", link); err != nil {
 		t.Fatal(err)
 	}
-	at := func(h int) time.Time { return time.Date(2026, 11, 20, h, 0, 0, 0, time.UTC) }
-	for _, in := range []Installation{
-		{Profile: "supervisor", Events: []string{"Stop"}, At: at(1)},
-		{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)},
-		{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)},
-	} {
-		if err := s.NoteInstall(link, in); err != nil {
+	var seen []string
+	for _, rec := range []string{`[1]`, `[1,2]`} {
+		err := s.EditRecord(link, func(old json.RawMessage) (json.RawMessage, error) {
+			var compact bytes.Buffer
+			_ = json.Compact(&compact, old)
+			seen = append(seen, compact.String())
+			return json.RawMessage(rec), nil
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	check := func(when string, want ...Installation) {
-		t.Helper()
-		l, ok := s.Ledger(target)
-		if !ok {
-			t.Fatalf("%s: no record", when)
-		}
-		if diff := cmp.Diff(&Ledger{Path: target, Installs: want}, l); diff != "" {
-			t.Errorf("%s: record (-want +got):\n%s", when, diff)
-		}
+	if diff := cmp.Diff([]string{"", "[1]"}, seen); diff != "" {
+		t.Errorf("records handed to the edits (-want +got):\n%s", diff)
 	}
-	workflow := Installation{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)}
-	supervisor := Installation{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)}
-	check("after three installs", workflow, supervisor)
-	if err := s.NoteUninstall(target, "workflow"); err != nil {
-		t.Fatal(err)
+	want := &Ledger{Path: target, Record: json.RawMessage(`[1,2]`)}
+	if l, ok := s.Ledger(target); !ok || !l.Equal(want) {
+		t.Errorf("ledger %+v, want %+v", l, want)
 	}
-	check("after uninstalling workflow", supervisor)
+	failed := errors.New("bad record")
+	if err := s.EditRecord(target, func(json.RawMessage) (json.RawMessage, error) { return nil, failed }); !errors.Is(err, failed) {
+		t.Errorf("a failed edit returned %v", err)
+	}
+	if l, _ := s.Ledger(target); !l.Equal(want) {
+		t.Errorf("a failed edit changed the ledger: %+v", l)
+	}
 	// With nothing left to remember, the record goes (uninstall leaves no trace).
-	if err := s.NoteUninstall(target, "supervisor"); err != nil {
+	if err := s.EditRecord(target, func(json.RawMessage) (json.RawMessage, error) { return nil, nil }); err != nil {
 		t.Fatal(err)
 	}
 	if l, ok := s.Ledger(target); ok {
@@ -106,5 +108,29 @@ func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(filepath.Join(s.Home, "ledger")); len(ents) != 0 {
 		t.Errorf("ledger directory holds %d files, want none", len(ents))
+	}
+}
+
+// TestLedgerEqual: ledgers are equal when they would be written down alike.
+func TestLedgerEqual(t *testing.T) {
+	blank := " "
+	created := &Ledger{Path: "/s.json", CreatedFile: true}
+	tests := []struct {
+		name string
+		a, b *Ledger
+		want bool
+	}{
+		{"both none", nil, nil, true},
+		{"one none", created, nil, false},
+		{"none and one", nil, created, false},
+		{"same fields", created, &Ledger{Path: "/s.json", CreatedFile: true}, true},
+		{"other field", created, &Ledger{Path: "/s.json"}, false},
+		{"same blank bytes", &Ledger{Blank: &blank}, &Ledger{Blank: new(string(" "))}, true},
+		{"other record", &Ledger{Record: json.RawMessage(`[1]`)}, &Ledger{Record: json.RawMessage(`[2]`)}, false},
+	}
+	for _, tt := range tests {
+		if got := tt.a.Equal(tt.b); got != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

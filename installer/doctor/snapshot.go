@@ -25,7 +25,7 @@ type File struct {
 	// Refs lists every handler under "hooks" of a usable file.
 	Refs []settings.Handler
 	// Ledger is what ccc-hooks home records of the file (nil: nothing).
-	Ledger *settings.Ledger
+	Ledger *installer.Ledger
 	data   []byte
 }
 
@@ -112,7 +112,7 @@ func Load(loc installer.Locator) *Snapshot {
 		}
 		f := readFile(t)
 		if f.Usable() {
-			f.Ledger, _ = (&settings.FileStore{Home: s.Home}).Ledger(t.Path)
+			f.Ledger = installer.ReadLedger(s.Home, t.Path)
 		}
 		s.Files = append(s.Files, f)
 	}

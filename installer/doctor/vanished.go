@@ -20,13 +20,12 @@ type vanishedCheck struct{}
 func (vanishedCheck) Name() string { return "vanished-hooks" }
 
 func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
-	st := &settings.FileStore{Home: s.Home}
 	var out []Result
 	recorded := 0
-	for _, l := range st.Ledgers() {
+	for _, l := range installer.Ledgers(s.Home) {
 		for _, in := range l.Installs {
 			recorded++
-			if r, gone := vanished(l.Path, in, s.program()); gone {
+			if r, gone := vanished(l.Writes.Path, in, s.program()); gone {
 				out = append(out, r)
 			}
 		}
@@ -42,7 +41,7 @@ func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
 
 // vanished reports whether the events of in are missing from the file at path, and the
 // warning that says so.
-func vanished(path string, in settings.Installation, program string) (Result, bool) {
+func vanished(path string, in installer.Record, program string) (Result, bool) {
 	when := in.At.Local().Format("2006-01-02 15:04")
 	fix := "put them back with `" + reinstallCommand(program, in) + "`"
 	fi, err := os.Lstat(path)
@@ -77,7 +76,7 @@ func vanished(path string, in settings.Installation, program string) (Result, bo
 }
 
 // reinstallCommand renders the recorded install arguments as a command line.
-func reinstallCommand(program string, in settings.Installation) string {
+func reinstallCommand(program string, in installer.Record) string {
 	args := in.Reinstall
 	if len(args) == 0 {
 		args = []string{"install", "--profile", in.Profile}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -19,7 +20,7 @@ func TestVanishedCheck(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.json")
 	st := &settings.FileStore{Home: home}
 	at := time.Date(2026, 3, 4, 5, 6, 0, 0, time.Local)
-	in := settings.Installation{
+	in := installer.Record{
 		Profile: "supervisor", Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, At: at,
 		Reinstall: []string{"install", "--profile", "supervisor", "--file", path},
 	}
@@ -44,7 +45,7 @@ func TestVanishedCheck(t *testing.T) {
 			} else if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := st.NoteInstall(path, in); err != nil {
+			if err := installer.NoteInstall(st, path, in); err != nil {
 				t.Fatal(err)
 			}
 			got := vanishedCheck{}.Run(context.Background(), &Snapshot{Home: home})

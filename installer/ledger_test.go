@@ -1,0 +1,137 @@
+package installer
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// TestNoteInstallKeepsOneRecordPerProfile: installing a profile again replaces its record (the
+// newest comes last), uninstalling forgets only that profile, and the ledger goes once it
+// holds nothing.
+func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
+	st := &settings.FileStore{Home: t.TempDir()}
+	target := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(target, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at := func(h int) time.Time { return time.Date(2026, 11, 20, h, 0, 0, 0, time.UTC) }
+	for _, rec := range []Record{
+		{Profile: "supervisor", Events: []string{"Stop"}, At: at(1)},
+		{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)},
+		{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)},
+	} {
+		if err := NoteInstall(st, target, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check := func(when string, want ...Record) {
+		t.Helper()
+		l := ReadLedger(st.Home, target)
+		if l == nil {
+			t.Fatalf("%s: no record", when)
+		}
+		if diff := cmp.Diff(want, l.Installs); diff != "" {
+			t.Errorf("%s: installs (-want +got):\n%s", when, diff)
+		}
+	}
+	workflow := Record{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)}
+	supervisor := Record{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)}
+	check("after three installs", workflow, supervisor)
+	if err := NoteUninstall(st, target, "workflow"); err != nil {
+		t.Fatal(err)
+	}
+	check("after uninstalling workflow", supervisor)
+	if err := NoteUninstall(st, target, "supervisor"); err != nil {
+		t.Fatal(err)
+	}
+	if l := ReadLedger(st.Home, target); l != nil {
+		t.Errorf("record kept with nothing in it: %+v", l)
+	}
+}
+
+// TestLedgerOnDisk: a ledger as ccc-hooks has always written it is read with its installs, and
+// recording an install writes it back in the same form, byte for byte.
+func TestLedgerOnDisk(t *testing.T) {
+	st := &settings.FileStore{Home: t.TempDir()}
+	target := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(target, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec := Record{
+		Profile: "supervisor", Events: []string{"Stop", "PreToolUse[AskUserQuestion]"},
+		At: time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC), Reinstall: []string{"install", "--profile", "supervisor"},
+	}
+	if err := NoteInstall(st, target, rec); err != nil {
+		t.Fatal(err)
+	}
+	// The settings store's own record beside it: the root object was empty before.
+	if _, err := st.Update(target, func([]byte, bool) ([]byte, bool, error) {
+		return []byte(`{"hooks": {}}` + "\n"), false, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(st.Home, "ledger", "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("ledger files %v, want one", files)
+	}
+	want := `{
+  "path": "` + target + `",
+  "containers": {
+    "": "{}"
+  },
+  "installs": [
+    {
+      "profile": "supervisor",
+      "events": [
+        "Stop",
+        "PreToolUse[AskUserQuestion]"
+      ],
+      "at": "2026-11-20T09:00:00Z",
+      "reinstall": [
+        "install",
+        "--profile",
+        "supervisor"
+      ]
+    }
+  ]
+}
+`
+	got, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("ledger file (-want +got):\n%s", diff)
+	}
+	if err := os.WriteFile(files[0], []byte(want), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := ReadLedger(st.Home, target)
+	if l == nil || l.Writes.Containers == nil {
+		t.Fatalf("ledger not read: %+v", l)
+	}
+	if diff := cmp.Diff([]Record{rec}, l.Installs); diff != "" {
+		t.Errorf("installs read (-want +got):\n%s", diff)
+	}
+	if !l.Equal(ReadLedger(st.Home, target)) || l.Equal(nil) {
+		t.Error("a ledger read twice is not equal to itself, or equal to none")
+	}
+}
+
+// TestLedgerUnreadableInstalls: installs that cannot be read count as none, and the rest of
+// the ledger still serves.
+func TestLedgerUnreadableInstalls(t *testing.T) {
+	l := LedgerOf(&settings.Ledger{Path: "/s.json", CreatedFile: true, Record: []byte(`"not a list"`)})
+	if l == nil || len(l.Installs) != 0 || !l.Writes.CreatedFile {
+		t.Errorf("got %+v", l)
+	}
+	if LedgerOf(nil) != nil {
+		t.Error("no settings ledger gave a ledger")
+	}
+}
