@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // TestConcurrentInstallUninstall runs 20 ccc-hooks processes at once, alternating install and
@@ -62,12 +61,8 @@ func TestConcurrentInstallUninstall(t *testing.T) {
 	if !json.Valid(data) {
 		t.Fatalf("settings file is not valid JSON:\n%s", data)
 	}
-	refs, err := settings.Handlers(data)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ours, foreign := 0, 0
-	for _, r := range refs {
+	for _, r := range installer.CheckedRefs(data) {
 		if installer.IsOurs(r.Command) {
 			ours++
 		} else {

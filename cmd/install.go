@@ -11,8 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // installOptions are the choices of one `ccc-hooks install`.
@@ -73,7 +71,7 @@ person's PATH; other files run this binary by its absolute path (--absolute: eve
 
 func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	ask := env.IO.Interactive && !opts.Yes
-	profile, target, err := profileAndTarget(env, "install", opts.Profile, &opts.Target, ask)
+	profile, target, loc, err := profileAndTarget(env, "install", opts.Profile, &opts.Target, ask)
 	if err != nil {
 		return err
 	}
@@ -86,125 +84,66 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if err != nil {
 		return err
 	}
-	command := hookCommand(env, target, binary, opts.Absolute)
-	if !installer.IsOurs(command) {
-		return fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+
-			"name ccc-hooks, so entries running %q could be neither replaced nor removed later; the file was left "+
-			"unchanged. Rename the binary (or link it) to ccc-hooks and install with that name",
-			target.Path, filepath.Base(binary), command)
+	if _, warning, err := loc.HookCommandFor(target, binary, opts.Absolute); err != nil {
+		return err
+	} else if warning != "" {
+		warnf(env, "%s", warning)
 	}
-	run := newChangeRun(env, "install", opts.DryRun, ask)
+	d, err := installDecisions(env, opts, loc, target, profile, ask)
+	if err != nil {
+		return err
+	}
+	plan, err := installer.PlanInstall(loc, target, d, binary)
+	if err != nil {
+		return err
+	}
+	out, err := applyPlan(env, "install", plan, opts.DryRun, ask)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprint(env.IO.Out, scopeNote(loc, target)); err != nil {
+		return err
+	}
+	if out.Wrote {
+		return printNextSteps(env, loc, target, profile, binary)
+	}
+	_, err = fmt.Fprint(env.IO.Out, out.Note)
+	return err
+}
 
-	// On a terminal, read and check the file before asking anything: what it holds now is what
-	// each question offers, and its entries of the older `ccc supervisor-hook` in the chosen
-	// events ask one more.
-	var cur settings.Change
+// installDecisions returns what the flags decide, and on a terminal the answers to the
+// questions, which offer what the file holds now (read and checked before anything is asked).
+// Its entries of the older `ccc supervisor-hook` in the chosen events ask one more.
+func installDecisions(env *Env, opts *installOptions, loc installer.Locator, target installer.Target,
+	profile installer.Profile, ask bool,
+) (installer.InstallDecisions, error) {
+	d := installer.InstallDecisions{Profile: profile, Absolute: opts.Absolute, WarnLegacy: !ask && !opts.Yes}
 	var now installer.Installation
 	if ask {
-		if cur, err = run.read(target.Path); err != nil {
-			return err
-		}
-		refs, err := settings.EventHandlers(cur.Old, installer.HookNames(profile.Events))
+		look, err := loc.Look(target, profile)
 		if err != nil {
-			return fileError("install", target.Path, err)
+			return d, err
 		}
-		now = profile.Installed(refs)
+		d.Seen, now = &look, look.Now
 	}
-	events, err := installEvents(env, opts, profile, ask, now.Events)
-	if err != nil {
-		return cancelled("install", err)
+	var err error
+	if d.Events, err = installEvents(env, opts, profile, ask, now.Events); err != nil {
+		return d, cancelled("install", err)
 	}
-	timeout, err := installTimeout(env, opts, ask, now.Timeout)
-	if err != nil {
-		return cancelled("install", err)
+	if d.Timeout, err = installTimeout(env, opts, ask, now.Timeout); err != nil {
+		return d, cancelled("install", err)
 	}
-	var legacy []settings.Handler
+	var legacy []string
 	if ask {
-		legacy = installer.Legacy(cur.Old, events) // what the answer replaces: the chosen events only
+		legacy = d.Seen.Legacy(d.Events) // what the answer replaces: the chosen events only
 	}
-	replace, err := askReplaceLegacy(env, opts, legacy)
-	if err != nil {
-		return cancelled("install", err)
+	if d.ReplaceLegacy, err = askReplaceLegacy(env, opts, legacy); err != nil {
+		return d, cancelled("install", err)
 	}
-	slash, supervisorDefault, err := installExtras(env, opts, profile, ask)
-	if err != nil {
-		return cancelled("install", err)
+	if d.SlashCommands, d.SupervisorDefault, err = installExtras(env, opts, loc, profile, ask); err != nil {
+		return d, cancelled("install", err)
 	}
-	plan := installer.NewInstall(installer.InstallSpec{
-		Profile: profile, Events: events, Timeout: timeout, ReplaceLegacy: replace,
-		Command: command,
-	})
-	// Whether the profile was there before, by the file and the ledger: an install that changes
-	// no byte may still add a profile (a Stop-only supervisor beside the workflow).
-	before := installer.ReadLedger(run.st.Home, target.Path)
-	main := fileChange{
-		path: target.Path,
-		// The ledger is read under the writer lock: it tells what a narrowing takes out.
-		ledgered: func(l *settings.Ledger) settings.ChangeFunc { return plan.ChangeWith(installer.LedgerOf(l)) },
-		done: func(ch settings.Change) string {
-			return installDone(profile, events, target, ch)
-		},
-	}
-	var ch settings.Change
-	if ask {
-		ch, err = run.addFrom(cur, main)
-	} else {
-		ch, err = run.add(main)
-	}
-	if err != nil {
-		return err
-	}
-	if !ask && !opts.Yes {
-		warnLegacy(env, installer.Legacy(ch.Old, events))
-	}
-	var extras []fileChange
-	if slash {
-		extras = append(extras, slashCommandWrites(env, installer.Supervisor, paths.ConfigDir(env.Getenv), binary)...)
-	}
-	if profile.Name == installer.Workflow.Name { // /mc, /mc-confirm, /mc-review: the profile's way in
-		extras = append(extras, slashCommandWrites(env, profile, workflowCommandsDir(env, target), binary)...)
-	}
-	for _, fc := range extras {
-		if _, err := run.add(fc); err != nil {
-			return err
-		}
-	}
-	if supervisorDefault != nil {
-		if _, err := run.add(supervisorDefaultChange(env, *supervisorDefault)); err != nil {
-			return err
-		}
-	}
-	written, err := run.finish()
-	if err != nil {
-		return err
-	}
-	if !opts.DryRun && (written || !run.preview || !ch.Changed) {
-		noteInstall(env, target, &opts.Target, profile, events)
-	}
-	if target.Scope == installer.ScopeProject || target.Scope == installer.ScopeLocal {
-		if loc, err := opts.Target.locator(env); err == nil {
-			if _, err := fmt.Fprint(env.IO.Out, scopeNote(loc, target)); err != nil {
-				return err
-			}
-		}
-	}
-	switch {
-	case run.wrote:
-		err = printNextSteps(env, profile, binary, target)
-	case run.changed():
-	case !installedBefore(profile, ch.Old, before):
-		verb := "Installed"
-		if opts.DryRun {
-			verb = "Would install"
-		}
-		_, err = fmt.Fprintf(env.IO.Out, "%s the %s hooks (%s) into %s: the entries already there for %s serve it too.\n",
-			verb, profile.Name, eventLabels(events), target, othersNames(profile, ch.Old, before))
-	case opts.DryRun:
-		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing would change.\n", target)
-	default:
-		_, err = fmt.Fprintf(env.IO.Out, "%s: already installed, nothing changed.\n", target)
-	}
-	return err
+	return d, nil
 }
 
 // installEvents returns --events, or on a terminal asks, offering the events installed now
@@ -259,7 +198,7 @@ func installTimeout(env *Env, opts *installOptions, ask bool, installed int) (in
 
 // installExtras asks, on a terminal, for the slash commands and the supervisor default. The
 // default question offers the current default; supervisorDefault is nil when it stays as is.
-func installExtras(env *Env, opts *installOptions, p installer.Profile, ask bool) (slash bool, supervisorDefault *bool, err error) {
+func installExtras(env *Env, opts *installOptions, loc installer.Locator, p installer.Profile, ask bool) (slash bool, supervisorDefault *bool, err error) {
 	slash = opts.SlashCommands
 	if !ask || p.Name != installer.Supervisor.Name {
 		return slash, nil, nil
@@ -269,7 +208,7 @@ func installExtras(env *Env, opts *installOptions, p installer.Profile, ask bool
 			return false, nil, err
 		}
 	}
-	on := supervisorOnByDefault(env)
+	on := loc.SupervisorOnByDefault()
 	answer, err := env.Prompter.Confirm("Turn the supervisor on by default for every session?", on)
 	if err != nil || answer == on {
 		return slash, nil, err
@@ -278,8 +217,8 @@ func installExtras(env *Env, opts *installOptions, p installer.Profile, ask bool
 }
 
 // askReplaceLegacy decides whether entries of the older `ccc supervisor-hook` are replaced:
-// always with --yes, after asking on a terminal; without a terminal warnLegacy says they stay.
-func askReplaceLegacy(env *Env, opts *installOptions, legacy []settings.Handler) (bool, error) {
+// always with --yes, after asking on a terminal; without a terminal the install says they stay.
+func askReplaceLegacy(env *Env, opts *installOptions, legacy []string) (bool, error) {
 	if opts.Yes {
 		return true, nil
 	}
@@ -287,25 +226,8 @@ func askReplaceLegacy(env *Env, opts *installOptions, legacy []settings.Handler)
 		return false, nil
 	}
 	msg := fmt.Sprintf("Found %d entr%s of the older `ccc supervisor-hook` (%s). Replace them with ccc-hooks?",
-		len(legacy), plural(len(legacy), "y", "ies"), legacy[0].Command)
+		len(legacy), plural(len(legacy), "y", "ies"), legacy[0])
 	return env.Prompter.Confirm(msg, true)
-}
-
-// warnLegacy says that entries of the older `ccc supervisor-hook` were kept.
-func warnLegacy(env *Env, legacy []settings.Handler) {
-	if len(legacy) == 0 {
-		return
-	}
-	warnf(env, "kept %d entr%s of the older `ccc supervisor-hook`; both would run. Re-run with --yes to replace them.",
-		len(legacy), plural(len(legacy), "y", "ies"))
-}
-
-func eventLabels(events []installer.Event) string {
-	labels := make([]string, len(events))
-	for i, e := range events {
-		labels[i] = e.Label()
-	}
-	return strings.Join(labels, ", ")
 }
 
 func plural(n int, one, many string) string {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -49,29 +48,6 @@ func TestInstallWorkflowInteractive(t *testing.T) {
 		}
 		if len(p.answers) != 0 {
 			t.Errorf("prompts not asked: %v", p.answers)
-		}
-	}
-}
-
-// TestWorkflowCommandsDir: project and local scope keep the commands beside the project's
-// settings; every other scope in the Claude config dir.
-func TestWorkflowCommandsDir(t *testing.T) {
-	env, _, _ := testEnv(t)
-	config := paths.ConfigDir(env.Getenv)
-	tests := []struct {
-		target installer.Target
-		want   string
-	}{
-		{installer.Target{Scope: installer.ScopeProject, Path: "/p/.claude/settings.json"}, "/p/.claude"},
-		{installer.Target{Scope: installer.ScopeLocal, Path: "/p/.claude/settings.local.json"}, "/p/.claude"},
-		{installer.Target{Scope: installer.ScopeUser, Path: filepath.Join(config, "settings.json")}, config},
-		{installer.Target{Scope: installer.ScopeProvider, Path: filepath.Join(config, "settings-x.json")}, config},
-		{installer.Target{Scope: installer.ScopeManaged, Path: "/etc/claude-code/managed-settings.json"}, config},
-		{installer.Target{Scope: installer.ScopeFile, Path: "/somewhere/s.json"}, config},
-	}
-	for _, tt := range tests {
-		if got := workflowCommandsDir(env, tt.target); got != tt.want {
-			t.Errorf("%s: got %s, want %s", tt.target, got, tt.want)
 		}
 	}
 }

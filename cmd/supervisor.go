@@ -9,8 +9,8 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // supervisorOptions are the inputs of `supervisor on|off|status`.
@@ -103,8 +103,7 @@ func runSupervisorDefault(env *Env, action, cfgPath string) error {
 		_, err = fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
 		return err
 	}
-	store := &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
-	if _, err := store.Update(cfgPath, config.SetEnabled(action == "on")); err != nil {
+	if err := installer.SetSupervisorDefault(paths.Home(env.Getenv), env.Now, cfgPath, action == "on"); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", cfgPath, err)
 	}
 	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, cfgPath)

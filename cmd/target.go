@@ -6,13 +6,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/aymanbagabas/go-udiff"
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // targetFlags are the flags that choose one settings file.
@@ -68,26 +66,27 @@ func (f *targetFlags) locatorFor(env *Env, needProject bool) (installer.Locator,
 }
 
 // resolve returns the settings file the flags name, asking for the scope on a terminal when no
-// flag chose one.
-func (f *targetFlags) resolve(env *Env, ask bool) (installer.Target, error) {
+// flag chose one, and the locator that found it (its project directory is set for the project
+// and local scopes).
+func (f *targetFlags) resolve(env *Env, ask bool) (installer.Target, installer.Locator, error) {
 	if f.FileSet && f.File == "" {
-		return installer.Target{}, usageErrorf("--file needs a path")
+		return installer.Target{}, installer.Locator{}, usageErrorf("--file needs a path")
 	}
 	needProject := f.File == "" && (f.Scope == installer.ScopeProject || f.Scope == installer.ScopeLocal || ask && !f.chosen())
 	loc, err := f.locatorFor(env, needProject)
 	if err != nil {
-		return installer.Target{}, err
+		return installer.Target{}, loc, err
 	}
 	if ask && !f.chosen() {
 		if err := f.askScope(env, loc); err != nil {
-			return installer.Target{}, err
+			return installer.Target{}, loc, err
 		}
 	}
 	t, err := loc.Resolve(f.Scope, f.Provider, f.File)
 	if err != nil {
-		return installer.Target{}, &UsageError{Err: err}
+		return installer.Target{}, loc, &UsageError{Err: err}
 	}
-	return t, nil
+	return t, loc, nil
 }
 
 func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
@@ -124,20 +123,6 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 	return nil
 }
 
-// store returns the settings store under the ccc-hooks home.
-func store(env *Env) *settings.FileStore {
-	return &settings.FileStore{Home: paths.Home(env.Getenv), Now: env.Now}
-}
-
-// fileError explains a failed change of path and says that the file was left unchanged.
-func fileError(verb, path string, err error) error {
-	var syn *settings.SyntaxError
-	if errors.As(err, &syn) {
-		return fmt.Errorf("%s: %s:%w; the file was left unchanged", verb, path, err)
-	}
-	return fmt.Errorf("%s: %s: %w; the file was left unchanged", verb, path, err)
-}
-
 // cancelled turns a prompt interruption into a clean failure.
 func cancelled(verb string, err error) error {
 	if errors.Is(err, prompter.ErrCancelled) {
@@ -146,29 +131,17 @@ func cancelled(verb string, err error) error {
 	return err
 }
 
-// writeDiff prints a unified diff of one change.
-func writeDiff(env *Env, ch settings.Change) error {
-	from, to := ch.Target, ch.Target
-	if !ch.Existed {
-		from = "/dev/null"
-	}
-	if ch.Removed {
-		to = "/dev/null"
-	}
-	_, err := fmt.Fprint(env.IO.Out, udiff.Unified(from, to, string(ch.Old), string(ch.New)))
-	return err
-}
-
 // profileAndTarget returns the profile named by --profile and the settings file the target flags
-// name, asking for the scope on a terminal when ask is set and no flag chose one.
-func profileAndTarget(env *Env, verb, name string, f *targetFlags, ask bool) (installer.Profile, installer.Target, error) {
+// name, asking for the scope on a terminal when ask is set and no flag chose one, with the
+// locator that found it (see resolve).
+func profileAndTarget(env *Env, verb, name string, f *targetFlags, ask bool) (installer.Profile, installer.Target, installer.Locator, error) {
 	profile, err := installer.ProfileByName(name)
 	if err != nil {
-		return profile, installer.Target{}, &UsageError{Err: err}
+		return profile, installer.Target{}, installer.Locator{}, &UsageError{Err: err}
 	}
-	target, err := f.resolve(env, ask)
+	target, loc, err := f.resolve(env, ask)
 	if err != nil {
-		return profile, target, cancelled(verb, err)
+		return profile, target, loc, cancelled(verb, err)
 	}
-	return profile, target, nil
+	return profile, target, loc, nil
 }

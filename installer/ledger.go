@@ -97,6 +97,11 @@ func Ledgers(home string) []*Ledger {
 
 // ReadLedger returns the ledger under ccc-hooks home of the settings file at path (nil: none).
 func ReadLedger(home, path string) *Ledger {
-	w, _ := (&settings.FileStore{Home: home}).Ledger(path)
+	return ledgerIn(&settings.FileStore{Home: home}, path)
+}
+
+// ledgerIn returns the ledger that st keeps of the file at path (nil: none).
+func ledgerIn(st *settings.FileStore, path string) *Ledger {
+	w, _ := st.Ledger(path)
 	return LedgerOf(w)
 }

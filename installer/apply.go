@@ -1,41 +1,62 @@
-package cmd
+package installer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// fileChange is one file a command means to change.
+// UI is how applying a plan talks to the person who runs it.
+type UI interface {
+	// Say prints one line: what a change did, or what the command concludes.
+	Say(line string) error
+	// Warn prints a warning.
+	Warn(msg string)
+	// Diff shows a change before it is written.
+	Diff(d Diff) error
+	// Confirm asks a question whose default answer is yes.
+	Confirm(question string) (bool, error)
+}
+
+// Diff is a change to show: the bytes of one file before and after, and the names of both sides
+// (/dev/null for a file that is not there).
+type Diff struct {
+	From, To string
+	Old, New []byte
+}
+
+// fileChange is one file a plan changes, or a warning said in its turn.
 type fileChange struct {
 	path   string
 	change settings.ChangeFunc
 	// ledgered, when set, is used instead of change: a change made from the file's ledger,
 	// which is read under the writer lock when the change is written (see
 	// settings.FileStore.UpdateLedgered).
-	ledgered settings.LedgeredChange
+	ledgered func(*Ledger) settings.ChangeFunc
 	// done says what was done, once the change is written.
 	done func(settings.Change) string
+	// warning, when set, is said in place of a change (path and change unset).
+	warning string
 }
 
-// changeRun carries out the file changes of one command, computing each change once.
+// run carries out the file changes of one plan, computing each change once.
 //
-// When nobody will see the changes before they are written (no --dry-run, no terminal to
-// confirm on), add writes each change at once: the file is read under the lock and the change
-// computed from those bytes, a single time. Otherwise add plans the change (one read, one
-// computation) and finish prints the diffs — computed only then, since someone will read
-// them — asks on a terminal, and writes the planned bytes; only if another program wrote a file
-// in the meantime is its change computed again, from the new content.
-type changeRun struct {
-	env  *Env
+// When nobody will see the changes before they are written (no dry run, nobody to confirm),
+// add writes each change at once: the file is read under the lock and the change computed from
+// those bytes, a single time. Otherwise add plans the change (one read, one computation) and
+// finish shows the diffs — computed only then, since someone will read them — asks when
+// confirming, and writes the planned bytes; only if another program wrote a file in the
+// meantime is its change computed again, from the new content.
+type run struct {
+	ApplyOptions
 	st   *settings.FileStore
 	verb string
-	// preview: plan every change and show the diffs before writing (dry run or a terminal).
-	preview, dryRun, ask bool
-	planned              []plannedChange
+	// preview: plan every change and show the diffs before writing (dry run or confirming).
+	preview bool
+	planned []plannedChange
 	// wrote is set once a change was written.
 	wrote bool
 }
@@ -45,19 +66,15 @@ type plannedChange struct {
 	fileChange
 	ch settings.Change
 	// ledger is the record the change was planned with (ledgered changes only).
-	ledger *settings.Ledger
-}
-
-func newChangeRun(env *Env, verb string, dryRun, ask bool) *changeRun {
-	return &changeRun{env: env, st: store(env), verb: verb, preview: dryRun || ask, dryRun: dryRun, ask: ask}
+	ledger *Ledger
 }
 
 // add carries out or plans fc and returns the change: as written, or as it will be written.
-func (r *changeRun) add(fc fileChange) (settings.Change, error) {
+func (r *run) add(fc fileChange) (settings.Change, error) {
 	if !r.preview {
 		return r.write(fc, nil)
 	}
-	cur, err := r.read(fc.path)
+	cur, err := read(r.st, r.verb, fc.path)
 	if err != nil {
 		return cur, err
 	}
@@ -66,23 +83,23 @@ func (r *changeRun) add(fc fileChange) (settings.Change, error) {
 
 // read returns the current bytes of path (one read), for a command that looks at a file before
 // it decides on its change; addFrom then plans the change from these bytes.
-func (r *changeRun) read(path string) (settings.Change, error) {
-	ch, err := r.st.Preview(path, func(old []byte, _ bool) ([]byte, bool, error) { return old, false, nil })
+func read(st *settings.FileStore, verb, path string) (settings.Change, error) {
+	ch, err := st.Preview(path, func(old []byte, _ bool) ([]byte, bool, error) { return old, false, nil })
 	if err != nil {
-		return ch, fileError(r.verb, path, err)
+		return ch, fileError(verb, path, err)
 	}
 	return ch, nil
 }
 
 // addFrom is add for a file already read by read: without preview the change is written (the
 // file is read under the lock), with preview it is planned from the bytes read.
-func (r *changeRun) addFrom(cur settings.Change, fc fileChange) (settings.Change, error) {
+func (r *run) addFrom(cur settings.Change, fc fileChange) (settings.Change, error) {
 	if !r.preview {
 		return r.write(fc, nil)
 	}
-	var ledger *settings.Ledger
+	var ledger *Ledger
 	if fc.ledgered != nil {
-		ledger, _ = r.st.Ledger(fc.path)
+		ledger = ledgerIn(r.st, fc.path)
 	}
 	ch, err := settings.Recompute(cur, fc.with(ledger))
 	if err != nil {
@@ -93,14 +110,14 @@ func (r *changeRun) addFrom(cur settings.Change, fc fileChange) (settings.Change
 }
 
 // changed reports whether any change was written, or planned to be.
-func (r *changeRun) changed() bool {
+func (r *run) changed() bool {
 	return r.wrote || slices.ContainsFunc(r.planned, func(p plannedChange) bool { return p.ch.Changed })
 }
 
 // finish shows and writes the planned changes. written is false when nothing was written by
-// finish (a dry run, a "no" at the prompt, or nothing to change).
-func (r *changeRun) finish() (written bool, err error) {
-	if !r.dryRun {
+// finish (a dry run, a "no" to the question, or nothing to change).
+func (r *run) finish() (written bool, err error) {
+	if !r.DryRun {
 		for _, p := range r.planned {
 			if !p.ch.Changed {
 				_ = r.st.Tidy(p.path) // what a killed run left goes even when nothing changes
@@ -113,22 +130,21 @@ func (r *changeRun) finish() (written bool, err error) {
 	}
 	for _, p := range r.planned {
 		if p.ch.Changed {
-			if err := writeDiff(r.env, p.ch); err != nil {
+			if err := r.UI.Diff(diffOf(p.ch)); err != nil {
 				return false, err
 			}
 		}
 	}
-	if r.dryRun {
+	if r.DryRun {
 		return false, nil
 	}
-	if r.ask {
-		ok, err := r.env.Prompter.Confirm(confirmQuestion(r.planned), true)
+	if r.Ask {
+		ok, err := r.UI.Confirm(confirmQuestion(r.planned))
 		if err != nil {
-			return false, cancelled(r.verb, err)
+			return false, err
 		}
 		if !ok {
-			_, err := fmt.Fprintln(r.env.IO.Out, "Nothing was changed.")
-			return false, err
+			return false, r.UI.Say("Nothing was changed.")
 		}
 	}
 	for _, p := range r.planned {
@@ -140,7 +156,7 @@ func (r *changeRun) finish() (written bool, err error) {
 }
 
 // with returns the change of fc given the file's ledger (looked at by ledgered changes only).
-func (fc fileChange) with(l *settings.Ledger) settings.ChangeFunc {
+func (fc fileChange) with(l *Ledger) settings.ChangeFunc {
 	if fc.ledgered != nil {
 		return fc.ledgered(l)
 	}
@@ -149,14 +165,17 @@ func (fc fileChange) with(l *settings.Ledger) settings.ChangeFunc {
 
 // write applies fc's change to its file and reports what was done; planned, when set, gives the
 // change to apply from fc's change and the ledger read under the lock.
-func (r *changeRun) write(fc fileChange, planned func(settings.ChangeFunc, *settings.Ledger) settings.ChangeFunc) (settings.Change, error) {
+func (r *run) write(fc fileChange, planned func(settings.ChangeFunc, *Ledger) settings.ChangeFunc) (settings.Change, error) {
 	if planned == nil {
-		planned = func(c settings.ChangeFunc, _ *settings.Ledger) settings.ChangeFunc { return c }
+		planned = func(c settings.ChangeFunc, _ *Ledger) settings.ChangeFunc { return c }
 	}
 	var ch settings.Change
 	var err error
 	if fc.ledgered != nil {
-		ch, err = r.st.UpdateLedgered(fc.path, func(l *settings.Ledger) settings.ChangeFunc { return planned(fc.ledgered(l), l) })
+		ch, err = r.st.UpdateLedgered(fc.path, func(w *settings.Ledger) settings.ChangeFunc {
+			l := LedgerOf(w)
+			return planned(fc.ledgered(l), l)
+		})
 	} else {
 		ch, err = r.st.Update(fc.path, planned(fc.change, nil))
 	}
@@ -166,7 +185,7 @@ func (r *changeRun) write(fc fileChange, planned func(settings.ChangeFunc, *sett
 	if ch.Changed {
 		r.wrote = true
 		if fc.done != nil {
-			if _, err := fmt.Fprintln(r.env.IO.Out, fc.done(ch)); err != nil {
+			if err := r.UI.Say(fc.done(ch)); err != nil {
 				return ch, err
 			}
 		}
@@ -177,8 +196,8 @@ func (r *changeRun) write(fc fileChange, planned func(settings.ChangeFunc, *sett
 // reuse returns a change function that gives the planned result while the file still holds the
 // bytes it was planned from (and, for a ledgered change, the ledger is the one it was planned
 // with), and computes the change anew otherwise: another program wrote the file after the plan.
-func (p plannedChange) reuse(change settings.ChangeFunc, l *settings.Ledger) settings.ChangeFunc {
-	same := p.ledgered == nil || reflect.DeepEqual(l, p.ledger)
+func (p plannedChange) reuse(change settings.ChangeFunc, l *Ledger) settings.ChangeFunc {
+	same := p.ledgered == nil || l.Equal(p.ledger)
 	return func(old []byte, exists bool) ([]byte, bool, error) {
 		if same && exists == p.ch.Existed && bytes.Equal(old, p.ch.Old) {
 			return p.ch.New, p.ch.Removed, nil
@@ -198,4 +217,25 @@ func confirmQuestion(planned []plannedChange) string {
 		return fmt.Sprintf("Write these changes to %s?", paths[0])
 	}
 	return fmt.Sprintf("Write these changes to %d files?", len(paths))
+}
+
+// diffOf is the diff that shows ch.
+func diffOf(ch settings.Change) Diff {
+	from, to := ch.Target, ch.Target
+	if !ch.Existed {
+		from = "/dev/null"
+	}
+	if ch.Removed {
+		to = "/dev/null"
+	}
+	return Diff{From: from, To: to, Old: ch.Old, New: ch.New}
+}
+
+// fileError explains a failed change of path and says that the file was left unchanged.
+func fileError(verb, path string, err error) error {
+	var syn *settings.SyntaxError
+	if errors.As(err, &syn) {
+		return fmt.Errorf("%s: %s:%w; the file was left unchanged", verb, path, err)
+	}
+	return fmt.Errorf("%s: %s: %w; the file was left unchanged", verb, path, err)
 }

@@ -27,8 +27,8 @@ func install(t *testing.T, src string, spec InstallSpec) string {
 	return string(out)
 }
 
-// events returns the events of src that carry an entry of ours, as labels.
-func ourEvents(t *testing.T, src string) []string {
+// ourLabels returns the events of src that carry an entry of ours, as labels.
+func ourLabels(t *testing.T, src string) []string {
 	t.Helper()
 	refs, err := settings.Handlers([]byte(src))
 	if err != nil {
@@ -75,7 +75,7 @@ func TestInstallChangeMakesEventsTheInstalledSet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := ourEvents(t, install(t, tt.src, tt.spec))
+			got := ourLabels(t, install(t, tt.src, tt.spec))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("our events (-want +got):\n%s", diff)
 			}
@@ -111,7 +111,7 @@ func TestInstallIsImmutable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ourEvents(t, string(out)); !cmp.Equal(got, []string{"Stop[]"}) {
+	if got := ourLabels(t, string(out)); !cmp.Equal(got, []string{"Stop[]"}) {
 		t.Errorf("our events = %v, want [Stop[]]", got)
 	}
 }

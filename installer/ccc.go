@@ -1,0 +1,48 @@
+package installer
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// The supervisor default lives in ccc.json, the supervisor's own file: these are the only
+// functions of the package that read or write it.
+
+// onByDefault reports the supervisor default of the ccc.json at path (off when unreadable).
+func onByDefault(path string) bool {
+	sup, _, err := config.Load(path)
+	return err == nil && sup.Enabled
+}
+
+// setDefault is the change of a ccc.json that sets the supervisor default.
+func setDefault(on bool) settings.ChangeFunc { return config.SetEnabled(on) }
+
+// SupervisorOnByDefault reports whether the supervisor reviews every session by default (off
+// when ccc.json cannot be read).
+func (l Locator) SupervisorOnByDefault() bool { return onByDefault(paths.ConfigFile(l.Getenv)) }
+
+// SetSupervisorDefault sets the supervisor default in the ccc.json at path, written as settings
+// files are (lock, backup, atomic replace) with the store under ccc-hooks home.
+func SetSupervisorDefault(home string, now func() time.Time, path string, on bool) error {
+	_, err := (&settings.FileStore{Home: home, Now: now}).Update(path, setDefault(on))
+	return err
+}
+
+// supervisorDefaultChange sets the supervisor default in ccc.json, as
+// `ccc-hooks supervisor on|off --default` does.
+func supervisorDefaultChange(loc Locator, on bool) fileChange {
+	path := paths.ConfigFile(loc.Getenv)
+	state := "off"
+	if on {
+		state = "on"
+	}
+	return fileChange{
+		path:   path,
+		change: setDefault(on),
+		done:   func(settings.Change) string { return fmt.Sprintf("The supervisor is %s by default (%s).", state, path) },
+	}
+}

@@ -1,0 +1,285 @@
+package installer
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"slices"
+
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// InstallSpec is everything one install decides: the profile, its events, the hook command and
+// timeout, and whether entries of the older `ccc supervisor-hook` go.
+type InstallSpec struct {
+	Profile Profile
+	// Events are the profile's events to install. The profile's installed events become exactly
+	// these: our entries in its other events are taken out, except where another profile
+	// installed in the same file still needs them (Stop is shared by both profiles).
+	Events []Event
+	// Command is the full hook command, see HookCommand.
+	Command string
+	// Timeout is the handler timeout in seconds.
+	Timeout int
+	// ReplaceLegacy removes entries of the older `ccc supervisor-hook` from the same events first.
+	ReplaceLegacy bool
+}
+
+// Install is one install, built whole by NewInstall from every decision. It has no setters:
+// a change function taken from it (in.Change, as a method value) computes exactly what was
+// decided, and nothing can be decided after the change function was handed out.
+type Install struct {
+	spec InstallSpec
+}
+
+// NewInstall returns the install that spec describes.
+func NewInstall(spec InstallSpec) Install {
+	spec.Events = slices.Clone(spec.Events)
+	return Install{spec: spec}
+}
+
+// Spec returns the decisions of the install.
+func (in Install) Spec() InstallSpec {
+	s := in.spec
+	s.Events = slices.Clone(s.Events)
+	return s
+}
+
+// Entries returns the matcher groups this install owns.
+func (in Install) Entries() []settings.Entry {
+	entries := make([]settings.Entry, len(in.spec.Events))
+	for i, e := range in.spec.Events {
+		entries[i] = settings.Entry{
+			Event:   e.Hook,
+			Matcher: e.Matcher,
+			Command: in.spec.Command,
+			Timeout: in.spec.Timeout,
+		}
+	}
+	return entries
+}
+
+// Change is the settings.ChangeFunc of this install, for a file without a ledger (see
+// ChangeWith).
+func (in Install) Change(old []byte, exists bool) ([]byte, bool, error) {
+	return in.ChangeWith(nil)(old, exists)
+}
+
+// ChangeWith is the settings.ChangeFunc of this install given the file's ledger (nil when there
+// is none). The ledger tells which profiles were installed (a Stop-only supervisor beside the
+// workflow shows nothing of its own in the file) and how to take out an event no longer chosen:
+// an empty container that was there before install is left as it was.
+//
+// The file is checked and parsed by settings.Install once; before that, only its "hooks"
+// object is looked at to find whether anything must be taken out first (legacy entries, events
+// no longer chosen), so a large file without such entries costs one pass.
+func (in Install) ChangeWith(l *Ledger) settings.ChangeFunc {
+	return func(old []byte, _ bool) ([]byte, bool, error) {
+		src := old
+		var refs []settings.Handler
+		if in.spec.ReplaceLegacy && mayHold(old, "supervisor-hook") || len(in.spec.Events) < len(in.spec.Profile.Events) {
+			refs = hooksRefs(old)
+		}
+		if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.Handler) bool { return IsLegacy(r.Command) }) {
+			var err error
+			if src, err = settings.RemoveEntries(src, hookNames(in.spec.Events), IsLegacy); err != nil {
+				return nil, false, err
+			}
+		}
+		if drop := in.dropped(refs, l); len(drop) > 0 {
+			var err error
+			if src, err = settings.RemoveEntriesWith(src, drop, IsOurs, l.writes()); err != nil {
+				return nil, false, err
+			}
+		}
+		out, err := settings.InsertEntries(src, in.Entries(), IsOurs)
+		return out, false, err
+	}
+}
+
+// dropped returns the hook events that hold an entry of ours for one of the profile's events
+// that is not chosen, and that no chosen event or other installed profile needs.
+func (in Install) dropped(refs []settings.Handler, l *Ledger) []string {
+	p := in.spec.Profile
+	var drop []string
+	for _, e := range p.Events {
+		if slices.Contains(in.spec.Events, e) || slices.Contains(drop, e.Hook) ||
+			slices.ContainsFunc(in.spec.Events, func(c Event) bool { return c.Hook == e.Hook }) ||
+			!hasOurs(refs, []Event{e}) || neededByOther(p, e, refs, l) {
+			continue
+		}
+		drop = append(drop, e.Hook)
+	}
+	return drop
+}
+
+// Legacy returns the entries of the older `ccc supervisor-hook` in the given events of src, by
+// a quick look at its "hooks" object: src must be a file that was checked in full (by
+// settings.EventHandlers, or an install computed from it).
+func Legacy(src []byte, events []Event) []settings.Handler {
+	names := hookNames(events)
+	return slices.DeleteFunc(hooksRefs(src), func(r settings.Handler) bool {
+		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
+	})
+}
+
+// HookNames returns the Claude Code events of events, each once.
+func HookNames(events []Event) []string { return hookNames(events) }
+
+// Uninstall describes taking one profile's entries out of a settings file.
+type Uninstall struct {
+	Profile Profile
+	// Ledger is what ccc-hooks remembers of the file (see Locator.Ledger), nil when
+	// nothing. With it, only the containers install created go, an empty container that was
+	// there before install comes back as it was, and once nothing but an empty object would be
+	// left, a file install created is removed and a blank file gets its original bytes back.
+	// Without it, every container that became empty goes.
+	Ledger *Ledger
+}
+
+// Change is the settings.ChangeFunc of this uninstall. Events that another profile installed in
+// the same file still needs (Stop is shared by both profiles) are left in place.
+func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
+	if !exists {
+		return old, false, nil
+	}
+	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, IsOurs, un.Ledger.writes())
+	if err != nil {
+		return nil, false, err
+	}
+	if l := un.Ledger.writes(); l != nil && !bytes.Equal(out, old) && settings.IsEmpty(out) {
+		switch {
+		case l.CreatedFile:
+			return out, true, nil
+		case l.Blank != nil:
+			return []byte(*l.Blank), false, nil
+		}
+	}
+	return out, false, nil
+}
+
+// events names the events to take the profile's entries out of, given the handlers of the
+// profiles' events (bad structure in one of them never blocks the uninstall).
+func (un Uninstall) events(refs []settings.Handler) []string {
+	events := []string{}
+	for _, e := range un.Profile.Events {
+		if !neededByOther(un.Profile, e, refs, un.Ledger) && !slices.Contains(events, e.Hook) {
+			events = append(events, e.Hook)
+		}
+	}
+	return events
+}
+
+// Kept returns the events of the profile whose entries of ours an uninstall leaves in place
+// because another profile installed in the same file needs them, given the file's handlers and
+// ledger.
+func (un Uninstall) Kept(refs []settings.Handler) []Event {
+	var kept []Event
+	for _, e := range un.Profile.Events {
+		if hasOurs(refs, []Event{e}) && neededByOther(un.Profile, e, refs, un.Ledger) {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+// Installed reports which profiles have entries of ours in the handlers of one file. A profile
+// counts as installed when an event only it uses carries our command.
+func Installed(refs []settings.Handler) []Profile { return InstalledWith(refs, nil) }
+
+// InstalledWith is Installed knowing the file's ledger (nil when there is none): a profile also
+// counts as installed when the ledger records it and one of its recorded events carries our
+// command. A supervisor installed for Stop only beside the workflow has nothing in the file
+// that only it uses; the ledger tells it is there.
+func InstalledWith(refs []settings.Handler, l *Ledger) []Profile {
+	var out []Profile
+	for _, p := range Profiles() {
+		if hasOurs(refs, p.exclusive()) || recorded(p, refs, l) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// recorded reports whether l records p as installed with an event that carries our command.
+func recorded(p Profile, refs []settings.Handler, l *Ledger) bool {
+	if l == nil {
+		return false
+	}
+	for _, in := range l.Installs {
+		if in.Profile != p.Name {
+			continue
+		}
+		for _, e := range p.Events {
+			if slices.Contains(in.Events, e.Label()) && hasOurs(refs, []Event{e}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func neededByOther(p Profile, e Event, refs []settings.Handler, l *Ledger) bool {
+	for _, other := range InstalledWith(refs, l) {
+		if other.Name != p.Name && slices.Contains(other.Events, e) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasOurs(refs []settings.Handler, events []Event) bool {
+	for _, r := range refs {
+		if !IsOurs(r.Command) {
+			continue
+		}
+		for _, e := range events {
+			if r.Event == e.Hook && (e.Matcher == "" || r.Matcher == e.Matcher) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hookNames(events []Event) []string {
+	var names []string
+	for _, e := range events {
+		if !slices.Contains(names, e.Hook) {
+			names = append(names, e.Hook)
+		}
+	}
+	return names
+}
+
+// InstalledAnywhere reports whether profile p stays installed in any settings file Claude Code
+// reads for this user and project, given that the file at changed (which may be any file) will
+// hold after. A file that cannot be read or parsed counts as installed: what depends on the
+// profile is kept when in doubt.
+func (l Locator) InstalledAnywhere(p Profile, changed string, after []byte) bool {
+	return InstalledInAny(p, l.All(), changed, after)
+}
+
+// InstalledInAny is InstalledAnywhere over the given targets (and the file at changed).
+func InstalledInAny(p Profile, targets []Target, changed string, after []byte) bool {
+	targets = append(slices.Clone(targets), Target{Path: changed})
+	for _, t := range targets {
+		data := hooksOnly(after) // our own output: the quick look is enough
+		if t.Path != changed {
+			var err error
+			if data, err = ReadSettings(t.Path); errors.Is(err, fs.ErrNotExist) {
+				continue
+			} else if err != nil {
+				return true
+			}
+		}
+		refs, err := settings.EventHandlers(data, hookNames(p.Events))
+		if err != nil {
+			return true
+		}
+		if slices.ContainsFunc(Installed(refs), func(q Profile) bool { return q.Name == p.Name }) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,62 @@
+package installer
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/settings"
+)
+
+// PlanUninstall plans taking profile's entries out of target: the settings file, the command
+// files that go with the profile's last installation (uninstallFiles) and the ledger's record.
+func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
+	return Plan{
+		verb:   "uninstall",
+		home:   paths.Home(loc.Getenv),
+		target: target,
+		settings: func(before *Ledger) fileChange {
+			return fileChange{
+				path: target.Path,
+				// The ledger is read under the writer lock: another ccc-hooks may be installing
+				// into the same file, and what it creates must go with our entries.
+				ledgered: func(l *Ledger) settings.ChangeFunc { return Uninstall{Profile: profile, Ledger: l}.Change },
+				done:     func(ch settings.Change) string { return uninstallDone(profile, target, ch, before) },
+			}
+		},
+		follow: func(ch settings.Change) []fileChange { return uninstallFiles(loc, target, profile, ch.New) },
+		record: func(st *settings.FileStore, _ time.Time) error { return NoteUninstall(st, target.Path, profile.Name) },
+		note: func(ch settings.Change, before *Ledger, dryRun bool) string {
+			if !installedBefore(profile, ch.Old, before) {
+				return fmt.Sprintf("%s: no %s hooks of ccc-hooks, nothing to remove.\n%s", target, profile.Name, installedElsewhere(loc, target))
+			}
+			// Every entry it had is one another profile uses too: they stay, and the profile goes.
+			verb := "Removed"
+			if dryRun {
+				verb = "Would remove"
+			}
+			return fmt.Sprintf("%s the %s hooks from %s.%s\n", verb, profile.Name, target, keptNote(profile, ch.Old, before))
+		},
+	}
+}
+
+// uninstallFiles returns the command files an uninstall of profile from target removes, given
+// what target holds after (after): /supervisor and /supervisor-off serve every scope, so they
+// go with the last supervisor installation in any settings file Claude Code reads; the /mc
+// commands live beside the scope, so they go with the last workflow installation whose
+// commands live there.
+func uninstallFiles(loc Locator, target Target, profile Profile, after []byte) []fileChange {
+	switch profile.Name {
+	case Supervisor.Name:
+		dir := paths.ConfigDir(loc.Getenv)
+		if hasOurSlashCommands(dir, profile) && !loc.InstalledAnywhere(profile, target.Path, after) {
+			return slashCommandRemovals(profile, dir)
+		}
+	case Workflow.Name:
+		dir := loc.commandsDir(target)
+		if !loc.workflowInstalledBeside(dir, target.Path, after) {
+			return slashCommandRemovals(profile, dir)
+		}
+	}
+	return nil
+}
