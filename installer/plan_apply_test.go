@@ -1,0 +1,159 @@
+package installer
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/google/go-cmp/cmp"
+)
+
+// recordingUI keeps what applying a plan says, shows and asks; it answers yes unless no is set.
+type recordingUI struct {
+	said, warned, diffs, asked []string
+	no                         bool
+}
+
+func (u *recordingUI) Say(line string) error { u.said = append(u.said, line); return nil }
+func (u *recordingUI) Warn(msg string)       { u.warned = append(u.warned, msg) }
+func (u *recordingUI) Diff(d Diff) error     { u.diffs = append(u.diffs, d.To); return nil }
+func (u *recordingUI) Confirm(q string) (bool, error) {
+	u.asked = append(u.asked, q)
+	return !u.no, nil
+}
+
+// TestApplyInstallThenUninstall: an install says what it wrote and records the installation with
+// the arguments that put it back; the uninstall that follows takes every file out again and
+// forgets it; a second uninstall has nothing to remove and says so.
+func TestApplyInstallThenUninstall(t *testing.T) {
+	loc := testLocator(t, "")
+	tg := target(t, loc, ScopeUser)
+	at := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	plan, err := PlanInstall(loc, tg, InstallDecisions{
+		Profile: Supervisor, Events: Supervisor.Events, Timeout: 600, SlashCommands: true,
+	}, "/opt/bin/ccc-hooks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ui := &recordingUI{}
+	out, err := plan.Apply(ApplyOptions{UI: ui, Now: func() time.Time { return at }})
+	if err != nil || !out.Wrote || out.Note != "" {
+		t.Fatalf("install: %+v, %v", out, err)
+	}
+	config := filepath.Join(loc.Getenv("HOME"), ".claude")
+	want := []string{
+		"Installed the supervisor hooks (Stop, PreToolUse[AskUserQuestion]) into " + tg.String() + ".",
+		"Wrote /supervisor (" + filepath.Join(config, "commands", "supervisor.md") + ").",
+		"Wrote /supervisor-off (" + filepath.Join(config, "commands", "supervisor-off.md") + ").",
+	}
+	if diff := cmp.Diff(want, ui.said); diff != "" {
+		t.Errorf("install said (-want +got):\n%s", diff)
+	}
+	l := ReadLedger(paths.Home(loc.Getenv), tg.Path)
+	wantRec := []Record{{
+		Profile: "supervisor", Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, At: at,
+		Reinstall: []string{"install", "--profile", "supervisor", "--events", "stop,ask-user-question", "--scope", "user"},
+	}}
+	if l == nil || !cmp.Equal(wantRec, l.Installs) {
+		t.Fatalf("ledger %+v, want installs %+v", l, wantRec)
+	}
+
+	ui = &recordingUI{}
+	if out, err = PlanUninstall(loc, tg, Supervisor).Apply(ApplyOptions{UI: ui}); err != nil || !out.Wrote {
+		t.Fatalf("uninstall: %+v, %v", out, err)
+	}
+	if len(ui.said) != 3 || !strings.HasSuffix(ui.said[0], "was created by ccc-hooks and is gone again.") {
+		t.Errorf("uninstall said %q", ui.said)
+	}
+	for _, p := range []string{tg.Path, filepath.Join(config, "commands", "supervisor.md")} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s left after uninstall (%v)", p, err)
+		}
+	}
+	if l := ReadLedger(paths.Home(loc.Getenv), tg.Path); l != nil {
+		t.Errorf("ledger left after uninstall: %+v", l)
+	}
+
+	ui = &recordingUI{}
+	out, err = PlanUninstall(loc, tg, Supervisor).Apply(ApplyOptions{UI: ui})
+	if err != nil || out.Wrote || !strings.HasPrefix(out.Note, tg.String()+": no supervisor hooks of ccc-hooks, nothing to remove.\n") {
+		t.Errorf("second uninstall: %+v, %v", out, err)
+	}
+}
+
+// TestApplyShowsBeforeWriting: a dry run shows every change and writes nothing; when asking, a
+// "no" writes nothing either, and a "yes" writes what was shown.
+func TestApplyShowsBeforeWriting(t *testing.T) {
+	tests := []struct {
+		name        string
+		dryRun, ask bool
+		no          bool
+		written     bool
+		said        []string
+	}{
+		{name: "dry run", dryRun: true},
+		{name: "asked, no", ask: true, no: true, said: []string{"Nothing was changed."}},
+		{name: "asked, yes", ask: true, written: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			loc := testLocator(t, "")
+			tg := target(t, loc, ScopeProject)
+			plan, err := PlanInstall(loc, tg, InstallDecisions{Profile: Workflow, Events: Workflow.Events, Timeout: 600}, "/opt/bin/ccc-hooks")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ui := &recordingUI{no: tt.no}
+			out, err := plan.Apply(ApplyOptions{UI: ui, DryRun: tt.dryRun, Ask: tt.ask})
+			if err != nil || out.Wrote != tt.written {
+				t.Fatalf("got %+v, %v; want written %v", out, err, tt.written)
+			}
+			if len(ui.diffs) != 4 {
+				t.Errorf("diffs of %q, want the settings file and three commands", ui.diffs)
+			}
+			if tt.ask != (len(ui.asked) == 1) || tt.ask && ui.asked[0] != "Write these changes to 4 files?" {
+				t.Errorf("asked %q", ui.asked)
+			}
+			if _, err := os.Stat(tg.Path); tt.written == errors.Is(err, os.ErrNotExist) {
+				t.Errorf("written %v, but stat says %v", tt.written, err)
+			}
+			if tt.written {
+				if len(ui.said) != 4 {
+					t.Errorf("said %q after writing four files", ui.said)
+				}
+				return
+			}
+			if diff := cmp.Diff(tt.said, ui.said); diff != "" {
+				t.Errorf("said (-want +got):\n%s", diff)
+			}
+			if l := ReadLedger(paths.Home(loc.Getenv), tg.Path); l != nil {
+				t.Errorf("ledger written without writing the file: %+v", l)
+			}
+		})
+	}
+}
+
+// TestApplyWarnsOfKeptLegacy: without replacing them, entries of the older `ccc supervisor-hook`
+// are kept, and said to be when nobody was asked.
+func TestApplyWarnsOfKeptLegacy(t *testing.T) {
+	for _, warn := range []bool{true, false} {
+		loc := testLocator(t, "")
+		tg := target(t, loc, ScopeUser)
+		writeFile(t, tg.Path, `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}]}}`)
+		plan, err := PlanInstall(loc, tg, InstallDecisions{Profile: Supervisor, Events: Supervisor.Events, Timeout: 600, WarnLegacy: warn}, "/opt/bin/ccc-hooks")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ui := &recordingUI{}
+		if _, err := plan.Apply(ApplyOptions{UI: ui}); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(ui.warned) == 1 && strings.HasPrefix(ui.warned[0], "kept 1 entry of the older"); got != warn {
+			t.Errorf("warn %v: warned %q", warn, ui.warned)
+		}
+	}
+}
