@@ -91,12 +91,8 @@ func read(st *settings.FileStore, verb, path string) (settings.Change, error) {
 	return ch, nil
 }
 
-// addFrom is add for a file already read by read: without preview the change is written (the
-// file is read under the lock), with preview it is planned from the bytes read.
+// addFrom plans fc from the bytes of its file that read returned (add with preview).
 func (r *run) addFrom(cur settings.Change, fc fileChange) (settings.Change, error) {
-	if !r.preview {
-		return r.write(fc, nil)
-	}
 	var ledger *Ledger
 	if fc.ledgered != nil {
 		ledger = ledgerIn(r.st, fc.path)

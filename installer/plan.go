@@ -63,7 +63,7 @@ func (p Plan) Apply(opts ApplyOptions) (Outcome, error) {
 	before := ledgerIn(r.st, p.target.Path)
 	var ch settings.Change
 	var err error
-	if p.seen != nil {
+	if p.seen != nil && r.preview {
 		ch, err = r.addFrom(*p.seen, p.settings(before))
 	} else {
 		ch, err = r.add(p.settings(before))

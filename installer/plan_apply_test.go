@@ -138,12 +138,22 @@ func TestApplyShowsBeforeWriting(t *testing.T) {
 }
 
 // TestApplyWarnsOfKeptLegacy: without replacing them, entries of the older `ccc supervisor-hook`
-// are kept, and said to be when nobody was asked.
+// are kept, and said to be when nobody was asked (and only when there are some).
 func TestApplyWarnsOfKeptLegacy(t *testing.T) {
 	for _, warn := range []bool{true, false} {
 		loc := testLocator(t, "")
 		tg := target(t, loc, ScopeUser)
 		writeFile(t, tg.Path, `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}]}}`)
+		other := target(t, loc, ScopeProvider) // without entries of the older command: no warning
+		writeFile(t, other.Path, `{}`)
+		otherPlan, err := PlanInstall(loc, other, InstallDecisions{Profile: Supervisor, Events: Supervisor.Events, Timeout: 600, WarnLegacy: warn}, "/opt/bin/ccc-hooks")
+		if err != nil {
+			t.Fatal(err)
+		}
+		quiet := &recordingUI{}
+		if _, err := otherPlan.Apply(ApplyOptions{UI: quiet}); err != nil || len(quiet.warned) != 0 {
+			t.Errorf("no older entries: warned %q, %v", quiet.warned, err)
+		}
 		plan, err := PlanInstall(loc, tg, InstallDecisions{Profile: Supervisor, Events: Supervisor.Events, Timeout: 600, WarnLegacy: warn}, "/opt/bin/ccc-hooks")
 		if err != nil {
 			t.Fatal(err)
@@ -155,5 +165,105 @@ func TestApplyWarnsOfKeptLegacy(t *testing.T) {
 		if got := len(ui.warned) == 1 && strings.HasPrefix(ui.warned[0], "kept 1 entry of the older"); got != warn {
 			t.Errorf("warn %v: warned %q", warn, ui.warned)
 		}
+	}
+}
+
+// TestApplyAlreadyInstalled: an install that changes nothing says so, as a dry run too.
+func TestApplyAlreadyInstalled(t *testing.T) {
+	loc := testLocator(t, "")
+	tg := target(t, loc, ScopeUser)
+	writeFile(t, tg.Path, install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events}))
+	for _, dryRun := range []bool{false, true} {
+		plan, err := PlanInstall(loc, tg, InstallDecisions{Profile: Supervisor, Events: Supervisor.Events, Timeout: 600}, "/usr/local/bin/ccc-hooks")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := plan.Apply(ApplyOptions{UI: &recordingUI{}, DryRun: dryRun})
+		want := tg.String() + ": already installed, nothing changed.\n"
+		if dryRun {
+			want = tg.String() + ": already installed, nothing would change.\n"
+		}
+		if err != nil || out.Wrote || out.Note != want {
+			t.Errorf("dry run %v: got %+v, %v; want note %q", dryRun, out, err, want)
+		}
+	}
+}
+
+// TestLook: before asking, an install reads what the file holds of the profile (the events and
+// their timeout) and the entries of the older command in the events chosen; a file it cannot
+// use is an error naming it.
+func TestLook(t *testing.T) {
+	loc := testLocator(t, "")
+	tg := target(t, loc, ScopeUser)
+	stop := Supervisor.Events[:1]
+	writeFile(t, tg.Path, install(t, `{"hooks": {"PreToolUse": [{"matcher": "AskUserQuestion", "hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}]}}`,
+		InstallSpec{Profile: Supervisor, Events: stop, Timeout: 300}))
+	look, err := loc.Look(tg, Supervisor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cmp.Equal(look.Now, Installation{Events: stop, Timeout: 300}) {
+		t.Errorf("now %+v", look.Now)
+	}
+	if got := look.Legacy(stop); len(got) != 0 {
+		t.Errorf("legacy in Stop: %q", got)
+	}
+	if got := look.Legacy(Supervisor.Events); !cmp.Equal(got, []string{"ccc supervisor-hook"}) {
+		t.Errorf("legacy in every event: %q", got)
+	}
+	for _, bad := range []string{"{", `{"hooks": {"Stop": {}}}`} {
+		writeFile(t, tg.Path, bad)
+		if _, err := loc.Look(tg, Supervisor); err == nil || !strings.Contains(err.Error(), tg.Path) {
+			t.Errorf("%s: got %v, want an error naming the file", bad, err)
+		}
+	}
+}
+
+// TestNextSteps: after an install, whether the supervisor reviews sessions and how to turn it on
+// (with /supervisor when it is there) or off; for the workflow, /mc when it is in place.
+func TestNextSteps(t *testing.T) {
+	tests := []struct {
+		name    string
+		profile Profile
+		scope   string
+		files   map[string]string // from the home, or <project>/
+		want    []string
+	}{
+		{"supervisor off", Supervisor, ScopeUser, nil, []string{
+			"The supervisor is off by default: it reviews no session until you turn it on.",
+			"Turn it on for every session with `ccc-hooks supervisor on --default`.",
+		}},
+		{"supervisor off, with /supervisor", Supervisor, ScopeUser, map[string]string{".claude/commands/supervisor.md": slashMarker}, []string{
+			"The supervisor is off by default: it reviews no session until you turn it on.",
+			"Turn it on for every session with `ccc-hooks supervisor on --default`, or for one session with /supervisor.",
+		}},
+		{"supervisor off, a foreign /supervisor", Supervisor, ScopeUser, map[string]string{".claude/commands/supervisor.md": "mine"}, []string{
+			"The supervisor is off by default: it reviews no session until you turn it on.",
+			"Turn it on for every session with `ccc-hooks supervisor on --default`.",
+		}},
+		{"supervisor on", Supervisor, ScopeUser, map[string]string{".claude/ccc.json": `{"supervisor": {"enabled": true}}`}, []string{
+			"The supervisor is on by default: it reviews every session (turn it off with `ccc-hooks supervisor off --default`).",
+		}},
+		{"workflow in the project", Workflow, ScopeProject, map[string]string{"<project>/.claude/commands/mc.md": slashMarker}, []string{
+			"Start a task in Claude Code with /mc <description>.",
+		}},
+		{"workflow, /mc elsewhere", Workflow, ScopeProject, map[string]string{".claude/commands/mc.md": slashMarker}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			loc := testLocator(t, "")
+			for name, content := range tt.files {
+				path := filepath.Join(loc.Getenv("HOME"), name)
+				if rest, ok := strings.CutPrefix(name, "<project>/"); ok {
+					path = filepath.Join(loc.ProjectDir, rest)
+				}
+				writeFile(t, path, content)
+			}
+			got := NextSteps(loc, target(t, loc, tt.scope), tt.profile, "ccc-hooks")
+			want := append(tt.want, "Check the setup with `ccc-hooks doctor`.")
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
 	}
 }
