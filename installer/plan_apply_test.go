@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -260,7 +261,7 @@ func TestNextSteps(t *testing.T) {
 				writeFile(t, path, content)
 			}
 			got := NextSteps(loc, target(t, loc, tt.scope), tt.profile, "ccc-hooks")
-			want := append(tt.want, "Check the setup with `ccc-hooks doctor`.")
+			want := slices.Concat(tt.want, []string{"Check the setup with `ccc-hooks doctor`."})
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
