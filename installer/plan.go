@@ -71,9 +71,14 @@ func (p Plan) Apply(opts ApplyOptions) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	for _, fc := range p.follow(ch) {
+	follow := p.follow(ch)
+	for _, fc := range follow { // what was found is said before any of these files is written
 		if fc.warning != "" {
 			opts.UI.Warn(fc.warning)
+		}
+	}
+	for _, fc := range follow {
+		if fc.warning != "" {
 			continue
 		}
 		if _, err := r.add(fc); err != nil {

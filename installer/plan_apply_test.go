@@ -17,11 +17,19 @@ import (
 type recordingUI struct {
 	said, warned, diffs, asked []string
 	no                         bool
+	// both holds what was said and warned, in order, warnings marked so.
+	both []string
 }
 
-func (u *recordingUI) Say(line string) error { u.said = append(u.said, line); return nil }
-func (u *recordingUI) Warn(msg string)       { u.warned = append(u.warned, msg) }
-func (u *recordingUI) Diff(d Diff) error     { u.diffs = append(u.diffs, d.To); return nil }
+func (u *recordingUI) Say(line string) error {
+	u.said, u.both = append(u.said, line), append(u.both, line)
+	return nil
+}
+
+func (u *recordingUI) Warn(msg string) {
+	u.warned, u.both = append(u.warned, msg), append(u.both, "warning: "+msg)
+}
+func (u *recordingUI) Diff(d Diff) error { u.diffs = append(u.diffs, d.To); return nil }
 func (u *recordingUI) Confirm(q string) (bool, error) {
 	u.asked = append(u.asked, q)
 	return !u.no, nil
@@ -266,5 +274,34 @@ func TestNextSteps(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestApplyWarnsFirst: a command file of ours' name that ccc-hooks did not write is said to be
+// left alone before the files that follow the settings file are written, and those are.
+func TestApplyWarnsFirst(t *testing.T) {
+	loc := testLocator(t, "")
+	tg := target(t, loc, ScopeProject)
+	review := SlashCommandPath(loc.commandsDir(tg), "mc-review")
+	writeFile(t, review, "mine\n")
+	plan, err := PlanInstall(loc, tg, InstallDecisions{Profile: Workflow, Events: Workflow.Events, Timeout: 600}, "/opt/bin/ccc-hooks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ui := &recordingUI{}
+	if _, err := plan.Apply(ApplyOptions{UI: ui}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"Installed the workflow hooks (UserPromptSubmit, Stop, SubagentStop) into " + tg.String() + ".",
+		"warning: " + review + " exists and was not written by ccc-hooks; left it unchanged (/mc-review runs that file)",
+		"Wrote /mc (" + SlashCommandPath(loc.commandsDir(tg), "mc") + ").",
+		"Wrote /mc-confirm (" + SlashCommandPath(loc.commandsDir(tg), "mc-confirm") + ").",
+	}
+	if diff := cmp.Diff(want, ui.both); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if b, err := os.ReadFile(review); err != nil || string(b) != "mine\n" {
+		t.Errorf("%s now holds %q, %v", review, b, err)
 	}
 }
