@@ -73,8 +73,8 @@ func NoteInstall(st *settings.FileStore, path string, rec Record) error {
 	})
 }
 
-// NoteUninstall forgets the installation of profile in the ledger of the file at path.
-func NoteUninstall(st *settings.FileStore, path, profile string) error {
+// noteUninstall forgets the installation of profile in the ledger of the file at path.
+func noteUninstall(st *settings.FileStore, path, profile string) error {
 	return editRecords(st, path, func(recs []Record) []Record {
 		return slices.DeleteFunc(recs, func(x Record) bool { return x.Profile == profile })
 	})

@@ -43,11 +43,11 @@ func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
 	workflow := Record{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)}
 	supervisor := Record{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)}
 	check("after three installs", workflow, supervisor)
-	if err := NoteUninstall(st, target, "workflow"); err != nil {
+	if err := noteUninstall(st, target, "workflow"); err != nil {
 		t.Fatal(err)
 	}
 	check("after uninstalling workflow", supervisor)
-	if err := NoteUninstall(st, target, "supervisor"); err != nil {
+	if err := noteUninstall(st, target, "supervisor"); err != nil {
 		t.Fatal(err)
 	}
 	if l := ReadLedger(st.Home, target); l != nil {

@@ -25,7 +25,7 @@ func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
 			}
 		},
 		follow: func(ch settings.Change) []fileChange { return uninstallFiles(loc, target, profile, ch.New) },
-		record: func(st *settings.FileStore, _ time.Time) error { return NoteUninstall(st, target.Path, profile.Name) },
+		record: func(st *settings.FileStore, _ time.Time) error { return noteUninstall(st, target.Path, profile.Name) },
 		note: func(ch settings.Change, before *Ledger, dryRun bool) string {
 			if !installedBefore(profile, ch.Old, before) {
 				return fmt.Sprintf("%s: no %s hooks of ccc-hooks, nothing to remove.\n%s", target, profile.Name, installedElsewhere(loc, target))

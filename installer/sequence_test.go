@@ -129,7 +129,7 @@ func applyStep(st *settings.FileStore, path string, step sequenceStep) error {
 		if err != nil {
 			return err
 		}
-		return NoteUninstall(st, path, step.profile.Name)
+		return noteUninstall(st, path, step.profile.Name)
 	}
 	in := NewInstall(InstallSpec{Profile: step.profile, Events: step.events, Command: testCommand, Timeout: step.timeout})
 	if _, err := st.UpdateLedgered(path, func(l *settings.Ledger) settings.ChangeFunc { return in.ChangeWith(LedgerOf(l)) }); err != nil {
