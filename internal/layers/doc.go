@@ -1,4 +1,10 @@
-// Package layers holds no code: its test keeps the import floors of the module,
-// cmd → installer → hookrt → settings, with no arrow running back up. The packages under internal/
-// and plugins are below every floor: they import none of the four.
+// Package layers holds no code: its test keeps the import floors of the module.
+//
+//	cmd                      flags, prompts, printing
+//	installer    hookrt      which entries and why | events and decisions (neither imports the other)
+//	settings     config      files and bytes | ccc.json
+//	internal/..., plugins    shared leaves
+//
+// Every import goes down, never up or sideways between installer and hookrt, and cmd reaches
+// settings only through installer.
 package layers

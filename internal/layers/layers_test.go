@@ -2,43 +2,75 @@ package layers
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
 
 const module = "github.com/ccc-hooks/ccc-hooks"
 
-// floor returns the layer of a package of the module: 0 cmd, 1 installer, 2 hookrt, 3 settings,
-// 4 the shared leaves (internal/..., plugins). ok is false for packages outside the floors
-// (e2e, scripts).
-func floor(pkg string) (n int, ok bool) {
-	rel := strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/")
-	top, _, _ := strings.Cut(rel, "/")
-	switch top {
-	case "cmd":
-		return 0, true
-	case "installer":
-		return 1, true
-	case "hookrt":
-		return 2, true
-	case "settings":
-		return 3, true
-	case "internal", "plugins":
-		return 4, true
-	}
-	return 0, false
+// mayImport lists, for each part of the module, the other parts its packages may import. A part
+// always imports itself (installer/doctor imports installer). Parts not listed (e2e, scripts)
+// are outside the floors.
+var mayImport = map[string][]string{
+	"cmd":       {"installer", "hookrt", "config", "internal", "plugins"},
+	"installer": {"settings", "config", "internal", "plugins"},
+	"hookrt":    {"config", "internal", "plugins"},
+	"config":    {"settings", "internal"},
+	"settings":  {"internal"},
+	"internal":  {},
+	"plugins":   {},
 }
 
-// TestImportFloors: every import between packages of the module goes down (or stays on its
-// floor), never up: settings imports no hookrt, hookrt no installer, installer no cmd, and the
-// internal packages none of them.
+// part returns the top directory of a package of the module ("cmd" for cmd/ccc-hooks).
+func part(pkg string) string {
+	rel := strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/")
+	top, _, _ := strings.Cut(rel, "/")
+	return top
+}
+
+// allowed reports whether a package in part from may import a package in part to.
+func allowed(from, to string) bool {
+	return from == to || slices.Contains(mayImport[from], to)
+}
+
+// TestMayImport pins the table's rules themselves, so an edit that opens an arrow back up fails
+// here before any package uses it.
+func TestMayImport(t *testing.T) {
+	forbidden := [][2]string{
+		{"cmd", "settings"},
+		{"installer", "hookrt"},
+		{"hookrt", "installer"},
+		{"hookrt", "settings"},
+		{"settings", "config"},
+		{"settings", "installer"},
+		{"config", "hookrt"},
+		{"config", "installer"},
+		{"internal", "settings"},
+		{"installer", "cmd"},
+		{"hookrt", "cmd"},
+	}
+	for _, f := range forbidden {
+		if allowed(f[0], f[1]) {
+			t.Errorf("%s may import %s", f[0], f[1])
+		}
+	}
+	if !allowed("installer", "installer") || !allowed("cmd", "installer") {
+		t.Error("a part may import itself and cmd may import installer")
+	}
+}
+
+// TestImportFloors: every import between packages of the module follows mayImport, the imports
+// of a package's own tests included. External test packages (package x_test) stand above the
+// floors, as Go lets them: plugins_test checks the plugins against the installer.
 func TestImportFloors(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go command not found")
 	}
-	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", module+"/...").Output()
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports", module+"/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
@@ -46,25 +78,25 @@ func TestImportFloors(t *testing.T) {
 	checked := 0
 	for {
 		var p struct {
-			ImportPath string
-			Imports    []string
+			ImportPath           string
+			Imports, TestImports []string
 		}
-		if err := dec.Decode(&p); err == io.EOF {
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
 			t.Fatalf("decode go list: %v", err)
 		}
-		from, ok := floor(p.ImportPath)
-		if !ok {
+		from := part(p.ImportPath)
+		if _, ok := mayImport[from]; !ok {
 			continue
 		}
-		for _, imp := range p.Imports {
-			if !strings.HasPrefix(imp, module+"/") {
+		for _, imp := range slices.Concat(p.Imports, p.TestImports) {
+			if !strings.HasPrefix(imp, module+"/") || imp == p.ImportPath {
 				continue
 			}
 			checked++
-			if to, ok := floor(imp); !ok || to < from {
-				t.Errorf("%s imports %s: an arrow back up (layers cmd → installer → hookrt → settings → internal)", p.ImportPath, imp)
+			if to := part(imp); !allowed(from, to) {
+				t.Errorf("%s imports %s: %s may import only %v", p.ImportPath, imp, from, mayImport[from])
 			}
 		}
 	}
