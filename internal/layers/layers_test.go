@@ -18,7 +18,7 @@ const module = "github.com/ccc-hooks/ccc-hooks"
 var mayImport = map[string][]string{
 	"cmd":       {"installer", "hookrt", "config", "internal", "plugins"},
 	"installer": {"settings", "config", "internal", "plugins"},
-	"hookrt":    {"config", "internal", "plugins"},
+	"hookrt":    {"settings", "config", "internal", "plugins"},
 	"config":    {"settings", "internal"},
 	"settings":  {"internal"},
 	"internal":  {},
@@ -44,7 +44,6 @@ func TestMayImport(t *testing.T) {
 		{"cmd", "settings"},
 		{"installer", "hookrt"},
 		{"hookrt", "installer"},
-		{"hookrt", "settings"},
 		{"settings", "config"},
 		{"settings", "installer"},
 		{"config", "hookrt"},
