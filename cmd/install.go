@@ -246,9 +246,10 @@ func installingBinary(env *Env) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("install: locate this binary: %w", err)
 	}
+	// A path that cannot be resolved is written as it was started.
 	resolved, err := filepath.EvalSymlinks(binary)
-	if err != nil || filepath.Base(resolved) != filepath.Base(binary) && !installer.IsOurs(installer.HookCommand(resolved)) {
-		return binary, nil
+	if err == nil && (filepath.Base(resolved) == filepath.Base(binary) || installer.IsOurs(installer.HookCommand(resolved))) {
+		return resolved, nil
 	}
-	return resolved, nil
+	return binary, nil
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,7 +49,7 @@ func TestInstallPromptsOfferWhatIsInstalled(t *testing.T) {
 		t.Errorf("defaults offered (-want +got):\n%s", diff)
 	}
 	after, _ := os.ReadFile(path)
-	if string(after) != string(before) {
+	if !bytes.Equal(after, before) {
 		t.Errorf("taking every default changed the file:\n%s", after)
 	}
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -169,7 +170,7 @@ func TestUninstallInteractive(t *testing.T) {
 	if code := Main(env, []string{"uninstall"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if got, _ := os.ReadFile(user); string(got) != string(installed) {
+	if got, _ := os.ReadFile(user); !bytes.Equal(got, installed) {
 		t.Errorf("declined uninstall changed the file:\n%s", got)
 	}
 	if !strings.Contains(out.String(), "--- ") || !strings.Contains(out.String(), "Nothing was changed.") {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,14 +51,11 @@ func (s sequenceStep) String() string {
 }
 
 func eventNames(events []Event) string {
-	var out string
+	names := make([]string, len(events))
 	for i, e := range events {
-		if i > 0 {
-			out += ","
-		}
-		out += e.Name
+		names[i] = e.Name
 	}
-	return out
+	return strings.Join(names, ",")
 }
 
 // decodeStep turns one byte into a step: its low bits pick install or uninstall and the

@@ -85,10 +85,10 @@ func isEmptyContainer(raw string) bool {
 
 // noteContainers updates the ledger's containers m for a write of updated over old: a container
 // that goes from missing to filled is recorded as created (nil), one that goes from empty to
-// filled with its text before; what was recorded before is kept. With forget, containers that
-// are gone or empty again are forgotten.
-func noteContainers(m map[string]*string, old, updated []byte, forget bool) map[string]*string {
-	return noteStates(m, containerStates(old), containerStates(updated), forget)
+// filled with its text before; what was recorded before is kept, and containers that are gone
+// or empty again are forgotten.
+func noteContainers(m map[string]*string, old, updated []byte) map[string]*string {
+	return noteStates(m, containerStates(old), containerStates(updated), true)
 }
 
 // noteStates is noteContainers on the container states of old and updated, so that a caller

@@ -140,13 +140,13 @@ func (s *FileStore) writeLedger(target string, l *Ledger) error {
 // killed before the write leaves a record that still covers the file as it is; finish records
 // the rest (containers that are gone or empty again) once the write is done, and undo puts the
 // previous record back should the write fail.
-func (s *FileStore) noteWrite(target string, existed bool, old, new []byte, dirs []string) (finish, undo func(), err error) {
+func (s *FileStore) noteWrite(target string, existed bool, old, updated []byte, dirs []string) (finish, undo func(), err error) {
 	prev, had := s.readLedger(target)
 	if !had {
 		prev, had = s.legacyLedger(target)
 	}
 	// Each file is parsed once for both records, and not checked again: the change checked it.
-	before, after := checkedStates(old), checkedStates(new)
+	before, after := checkedStates(old), checkedStates(updated)
 	next := func(forget bool) *Ledger {
 		l := &Ledger{Path: target}
 		if had {
