@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,7 +53,12 @@ func TestConcurrentInstallUninstall(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		t.Errorf("a process failed: %v: %s", err, err.(*exec.ExitError).Stderr)
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			t.Errorf("a process failed: %v: %s", err, exitErr.Stderr)
+		} else {
+			t.Errorf("a process failed: %v", err)
+		}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -62,7 +68,7 @@ func TestConcurrentInstallUninstall(t *testing.T) {
 		t.Fatalf("settings file is not valid JSON:\n%s", data)
 	}
 	ours, foreign := 0, 0
-	for _, r := range installer.CheckedRefs(data) {
+	for _, r := range installer.CheckedHandlers(data) {
 		if installer.IsOurs(r.Command) {
 			ours++
 		} else {

@@ -76,17 +76,17 @@ func (in Install) Change(old []byte, exists bool) ([]byte, bool, error) {
 func (in Install) ChangeWith(l *Ledger) settings.ChangeFunc {
 	return func(old []byte, _ bool) ([]byte, bool, error) {
 		src := old
-		var refs []settings.Handler
+		var handlers []settings.Handler
 		if in.spec.ReplaceLegacy && mayHold(old, "supervisor-hook") || len(in.spec.Events) < len(in.spec.Profile.Events) {
-			refs = hooksRefs(old)
+			handlers = handlersOf(old)
 		}
-		if in.spec.ReplaceLegacy && slices.ContainsFunc(refs, func(r settings.Handler) bool { return IsLegacy(r.Command) }) {
+		if in.spec.ReplaceLegacy && slices.ContainsFunc(handlers, func(r settings.Handler) bool { return IsLegacy(r.Command) }) {
 			var err error
 			if src, err = settings.RemoveEntries(src, hookNames(in.spec.Events), IsLegacy); err != nil {
 				return nil, false, err
 			}
 		}
-		if drop := in.dropped(refs, l); len(drop) > 0 {
+		if drop := in.dropped(handlers, l); len(drop) > 0 {
 			var err error
 			if src, err = settings.RemoveEntriesWith(src, drop, IsOurs, l.writes()); err != nil {
 				return nil, false, err
@@ -99,13 +99,13 @@ func (in Install) ChangeWith(l *Ledger) settings.ChangeFunc {
 
 // dropped returns the hook events that hold an entry of ours for one of the profile's events
 // that is not chosen, and that no chosen event or other installed profile needs.
-func (in Install) dropped(refs []settings.Handler, l *Ledger) []string {
+func (in Install) dropped(handlers []settings.Handler, l *Ledger) []string {
 	p := in.spec.Profile
 	var drop []string
 	for _, e := range p.Events {
 		if slices.Contains(in.spec.Events, e) || slices.Contains(drop, e.Hook) ||
 			slices.ContainsFunc(in.spec.Events, func(c Event) bool { return c.Hook == e.Hook }) ||
-			!hasOurs(refs, []Event{e}) || neededByOther(p, e, refs, l) {
+			!hasOurs(handlers, []Event{e}) || neededByOther(p, e, handlers, l) {
 			continue
 		}
 		drop = append(drop, e.Hook)
@@ -118,7 +118,7 @@ func (in Install) dropped(refs []settings.Handler, l *Ledger) []string {
 // settings.EventHandlers, or an install computed from it).
 func Legacy(src []byte, events []Event) []settings.Handler {
 	names := hookNames(events)
-	return slices.DeleteFunc(hooksRefs(src), func(r settings.Handler) bool {
+	return slices.DeleteFunc(handlersOf(src), func(r settings.Handler) bool {
 		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
 	})
 }
@@ -160,10 +160,10 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 
 // events names the events to take the profile's entries out of, given the handlers of the
 // profiles' events (bad structure in one of them never blocks the uninstall).
-func (un Uninstall) events(refs []settings.Handler) []string {
+func (un Uninstall) events(handlers []settings.Handler) []string {
 	events := []string{}
 	for _, e := range un.Profile.Events {
-		if !neededByOther(un.Profile, e, refs, un.Ledger) && !slices.Contains(events, e.Hook) {
+		if !neededByOther(un.Profile, e, handlers, un.Ledger) && !slices.Contains(events, e.Hook) {
 			events = append(events, e.Hook)
 		}
 	}
@@ -173,10 +173,10 @@ func (un Uninstall) events(refs []settings.Handler) []string {
 // Kept returns the events of the profile whose entries of ours an uninstall leaves in place
 // because another profile installed in the same file needs them, given the file's handlers and
 // ledger.
-func (un Uninstall) Kept(refs []settings.Handler) []Event {
+func (un Uninstall) Kept(handlers []settings.Handler) []Event {
 	var kept []Event
 	for _, e := range un.Profile.Events {
-		if hasOurs(refs, []Event{e}) && neededByOther(un.Profile, e, refs, un.Ledger) {
+		if hasOurs(handlers, []Event{e}) && neededByOther(un.Profile, e, handlers, un.Ledger) {
 			kept = append(kept, e)
 		}
 	}
@@ -185,16 +185,16 @@ func (un Uninstall) Kept(refs []settings.Handler) []Event {
 
 // Installed reports which profiles have entries of ours in the handlers of one file. A profile
 // counts as installed when an event only it uses carries our command.
-func Installed(refs []settings.Handler) []Profile { return InstalledWith(refs, nil) }
+func Installed(handlers []settings.Handler) []Profile { return InstalledWith(handlers, nil) }
 
 // InstalledWith is Installed knowing the file's ledger (nil when there is none): a profile also
 // counts as installed when the ledger records it and one of its recorded events carries our
 // command. A supervisor installed for Stop only beside the workflow has nothing in the file
 // that only it uses; the ledger tells it is there.
-func InstalledWith(refs []settings.Handler, l *Ledger) []Profile {
+func InstalledWith(handlers []settings.Handler, l *Ledger) []Profile {
 	var out []Profile
 	for _, p := range Profiles() {
-		if hasOurs(refs, p.exclusive()) || recorded(p, refs, l) {
+		if hasOurs(handlers, p.exclusive()) || recorded(p, handlers, l) {
 			out = append(out, p)
 		}
 	}
@@ -202,7 +202,7 @@ func InstalledWith(refs []settings.Handler, l *Ledger) []Profile {
 }
 
 // recorded reports whether l records p as installed with an event that carries our command.
-func recorded(p Profile, refs []settings.Handler, l *Ledger) bool {
+func recorded(p Profile, handlers []settings.Handler, l *Ledger) bool {
 	if l == nil {
 		return false
 	}
@@ -211,7 +211,7 @@ func recorded(p Profile, refs []settings.Handler, l *Ledger) bool {
 			continue
 		}
 		for _, e := range p.Events {
-			if slices.Contains(in.Events, e.Label()) && hasOurs(refs, []Event{e}) {
+			if slices.Contains(in.Events, e.Label()) && hasOurs(handlers, []Event{e}) {
 				return true
 			}
 		}
@@ -219,8 +219,8 @@ func recorded(p Profile, refs []settings.Handler, l *Ledger) bool {
 	return false
 }
 
-func neededByOther(p Profile, e Event, refs []settings.Handler, l *Ledger) bool {
-	for _, other := range InstalledWith(refs, l) {
+func neededByOther(p Profile, e Event, handlers []settings.Handler, l *Ledger) bool {
+	for _, other := range InstalledWith(handlers, l) {
 		if other.Name != p.Name && slices.Contains(other.Events, e) {
 			return true
 		}
@@ -228,8 +228,8 @@ func neededByOther(p Profile, e Event, refs []settings.Handler, l *Ledger) bool 
 	return false
 }
 
-func hasOurs(refs []settings.Handler, events []Event) bool {
-	for _, r := range refs {
+func hasOurs(handlers []settings.Handler, events []Event) bool {
+	for _, r := range handlers {
 		if !IsOurs(r.Command) {
 			continue
 		}
@@ -273,11 +273,11 @@ func InstalledInAny(p Profile, targets []Target, changed string, after []byte) b
 				return true
 			}
 		}
-		refs, err := settings.EventHandlers(data, hookNames(p.Events))
+		handlers, err := settings.EventHandlers(data, hookNames(p.Events))
 		if err != nil {
 			return true
 		}
-		if slices.ContainsFunc(Installed(refs), func(q Profile) bool { return q.Name == p.Name }) {
+		if slices.ContainsFunc(Installed(handlers), func(q Profile) bool { return q.Name == p.Name }) {
 			return true
 		}
 	}

@@ -30,12 +30,12 @@ func install(t *testing.T, src string, spec InstallSpec) string {
 // ourLabels returns the events of src that carry an entry of ours, as labels.
 func ourLabels(t *testing.T, src string) []string {
 	t.Helper()
-	refs, err := settings.Handlers([]byte(src))
+	handlers, err := settings.Handlers([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var labels []string
-	for _, r := range refs {
+	for _, r := range handlers {
 		if IsOurs(r.Command) {
 			labels = append(labels, r.Event+"["+r.Matcher+"]")
 		}
@@ -118,16 +118,16 @@ func TestInstallIsImmutable(t *testing.T) {
 
 func TestProfileInstalled(t *testing.T) {
 	src := install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events[:1], Timeout: 300})
-	refs, err := settings.Handlers([]byte(src))
+	handlers, err := settings.Handlers([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := Supervisor.Installed(refs)
+	got := Supervisor.Installed(handlers)
 	want := Installation{Events: Supervisor.Events[:1], Timeout: 300}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Installed (-want +got):\n%s", diff)
 	}
-	if got := Workflow.Installed(refs); len(got.Events) != 1 || got.Events[0].Hook != "Stop" {
+	if got := Workflow.Installed(handlers); len(got.Events) != 1 || got.Events[0].Hook != "Stop" {
 		t.Errorf("workflow sees %+v, want the shared Stop", got)
 	}
 }

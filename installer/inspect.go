@@ -26,31 +26,31 @@ func hooksOnly(src []byte) []byte {
 	return append(doc, '}')
 }
 
-// hooksRefs lists the handlers of our profiles' events in src's "hooks" object by a quick look
+// handlersOf lists the handlers of our profiles' events in src's "hooks" object by a quick look
 // (see hooksOnly); a file it cannot read has none, and the full check that follows reports why.
-func hooksRefs(src []byte) []settings.Handler {
+func handlersOf(src []byte) []settings.Handler {
 	hooks := hooksOnly(src)
 	if hooks == nil {
 		return nil
 	}
 	names := profileHookNames()
-	refs, err := settings.EventHandlers(hooks, names)
+	handlers, err := settings.EventHandlers(hooks, names)
 	if err == nil {
-		return refs
+		return handlers
 	}
 	// One event at a time: bad structure in one hides nothing in the others.
 	for _, name := range names {
 		if r, err := settings.EventHandlers(hooks, []string{name}); err == nil {
-			refs = append(refs, r...)
+			handlers = append(handlers, r...)
 		}
 	}
-	return refs
+	return handlers
 }
 
-// CheckedRefs lists the handlers of our profiles' events in src by the quick look of hooksOnly:
+// CheckedHandlers lists the handlers of our profiles' events in src by the quick look of hooksOnly:
 // for bytes that a change already checked in full (settings.Change.Old and New), at little cost
 // however large the file.
-func CheckedRefs(src []byte) []settings.Handler { return hooksRefs(src) }
+func CheckedHandlers(src []byte) []settings.Handler { return handlersOf(src) }
 
 // profileHookNames returns the Claude Code events of every profile, each once.
 func profileHookNames() []string {
@@ -69,15 +69,15 @@ type Installation struct {
 	Timeout int
 }
 
-// Installed reports what refs (the handlers of one file) hold of profile p.
-func (p Profile) Installed(refs []settings.Handler) Installation {
+// Installed reports what handlers (those of one file) hold of profile p.
+func (p Profile) Installed(handlers []settings.Handler) Installation {
 	var in Installation
 	for _, e := range p.Events {
-		if hasOurs(refs, []Event{e}) {
+		if hasOurs(handlers, []Event{e}) {
 			in.Events = append(in.Events, e)
 		}
 	}
-	for _, r := range refs {
+	for _, r := range handlers {
 		if in.Timeout == 0 && r.HasTimeout && IsOurs(r.Command) && r.Timeout >= 1 && r.Timeout == float64(int(r.Timeout)) &&
 			slices.ContainsFunc(in.Events, func(e Event) bool { return e.Hook == r.Event }) {
 			in.Timeout = int(r.Timeout)
@@ -96,11 +96,11 @@ func (l Locator) InstalledIn(path string) []Profile {
 	if err != nil {
 		return nil
 	}
-	refs, err := settings.Handlers(data)
+	handlers, err := settings.Handlers(data)
 	if err != nil {
 		return nil
 	}
-	return InstalledWith(refs, l.Ledger(path))
+	return InstalledWith(handlers, l.Ledger(path))
 }
 
 // Ledger returns what ccc-hooks home records of the settings file at path (nil: nothing).

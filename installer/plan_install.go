@@ -48,11 +48,11 @@ func (l Locator) Look(target Target, p Profile) (Look, error) {
 	if err != nil {
 		return Look{}, err
 	}
-	refs, err := settings.EventHandlers(cur.Old, HookNames(p.Events))
+	handlers, err := settings.EventHandlers(cur.Old, HookNames(p.Events))
 	if err != nil {
 		return Look{}, fileError("install", target.Path, err)
 	}
-	return Look{read: cur, Now: p.Installed(refs)}, nil
+	return Look{read: cur, Now: p.Installed(handlers)}, nil
 }
 
 // Legacy returns the commands of the entries of the older `ccc supervisor-hook` in the given
@@ -61,9 +61,9 @@ func (lk Look) Legacy(events []Event) []string {
 	return commands(Legacy(lk.read.Old, events))
 }
 
-func commands(refs []settings.Handler) []string {
-	out := make([]string, len(refs))
-	for i, r := range refs {
+func commands(handlers []settings.Handler) []string {
+	out := make([]string, len(handlers))
+	for i, r := range handlers {
 		out[i] = r.Command
 	}
 	return out
@@ -230,5 +230,5 @@ func plural(n int, one, many string) string {
 // installedBefore reports whether profile p was installed in a file holding data (bytes a
 // change checked), with ledger l (nil: none).
 func installedBefore(p Profile, data []byte, l *Ledger) bool {
-	return slices.ContainsFunc(InstalledWith(CheckedRefs(data), l), func(q Profile) bool { return q.Name == p.Name })
+	return slices.ContainsFunc(InstalledWith(CheckedHandlers(data), l), func(q Profile) bool { return q.Name == p.Name })
 }

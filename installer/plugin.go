@@ -170,12 +170,12 @@ func pluginHooks(dir string) ([]settings.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	refs, err := settings.Handlers(data)
+	handlers, err := settings.Handlers(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	var ours []settings.Handler
-	for _, r := range refs {
+	for _, r := range handlers {
 		if IsOurs(r.Command) {
 			ours = append(ours, r)
 		}

@@ -126,15 +126,15 @@ func fileStatus(t Target, opts StatusOptions) StatusRow {
 		return row
 	}
 	row.Exists = true
-	refs, err := settings.Handlers(data)
+	handlers, err := settings.Handlers(data)
 	if err != nil {
 		row.Error = err.Error()
 		return row
 	}
-	for _, p := range InstalledWith(refs, opts.Locator.Ledger(t.Path)) {
+	for _, p := range InstalledWith(handlers, opts.Locator.Ledger(t.Path)) {
 		row.Profiles = append(row.Profiles, p.Name)
 	}
-	for _, r := range refs {
+	for _, r := range handlers {
 		if IsOurs(r.Command) {
 			row.addHook(hookStatus(r, opts))
 		}

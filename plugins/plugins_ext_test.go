@@ -22,12 +22,12 @@ func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		refs, err := settings.Handlers(plugins.Hooks(name))
+		handlers, err := settings.Handlers(plugins.Hooks(name))
 		if err != nil {
 			t.Fatalf("%s/hooks/hooks.json: %v", name, err)
 		}
 		var got, want []string
-		for _, r := range refs {
+		for _, r := range handlers {
 			got = append(got, installer.Event{Hook: r.Event, Matcher: r.Matcher}.Label())
 			if r.Type != "command" || r.Command != "ccc-hooks hook" || !r.HasTimeout || r.Timeout != 600 {
 				t.Errorf("%s: %s runs %s %q (timeout %v), want command `ccc-hooks hook`, timeout 600",

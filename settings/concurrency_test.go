@@ -68,13 +68,13 @@ func checkFinal(t *testing.T, path string) {
 	if !json.Valid(b) {
 		t.Fatalf("final file is not valid JSON:\n%s", b)
 	}
-	refs, err := Handlers(b)
+	handlers, err := Handlers(b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	perEvent := map[string]int{}
 	foreign := 0
-	for _, r := range refs {
+	for _, r := range handlers {
 		if testOwner(r.Command) {
 			perEvent[r.Event]++
 		} else {

@@ -96,9 +96,9 @@ func TestBadInput(t *testing.T) {
 			check("InsertEntries", got, err)
 			got, err = RemoveEntries([]byte(tt.src), tt.events, testOwner)
 			check("RemoveEntries", got, err)
-			refs, err := Handlers([]byte(tt.src))
-			if refs != nil || err == nil || err.Error() != tt.want.Error() {
-				t.Errorf("Handlers = %v, %v; want %v", refs, err, tt.want)
+			handlers, err := Handlers([]byte(tt.src))
+			if handlers != nil || err == nil || err.Error() != tt.want.Error() {
+				t.Errorf("Handlers = %v, %v; want %v", handlers, err, tt.want)
 			}
 		})
 	}

@@ -96,14 +96,14 @@ func FuzzInstallUninstall(f *testing.F) {
 		if err != nil || !bytes.Equal(again, out) {
 			t.Fatalf("InsertEntries is not idempotent (err %v):\nonce:\n%s\ntwice:\n%s", err, out, again)
 		}
-		refs, err := Handlers(out)
+		handlers, err := Handlers(out)
 		if err != nil {
 			if _, err0 := Handlers(src); err0 == nil {
 				t.Fatalf("Handlers on InsertEntries output: %v", err)
 			}
 		} else {
 			for _, e := range entries {
-				if !hasHandler(refs, e) {
+				if !hasHandler(handlers, e) {
 					t.Fatalf("Handlers does not find %+v in:\n%s", e, out)
 				}
 			}
@@ -112,9 +112,9 @@ func FuzzInstallUninstall(f *testing.F) {
 		if err != nil || !json.Valid(cutBOM(replaced)) {
 			t.Fatalf("re-install with another command (err %v):\n%s", err, replaced)
 		}
-		l := noteContainers(nil, src, out, true)
+		l := noteContainers(nil, src, out)
 		checkReversal(t, src, out, entries, l)
-		checkReversal(t, src, replaced, entries, noteContainers(maps.Clone(l), out, replaced, true))
+		checkReversal(t, src, replaced, entries, noteContainers(maps.Clone(l), out, replaced))
 	})
 }
 
@@ -172,8 +172,8 @@ func FuzzUninstall(f *testing.F) {
 	})
 }
 
-func hasHandler(refs []Handler, e Entry) bool {
-	for _, r := range refs {
+func hasHandler(handlers []Handler, e Entry) bool {
+	for _, r := range handlers {
 		if r.Event == e.Event && r.Matcher == e.Matcher && r.Command == e.Command &&
 			r.Type == "command" && r.Timeout == float64(e.Timeout) {
 			return true
@@ -183,8 +183,8 @@ func hasHandler(refs []Handler, e Entry) bool {
 }
 
 func ownsAny(src []byte) bool {
-	refs, _ := Handlers(src)
-	return ownedCount(refs) > 0
+	handlers, _ := Handlers(src)
+	return ownedCount(handlers) > 0
 }
 
 // FuzzValidJSON checks that jsonscan.Valid accepts exactly what encoding/json accepts.
@@ -243,6 +243,6 @@ func FuzzInstallReindented(f *testing.F) {
 		if err != nil || !bytes.Equal(again, out) {
 			t.Fatalf("not idempotent (err %v):\n%s\n%s", err, out, again)
 		}
-		checkReversal(t, src, out, entries, noteContainers(nil, src, out, true))
+		checkReversal(t, src, out, entries, noteContainers(nil, src, out))
 	})
 }

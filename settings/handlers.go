@@ -24,23 +24,23 @@ func handlers(src []byte, events []string) ([]Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	var refs []Handler
+	var handlers []Handler
 	for _, ev := range evs {
-		refs = append(refs, ev.handlers()...)
+		handlers = append(handlers, ev.handlers()...)
 	}
-	return refs, nil
+	return handlers, nil
 }
 
 // handlers lists the handlers of ev in file order.
 func (ev event) handlers() []Handler {
-	var refs []Handler
+	var handlers []Handler
 	for gi, g := range ev.groups {
 		for hi, h := range g.list {
-			refs = append(refs, Handler{
+			handlers = append(handlers, Handler{
 				Event: ev.key, Matcher: g.matcher, Group: gi, Index: hi,
 				Type: h.typ, Command: h.command, Timeout: h.timeout, HasTimeout: h.hasTimeout,
 			})
 		}
 	}
-	return refs
+	return handlers
 }

@@ -61,16 +61,16 @@ func TestInstallGolden(t *testing.T) {
 			if !slices.Contains(notReversible, name) {
 				diffBytes(t, "RemoveEntries(InsertEntries(x))", back, src)
 			}
-			if refs, _ := Handlers(back); ownedCount(refs) != 0 {
-				t.Errorf("our handlers left after RemoveEntries: %+v", refs)
+			if handlers, _ := Handlers(back); ownedCount(handlers) != 0 {
+				t.Errorf("our handlers left after RemoveEntries: %+v", handlers)
 			}
 		})
 	}
 }
 
-func ownedCount(refs []Handler) int {
+func ownedCount(handlers []Handler) int {
 	n := 0
-	for _, r := range refs {
+	for _, r := range handlers {
 		if testOwner(r.Command) {
 			n++
 		}
@@ -234,12 +234,12 @@ func TestInstallDifferentPathReplaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refs, err := Handlers(second)
+	handlers, err := Handlers(second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ours []string
-	for _, r := range refs {
+	for _, r := range handlers {
 		if testOwner(r.Command) {
 			ours = append(ours, r.Event+" "+r.Command)
 		}

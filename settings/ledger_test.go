@@ -30,7 +30,7 @@ func TestUninstallWithLedgerRestoresGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l := &Ledger{Containers: noteContainers(nil, src, got, true)}
+			l := &Ledger{Containers: noteContainers(nil, src, got)}
 			back, err := RemoveEntriesWith(got, nil, testOwner, l)
 			if err != nil {
 				t.Fatal(err)
@@ -73,9 +73,9 @@ func TestBOMKept(t *testing.T) {
 	if !strings.HasPrefix(string(got), bom+"{\r\n  \"model\": \"opus\",\r\n  \"hooks\"") {
 		t.Errorf("Install lost the mark or moved bytes:\n%q", got)
 	}
-	refs, err := Handlers(got)
-	if err != nil || len(refs) != 2 {
-		t.Errorf("Handlers = %v, %v; want our two handlers", refs, err)
+	handlers, err := Handlers(got)
+	if err != nil || len(handlers) != 2 {
+		t.Errorf("Handlers = %v, %v; want our two handlers", handlers, err)
 	}
 	back, err := RemoveEntries(got, nil, testOwner)
 	if err != nil {

@@ -26,7 +26,7 @@ func (legacyCheck) Run(_ context.Context, s *Snapshot) []Result {
 	var out []Result
 	for _, f := range s.Usable() {
 		var legacy []settings.Handler
-		for _, r := range f.Refs {
+		for _, r := range f.Handlers {
 			if installer.IsLegacy(r.Command) {
 				legacy = append(legacy, r)
 			}

@@ -49,7 +49,7 @@ func fileResult(f File) Result {
 	case f.Err != nil:
 		return fail(fmt.Sprintf("%s: %v; Claude Code cannot use it either: make it readable (`chmod u+r %s`)",
 			f.Path, f.Err, quote(f.Path)), f.Path)
-	case len(f.Refs) == 0 && len(bytes.TrimSpace(f.data)) == 0:
+	case len(f.Handlers) == 0 && len(bytes.TrimSpace(f.data)) == 0:
 		return ok(f.Path+": empty", f.Path)
 	}
 	if events := eventLabels(f.Ours()); len(events) > 0 {
@@ -58,10 +58,10 @@ func fileResult(f File) Result {
 	return ok(f.Path+": valid; no ccc-hooks hooks", f.Path)
 }
 
-// eventLabels returns the distinct events of refs as they read in messages: Stop, PreToolUse[AskUserQuestion].
-func eventLabels(refs []settings.Handler) []string {
+// eventLabels returns the distinct events of handlers as they read in messages: Stop, PreToolUse[AskUserQuestion].
+func eventLabels(handlers []settings.Handler) []string {
 	var out []string
-	for _, r := range refs {
+	for _, r := range handlers {
 		l := installer.Event{Hook: r.Event, Matcher: r.Matcher}.Label()
 		if !slices.Contains(out, l) {
 			out = append(out, l)

@@ -22,8 +22,8 @@ type File struct {
 	// or has a hook structure Claude Code rejects (*settings.StructureError). Claude Code then
 	// skips the whole file.
 	Err error
-	// Refs lists every handler under "hooks" of a usable file.
-	Refs []settings.Handler
+	// Handlers lists every handler under "hooks" of a usable file.
+	Handlers []settings.Handler
 	// Ledger is what ccc-hooks home records of the file (nil: nothing).
 	Ledger *installer.Ledger
 	data   []byte
@@ -31,7 +31,7 @@ type File struct {
 
 // Profiles returns the profiles installed in the file, by its handlers and its ledger (a
 // supervisor installed for Stop alone beside the workflow has nothing of its own in the file).
-func (f File) Profiles() []installer.Profile { return installer.InstalledWith(f.Refs, f.Ledger) }
+func (f File) Profiles() []installer.Profile { return installer.InstalledWith(f.Handlers, f.Ledger) }
 
 // Usable reports whether Claude Code reads this file's settings.
 func (f File) Usable() bool { return f.Exists && f.Err == nil }
@@ -52,7 +52,7 @@ func (f File) Get(path string) gjson.Result {
 // Ours returns the handlers of this file that run ccc-hooks.
 func (f File) Ours() []settings.Handler {
 	var out []settings.Handler
-	for _, r := range f.Refs {
+	for _, r := range f.Handlers {
 		if installer.IsOurs(r.Command) {
 			out = append(out, r)
 		}
@@ -150,7 +150,7 @@ func readFile(t installer.Target) File {
 // parseFile is the File t with content data.
 func parseFile(t installer.Target, data []byte) File {
 	f := File{Target: t, Exists: true, data: data}
-	f.Refs, f.Err = settings.Handlers(data)
+	f.Handlers, f.Err = settings.Handlers(data)
 	return f
 }
 

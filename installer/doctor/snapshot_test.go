@@ -34,14 +34,14 @@ func TestLoad(t *testing.T) {
 
 	s := Load(installer.Locator{Getenv: getenv, ProjectDir: project, ManagedPath: filepath.Join(home, "managed.json")})
 	type row struct {
-		Scope  string
-		Exists bool
-		Err    bool
-		Refs   int
+		Scope    string
+		Exists   bool
+		Err      bool
+		Handlers int
 	}
 	var got []row
 	for _, f := range s.Files {
-		got = append(got, row{f.Scope, f.Exists, f.Err != nil, len(f.Refs)})
+		got = append(got, row{f.Scope, f.Exists, f.Err != nil, len(f.Handlers)})
 	}
 	want := []row{
 		{installer.ScopeManaged, false, false, 0},

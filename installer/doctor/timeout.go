@@ -28,7 +28,7 @@ func (timeoutCheck) Run(_ context.Context, s *Snapshot) []Result {
 	var out []Result
 	for _, f := range s.Usable() {
 		supervised := isSupervised(f)
-		for _, r := range f.Refs {
+		for _, r := range f.Handlers {
 			if !r.HasTimeout {
 				continue
 			}

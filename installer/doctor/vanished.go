@@ -56,11 +56,11 @@ func vanished(path string, in installer.Record, program string) (Result, bool) {
 	if err != nil {
 		return Result{}, false
 	}
-	refs, err := settings.Handlers(data)
+	handlers, err := settings.Handlers(data)
 	if err != nil {
 		return Result{}, false // invalid: the settings check reports it as an error
 	}
-	f := File{Refs: refs}
+	f := File{Handlers: handlers}
 	present := eventLabels(f.Ours())
 	var missing []string
 	for _, e := range in.Events {
