@@ -11,7 +11,7 @@ import (
 // LookPath finds the program name as a shell started with this Env would: a bare name in the
 // directories of the Env's PATH (not the PATH of this process), a name with a path separator as
 // it is given. The error for a program that is not found is exec's: exec.ErrNotFound.
-// doctor, status and their advice all find programs through it.
+// install, doctor, status and their advice all find programs through it.
 func (e *Env) LookPath(name string) (string, error) {
 	if strings.ContainsAny(name, `/\`) {
 		if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {

@@ -29,7 +29,8 @@ func parentExists(path string) error {
 
 // programWord is how install's next steps name the binary it installed (see programName).
 func programWord(env *Env, binary string) string {
-	return programName(binary, installer.LookPath("ccc-hooks", env.Getenv("PATH")))
+	onPath, _ := env.LookPath("ccc-hooks")
+	return programName(binary, onPath)
 }
 
 // printNextSteps says, after a change, whether the supervisor will review sessions, how to
