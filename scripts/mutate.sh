@@ -8,7 +8,7 @@
 # killed / (killed + lived); a mutant that made the tests time out counts as neither.
 #
 # Usage: scripts/mutate.sh [PACKAGE...]     e.g. scripts/mutate.sh settings hookrt/workflow
-#   Without arguments: settings and each hookrt package, one package at a time.
+#   Without arguments: settings, config, installer and each hookrt package, one package at a time.
 #   MUTATE_EXCLUDE              regular expression of file names (relative to the package) to skip
 #   MUTATE_WORKERS              mutants run at once (default 1)
 #   MUTATE_TIMEOUT_COEFFICIENT  a mutant's test run may take this many times the normal run
@@ -28,7 +28,7 @@ if ! [ -x "$gremlins" ]; then
 fi
 
 if [ "$#" -eq 0 ]; then
-	set -- settings hookrt hookrt/config hookrt/event hookrt/once hookrt/state hookrt/supervisor hookrt/workflow
+	set -- settings config installer hookrt hookrt/event hookrt/once hookrt/state hookrt/supervisor hookrt/workflow
 fi
 out=${MUTATE_OUT:-/tmp/ccc-hooks-mutate}
 mkdir -p "$out"
