@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -59,8 +60,9 @@ func (f *targetFlags) locatorFor(env *Env, needProject bool) (installer.Locator,
 	}
 	loc := installer.Locator{Getenv: env.Getenv}
 	if needProject || f.ProjectDir != "" {
-		loc.ProjectDir = paths.Start(f.ProjectDir, wd)
-		loc.Root = paths.Root(loc.ProjectDir)
+		start := paths.Start(f.ProjectDir, wd)
+		loc.ProjectDir = start
+		loc.FindRoot = sync.OnceValue(func() string { return paths.Root(start) })
 	}
 	return loc, nil
 }

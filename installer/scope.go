@@ -42,8 +42,11 @@ type Locator struct {
 	// settings file there (paths.Start).
 	ProjectDir string
 	// Root is <root>, the git top level of ProjectDir, where Claude Code reads the local settings
-	// file (paths.Root); "" means ProjectDir.
+	// file (paths.Root); "" means FindRoot's answer, else ProjectDir.
 	Root string
+	// FindRoot, when set, finds <root> the first time a file there is looked for: asking git
+	// costs a process, which a command that needs no file at the root is spared.
+	FindRoot func() string
 	// ManagedPath overrides the operating system's managed-settings path (tests).
 	ManagedPath string
 }
@@ -116,10 +119,13 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 	return Target{}, fmt.Errorf("unknown scope %q (want %s)", scope, strings.Join(Scopes(), ", "))
 }
 
-// root is Root, else ProjectDir.
+// root is Root, else what FindRoot finds, else ProjectDir.
 func (l Locator) root() string {
-	if l.Root != "" {
+	switch {
+	case l.Root != "":
 		return l.Root
+	case l.FindRoot != nil:
+		return l.FindRoot()
 	}
 	return l.ProjectDir
 }
