@@ -35,20 +35,29 @@ func (rt *hookRun) admit(ctx context.Context, store *state.SessionStore, limit, 
 			gate = iterationCapped
 			return nil
 		}
-		switch {
-		case isStop && blockCap > 0:
-			st.StopBlocks, st.StopMark = blockrun.Continue(st.StopBlocks, st.StopMark, rt.ev.StopHookActive, rt.ev.TranscriptPath)
-		case isStop && !rt.ev.StopHookActive:
-			st.StopBlocks = 0
+		if !isStop {
+			st.Count++
+			return nil
 		}
-		if isStop && blockCap > 0 && st.StopBlocks >= blockCap {
+		run := blockrun.Run{}
+		if st.StopRun != nil {
+			run = *st.StopRun
+		}
+		switch {
+		case blockCap > 0:
+			run = run.Continue(rt.ev.StopHookActive, rt.ev.TranscriptPath)
+		case !rt.ev.StopHookActive:
+			run = blockrun.Run{}
+		}
+		st.StopRun = &run
+		// Where the transcript cannot tell, the lower count decides: a review Claude Code
+		// overrides costs money, a skipped one lets unreviewed work through (package blockrun).
+		if blockCap > 0 && run.Low >= blockCap {
 			gate = blockCapped
 			return nil
 		}
 		st.Count++
-		if isStop {
-			st.StopBlocks++
-		}
+		run.Block()
 		return nil
 	})
 	return st, gate, err
@@ -57,10 +66,10 @@ func (rt *hookRun) admit(ctx context.Context, store *state.SessionStore, limit, 
 // releaseStopBlock gives back the place a Stop review held in the run of blocks when it did not block.
 func (rt *hookRun) releaseStopBlock(ctx context.Context, store *state.SessionStore) {
 	_, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
-		if st.StopBlocks == 0 {
+		if st.StopRun == nil || st.StopRun.High == 0 {
 			return state.ErrNoChange
 		}
-		st.StopBlocks--
+		st.StopRun.Unblock()
 		return nil
 	})
 	if err != nil {

@@ -71,7 +71,10 @@ func (rt *hookRun) superviseAs(ctx context.Context, supID string) (*event.Output
 		Count: st.Count, Max: limit,
 	}
 	if isStop {
-		rec.StopBlocks, rec.BlockCap = st.StopBlocks, &blockCap
+		if st.StopRun != nil {
+			rec.StopBlocks = st.StopRun.Low
+		}
+		rec.BlockCap = &blockCap
 	}
 	if supID != ev.SessionID {
 		rec.SupervisorID = supID

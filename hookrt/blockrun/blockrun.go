@@ -1,188 +1,81 @@
 // Package blockrun counts a run of Stop (or SubagentStop) blocks the way Claude Code counts it.
 //
-// Claude Code ends a turn anyway once a hook has blocked it more than its cap
-// (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 8) times "in a row". Seen on Claude Code 2.1.328
-// (a plain Stop hook that always blocks, cap 3): the count goes back to 0 whenever the
-// continuation after a block called a tool other than the goal tools (SetGoal, ProposeGoal,
-// PauseGoal, GetGoal) — an agent that called Read after each block had all six blocks honoured —
-// while stop_hook_active stays true all along; an agent that answered in words only was overridden
-// at the fourth block. Its tool calls reach the transcript before the next Stop fires (0, 1, 2, 3,
-// 4 tool_use entries on the hook's runs 1–5); words alone are written lazily, so the transcript
-// does not tell two word-only stops apart, and nothing here needs it to.
+// Claude Code ends a turn anyway once hooks have blocked it more than its cap
+// (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 8) times "in a row", and its count of blocks in a row
+// goes back to 0 whenever the continuation after a block called a tool other than the goal tools
+// (SetGoal, ProposeGoal, PauseGoal, GetGoal), while stop_hook_active stays true all along. Tool
+// calls reach the transcript before the next Stop fires; words alone may not (Claude Code 2.1.328
+// writes them lazily, and may not have created the transcript at all by a session's first
+// stops; 2.1.331 and later flush it before main-thread Stop hooks run). docs/claude-code.md has the
+// measurements.
 //
-// A hook therefore keeps, between stops, its count and a Mark: where the previous stop left the
-// event's own transcript. Continue reads only what was appended since, in one bounded slice.
-// Where it cannot tell — no mark, the transcript missing, shorter, rewritten before the mark, or
-// grown by more than one slice — it starts the count again: the hook then reviews (or gates) once
-// more than Claude Code might honour, which costs a review; counting on would skip one.
+// A hook therefore keeps, between stops, a Run: the count and a Mark, where the previous stop
+// left the event's own transcript. Continue reads only what was appended since, in one bounded
+// slice. The count is kept as a range, Low to High, because a transcript cannot always tell:
+//
+//   - A transcript that did not exist at the previous stop and does not exist now holds no tool
+//     call: nothing happened, the count goes on (exact).
+//   - One that appeared since holds only what came after the previous stop (a tool call would
+//     have created it then): it is read from its start (exact, up to one slice).
+//   - One that vanished, shrank, was rewritten before the mark or is another file, a run without a
+//     mark, and a transcript that cannot be read cannot tell: Low starts again (a tool may have
+//     been called) and High goes on (none may have been).
+//   - More than one slice appended: a tool call in its last slice starts the run again (exact);
+//     none there cannot tell.
+//
+// Each profile then takes the bound whose error is cheap for it: the supervisor reviews unless
+// Low has reached Claude Code's cap (a review Claude Code overrides costs money; a skipped one
+// lets unreviewed work through), and the workflow blocks only while High is below it (a block
+// Claude Code overrides shows the user a warning and counts a failure that never happened).
 package blockrun
 
-import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"io"
-	"io/fs"
-	"os"
+// Run is Claude Code's count of blocks in a row before a stop as far as the transcripts told, at
+// least Low and at most High, and the Mark where the last stop left the transcript.
+type Run struct {
+	Low  int   `json:"low"`
+	High int   `json:"high"`
+	Mark *Mark `json:"mark,omitempty"`
+}
 
-	"github.com/tidwall/gjson"
+// seen is what a transcript tells of the time between two stops.
+type seen int
 
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+const (
+	unknown seen = iota // it cannot tell whether a tool was called
+	quiet               // no tool call: the run goes on
+	worked              // a tool call: the run starts again
 )
 
-// MaxSlice is the most a stop reads of its transcript: what was appended since the mark, or the
-// tail searched for the last whole line.
-const MaxSlice = 4 << 20
-
-// sumLen is how many bytes before a mark its checksum covers.
-const sumLen = 256
-
-// emptySum is the checksum of no bytes: that of a mark at offset 0.
-var emptySum = func() string { s := sha256.Sum256(nil); return hex.EncodeToString(s[:8]) }()
-
-// goalTools are the tools whose calls do not start Claude Code's count again.
-var goalTools = map[string]bool{"SetGoal": true, "ProposeGoal": true, "PauseGoal": true, "GetGoal": true}
-
-// Mark is where a stop left a transcript: the end of its last whole line, and a checksum of the
-// bytes before it that tells a transcript rewritten since.
-type Mark struct {
-	Path   string `json:"path"`
-	Offset int64  `json:"offset"`
-	Sum    string `json:"sum"`
+// Continue brings r up to a stop and returns it: stopHookActive and transcript come from this
+// stop's event (agent_transcript_path for SubagentStop). A stop with stop_hook_active false
+// starts the count at 0; so does a tool call since the last stop; where the transcript cannot
+// tell, only Low does (see the package comment). The transcript is read only while a count is
+// running or a mark is due, and never more than MaxSlice of it.
+func (r Run) Continue(stopHookActive bool, transcript string) Run {
+	if !stopHookActive || r.Low < 0 || r.High < r.Low {
+		r.Low, r.High = 0, 0
+	}
+	var s seen
+	s, r.Mark = look(r.Mark, r.High > 0, transcript)
+	switch s {
+	case worked:
+		r.Low, r.High = 0, 0
+	case unknown:
+		r.Low = 0
+	case quiet:
+	}
+	return r
 }
 
-// Continue returns Claude Code's count of blocks in a row before this stop, and the mark to keep
-// for the next one. blocks and prev are what the previous stop kept; stopHookActive and
-// transcript come from this stop's event (agent_transcript_path for SubagentStop). A stop with
-// stop_hook_active false, or after a tool call, starts the count at 0; so does one that cannot
-// tell (see the package comment). The transcript is read only when a count is running or a mark
-// is due, and never more than MaxSlice of it.
-func Continue(blocks int, prev *Mark, stopHookActive bool, transcript string) (int, *Mark) {
-	if !stopHookActive || blocks < 0 {
-		blocks = 0
-	}
-	if transcript == "" {
-		return 0, nil
-	}
-	f, _, err := safefile.OpenRegular(transcript, safefile.FollowLinks)
-	if errors.Is(err, fs.ErrNotExist) {
-		// Not written yet: Claude Code writes transcripts lazily, and a subagent's may not exist
-		// at its first stop (seen on 2.1.328). All it holds later is new since this stop.
-		return 0, &Mark{Path: transcript, Sum: emptySum}
-	}
-	if err != nil {
-		return 0, nil
-	}
-	defer func() { _ = f.Close() }()
-	fi, err := f.Stat()
-	if err != nil {
-		return 0, nil
-	}
-	size := fi.Size()
-	if blocks > 0 {
-		next, worked, ok := since(f, size, prev, transcript)
-		if ok && !worked {
-			return blocks, next
-		}
-		return 0, next
-	}
-	return 0, markEnd(f, size, transcript)
-}
+// Block counts a block of the stop just brought up to date.
+func (r *Run) Block() { r.Low, r.High = r.Low+1, r.High+1 }
 
-// since reads what was appended after prev and reports whether it holds a tool call that is not a
-// goal tool; ok is false when it cannot tell. next is the mark at the end of the last whole line.
-func since(f *os.File, size int64, prev *Mark, path string) (next *Mark, worked, ok bool) {
-	if prev == nil || prev.Path != path || prev.Offset > size || size-prev.Offset > MaxSlice {
-		return markEnd(f, size, path), false, false
+// Unblock gives back a block counted before its verdict was known.
+func (r *Run) Unblock() {
+	if r.Low > 0 {
+		r.Low--
 	}
-	sum, err := sumBefore(f, prev.Offset)
-	if err != nil || sum != prev.Sum {
-		return markEnd(f, size, path), false, false
+	if r.High > 0 {
+		r.High--
 	}
-	data, err := readAt(f, prev.Offset, size)
-	if err != nil {
-		return markEnd(f, size, path), false, false
-	}
-	whole := bytes.LastIndexByte(data, '\n') + 1
-	next = &Mark{Path: path, Offset: prev.Offset + int64(whole), Sum: prev.Sum}
-	if whole > 0 {
-		if next.Sum, err = sumBefore(f, next.Offset); err != nil {
-			return nil, false, false
-		}
-	}
-	return next, calledTool(data[:whole]), true
-}
-
-// markEnd returns the mark at the end of the last whole line of f, searched for in its last
-// MaxSlice bytes; nil when there is none (the next stop then cannot tell).
-func markEnd(f *os.File, size int64, path string) *Mark {
-	start := max(size-MaxSlice, 0)
-	data, err := readAt(f, start, size)
-	if err != nil {
-		return nil
-	}
-	i := bytes.LastIndexByte(data, '\n')
-	if i < 0 {
-		if start > 0 {
-			return nil
-		}
-		i = -1 // an empty or one-partial-line transcript: the mark is its start
-	}
-	m := &Mark{Path: path, Offset: start + int64(i) + 1}
-	sum, err := sumBefore(f, m.Offset)
-	if err != nil {
-		return nil
-	}
-	m.Sum = sum
-	return m
-}
-
-// sumBefore returns the checksum of the up to sumLen bytes of f before off.
-func sumBefore(f *os.File, off int64) (string, error) {
-	buf, err := readAt(f, max(off-sumLen, 0), off)
-	if err != nil {
-		return "", err
-	}
-	s := sha256.Sum256(buf)
-	return hex.EncodeToString(s[:8]), nil
-}
-
-// readAt reads f from start to end; a file cut shorter meanwhile gives what is left.
-func readAt(f *os.File, start, end int64) ([]byte, error) {
-	buf := make([]byte, end-start)
-	n, err := f.ReadAt(buf, start)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, err
-	}
-	return buf[:n], nil
-}
-
-// calledTool reports whether the JSONL records in data hold an assistant message with a tool
-// call other than a goal tool. A line that is not JSON is skipped.
-func calledTool(data []byte) bool {
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		if !bytes.Contains(line, []byte("tool_use")) || !gjson.ValidBytes(line) {
-			continue
-		}
-		rec := gjson.ParseBytes(line)
-		if rec.Get("type").String() != "assistant" {
-			continue
-		}
-		for _, part := range rec.Get("message.content").Array() {
-			switch part.Get("type").String() {
-			case "tool_use", "server_tool_use", "mcp_tool_use":
-				if !goalTools[part.Get("name").String()] {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }

@@ -37,39 +37,49 @@ func appendTo(t *testing.T, path, data string) {
 	}
 }
 
-// stopAfter marks a transcript holding first as the previous stop left it with blocks blocks,
+// exact is a run of n blocks known exactly, marked at m.
+func exact(n int, m *Mark) Run { return Run{Low: n, High: n, Mark: m} }
+
+// first is what the first stop of a run (stop_hook_active false) keeps of transcript.
+func first(transcript string) Run { return Run{}.Continue(false, transcript) }
+
+// stopAfter marks a transcript holding start as the previous stop left it with blocks blocks,
 // appends then, and returns what the next stop (stop_hook_active true) counts.
-func stopAfter(t *testing.T, first, then string, blocks int) int {
+func stopAfter(t *testing.T, start, then string, blocks int) Run {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, first)
-	_, mark := Continue(0, nil, false, path)
+	write(t, path, start)
+	mark := first(path).Mark
 	if mark == nil {
 		t.Fatal("no mark for a readable transcript")
 	}
 	appendTo(t, path, then)
-	got, _ := Continue(blocks, mark, true, path)
-	return got
+	return exact(blocks, mark).Continue(true, path)
 }
+
+// count is a run's range, for messages.
+type count struct{ low, high int }
+
+func rangeOf(r Run) count { return count{r.Low, r.High} }
 
 func TestContinueCountsAsClaudeCode(t *testing.T) {
 	tests := []struct {
 		name string
 		then string
-		want int
+		want count
 	}{
-		{"words only: the run goes on", wordsLine, 2},
-		{"nothing written (words are written lazily)", "", 2},
-		{"a tool call starts the run again", wordsLine + readLine + resultLine + wordsLine, 0},
-		{"a goal tool does not", goalLine + wordsLine, 2},
-		{"block feedback naming tool_use in words does not", feedbackLine + wordsLine, 2},
-		{"a tool call in a line still being written is not counted yet", strings.TrimSuffix(readLine, "\n"), 2},
-		{"a line that is not JSON is skipped", "{\"type\":\"assistant\", tool_use\n" + wordsLine, 2},
+		{"words only: the run goes on", wordsLine, count{2, 2}},
+		{"nothing written (words are written lazily)", "", count{2, 2}},
+		{"a tool call starts the run again", wordsLine + readLine + resultLine + wordsLine, count{0, 0}},
+		{"a goal tool does not", goalLine + wordsLine, count{2, 2}},
+		{"block feedback naming tool_use in words does not", feedbackLine + wordsLine, count{2, 2}},
+		{"a tool call in a line still being written is not counted yet", strings.TrimSuffix(readLine, "\n"), count{2, 2}},
+		{"a line that is not JSON is skipped", "{\"type\":\"assistant\", tool_use\n" + wordsLine, count{2, 2}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := stopAfter(t, userLine+wordsLine, tc.then, 2); got != tc.want {
-				t.Errorf("blocks = %d, want %d", got, tc.want)
+			if got := rangeOf(stopAfter(t, userLine+wordsLine, tc.then, 2)); got != tc.want {
+				t.Errorf("count = %+v, want %+v", got, tc.want)
 			}
 		})
 	}
@@ -78,9 +88,11 @@ func TestContinueCountsAsClaudeCode(t *testing.T) {
 func TestContinueStopHookInactiveStartsAgain(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	write(t, path, userLine+wordsLine)
-	_, mark := Continue(0, nil, false, path)
-	if got, next := Continue(5, mark, false, path); got != 0 || next == nil || next.Offset != int64(len(userLine+wordsLine)) {
-		t.Errorf("Continue(stop_hook_active false) = %d, %+v; want 0 and a mark at the end", got, next)
+	mark := first(path).Mark
+	for _, prev := range []Run{exact(5, mark), {Low: 1, High: 5, Mark: mark}} {
+		if got := prev.Continue(false, path); !(got.Low == 0 && got.High == 0) || got.Mark == nil || got.Mark.Offset != int64(len(userLine+wordsLine)) {
+			t.Errorf("%+v.Continue(stop_hook_active false) = %+v; want 0 and a mark at the end", prev, got)
+		}
 	}
 }
 
@@ -88,13 +100,13 @@ func TestContinueStopHookInactiveStartsAgain(t *testing.T) {
 func TestContinueReadsACutLineWhole(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	write(t, path, userLine+readLine[:40])
-	_, mark := Continue(0, nil, false, path)
+	mark := first(path).Mark
 	if mark == nil || mark.Offset != int64(len(userLine)) {
 		t.Fatalf("mark = %+v, want one at the end of the last whole line (%d)", mark, len(userLine))
 	}
 	appendTo(t, path, readLine[40:]+wordsLine)
-	if got, _ := Continue(3, mark, true, path); got != 0 {
-		t.Errorf("blocks = %d after a tool call completed since the mark, want 0", got)
+	if got := exact(3, mark).Continue(true, path); got.High != 0 {
+		t.Errorf("count = %+v after a tool call completed since the mark, want 0", rangeOf(got))
 	}
 }
 
@@ -102,27 +114,29 @@ func TestContinueReadsACutLineWhole(t *testing.T) {
 func TestContinueMarkMovesOn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	write(t, path, userLine)
-	_, mark := Continue(0, nil, false, path)
+	r := exact(1, first(path).Mark).Continue(true, path)
 	appendTo(t, path, readLine+resultLine+wordsLine)
-	blocks, mark := Continue(1, mark, true, path)
-	if blocks != 0 {
-		t.Fatalf("blocks = %d after a tool call, want 0", blocks)
+	r = exact(1, r.Mark).Continue(true, path)
+	if r.High != 0 {
+		t.Fatalf("count = %+v after a tool call, want 0", rangeOf(r))
 	}
+	r.Block()
 	appendTo(t, path, wordsLine)
-	if got, _ := Continue(blocks+1, mark, true, path); got != 1 {
-		t.Errorf("blocks = %d, want 1: the tool call was before the previous stop", got)
+	if got := r.Continue(true, path); rangeOf(got) != (count{1, 1}) {
+		t.Errorf("count = %+v, want 1: the tool call was before the previous stop", rangeOf(got))
 	}
 }
 
-// Where it cannot tell, the run starts again (the hook then reviews).
+// Where it cannot tell, the lower count starts again and the higher one goes on: the
+// supervisor reviews once more than Claude Code might honour, and the workflow blocks once
+// less.
 func TestContinueCannotTell(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "s.jsonl")
 	fresh := func(t *testing.T) *Mark {
 		t.Helper()
 		write(t, path, userLine+wordsLine+wordsLine)
-		_, m := Continue(0, nil, false, path)
-		return m
+		return first(path).Mark
 	}
 	tests := []struct {
 		name  string
@@ -149,20 +163,61 @@ func TestContinueCannotTell(t *testing.T) {
 			write(t, other, userLine+wordsLine+wordsLine+wordsLine)
 			return m, other
 		}},
-		{"more appended than one slice", func(t *testing.T) (*Mark, string) {
+		{"more appended than one slice, no tool call in its last slice", func(t *testing.T) (*Mark, string) {
 			m := fresh(t)
-			appendTo(t, path, strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1))
+			appendTo(t, path, readLine+strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1))
 			return m, path
 		}},
 		{"a directory", func(t *testing.T) (*Mark, string) { return fresh(t), dir }},
+		{"a partial line that vanished", func(t *testing.T) (*Mark, string) {
+			write(t, path, readLine[:30])
+			m := first(path).Mark
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			return m, path
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			mark, transcript := tc.setup(t)
-			if got, _ := Continue(4, mark, true, transcript); got != 0 {
-				t.Errorf("blocks = %d, want 0 (cannot tell)", got)
+			if got := exact(4, mark).Continue(true, transcript); rangeOf(got) != (count{0, 4}) {
+				t.Errorf("count = %+v, want {0 4} (cannot tell)", rangeOf(got))
 			}
 		})
+	}
+}
+
+// More than one slice appended since the mark: a tool call within the last slice was made since
+// the mark, so the run starts again for certain.
+func TestContinueToolCallInTheLastSlice(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	write(t, path, userLine)
+	mark := first(path).Mark
+	appendTo(t, path, strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1)+readLine+resultLine+wordsLine)
+	got := exact(4, mark).Continue(true, path)
+	if rangeOf(got) != (count{0, 0}) {
+		t.Errorf("count = %+v, want {0 0}", rangeOf(got))
+	}
+	if fi, err := os.Stat(path); err != nil || got.Mark == nil || got.Mark.Offset != fi.Size() {
+		t.Errorf("mark = %+v, want one at the end", got.Mark)
+	}
+}
+
+// An uncertain range narrows again once the transcript tells: a tool call makes it exact at 0,
+// and words only keep it, blocks adding to both ends.
+func TestContinueUncertainRange(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	write(t, path, userLine)
+	r := Run{Low: 0, High: 3, Mark: first(path).Mark}
+	r.Block()
+	appendTo(t, path, wordsLine)
+	if r = r.Continue(true, path); rangeOf(r) != (count{1, 4}) {
+		t.Fatalf("count = %+v after words only, want {1 4}", rangeOf(r))
+	}
+	appendTo(t, path, readLine+resultLine)
+	if r = r.Continue(true, path); rangeOf(r) != (count{0, 0}) {
+		t.Errorf("count = %+v after a tool call, want {0 0}", rangeOf(r))
 	}
 }
 
@@ -172,8 +227,8 @@ func TestContinueFIFO(t *testing.T) {
 	if err := syscall.Mkfifo(path, 0o600); err != nil {
 		t.Skip("mkfifo:", err)
 	}
-	if got, mark := Continue(3, &Mark{Path: path}, true, path); got != 0 || mark != nil {
-		t.Errorf("Continue(FIFO) = %d, %+v; want 0, nil", got, mark)
+	if got := exact(3, &Mark{Path: path}).Continue(true, path); rangeOf(got) != (count{0, 3}) || got.Mark != nil {
+		t.Errorf("Continue(FIFO) = %+v; want {0 3} and no mark", got)
 	}
 }
 
@@ -182,32 +237,47 @@ func TestContinueFIFO(t *testing.T) {
 func TestContinueNoLineEndInSlice(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	write(t, path, userLine+`{"type":"user","message":{"content":"`+strings.Repeat("x", MaxSlice)+`"}}`)
-	if _, mark := Continue(0, nil, false, path); mark != nil {
+	if mark := first(path).Mark; mark != nil {
 		t.Errorf("mark = %+v, want none", mark)
 	}
 }
 
-// A transcript not written yet at the first stop (a subagent's, seen on Claude Code 2.1.328)
-// counts from its start at the next one.
+// A transcript not written yet at a stop (Claude Code 2.1.328 writes lazily: a session's in
+// claude -p --session-id, a subagent's at its first stop) holds, once written, only what came
+// after that stop: it is read from its start. Still missing at the next stop, it holds no tool
+// call — a call would have created it — and the run goes on. Seen on 2.1.328: missing at the
+// first two Stops, written while the second Stop's hook ran; the third Stop must count two blocks
+// in a row, or the hook blocks once more than Claude Code honours.
 func TestContinueTranscriptWrittenLater(t *testing.T) {
 	tests := []struct {
-		name string
-		then string
-		want int
+		name    string
+		missing int // stops that find no transcript, the first included
+		then    string
+		want    count
 	}{
-		{"words only", userLine + wordsLine, 1},
-		{"a tool call", userLine + readLine + resultLine + wordsLine, 0},
+		{"words only, after one stop", 1, userLine + wordsLine, count{1, 1}},
+		{"a tool call, after one stop", 1, userLine + readLine + resultLine + wordsLine, count{0, 0}},
+		{"words only, after two stops", 2, userLine + wordsLine + wordsLine, count{2, 2}},
+		{"a tool call, after two stops", 2, userLine + readLine + resultLine + wordsLine, count{0, 0}},
+		{"still missing at the third stop", 3, "", count{3, 3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "agent.jsonl")
-			blocks, mark := Continue(0, nil, false, path)
-			if blocks != 0 || mark == nil || mark.Offset != 0 {
-				t.Fatalf("Continue(missing) = %d, %+v; want 0 and a mark at its start", blocks, mark)
+			r := first(path)
+			if r.Mark == nil || !r.Mark.Missing || r.Mark.Offset != 0 {
+				t.Fatalf("first(missing) = %+v; want a mark saying it was missing", r)
 			}
-			write(t, path, tc.then)
-			if got, _ := Continue(1, mark, true, path); got != tc.want {
-				t.Errorf("blocks = %d, want %d", got, tc.want)
+			r.Block()
+			for range tc.missing - 1 {
+				r = r.Continue(true, path)
+				r.Block()
+			}
+			if tc.then != "" {
+				write(t, path, tc.then)
+			}
+			if got := r.Continue(true, path); rangeOf(got) != tc.want {
+				t.Errorf("count = %+v, want %+v", rangeOf(got), tc.want)
 			}
 		})
 	}
@@ -220,16 +290,16 @@ func TestContinueSliceBounds(t *testing.T) {
 	tests := []struct {
 		name        string
 		first, then string
-		want        int
+		want        count
 	}{
-		{"a long transcript, a short continuation", userLine + filler + filler, wordsLine, 2},
-		{"exactly one slice appended", userLine, filler + strings.Repeat("x", MaxSlice-len(filler)-1) + "\n", 2},
-		{"a tool call after a blank line", userLine, "\n" + wordsLine + readLine, 0},
+		{"a long transcript, a short continuation", userLine + filler + filler, wordsLine, count{2, 2}},
+		{"exactly one slice appended", userLine, filler + strings.Repeat("x", MaxSlice-len(filler)-1) + "\n", count{2, 2}},
+		{"a tool call after a blank line", userLine, "\n" + wordsLine + readLine, count{0, 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := stopAfter(t, tc.first, tc.then, 2); got != tc.want {
-				t.Errorf("blocks = %d, want %d", got, tc.want)
+			if got := rangeOf(stopAfter(t, tc.first, tc.then, 2)); got != tc.want {
+				t.Errorf("count = %+v, want %+v", got, tc.want)
 			}
 		})
 	}
@@ -240,12 +310,38 @@ func TestContinueSliceBounds(t *testing.T) {
 func TestContinuePartialFirstLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	write(t, path, readLine[:30])
-	_, mark := Continue(0, nil, false, path)
-	if mark == nil || mark.Offset != 0 {
-		t.Fatalf("mark = %+v, want one at offset 0", mark)
+	mark := first(path).Mark
+	if mark == nil || mark.Offset != 0 || mark.Missing {
+		t.Fatalf("mark = %+v, want one at offset 0 of an existing file", mark)
 	}
 	appendTo(t, path, readLine[30:])
-	if got, _ := Continue(2, mark, true, path); got != 0 {
-		t.Errorf("blocks = %d, want 0 (the tool call completed since)", got)
+	if got := exact(2, mark).Continue(true, path); got.High != 0 {
+		t.Errorf("count = %+v, want 0 (the tool call completed since)", rangeOf(got))
+	}
+}
+
+// Unblock gives back what Block counted, and never goes below 0.
+func TestBlockUnblock(t *testing.T) {
+	r := Run{Low: 0, High: 2}
+	r.Block()
+	if rangeOf(r) != (count{1, 3}) {
+		t.Fatalf("after Block: %+v", rangeOf(r))
+	}
+	r.Unblock()
+	r.Unblock()
+	if rangeOf(r) != (count{0, 1}) {
+		t.Errorf("after two Unblocks: %+v, want {0 1}", rangeOf(r))
+	}
+}
+
+// A run read back in an inconsistent state (a hand-edited file) starts again.
+func TestContinueInconsistentRun(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	write(t, path, userLine)
+	mark := first(path).Mark
+	for _, r := range []Run{{Low: -1, High: 2, Mark: mark}, {Low: 3, High: 1, Mark: mark}} {
+		if got := r.Continue(true, path); rangeOf(got) != (count{0, 0}) {
+			t.Errorf("%+v.Continue = %+v, want {0 0}", rangeOf(r), rangeOf(got))
+		}
 	}
 }

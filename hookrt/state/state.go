@@ -25,13 +25,12 @@ type State struct {
 	// Enabled is the explicit on/off of `ccc-hooks supervisor on|off`; nil means "use the default".
 	Enabled *bool `json:"enabled"`
 	Count   int   `json:"count"`
-	// StopBlocks counts the Stop blocks in a row as Claude Code counts them (see package
-	// blockrun), to stay within its cap; StopMark is where the last Stop left the transcript.
-	// A review under way holds its place in the count until its verdict is known.
-	StopBlocks int            `json:"stop_blocks,omitempty"`
-	StopMark   *blockrun.Mark `json:"stop_mark,omitempty"`
-	CreatedAt  time.Time      `json:"created_at"`
-	UpdatedAt  time.Time      `json:"updated_at"`
+	// StopRun counts the Stop blocks in a row as Claude Code counts them (see package
+	// blockrun), to stay within its cap. A review under way holds its place in the count until
+	// its verdict is known.
+	StopRun   *blockrun.Run `json:"stop_run,omitempty"`
+	CreatedAt time.Time     `json:"created_at"`
+	UpdatedAt time.Time     `json:"updated_at"`
 }
 
 // SessionStore reads and writes the supervisor state files and decision logs of sessions

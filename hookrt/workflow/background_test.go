@@ -3,6 +3,7 @@ package workflow
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -129,13 +130,21 @@ func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 	if n := f.only().FailureCount; n != 5 {
 		t.Errorf("failure_count = %d, want 5", n)
 	}
-	// Without a transcript it cannot tell whether the agent worked: it blocks on (Claude Code
-	// overrides past its cap) rather than let an unconfirmed stop through.
+	// Without a transcript it cannot tell whether the agent worked: it counts as Claude Code
+	// would if the agent had not, and lets the stop at Claude Code's cap through rather than
+	// block it for Claude Code to override (a warning, and a failure that never happened).
 	f.prompt("not yet")
-	for i := range 5 {
+	for i := range 3 {
 		if out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0}); out == nil || out.Decision != "block" {
 			t.Fatalf("stop %d without a transcript: got %+v, want block", i+1, out)
 		}
+	}
+	out = f.handle(event.Stop, map[string]any{"stop_hook_active": true})
+	if out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "already blocked 3 times in a row (the cap, Claude Code's "+blockcap.Var+")") {
+		t.Fatalf("stop 4 without a transcript: got %+v, want an allow at Claude Code's cap", out)
+	}
+	if n := f.only().FailureCount; n != 8 {
+		t.Errorf("failure_count = %d, want 8 (the stop let through is no failure)", n)
 	}
 }
 
@@ -155,5 +164,45 @@ func TestRunStartsAnewWithoutStopHookActive(t *testing.T) {
 	}
 	if n := f.only().FailureCount; n != 6 {
 		t.Errorf("failure_count = %d, want 6", n)
+	}
+}
+
+// A session transcript that Claude Code has not written by the first two Stops (2.1.328 in
+// claude -p --session-id, docs/claude-code.md) holds no tool call: the block run goes on, and the
+// Stop at Claude Code's cap of 2 is let through instead of blocked for Claude Code to override.
+// Words written later, all at once, change nothing; a tool call among them starts the run again.
+func TestClaudeCodeBlockCapTranscriptWrittenLate(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		written string
+		block   bool
+	}{
+		{"words only", wordsLine + wordsLine + wordsLine, false},
+		{"a tool call among them", wordsLine + toolLine + wordsLine, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.env[blockcap.Var] = "2"
+			f.prompt("/mc fix it")
+			transcript := filepath.Join(t.TempDir(), "not-yet.jsonl")
+			for i := range 2 {
+				out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0, "transcript_path": transcript})
+				if out == nil || out.Decision != "block" {
+					t.Fatalf("stop %d: got %+v, want block", i+1, out)
+				}
+			}
+			appendLine(t, transcript, tc.written)
+			out := f.handle(event.Stop, map[string]any{"stop_hook_active": true, "transcript_path": transcript})
+			if blocked := out != nil && out.Decision == "block"; blocked != tc.block {
+				t.Fatalf("stop 3: got %+v, want block %v", out, tc.block)
+			}
+			want := 2
+			if tc.block {
+				want = 3
+			}
+			if n := f.only().FailureCount; n != want {
+				t.Errorf("failure_count = %d, want %d", n, want)
+			}
+		})
 	}
 }

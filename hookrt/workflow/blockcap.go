@@ -12,10 +12,9 @@ import (
 type blockRun struct {
 	// Blocks counts the blocks of the run; the iteration cap (max_iterations) bounds it.
 	Blocks int `json:"blocks"`
-	// InARow counts them as Claude Code does, anew after a tool call (package blockrun); Claude
-	// Code's own cap bounds it. Mark is where the last stop left the transcript.
-	InARow int            `json:"in_a_row"`
-	Mark   *blockrun.Mark `json:"mark,omitempty"`
+	// Claude counts them as Claude Code does, anew after a tool call (package blockrun); Claude
+	// Code's own cap bounds it.
+	Claude blockrun.Run `json:"claude_count"`
 }
 
 // capReached brings r up to a stop about to be gated and says whether a cap lets it through
@@ -24,27 +23,30 @@ type blockRun struct {
 // claudeCap Claude Code's (0 = none). A Stop with stop_hook_active false starts the run anew; a
 // subagent's run ends only when it is allowed (sub is true), since a SubagentStop payload's
 // stop_hook_active has not been seen to carry the run. The transcript is read only here, and
-// only when Claude Code has a cap.
+// only when Claude Code has a cap. Where the transcript cannot tell whether the agent called a
+// tool since the last block, the higher count decides: a block Claude Code would override shows
+// the user a warning and counts a failure that never happened, so the workflow lets such a stop
+// through instead (package blockrun).
 func (r *blockRun) capReached(sub, stopHookActive bool, transcript string, maxBlocks, claudeCap int) (name string, blocks, limit int) {
 	if !stopHookActive && !sub {
 		r.Blocks = 0
 	}
 	if claudeCap > 0 {
-		r.InARow, r.Mark = blockrun.Continue(r.InARow, r.Mark, stopHookActive, transcript)
+		r.Claude = r.Claude.Continue(stopHookActive, transcript)
 	} else {
-		r.InARow, r.Mark = 0, nil
+		r.Claude = blockrun.Run{}
 	}
 	switch {
 	case r.Blocks >= maxBlocks:
 		return "max_iterations", r.Blocks, maxBlocks
-	case claudeCap > 0 && r.InARow >= claudeCap:
-		return "Claude Code's " + blockcap.Var, r.InARow, claudeCap
+	case claudeCap > 0 && r.Claude.High >= claudeCap:
+		return "Claude Code's " + blockcap.Var, r.Claude.High, claudeCap
 	}
 	return "", 0, 0
 }
 
 // block counts a block of the run.
-func (r *blockRun) block() { r.Blocks, r.InARow = r.Blocks+1, r.InARow+1 }
+func (r *blockRun) block() { r.Blocks++; r.Claude.Block() }
 
 // backgroundRunning reports whether the event lists a background task that is still running
 // (Claude Code 2.1.328 runs subagents in the background; Stop fires while they work, and a new
