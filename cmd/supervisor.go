@@ -6,11 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/ccc-hooks/ccc-hooks/config"
-	"github.com/ccc-hooks/ccc-hooks/hookrt"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
-	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 )
 
 // supervisorOptions are the inputs of `supervisor on|off|status`.
@@ -49,64 +45,54 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if opts.Default && opts.Session != "" {
 		return usageErrorf("--session and --default cannot be used together")
 	}
-	cfgPath := paths.ConfigFile(env.Getenv)
+	sw := supervisor.NewSwitch(env.Getenv, env.Now)
 	if opts.Default {
-		return runSupervisorDefault(env, opts.Action, cfgPath)
+		return runSupervisorDefault(env, sw, opts.Action)
 	}
-	id, err := hookrt.SupervisorID(env.Getenv, hookrt.IDSource{Name: "--session", ID: opts.Session},
-		hookrt.IDSource{Name: "$CLAUDE_CODE_SESSION_ID", ID: env.Getenv("CLAUDE_CODE_SESSION_ID")})
+	id, err := sw.ID(supervisor.IDSource{Name: "--session", ID: opts.Session},
+		supervisor.IDSource{Name: "$CLAUDE_CODE_SESSION_ID", ID: env.Getenv("CLAUDE_CODE_SESSION_ID")})
 	if err != nil {
 		return &UsageError{Err: err}
 	}
-	if id == "" && opts.Action == "status" {
+	switch {
+	case id == "" && opts.Action == "status":
 		// Without a session, the state any session starts with is what there is to show.
-		cfg, _, err := config.Load(cfgPath)
+		on, err := sw.Default()
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(cfg.Enabled))
+		_, err = fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(on))
 		return err
-	}
-	if id == "" {
+	case id == "":
 		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")
-	}
-	store := &state.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
-	if opts.Action == "status" {
-		cfg, _, err := config.Load(cfgPath)
-		if err != nil {
-			return err
-		}
-		on, err := hookrt.Enabled(store, id, cfg.Enabled)
+	case opts.Action == "status":
+		on, err := sw.Enabled(id)
 		if err != nil {
 			return err
 		}
 		_, err = fmt.Fprintln(env.IO.Out, onOff(on))
 		return err
 	}
-	on := opts.Action == "on"
-	if _, err := store.Update(ctx, id, func(st *state.State) error {
-		st.Enabled = &on
-		return nil
-	}); err != nil {
+	if err := sw.Set(ctx, id, opts.Action == "on"); err != nil {
 		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
 	}
 	_, err = fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
 	return err
 }
 
-func runSupervisorDefault(env *Env, action, cfgPath string) error {
+func runSupervisorDefault(env *Env, sw *supervisor.Switch, action string) error {
 	if action == "status" {
-		cfg, _, err := config.Load(cfgPath)
+		on, err := sw.Default()
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintln(env.IO.Out, onOff(cfg.Enabled))
+		_, err = fmt.Fprintln(env.IO.Out, onOff(on))
 		return err
 	}
-	if err := installer.SetSupervisorDefault(paths.Home(env.Getenv), env.Now, cfgPath, action == "on"); err != nil {
-		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", cfgPath, err)
+	if err := sw.SetDefault(action == "on"); err != nil {
+		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", sw.ConfigFile(), err)
 	}
-	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, cfgPath)
+	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, sw.ConfigFile())
 	return err
 }
 

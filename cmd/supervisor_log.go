@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -53,27 +53,27 @@ sessions with the most recent decisions, one line each. --json prints the same a
 
 // sessionLog is the JSON of `supervisor log --session ID`.
 type sessionLog struct {
-	SessionID string           `json:"session_id"`
-	Decisions []state.Decision `json:"decisions"`
-	Totals    state.Totals     `json:"totals"`
+	SessionID string                `json:"session_id"`
+	Decisions []supervisor.Decision `json:"decisions"`
+	Totals    supervisor.Totals     `json:"totals"`
 }
 
 // recentLogs is the JSON of `supervisor log` without --session.
 type recentLogs struct {
-	Sessions []sessionSummary `json:"sessions"`
-	Totals   state.Totals     `json:"totals"`
+	Sessions []sessionSummary  `json:"sessions"`
+	Totals   supervisor.Totals `json:"totals"`
 }
 
 type sessionSummary struct {
-	SessionID string       `json:"session_id"`
-	Totals    state.Totals `json:"totals"`
+	SessionID string            `json:"session_id"`
+	Totals    supervisor.Totals `json:"totals"`
 }
 
 func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	if opts.Limit < 0 {
 		return usageErrorf("--limit must be 0 or more")
 	}
-	store := &state.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
+	store := &supervisor.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	if opts.Session != "" {
 		return printSessionLog(env, store, opts)
 	}
@@ -81,14 +81,14 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	if err != nil {
 		return err
 	}
-	out := recentLogs{Sessions: []sessionSummary{}, Totals: state.Sum(nil)}
+	out := recentLogs{Sessions: []sessionSummary{}, Totals: supervisor.Sum(nil)}
 	for _, l := range logs {
 		decisions, bad, err := store.ReadLog(l.ID)
 		if err != nil {
 			return err
 		}
 		warnBadLines(env, store, l.ID, bad)
-		sum := state.Sum(decisions)
+		sum := supervisor.Sum(decisions)
 		out.Sessions = append(out.Sessions, sessionSummary{SessionID: l.ID, Totals: sum})
 		out.Totals.Merge(sum)
 	}
@@ -117,7 +117,7 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	return err
 }
 
-func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOptions) error {
+func printSessionLog(env *Env, store *supervisor.SessionStore, opts supervisorLogOptions) error {
 	if !event.ValidSessionID(opts.Session) {
 		return usageErrorf("invalid session ID %q: want [A-Za-z0-9._-]{1,128}", opts.Session)
 	}
@@ -130,9 +130,9 @@ func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOpti
 		return fmt.Errorf("no decisions logged for session %s (%s does not exist); `ccc-hooks supervisor log` lists the sessions",
 			opts.Session, store.LogPath(opts.Session))
 	}
-	out := sessionLog{SessionID: opts.Session, Decisions: decisions, Totals: state.Sum(decisions)}
+	out := sessionLog{SessionID: opts.Session, Decisions: decisions, Totals: supervisor.Sum(decisions)}
 	if out.Decisions == nil {
-		out.Decisions = []state.Decision{}
+		out.Decisions = []supervisor.Decision{}
 	}
 	if opts.JSON {
 		return writeJSON(env.IO.Out, out)
@@ -162,7 +162,7 @@ func printSessionLog(env *Env, store *state.SessionStore, opts supervisorLogOpti
 	return err
 }
 
-func warnBadLines(env *Env, store *state.SessionStore, id string, bad int) {
+func warnBadLines(env *Env, store *supervisor.SessionStore, id string, bad int) {
 	if bad > 0 {
 		warnf(env, "%s: skipped %s that %s not a decision", store.LogPath(id), count(bad, "line"), plural(bad, "is", "are"))
 	}
@@ -177,7 +177,7 @@ func writeJSON(w io.Writer, v any) error {
 
 // totalsLine is "3 decisions, 2 reviews (block 1, allow 1, capped 1); review time 12.0s; cost
 // $0.0421; cache read 9.0k tokens, written 3.0k".
-func totalsLine(t state.Totals) string {
+func totalsLine(t supervisor.Totals) string {
 	s := count(t.Decisions, "decision") + ", " + count(t.Reviews, "review")
 	if v := verdicts(t.Verdicts); v != "" {
 		s += " (" + v + ")"
@@ -200,7 +200,7 @@ func tokens(n int64) string {
 func verdicts(m map[string]int) string {
 	var parts []string
 	seen := map[string]bool{}
-	for _, k := range state.Decisions() {
+	for _, k := range supervisor.Decisions() {
 		if m[k] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 		}

@@ -104,7 +104,7 @@ func supervisorProblems(all []Problem) []Problem {
 }
 
 // defaults is the Config of a missing file.
-func defaults() Config { return Config{Supervisor: Default()} }
+func defaults() Config { return Config{Supervisor: Default(), Workflow: DefaultWorkflow()} }
 
 // problems collects the Problems of a file while its keys are read.
 type problems []Problem
@@ -137,4 +137,22 @@ func (p *problems) boolean(key, field string, v gjson.Result) bool {
 		return false
 	}
 	return v.Bool()
+}
+
+// intIn returns the integer at field of the section key (sec) when it is a whole number in
+// [lo, hi], else def (with a problem).
+func (p *problems) intIn(key string, sec gjson.Result, field string, lo, hi, def int) int {
+	v := sec.Get(field)
+	if !v.Exists() {
+		return def
+	}
+	if v.Type != gjson.Number || v.Num != float64(int64(v.Num)) {
+		p.add(key, field, "want a whole number in %d..%d, got %s; using %d", lo, hi, v.Raw, def)
+		return def
+	}
+	if n := v.Num; n < float64(lo) || n > float64(hi) {
+		p.add(key, field, "%s is out of range %d..%d; using %d", v.Raw, lo, hi, def)
+		return def
+	}
+	return int(v.Num)
 }

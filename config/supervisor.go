@@ -70,8 +70,8 @@ func (p *problems) supervisor(sup gjson.Result) Supervisor {
 	if v := sup.Get("enabled"); v.Exists() {
 		cfg.Enabled = p.boolean(SupervisorKey, "enabled", v)
 	}
-	cfg.MaxIterations = p.intIn(sup, "max_iterations", MinMaxIterations, MaxMaxIterations, DefaultMaxIterations)
-	cfg.TimeoutSeconds = p.intIn(sup, "timeout_seconds", MinTimeoutSeconds, MaxTimeoutSeconds, DefaultTimeoutSeconds)
+	cfg.MaxIterations = p.intIn(SupervisorKey, sup, "max_iterations", MinMaxIterations, MaxMaxIterations, DefaultMaxIterations)
+	cfg.TimeoutSeconds = p.intIn(SupervisorKey, sup, "timeout_seconds", MinTimeoutSeconds, MaxTimeoutSeconds, DefaultTimeoutSeconds)
 	if v := sup.Get("language"); v.Exists() {
 		switch {
 		case v.Type == gjson.String && (v.Str == "en" || v.Str == "zh"):
@@ -116,24 +116,6 @@ func (p *problems) reviewerLimits(sup gjson.Result, cfg *Supervisor) {
 			p.add(SupervisorKey, "max_budget_usd", "want a number of dollars greater than 0, got %s; using no budget", v.Raw)
 		}
 	}
-}
-
-// intIn returns the integer at field of the supervisor settings when it is a whole number in
-// [lo, hi], else def (with a problem).
-func (p *problems) intIn(sup gjson.Result, field string, lo, hi, def int) int {
-	v := sup.Get(field)
-	if !v.Exists() {
-		return def
-	}
-	if v.Type != gjson.Number || v.Num != float64(int64(v.Num)) {
-		p.add(SupervisorKey, field, "want a whole number in %d..%d, got %s; using %d", lo, hi, v.Raw, def)
-		return def
-	}
-	if n := v.Num; n < float64(lo) || n > float64(hi) {
-		p.add(SupervisorKey, field, "%s is out of range %d..%d; using %d", v.Raw, lo, hi, def)
-		return def
-	}
-	return int(v.Num)
 }
 
 // stringList returns the array of strings at field v of the supervisor settings (ok false, with a

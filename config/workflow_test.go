@@ -15,18 +15,23 @@ func TestParseAllWorkflow(t *testing.T) {
 		want     Workflow
 		problems []string // fields
 	}{
-		{"missing", `{"supervisor":{"enabled":true}}`, Workflow{}, nil},
-		{"null", `{"workflow":null}`, Workflow{}, nil},
-		{"empty", `{"workflow":{}}`, Workflow{}, nil},
-		{"notify", `{"workflow":{"notify":true}}`, Workflow{Notify: true}, nil},
-		{"notify off", `{"workflow":{"notify":false}}`, Workflow{}, nil},
-		{"notify not a boolean", `{"workflow":{"notify":"yes"}}`, Workflow{}, []string{"workflow.notify"}},
-		{"notify null", `{"workflow":{"notify":null}}`, Workflow{}, []string{"workflow.notify"}},
-		{"not an object", `{"workflow":true}`, Workflow{}, []string{"workflow"}},
-		{"invalid JSON", `{"workflow":{"notify":true}`, Workflow{}, []string{""}},
+		{"missing", `{"supervisor":{"enabled":true}}`, DefaultWorkflow(), nil},
+		{"null", `{"workflow":null}`, DefaultWorkflow(), nil},
+		{"empty", `{"workflow":{}}`, DefaultWorkflow(), nil},
+		{"notify", `{"workflow":{"notify":true}}`, Workflow{Notify: true, MaxIterations: 20}, nil},
+		{"notify off", `{"workflow":{"notify":false}}`, DefaultWorkflow(), nil},
+		{"notify not a boolean", `{"workflow":{"notify":"yes"}}`, DefaultWorkflow(), []string{"workflow.notify"}},
+		{"notify null", `{"workflow":{"notify":null}}`, DefaultWorkflow(), []string{"workflow.notify"}},
+		{"not an object", `{"workflow":true}`, DefaultWorkflow(), []string{"workflow"}},
+		{"invalid JSON", `{"workflow":{"notify":true}`, DefaultWorkflow(), []string{""}},
+		{"its own cap", `{"workflow":{"max_iterations":3}}`, Workflow{MaxIterations: 3}, nil},
+		{"not the supervisor's cap", `{"supervisor":{"max_iterations":3}}`, DefaultWorkflow(), nil},
+		{"cap at the bounds", `{"workflow":{"max_iterations":100}}`, Workflow{MaxIterations: 100}, nil},
+		{"cap out of range", `{"workflow":{"max_iterations":0}}`, DefaultWorkflow(), []string{"workflow.max_iterations"}},
+		{"cap not whole", `{"workflow":{"max_iterations":2.5}}`, DefaultWorkflow(), []string{"workflow.max_iterations"}},
 		{
 			"both keys", `{"supervisor":{"max_iterations":0},"workflow":{"notify":1}}`,
-			Workflow{},
+			DefaultWorkflow(),
 			[]string{"supervisor.max_iterations", "workflow.notify"},
 		},
 	}
@@ -47,11 +52,16 @@ func TestParseAllWorkflow(t *testing.T) {
 	}
 }
 
-func TestNotifyProblemMessage(t *testing.T) {
-	_, problems := ParseAll([]byte(`{"workflow":{"notify":"yes"}}`))
-	want := `workflow.notify: want true or false, got "yes"; using false`
-	if len(problems) != 1 || problems[0].String() != want {
-		t.Errorf("problems %v, want [%s]", problems, want)
+func TestWorkflowProblemMessages(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"workflow":{"notify":"yes"}}`:       `workflow.notify: want true or false, got "yes"; using false`,
+		`{"workflow":{"max_iterations":101}}`: `workflow.max_iterations: 101 is out of range 1..100; using 20`,
+		`{"workflow":{"max_iterations":"5"}}`: `workflow.max_iterations: want a whole number in 1..100, got "5"; using 20`,
+	} {
+		_, problems := ParseAll([]byte(in))
+		if len(problems) != 1 || problems[0].String() != want {
+			t.Errorf("%s: problems %v, want [%s]", in, problems, want)
+		}
 	}
 }
 
@@ -76,7 +86,7 @@ func TestLoadAll(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "ccc.json")
 	got, problems, err := LoadAll(path)
-	if err != nil || problems != nil || !cmp.Equal(got, Config{Supervisor: Default()}) {
+	if err != nil || problems != nil || !cmp.Equal(got, Config{Supervisor: Default(), Workflow: DefaultWorkflow()}) {
 		t.Fatalf("missing file: got %+v %v %v, want defaults", got, problems, err)
 	}
 	if err := os.WriteFile(path, []byte(`{"workflow":{"notify":true}}`), 0o600); err != nil {

@@ -130,8 +130,8 @@ func TestSupervisorAnswersRepeatedWords(t *testing.T) {
 	}
 }
 
-// workflowCapCases are the workflow's runs of blocks at Claude Code's cap of 3 and max_iterations
-// 5: with a tool call after each block, five blocks and the stop let through at max_iterations;
+// workflowCapCases are the workflow's runs of blocks at Claude Code's cap of 3 and workflow.max_iterations
+// 5: with a tool call after each block, five blocks and the stop let through at workflow.max_iterations;
 // in words only, three and the stop let through at Claude Code's cap.
 var workflowCapCases = []struct {
 	name   string
@@ -139,12 +139,12 @@ var workflowCapCases = []struct {
 	blocks int
 	cap    string
 }{
-	{"a tool call after each block", true, 5, "(cap 5, max_iterations)"},
+	{"a tool call after each block", true, 5, "(cap 5, workflow.max_iterations)"},
 	{"words only", false, 3, "(cap 3, Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)"},
 }
 
 // startCapSession starts interactive Claude Code with the workflow installed in the user scope,
-// Claude Code's cap at 3 (testBlockCap) and max_iterations 5. agent is the fake model, given a
+// Claude Code's cap at 3 (testBlockCap) and workflow.max_iterations 5. agent is the fake model, given a
 // source file of the project it may read.
 func startCapSession(t *testing.T, tmux string, agent func(file string) Script) (*scenario, *Terminal) {
 	t.Helper()
@@ -153,15 +153,15 @@ func startCapSession(t *testing.T, tmux string, agent func(file string) Script) 
 	file = filepath.Join(sc.Project, "login.go")
 	sc.WriteFile(t, file, "package login\n", 0o644)
 	sc.MustCCC(t, sc.product, "install", "--profile", "workflow", "--yes")
-	sc.WriteConfig(t, map[string]any{"max_iterations": 5})
+	sc.WriteWorkflowConfig(t, map[string]any{"max_iterations": 5})
 	term := sc.StartTerminal(t, tmux, "env", testBlockCap, sc.Claude.Path, "--session-id", NewSessionID(t), "--permission-mode", "default")
 	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
 	return sc, term
 }
 
 // TestWorkflowBlockCapCountsLikeClaude: interactive, the workflow with Claude Code's cap at 3 and
-// max_iterations 5; `/mc fix the login bug` typed. An agent that reads a file after each block
-// is blocked five times (max_iterations), and the sixth stop is let through naming that cap; one
+// workflow.max_iterations 5; `/mc fix the login bug` typed. An agent that reads a file after each block
+// is blocked five times (workflow.max_iterations), and the sixth stop is let through naming that cap; one
 // that answers in words only is blocked three times, and the fourth is let through naming
 // Claude Code's cap. Claude Code never overrides.
 func TestWorkflowBlockCapCountsLikeClaude(t *testing.T) {
@@ -187,9 +187,9 @@ func TestWorkflowBlockCapCountsLikeClaude(t *testing.T) {
 }
 
 // TestWorkflowReviewBlockCapCountsLikeClaude: interactive, the workflow's SubagentStop gate with
-// Claude Code's cap at 3 and max_iterations 5. `/mc-review` typed starts the review subagent in
+// Claude Code's cap at 3 and workflow.max_iterations 5. `/mc-review` typed starts the review subagent in
 // the background; it scores 5/10 each time and is sent back. A reviewer that reads a file after
-// each block is sent back five times (max_iterations) — Claude Code honours every one — and then
+// each block is sent back five times (workflow.max_iterations) — Claude Code honours every one — and then
 // let through; one that answers in words only is sent back three times, then let through at
 // Claude Code's cap. The task records which cap it was.
 func TestWorkflowReviewBlockCapCountsLikeClaude(t *testing.T) {

@@ -73,6 +73,12 @@ func (s *Sandbox) WriteConfig(t testing.TB, supervisor map[string]any) {
 	s.WriteJSON(t, filepath.Join(s.ConfigDir, "ccc.json"), map[string]any{"supervisor": supervisor})
 }
 
+// WriteWorkflowConfig writes ccc.json with the given "workflow" settings.
+func (s *Sandbox) WriteWorkflowConfig(t testing.TB, workflow map[string]any) {
+	t.Helper()
+	s.WriteJSON(t, filepath.Join(s.ConfigDir, "ccc.json"), map[string]any{"workflow": workflow})
+}
+
 // SupervisorState is the per-session state file of the supervisor.
 type SupervisorState struct {
 	SessionID string `json:"session_id"`

@@ -110,8 +110,8 @@ func TestWorkflowInteractiveLifecycle(t *testing.T) {
 			t.Fatalf("install wrote no /%s: %v", name, err)
 		}
 	}
-	// One block per turn, then the stop is let through (max_iterations 1) and the user answers.
-	sc.WriteConfig(t, map[string]any{"max_iterations": 1})
+	// One block per turn, then the stop is let through (workflow.max_iterations 1) and the user answers.
+	sc.WriteWorkflowConfig(t, map[string]any{"max_iterations": 1})
 	marker := sc.NewMarker(t)
 	markerRef.Store(&marker)
 	sc.WriteJSON(t, sc.SettingsPath(), marker.Settings())
@@ -281,14 +281,14 @@ func waitTask(t *testing.T, sc *scenario, what string, cond func(taskMeta) bool)
 
 // TestWorkflowHonoursClaudeBlockCap: with Claude Code's own Stop-block cap at 2
 // (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP in the settings' env, which Claude Code passes to hooks) and
-// max_iterations 20, the workflow blocks twice and lets the third stop through itself: Claude
+// workflow.max_iterations 20, the workflow blocks twice and lets the third stop through itself: Claude
 // Code never has to override it, and the stop it would have overridden is not counted.
 func TestWorkflowHonoursClaudeBlockCap(t *testing.T) {
 	t.Parallel()
 	sc := newScenario(t, func(r *Request) Reply { return Say("Fixed the bug.") })
 	sc.WriteJSON(t, sc.SettingsPath(), map[string]any{"env": map[string]any{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP": "2"}})
 	sc.MustCCC(t, sc.product, "install", "--profile", "workflow", "--yes")
-	sc.WriteConfig(t, map[string]any{"max_iterations": 20})
+	sc.WriteWorkflowConfig(t, map[string]any{"max_iterations": 20})
 	session := NewSessionID(t)
 
 	res := sc.ClaudePrint(t, 90*time.Second, "/mc fix the bug", "--session-id", session, "--output-format", "json", "--verbose")
@@ -318,12 +318,12 @@ func TestWorkflowPluginTyped(t *testing.T) {
 	typeConfirmedTask(t, sc, tmux, "/workflow:mc", "/workflow:mc-confirm")
 }
 
-// typeConfirmedTask starts interactive Claude Code with max_iterations 1, types `<mc> fix the
+// typeConfirmedTask starts interactive Claude Code with workflow.max_iterations 1, types `<mc> fix the
 // typo` (the task is blocked once at the next Stop), then confirm (the task completes), and
 // checks that the confirming request carried the command's text and the hook's confirmation.
 func typeConfirmedTask(t *testing.T, sc *scenario, tmux, mc, confirm string) {
 	t.Helper()
-	sc.WriteConfig(t, map[string]any{"max_iterations": 1})
+	sc.WriteWorkflowConfig(t, map[string]any{"max_iterations": 1})
 	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", NewSessionID(t), "--permission-mode", "default")
 	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
 	typeLine(t, term, mc+" fix the typo")

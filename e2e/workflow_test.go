@@ -18,7 +18,7 @@ func TestWorkflowTaskNeedsConfirmation(t *testing.T) {
 	sc := newScenario(t, func(r *Request) Reply { return Say("Fixed the bug.") })
 	sc.MustCCC(t, sc.product, "install", "--scope", "user", "--yes", "--profile", "workflow")
 	// A low cap keeps the unconfirmed session short: two blocks, then it may end.
-	sc.WriteConfig(t, map[string]any{"max_iterations": 2})
+	sc.WriteWorkflowConfig(t, map[string]any{"max_iterations": 2})
 	session := NewSessionID(t)
 
 	sc.agentStops(t, session, "/mc fix the bug")
@@ -41,7 +41,7 @@ func TestWorkflowTaskNeedsConfirmation(t *testing.T) {
 	}
 	agent := sc.api.Agent()
 	if len(agent) != 3 {
-		t.Fatalf("agent requests = %d, want 3 (two blocked stops under max_iterations 2)", len(agent))
+		t.Fatalf("agent requests = %d, want 3 (two blocked stops under workflow.max_iterations 2)", len(agent))
 	}
 	if !agent[0].Contains("UserPromptSubmit hook additional context: ") || !agent[0].Contains(task.TaskID) {
 		t.Errorf("the first request does not carry the task reminder for %s", task.TaskID)

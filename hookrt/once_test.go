@@ -11,17 +11,19 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // Copies of one event (the plugin's hook and a settings hook, or two settings entries) are
 // answered once: one review, one count, one decision line; the copies print nothing. Another
 // event at the same time is answered on its own.
 func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
-	e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`,
+	e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`,
 		`echo x >> "$(dirname "$0")/reviews"; sleep 0.3
-`+allowScript)
+`+hooktest.AllowScript)
 	const payload = `{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done"}`
 	const other = `{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"done"}`
 	for _, tc := range []struct {
@@ -37,7 +39,7 @@ func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			opts := e.opts()
+			opts := optsOf(e)
 			opts.Caller = caller
 			o, err := Run(context.Background(), ev, opts)
 			if err != nil {
@@ -68,15 +70,15 @@ func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
 		// Sleep past the window so that the next round's events are new ones.
 		time.Sleep(once.Window)
 	}
-	reviews, _ := os.ReadFile(filepath.Join(e.dir, "reviews"))
+	reviews, _ := os.ReadFile(filepath.Join(e.Dir, "reviews"))
 	if n := strings.Count(string(reviews), "x"); n != 4 {
 		t.Errorf("reviews = %d, want 4 (one per distinct event and round)", n)
 	}
-	st, _, err := (&state.SessionStore{Home: e.home()}).Load("s1")
+	st, _, err := (&supervisor.SessionStore{Home: e.Home()}).Load("s1")
 	if err != nil || st.Count != 4 {
 		t.Errorf("count = %d (%v), want 4", st.Count, err)
 	}
-	log, _ := os.ReadFile(filepath.Join(e.home(), "supervisor-s1.log"))
+	log, _ := os.ReadFile(filepath.Join(e.Home(), "supervisor-s1.log"))
 	if n := strings.Count(string(log), "\n"); n != 4 {
 		t.Errorf("decision log has %d lines, want 4:\n%s", n, log)
 	}
@@ -86,13 +88,13 @@ func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
 // fraction of a second later: each such Stop is a new event and is reviewed, while the copy of
 // each from a second install is not.
 func TestRunAnswersRepeatedIdenticalStops(t *testing.T) {
-	e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, blockScript)
-	e.vars["REVIEWS"] = filepath.Join(e.dir, "reviews")
-	opts := e.opts()
-	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
-	transcript := filepath.Join(e.dir, "session.jsonl")
-	appendLine(t, transcript, wordsLine)
-	ev := stopWithTranscript("r", true, "Done.", transcript)
+	e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, hooktest.BlockScript)
+	e.Vars["REVIEWS"] = filepath.Join(e.Dir, "reviews")
+	opts := optsOf(e)
+	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.Vars["REVIEWS"]) }
+	transcript := filepath.Join(e.Dir, "session.jsonl")
+	testfs.Append(t, transcript, hooktest.WordsLine)
+	ev := hooktest.StopWithTranscript("r", true, "Done.", transcript)
 	for i := range 3 {
 		for _, caller := range []string{"/usr/local/bin/ccc-hooks hook", "/opt/ccc-hooks hook"} {
 			opts.Caller = caller
@@ -105,7 +107,7 @@ func TestRunAnswersRepeatedIdenticalStops(t *testing.T) {
 			}
 		}
 	}
-	if n := reviews(t, e.vars["REVIEWS"]); n != 3 {
+	if n := hooktest.Reviews(t, e.Vars["REVIEWS"]); n != 3 {
 		t.Errorf("reviews = %d, want 3 (one per Stop, none per copy)", n)
 	}
 }

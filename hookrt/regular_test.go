@@ -13,19 +13,20 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 )
 
 // runWithin runs the hook for a Stop and fails the test when it has not answered within 10s.
-func runWithin(t *testing.T, e *env) (string, string) {
+func runWithin(t *testing.T, e *hooktest.Env) (string, string) {
 	t.Helper()
-	return runEventWithin(t, e, stopEvent("s"))
+	return runEventWithin(t, e, hooktest.Stop("s"))
 }
 
 // runEventWithin runs the hook for ev and fails the test when it has not answered within 10s.
-func runEventWithin(t *testing.T, e *env, ev *event.Event) (string, string) {
+func runEventWithin(t *testing.T, e *hooktest.Env, ev *event.Event) (string, string) {
 	t.Helper()
 	var stderr bytes.Buffer
-	opts := e.opts()
+	opts := optsOf(e)
 	opts.Stderr = &stderr
 	type result struct {
 		out string
@@ -53,11 +54,11 @@ func runEventWithin(t *testing.T, e *env, ev *event.Event) (string, string) {
 // TestFIFOPromptOverrideDoesNotBlock: a FIFO named SUPERVISOR.md (nobody writing to it) is
 // skipped with a warning naming it; the review runs with the built-in prompt.
 func TestFIFOPromptOverrideDoesNotBlock(t *testing.T) {
-	e := newEnv(t, `{"supervisor":{"enabled":true}}`, `cat > /dev/null
+	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, `cat > /dev/null
 for a; do last=$a; done
 printf '%s' "$last" > "$(dirname "$0")/prompt.txt"
-`+allowScript)
-	if err := syscall.Mkfifo(filepath.Join(e.vars["CLAUDE_CONFIG_DIR"], "SUPERVISOR.md"), 0o600); err != nil {
+`+hooktest.AllowScript)
+	if err := syscall.Mkfifo(filepath.Join(e.Vars["CLAUDE_CONFIG_DIR"], "SUPERVISOR.md"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	out, stderr := runWithin(t, e)
@@ -67,7 +68,7 @@ printf '%s' "$last" > "$(dirname "$0")/prompt.txt"
 	if !strings.Contains(stderr, "SUPERVISOR.md") || !strings.Contains(stderr, "a FIFO (named pipe), not a regular file") {
 		t.Errorf("stderr does not say why SUPERVISOR.md was skipped: %q", stderr)
 	}
-	prompt, err := os.ReadFile(filepath.Join(e.dir, "prompt.txt"))
+	prompt, err := os.ReadFile(filepath.Join(e.Dir, "prompt.txt"))
 	if err != nil || !strings.Contains(string(prompt), "allow_stop") {
 		t.Errorf("the reviewer did not get the built-in prompt: %q %v", prompt, err)
 	}
@@ -76,8 +77,8 @@ printf '%s' "$last" > "$(dirname "$0")/prompt.txt"
 // TestDeviceConfigIsRefused: ccc.json pointing at /dev/zero (endless) is refused at once with a
 // warning; the defaults apply (the supervisor is off), and memory is not exhausted reading it.
 func TestDeviceConfigIsRefused(t *testing.T) {
-	e := newEnv(t, "", allowScript)
-	if err := os.Symlink("/dev/zero", filepath.Join(e.vars["CLAUDE_CONFIG_DIR"], "ccc.json")); err != nil {
+	e := hooktest.New(t, "", hooktest.AllowScript)
+	if err := os.Symlink("/dev/zero", filepath.Join(e.Vars["CLAUDE_CONFIG_DIR"], "ccc.json")); err != nil {
 		t.Fatal(err)
 	}
 	out, stderr := runWithin(t, e)
@@ -91,8 +92,8 @@ func TestDeviceConfigIsRefused(t *testing.T) {
 
 // TestFIFOConfigDoesNotBlock: a FIFO ccc.json is refused the same way.
 func TestFIFOConfigDoesNotBlock(t *testing.T) {
-	e := newEnv(t, "", allowScript)
-	if err := syscall.Mkfifo(filepath.Join(e.vars["CLAUDE_CONFIG_DIR"], "ccc.json"), 0o600); err != nil {
+	e := hooktest.New(t, "", hooktest.AllowScript)
+	if err := syscall.Mkfifo(filepath.Join(e.Vars["CLAUDE_CONFIG_DIR"], "ccc.json"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if out, _ := runWithin(t, e); out != `{"reason":"supervisor mode disabled"}`+"\n" {
@@ -103,20 +104,20 @@ func TestFIFOConfigDoesNotBlock(t *testing.T) {
 // TestFIFOConfigDoesNotBlockWorkflowStop: with a task open, a Stop reads ccc.json for the
 // workflow's notification setting too; a FIFO there does not block that read either.
 func TestFIFOConfigDoesNotBlockWorkflowStop(t *testing.T) {
-	e := newEnv(t, "", "")
-	project := filepath.Join(e.dir, "project")
+	e := hooktest.New(t, "", "")
+	project := filepath.Join(e.Dir, "project")
 	if err := os.Mkdir(project, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	e.vars["CLAUDE_PROJECT_DIR"] = project
+	e.Vars["CLAUDE_PROJECT_DIR"] = project
 	out, _ := runEventWithin(t, e, &event.Event{SessionID: "w", Name: event.UserPromptSubmit, Prompt: "/mc fix the login bug"})
 	if !strings.Contains(out, "additionalContext") {
 		t.Fatalf("/mc opened no task: %q", out)
 	}
-	if err := syscall.Mkfifo(filepath.Join(e.vars["CLAUDE_CONFIG_DIR"], "ccc.json"), 0o600); err != nil {
+	if err := syscall.Mkfifo(filepath.Join(e.Vars["CLAUDE_CONFIG_DIR"], "ccc.json"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if out, _ := runEventWithin(t, e, stopEvent("w")); !strings.Contains(out, `"decision":"block"`) {
+	if out, _ := runEventWithin(t, e, hooktest.Stop("w")); !strings.Contains(out, `"decision":"block"`) {
 		t.Errorf("stdout %q, want the workflow's block", out)
 	}
 }

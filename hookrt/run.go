@@ -1,6 +1,13 @@
-// Package hookrt answers Claude Code hook events. Run routes one event to the profiles — the
-// workflow (task lifecycle) and the supervisor (a forked Claude session that reviews the work) —
-// and returns the one output the hook prints.
+// Package hookrt answers Claude Code hook events: Run routes one event to the profiles — the
+// workflow (package workflow, a task lifecycle) and the supervisor (package supervisor, a forked
+// Claude session that reviews the work) — and returns the one output the hook prints.
+//
+// The router keeps what the profiles share, each done once per hook run: the recursion guard
+// (inside a reviewer's own session no profile applies), answering copies of an event once
+// (package once), reading ccc.json (each profile is handed its own part), and the rule that a
+// Stop while the agent waits on background work is neither counted, reviewed nor blocked by any
+// profile. A profile's answer says whether it is final (event.Answer): on a Stop the workflow
+// is asked first, and the supervisor only when the workflow has no opinion.
 package hookrt
 
 import (
@@ -14,7 +21,6 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
@@ -22,9 +28,6 @@ import (
 
 // onceDir is the folder of ccc-hooks home holding the answered-once records.
 const onceDir = "once"
-
-// ReasonGuard is the reason given inside a reviewer's own session (CCC_SUPERVISOR_HOOK=1).
-const ReasonGuard = "inside a supervisor review session"
 
 // Options carries the side effects of one hook run.
 type Options struct {
@@ -47,51 +50,44 @@ type Options struct {
 	ManagedSettings string
 }
 
-// ReviewFailedError is a failed review of a Stop event. The hook exits 1 with its message, which
-// Claude Code treats as a non-blocking error.
-type ReviewFailedError struct{ Err error }
-
-func (e *ReviewFailedError) Error() string { return "supervisor SDK failed: " + e.Err.Error() }
-func (e *ReviewFailedError) Unwrap() error { return e.Err }
-
-// Run answers ev. A nil output means print nothing. Errors other than *ReviewFailedError are
-// failures of ccc-hooks itself (for example an unwritable state file).
+// Run answers ev. A nil output means print nothing. A failed review of a Stop is a
+// *supervisor.ReviewFailedError; other errors are failures of ccc-hooks itself (for example an
+// unwritable state file).
 func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
 	opts = opts.withDefaults()
 	rt := &hookRun{opts: opts, ev: ev}
 	if opts.Getenv(supervisor.GuardEnv) == "1" {
-		// Inside a reviewer's own session: no profile applies, let it finish; its tool calls
-		// (and its subagents') meet the read-only rule.
-		switch ev.Name {
-		case event.UserPromptSubmit, event.SubagentStop:
-			return nil, nil
-		case event.PreToolUse:
-			return rt.guardReviewer(), nil
-		}
-		return allow(ev, ReasonGuard), nil
+		// Inside a reviewer's own session: its tool calls (and its subagents') meet the
+		// read-only rule, and nothing else applies.
+		return supervisor.InsideReview(ev, rt.config().Supervisor), nil
 	}
 	ticket, first := rt.claim(ctx)
 	if !first {
 		return nil, nil // a copy of an event another invocation answers
 	}
 	defer rt.done(ticket)
+	// The agent waits on background work: Claude Code starts a new turn when it ends, and that
+	// turn's Stop is the one to judge. No profile counts, reviews or blocks this one.
+	waiting := ev.Waiting()
 	switch ev.Name {
 	case event.PreToolUse:
-		return rt.supervise(ctx)
+		return rt.supervise(ctx, false)
 	case event.UserPromptSubmit, event.SubagentStop:
-		return rt.workflow(ctx), nil
-	default: // Stop and any event we do not know
-		if out := rt.workflow(ctx); out != nil {
-			return out, nil
-		}
-		return rt.supervise(ctx)
+		return rt.workflow(ctx).Out, nil
 	}
+	// Stop and any event we do not know.
+	if !waiting {
+		if ans := rt.workflow(ctx); ans.Final {
+			return ans.Out, nil
+		}
+	}
+	return rt.supervise(ctx, waiting)
 }
 
 // claim makes the event answered once (see package once): first is false for a copy of an event
 // another invocation answers. An event read without stdin (supervisor-hook --session-id) has no
 // payload to compare and is always answered; so is every event when the records cannot be kept
-// (logged), as before answered-once existed.
+// (logged): a second answer costs a review, a skipped one lets work through unreviewed.
 func (rt *hookRun) claim(ctx context.Context) (ticket *once.Ticket, first bool) {
 	if len(rt.ev.Raw) == 0 {
 		return nil, true
@@ -114,29 +110,20 @@ func (o Options) withDefaults() Options {
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
 	}
-	if o.Environ == nil {
-		o.Environ = os.Environ
-	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}
-	if o.Executable == nil {
-		o.Executable = os.Executable
-	}
-	if o.ManagedSettings == "" {
-		o.ManagedSettings = paths.ManagedFile()
-	}
 	return o
 }
 
-// hookRun is the state of one Run: paths and the config, read once.
+// hookRun is the state of one Run: the event, the options and ccc.json, read once.
 type hookRun struct {
 	opts   Options
 	ev     *event.Event
-	cfg    *config.Supervisor
+	cfg    *config.Config
 	logger *slog.Logger
 }
 
@@ -147,20 +134,18 @@ func (rt *hookRun) log() *slog.Logger {
 	return rt.logger
 }
 
-func (rt *hookRun) configDir() string { return paths.ConfigDir(rt.opts.Getenv) }
-func (rt *hookRun) home() string      { return paths.Home(rt.opts.Getenv) }
+func (rt *hookRun) home() string { return paths.Home(rt.opts.Getenv) }
 
-// config loads the supervisor's settings from ccc.json once; problems (of the file and of that
-// key) are logged and the defaults used in their place. The workflow reads its own key when it
-// notifies.
-func (rt *hookRun) config() config.Supervisor {
+// config reads ccc.json once, when a profile first needs it; problems (of the file and of each
+// key) are logged and the defaults used in their place.
+func (rt *hookRun) config() config.Config {
 	if rt.cfg != nil {
 		return *rt.cfg
 	}
 	path := paths.ConfigFile(rt.opts.Getenv)
-	cfg, problems, err := config.Load(path)
+	cfg, problems, err := config.LoadAll(path)
 	if err != nil {
-		rt.log().Warn("using default supervisor settings", "err", err)
+		rt.log().Warn("using the default settings", "err", err)
 	}
 	for _, p := range problems {
 		rt.log().Warn("ignoring a setting of "+path, "problem", p.String())
@@ -169,49 +154,35 @@ func (rt *hookRun) config() config.Supervisor {
 	return cfg
 }
 
-// workflow asks the workflow profile; its failures are logged, never fatal to the session.
-func (rt *hookRun) workflow(ctx context.Context) *event.Output {
-	out, err := workflow.Handle(ctx, rt.ev, workflow.Options{
-		Getenv:     rt.opts.Getenv,
-		Now:        rt.opts.Now,
-		Home:       rt.home(),
-		ConfigFile: paths.ConfigFile(rt.opts.Getenv),
-		MaxBlocks:  rt.config().MaxIterations,
-		Stderr:     rt.opts.Stderr,
+// workflow asks the workflow profile; its failures are logged, never fatal to the session, and
+// leave the event to the supervisor.
+func (rt *hookRun) workflow(ctx context.Context) event.Answer {
+	ans, err := workflow.Handle(ctx, rt.ev, workflow.Options{
+		Config: rt.config().Workflow,
+		Getenv: rt.opts.Getenv,
+		Now:    rt.opts.Now,
+		Home:   rt.home(),
+		Stderr: rt.opts.Stderr,
 	})
 	if err != nil {
 		rt.log().Warn("workflow failed", "event", rt.ev.Name, "err", err)
-		return nil
+		return event.NoOpinion()
 	}
-	return out
+	return ans
 }
 
-// guardReviewer answers a PreToolUse inside a reviewer's session: deny what the read-only rule
-// refuses (see package reviewguard), and give no decision otherwise, so that Claude Code's own
-// permission checks still apply to what is granted.
-func (rt *hookRun) guardReviewer() *event.Output {
-	if err := reviewguard.Check(rt.ev.ToolName, rt.ev.ToolInput, rt.config().AllowedTools); err != nil {
-		return event.Permission("deny", reviewguard.Reason(err))
-	}
-	return nil
-}
-
-// allow is the "let it go" answer for ev: a reason for Stop-like events, a permission for
-// AskUserQuestion, and nothing for any other tool (allowing it would bypass Claude Code's prompts).
-func allow(ev *event.Event, reason string) *event.Output {
-	if ev.Name != event.PreToolUse {
-		return event.Allow(reason)
-	}
-	if ev.ToolName != event.AskUserQuestion {
-		return nil
-	}
-	return event.Permission("allow", reason)
-}
-
-// refuse is the "keep working" answer for ev: block for Stop-like events, deny for PreToolUse.
-func refuse(ev *event.Event, reason string) *event.Output {
-	if ev.Name == event.PreToolUse {
-		return event.Permission("deny", reason)
-	}
-	return event.Block(reason)
+// supervise asks the supervisor profile, the last one: its answer is the hook's.
+func (rt *hookRun) supervise(ctx context.Context, waiting bool) (*event.Output, error) {
+	ans, err := supervisor.Handle(ctx, rt.ev, supervisor.Options{
+		Config:          rt.config().Supervisor,
+		Getenv:          rt.opts.Getenv,
+		Environ:         rt.opts.Environ,
+		Now:             rt.opts.Now,
+		Stderr:          rt.opts.Stderr,
+		ReviewTimeout:   rt.opts.ReviewTimeout,
+		Executable:      rt.opts.Executable,
+		ManagedSettings: rt.opts.ManagedSettings,
+		Waiting:         waiting,
+	})
+	return ans.Out, err
 }

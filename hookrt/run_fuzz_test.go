@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 )
 
 // FuzzRun feeds arbitrary stdin to the hook: parsing and answering never panic, the answer is
@@ -53,7 +54,7 @@ func FuzzRun(f *testing.F) {
 			t.Fatal(err)
 		}
 		claude := filepath.Join(root, "claude.sh")
-		if err := os.WriteFile(claude, []byte("#!/bin/sh\n"+allowScript), 0o755); err != nil {
+		if err := os.WriteFile(claude, []byte("#!/bin/sh\n"+hooktest.AllowScript), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		vars := map[string]string{"CLAUDE_CONFIG_DIR": claudeDir, "CLAUDE_PROJECT_DIR": project, "CCC_CLAUDE": claude}

@@ -2,7 +2,6 @@ package installer
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
@@ -24,13 +23,6 @@ func setDefault(on bool) settings.ChangeFunc { return config.SetEnabled(on) }
 // SupervisorOnByDefault reports whether the supervisor reviews every session by default (off
 // when ccc.json cannot be read).
 func (l Locator) SupervisorOnByDefault() bool { return onByDefault(paths.ConfigFile(l.Getenv)) }
-
-// SetSupervisorDefault sets the supervisor default in the ccc.json at path, written as settings
-// files are (lock, backup, atomic replace) with the store under ccc-hooks home.
-func SetSupervisorDefault(home string, now func() time.Time, path string, on bool) error {
-	_, err := (&settings.FileStore{Home: home, Now: now}).Update(path, setDefault(on))
-	return err
-}
 
 // supervisorDefaultChange sets the supervisor default in ccc.json, as
 // `ccc-hooks supervisor on|off --default` does.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // Lines as Claude Code 2.1.328 writes them into a session transcript (shortened).
@@ -18,25 +20,6 @@ const (
 	feedbackLine = `{"type":"user","message":{"role":"user","content":"Stop hook feedback:\nrun the tests; tool_use is mentioned here only in words"},"uuid":"u3"}` + "\n"
 )
 
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func appendTo(t *testing.T, path, data string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = f.Close() }()
-	if _, err := f.WriteString(data); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // exact is a run of n blocks known exactly, marked at m.
 func exact(n int, m *Mark) Run { return Run{Low: n, High: n, Mark: m} }
 
@@ -48,12 +31,12 @@ func first(transcript string) Run { return Run{}.Continue(false, transcript) }
 func stopAfter(t *testing.T, start, then string, blocks int) Run {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, start)
+	testfs.Write(t, path, start, 0o600)
 	mark := first(path).Mark
 	if mark == nil {
 		t.Fatal("no mark for a readable transcript")
 	}
-	appendTo(t, path, then)
+	testfs.Append(t, path, then)
 	return exact(blocks, mark).Continue(true, path)
 }
 
@@ -87,10 +70,10 @@ func TestContinueCountsAsClaudeCode(t *testing.T) {
 
 func TestContinueStopHookInactiveStartsAgain(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, userLine+wordsLine)
+	testfs.Write(t, path, userLine+wordsLine, 0o600)
 	mark := first(path).Mark
 	for _, prev := range []Run{exact(5, mark), {Low: 1, High: 5, Mark: mark}} {
-		if got := prev.Continue(false, path); !(got.Low == 0 && got.High == 0) || got.Mark == nil || got.Mark.Offset != int64(len(userLine+wordsLine)) {
+		if got := prev.Continue(false, path); got.Low != 0 || got.High != 0 || got.Mark == nil || got.Mark.Offset != int64(len(userLine+wordsLine)) {
 			t.Errorf("%+v.Continue(stop_hook_active false) = %+v; want 0 and a mark at the end", prev, got)
 		}
 	}
@@ -99,12 +82,12 @@ func TestContinueStopHookInactiveStartsAgain(t *testing.T) {
 // A line cut short at one stop is read whole at the next: its tool call counts then.
 func TestContinueReadsACutLineWhole(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, userLine+readLine[:40])
+	testfs.Write(t, path, userLine+readLine[:40], 0o600)
 	mark := first(path).Mark
 	if mark == nil || mark.Offset != int64(len(userLine)) {
 		t.Fatalf("mark = %+v, want one at the end of the last whole line (%d)", mark, len(userLine))
 	}
-	appendTo(t, path, readLine[40:]+wordsLine)
+	testfs.Append(t, path, readLine[40:]+wordsLine)
 	if got := exact(3, mark).Continue(true, path); got.High != 0 {
 		t.Errorf("count = %+v after a tool call completed since the mark, want 0", rangeOf(got))
 	}
@@ -113,15 +96,15 @@ func TestContinueReadsACutLineWhole(t *testing.T) {
 // The mark moves on: a tool call before the last stop does not start a later run again.
 func TestContinueMarkMovesOn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, userLine)
+	testfs.Write(t, path, userLine, 0o600)
 	r := exact(1, first(path).Mark).Continue(true, path)
-	appendTo(t, path, readLine+resultLine+wordsLine)
+	testfs.Append(t, path, readLine+resultLine+wordsLine)
 	r = exact(1, r.Mark).Continue(true, path)
 	if r.High != 0 {
 		t.Fatalf("count = %+v after a tool call, want 0", rangeOf(r))
 	}
 	r.Block()
-	appendTo(t, path, wordsLine)
+	testfs.Append(t, path, wordsLine)
 	if got := r.Continue(true, path); rangeOf(got) != (count{1, 1}) {
 		t.Errorf("count = %+v, want 1: the tool call was before the previous stop", rangeOf(got))
 	}
@@ -135,7 +118,7 @@ func TestContinueCannotTell(t *testing.T) {
 	path := filepath.Join(dir, "s.jsonl")
 	fresh := func(t *testing.T) *Mark {
 		t.Helper()
-		write(t, path, userLine+wordsLine+wordsLine)
+		testfs.Write(t, path, userLine+wordsLine+wordsLine, 0o600)
 		return first(path).Mark
 	}
 	tests := []struct {
@@ -151,26 +134,30 @@ func TestContinueCannotTell(t *testing.T) {
 			}
 			return m, path
 		}},
-		{"transcript shorter", func(t *testing.T) (*Mark, string) { m := fresh(t); write(t, path, userLine); return m, path }},
+		{"transcript shorter", func(t *testing.T) (*Mark, string) {
+			m := fresh(t)
+			testfs.Write(t, path, userLine, 0o600)
+			return m, path
+		}},
 		{"transcript rewritten before the mark", func(t *testing.T) (*Mark, string) {
 			m := fresh(t)
-			write(t, path, userLine+strings.Replace(wordsLine, "Done.", "Fine.", 1)+wordsLine+wordsLine)
+			testfs.Write(t, path, userLine+strings.Replace(wordsLine, "Done.", "Fine.", 1)+wordsLine+wordsLine, 0o600)
 			return m, path
 		}},
 		{"another transcript", func(t *testing.T) (*Mark, string) {
 			m := fresh(t)
 			other := filepath.Join(dir, "other.jsonl")
-			write(t, other, userLine+wordsLine+wordsLine+wordsLine)
+			testfs.Write(t, other, userLine+wordsLine+wordsLine+wordsLine, 0o600)
 			return m, other
 		}},
 		{"more appended than one slice, no tool call in its last slice", func(t *testing.T) (*Mark, string) {
 			m := fresh(t)
-			appendTo(t, path, readLine+strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1))
+			testfs.Append(t, path, readLine+strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1))
 			return m, path
 		}},
 		{"a directory", func(t *testing.T) (*Mark, string) { return fresh(t), dir }},
 		{"a partial line that vanished", func(t *testing.T) (*Mark, string) {
-			write(t, path, readLine[:30])
+			testfs.Write(t, path, readLine[:30], 0o600)
 			m := first(path).Mark
 			if err := os.Remove(path); err != nil {
 				t.Fatal(err)
@@ -192,9 +179,9 @@ func TestContinueCannotTell(t *testing.T) {
 // the mark, so the run starts again for certain.
 func TestContinueToolCallInTheLastSlice(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, userLine)
+	testfs.Write(t, path, userLine, 0o600)
 	mark := first(path).Mark
-	appendTo(t, path, strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1)+readLine+resultLine+wordsLine)
+	testfs.Append(t, path, strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1)+readLine+resultLine+wordsLine)
 	got := exact(4, mark).Continue(true, path)
 	if rangeOf(got) != (count{0, 0}) {
 		t.Errorf("count = %+v, want {0 0}", rangeOf(got))
@@ -208,14 +195,14 @@ func TestContinueToolCallInTheLastSlice(t *testing.T) {
 // and words only keep it, blocks adding to both ends.
 func TestContinueUncertainRange(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, userLine)
+	testfs.Write(t, path, userLine, 0o600)
 	r := Run{Low: 0, High: 3, Mark: first(path).Mark}
 	r.Block()
-	appendTo(t, path, wordsLine)
+	testfs.Append(t, path, wordsLine)
 	if r = r.Continue(true, path); rangeOf(r) != (count{1, 4}) {
 		t.Fatalf("count = %+v after words only, want {1 4}", rangeOf(r))
 	}
-	appendTo(t, path, readLine+resultLine)
+	testfs.Append(t, path, readLine+resultLine)
 	if r = r.Continue(true, path); rangeOf(r) != (count{0, 0}) {
 		t.Errorf("count = %+v after a tool call, want {0 0}", rangeOf(r))
 	}
@@ -236,7 +223,7 @@ func TestContinueFIFO(t *testing.T) {
 // cannot tell.
 func TestContinueNoLineEndInSlice(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, userLine+`{"type":"user","message":{"content":"`+strings.Repeat("x", MaxSlice)+`"}}`)
+	testfs.Write(t, path, userLine+`{"type":"user","message":{"content":"`+strings.Repeat("x", MaxSlice)+`"}}`, 0o600)
 	if mark := first(path).Mark; mark != nil {
 		t.Errorf("mark = %+v, want none", mark)
 	}
@@ -274,7 +261,7 @@ func TestContinueTranscriptWrittenLater(t *testing.T) {
 				r.Block()
 			}
 			if tc.then != "" {
-				write(t, path, tc.then)
+				testfs.Write(t, path, tc.then, 0o600)
 			}
 			if got := r.Continue(true, path); rangeOf(got) != tc.want {
 				t.Errorf("count = %+v, want %+v", rangeOf(got), tc.want)
@@ -309,12 +296,12 @@ func TestContinueSliceBounds(t *testing.T) {
 // once whole, is read at the next stop.
 func TestContinuePartialFirstLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, readLine[:30])
+	testfs.Write(t, path, readLine[:30], 0o600)
 	mark := first(path).Mark
 	if mark == nil || mark.Offset != 0 || mark.Missing {
 		t.Fatalf("mark = %+v, want one at offset 0 of an existing file", mark)
 	}
-	appendTo(t, path, readLine[30:])
+	testfs.Append(t, path, readLine[30:])
 	if got := exact(2, mark).Continue(true, path); got.High != 0 {
 		t.Errorf("count = %+v, want 0 (the tool call completed since)", rangeOf(got))
 	}
@@ -337,7 +324,7 @@ func TestBlockUnblock(t *testing.T) {
 // A run read back in an inconsistent state (a hand-edited file) starts again.
 func TestContinueInconsistentRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	write(t, path, userLine)
+	testfs.Write(t, path, userLine, 0o600)
 	mark := first(path).Mark
 	for _, r := range []Run{{Low: -1, High: 2, Mark: mark}, {Low: 3, High: 1, Mark: mark}} {
 		if got := r.Continue(true, path); rangeOf(got) != (count{0, 0}) {

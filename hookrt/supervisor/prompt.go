@@ -1,7 +1,3 @@
-// Package supervisor runs the review behind the supervisor profile: a forked, headless Claude Code
-// session (`claude -p --resume=<id> --fork-session --no-session-persistence`), read-only and never
-// saved, that judges the agent's work and answers with a JSON verdict {allow_stop, feedback}, and
-// reports what the review cost (Usage).
 package supervisor
 
 import (

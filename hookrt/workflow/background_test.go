@@ -2,55 +2,15 @@ package workflow
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
-
-// TestStopWhileBackgroundRuns: the captured Claude Code 2.1.328 payload of a Stop while a
-// subagent runs in the background neither blocks nor counts a failure, and it ends a run of
-// blocks; finished background tasks do not count as running.
-func TestStopWhileBackgroundRuns(t *testing.T) {
-	raw, err := os.ReadFile("testdata/Stop-background-running.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !backgroundRunning(raw) {
-		t.Fatalf("backgroundRunning(fixture) = false, want true")
-	}
-	running := []any{map[string]any{"id": "a2e79bec2a5b65e6f", "type": "subagent", "status": "running", "description": "expert review"}}
-	finished := []any{map[string]any{"id": "a2e79bec2a5b65e6f", "type": "subagent", "status": "completed"}}
-
-	f := newFixture(t)
-	f.maxBlocks = 2
-	f.prompt("/mc fix it")
-	if out := f.stop(); out == nil || out.Decision != "block" {
-		t.Fatalf("first stop: got %+v, want block", out)
-	}
-	for i, active := range []bool{true, true} {
-		out := f.handle(event.Stop, map[string]any{"stop_hook_active": active, "background_tasks": running})
-		if out != nil {
-			t.Errorf("stop %d while a subagent runs: got %+v, want nothing", i, out)
-		}
-	}
-	if task := f.only(); task.FailureCount != 1 || len(task.FailureHistory) != 1 {
-		t.Errorf("stops while a subagent runs were counted: %+v", task.Meta)
-	}
-	// The waiting stop ended the run (even within one turn): two more blocks fit under the cap of 2.
-	for i := range 2 {
-		out := f.handle(event.Stop, map[string]any{"stop_hook_active": true, "background_tasks": finished})
-		if out == nil || out.Decision != "block" {
-			t.Fatalf("stop %d after the subagent finished: got %+v, want block", i, out)
-		}
-	}
-	if task := f.only(); task.FailureCount != 3 {
-		t.Errorf("failure_count = %d, want 3", task.FailureCount)
-	}
-}
 
 // TestClaudeCodeBlockCap: Claude Code overrides a Stop block past its own cap
 // (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 8), so the workflow never blocks more times in a row
@@ -79,9 +39,9 @@ func TestClaudeCodeBlockCap(t *testing.T) {
 			}
 			f.maxBlocks = tt.maxBlocks
 			f.prompt("/mc fix it")
-			transcript := f.transcript(wordsLine)
+			transcript := f.transcript(hooktest.WordsLine)
 			for i := range tt.want {
-				appendLine(t, transcript, wordsLine)
+				testfs.Append(t, transcript, hooktest.WordsLine)
 				out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0, "transcript_path": transcript})
 				if out == nil || out.Decision != "block" {
 					t.Fatalf("stop %d: got %+v, want block", i+1, out)
@@ -111,20 +71,20 @@ func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 	f.env[blockcap.Var] = "3"
 	f.maxBlocks = 5
 	f.prompt("/mc fix it")
-	transcript := f.transcript(wordsLine)
+	transcript := f.transcript(hooktest.WordsLine)
 	for i := range 5 {
 		if i > 0 {
-			appendLine(t, transcript, toolLine)
+			testfs.Append(t, transcript, hooktest.ToolLine)
 		}
-		appendLine(t, transcript, wordsLine)
+		testfs.Append(t, transcript, hooktest.WordsLine)
 		out := f.handle(event.Stop, map[string]any{"stop_hook_active": i > 0, "transcript_path": transcript})
 		if out == nil || out.Decision != "block" {
 			t.Fatalf("stop %d: got %+v, want block", i+1, out)
 		}
 	}
-	appendLine(t, transcript, toolLine)
+	testfs.Append(t, transcript, hooktest.ToolLine)
 	out := f.handle(event.Stop, map[string]any{"stop_hook_active": true, "transcript_path": transcript})
-	if out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "already blocked 5 times in a row (the cap, max_iterations)") {
+	if out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "already blocked 5 times in a row (the cap, workflow.max_iterations)") {
 		t.Fatalf("stop 6: got %+v, want an allow at max_iterations", out)
 	}
 	if n := f.only().FailureCount; n != 5 {
@@ -177,8 +137,8 @@ func TestClaudeCodeBlockCapTranscriptWrittenLate(t *testing.T) {
 		written string
 		block   bool
 	}{
-		{"words only", wordsLine + wordsLine + wordsLine, false},
-		{"a tool call among them", wordsLine + toolLine + wordsLine, true},
+		{"words only", hooktest.WordsLine + hooktest.WordsLine + hooktest.WordsLine, false},
+		{"a tool call among them", hooktest.WordsLine + hooktest.ToolLine + hooktest.WordsLine, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t)
@@ -191,7 +151,7 @@ func TestClaudeCodeBlockCapTranscriptWrittenLate(t *testing.T) {
 					t.Fatalf("stop %d: got %+v, want block", i+1, out)
 				}
 			}
-			appendLine(t, transcript, tc.written)
+			testfs.Append(t, transcript, tc.written)
 			out := f.handle(event.Stop, map[string]any{"stop_hook_active": true, "transcript_path": transcript})
 			if blocked := out != nil && out.Decision == "block"; blocked != tc.block {
 				t.Fatalf("stop 3: got %+v, want block %v", out, tc.block)

@@ -1,8 +1,6 @@
 package workflow
 
 import (
-	"github.com/tidwall/gjson"
-
 	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
@@ -38,7 +36,7 @@ func (r *blockRun) capReached(sub, stopHookActive bool, transcript string, maxBl
 	}
 	switch {
 	case r.Blocks >= maxBlocks:
-		return "max_iterations", r.Blocks, maxBlocks
+		return "workflow.max_iterations", r.Blocks, maxBlocks
 	case claudeCap > 0 && r.Claude.High >= claudeCap:
 		return "Claude Code's " + blockcap.Var, r.Claude.High, claudeCap
 	}
@@ -47,15 +45,3 @@ func (r *blockRun) capReached(sub, stopHookActive bool, transcript string, maxBl
 
 // block counts a block of the run.
 func (r *blockRun) block() { r.Blocks++; r.Claude.Block() }
-
-// backgroundRunning reports whether the event lists a background task that is still running
-// (Claude Code 2.1.328 runs subagents in the background; Stop fires while they work, and a new
-// turn starts when one ends).
-func backgroundRunning(raw []byte) bool {
-	for _, t := range gjson.GetBytes(raw, "background_tasks").Array() {
-		if t.Get("status").String() == "running" {
-			return true
-		}
-	}
-	return false
-}

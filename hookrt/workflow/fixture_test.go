@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 const session = "60a79f72-e4f7-4624-aacf-eb6a5dd6f394"
@@ -59,14 +61,19 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 	return w.w.Write(p)
 }
 
+// opts are the options the router gives Handle: the workflow's part of ccc.json as read from
+// the fixture's file, with maxBlocks, when set, as workflow.max_iterations.
 func (f *fixture) opts() Options {
+	cfg, _, _ := config.LoadAll(f.configFile)
+	if f.maxBlocks > 0 {
+		cfg.Workflow.MaxIterations = f.maxBlocks
+	}
 	return Options{
-		Getenv:     func(k string) string { return f.env[k] },
-		Now:        func() time.Time { return f.now },
-		Home:       f.home,
-		ConfigFile: f.configFile,
-		MaxBlocks:  f.maxBlocks,
-		Stderr:     lockedWriter{&f.mu, &f.stderr},
+		Config: cfg.Workflow,
+		Getenv: func(k string) string { return f.env[k] },
+		Now:    func() time.Time { return f.now },
+		Home:   f.home,
+		Stderr: lockedWriter{&f.mu, &f.stderr},
 		Notify: func(_ context.Context, title, body string) {
 			f.mu.Lock()
 			defer f.mu.Unlock()
@@ -86,19 +93,30 @@ func (f *fixture) handle(name string, fields map[string]any) *event.Output {
 }
 
 func (f *fixture) tryHandle(name string, fields map[string]any) (*event.Output, error) {
+	ans, err := f.answer(name, fields)
+	return ans.Out, err
+}
+
+// answer runs Handle on the event given as JSON fields after session_id, and checks the answer's
+// contract: an output is always final, and no output is never (the supervisor may still speak).
+func (f *fixture) answer(name string, fields map[string]any) (event.Answer, error) {
 	m := map[string]any{"session_id": session, "hook_event_name": name, "cwd": "/nonexistent"}
 	for k, v := range fields {
 		m[k] = v
 	}
 	data, err := json.Marshal(m)
 	if err != nil {
-		return nil, err
+		return event.Answer{}, err
 	}
 	ev, err := event.ParseBytes(data)
 	if err != nil {
-		return nil, err
+		return event.Answer{}, err
 	}
-	return Handle(context.Background(), ev, f.opts())
+	ans, err := Handle(context.Background(), ev, f.opts())
+	if ans.Final != (ans.Out != nil) {
+		f.t.Errorf("Handle %s: answer %+v is final %v with output %v", name, ans.Out, ans.Final, ans.Out != nil)
+	}
+	return ans, err
 }
 
 func (f *fixture) prompt(text string) *event.Output {
@@ -161,30 +179,12 @@ func reason(o *event.Output) string {
 	return *o.Reason
 }
 
-// Transcript lines as Claude Code writes them: a reply in words, and a tool call.
-const (
-	wordsLine = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]}}` + "\n"
-	toolLine  = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}}` + "\n"
-)
-
 // transcript writes a session transcript holding first and returns its path.
 func (f *fixture) transcript(first string) string {
 	f.t.Helper()
 	path := filepath.Join(f.t.TempDir(), "session.jsonl")
-	appendLine(f.t, path, first)
+	testfs.Append(f.t, path, first)
 	return path
-}
-
-func appendLine(t *testing.T, path, line string) {
-	t.Helper()
-	file, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = file.Close() }()
-	if _, err := file.WriteString(line); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // writeConfig writes ccc.json with data.

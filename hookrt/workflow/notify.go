@@ -8,23 +8,14 @@ import (
 	"strings"
 	"time"
 	"unicode"
-
-	"github.com/ccc-hooks/ccc-hooks/config"
 )
 
 // notifyBudget is the longest a notification may delay the hook.
 const notifyBudget = 100 * time.Millisecond
 
-// notifyEnabled reads workflow.notify from ccc.json at path through package config: false when
-// the file is missing, cannot be read (a FIFO never blocks) or does not set it to true.
-func notifyEnabled(path string) bool {
-	cfg, _, _ := config.LoadAll(path)
-	return cfg.Workflow.Notify
-}
-
-// notify shows a notification when the config asks for it.
+// notify shows a notification when the config asks for it (workflow.notify).
 func (h *handler) notify(title, body string) {
-	if notifyEnabled(h.opts.ConfigFile) {
+	if h.opts.Config.Notify {
 		h.opts.Notify(h.ctx, title, body)
 	}
 }

@@ -15,14 +15,12 @@ const reviewFrom = 2
 const excerptRunes = 300
 
 // stop handles Stop for the session's newest in_progress task: complete it when the user
-// confirmed it; allow it, counting nothing, while a background task runs; else block and count a
-// failure, unless a cap is reached (max_iterations blocks in this run, or Claude Code's cap on
+// confirmed it; else block and count a failure, unless a cap is reached (max_iterations blocks in this run, or Claude Code's cap on
 // blocks in a row, counted as Claude Code counts them).
 func (h *handler) stop() (*event.Output, error) {
 	if !exists(h.store.Dir()) {
 		return nil, nil
 	}
-	waiting := backgroundRunning(h.ev.Raw)
 	var (
 		out          *event.Output
 		title, notes string
@@ -39,15 +37,8 @@ func (h *handler) stop() (*event.Output, error) {
 			t.Complete(now)
 			st.Stop = blockRun{}
 			title, notes = "Task completed", fmt.Sprintf("%s: %s", t.TaskID, t.TaskDescription)
-		case waiting:
-			// The agent waits for its background work; the turn that follows its result decides.
-			if st.Stop == (blockRun{}) {
-				return nil
-			}
-			st.Stop = blockRun{}
-			return h.saveState(st)
 		default:
-			capName, blocks, limit := st.Stop.capReached(false, h.ev.StopHookActive, h.ev.TranscriptPath, h.opts.MaxBlocks, h.opts.claudeCap)
+			capName, blocks, limit := st.Stop.capReached(false, h.ev.StopHookActive, h.ev.TranscriptPath, h.opts.Config.MaxIterations, h.opts.claudeCap)
 			if capName != "" {
 				msg := fmt.Sprintf("block cap reached: %d blocks in a row (cap %d, %s); stop allowed without the user's confirmation",
 					blocks, limit, capName)

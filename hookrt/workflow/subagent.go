@@ -56,7 +56,7 @@ func (h *handler) subagentStop() (*event.Output, error) {
 			}
 			delete(st.Subagents, agent)
 		default:
-			capName, blocks, limit := run.capReached(true, h.ev.StopHookActive, h.ev.AgentTranscriptPath, h.opts.MaxBlocks, h.opts.claudeCap)
+			capName, blocks, limit := run.capReached(true, h.ev.StopHookActive, h.ev.AgentTranscriptPath, h.opts.Config.MaxIterations, h.opts.claudeCap)
 			if capName != "" {
 				msg := fmt.Sprintf("review block cap reached: subagent %s blocked %d times in a row (cap %d, %s); allowed",
 					agent, blocks, limit, capName)

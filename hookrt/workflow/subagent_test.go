@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 func TestSubagentStop(t *testing.T) {
@@ -115,7 +117,7 @@ func TestReviewClaudeBlockCap(t *testing.T) {
 		whichCap string
 	}{
 		{"words only", false, 3, "cap 3, Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"},
-		{"a tool call after each block", true, 5, "cap 5, max_iterations"},
+		{"a tool call after each block", true, 5, "cap 5, workflow.max_iterations"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,9 +128,9 @@ func TestReviewClaudeBlockCap(t *testing.T) {
 			transcript := f.transcript(`{"type":"user","message":{"role":"user","content":"/mc-review the fix"}}` + "\n")
 			review := func(i int) *event.Output {
 				if tt.tool && i > 0 {
-					appendLine(t, transcript, toolLine)
+					testfs.Append(t, transcript, hooktest.ToolLine)
 				}
-				appendLine(t, transcript, wordsLine)
+				testfs.Append(t, transcript, hooktest.WordsLine)
 				return f.handle(event.SubagentStop, map[string]any{
 					"agent_id": "a1", "agent_transcript_path": transcript, "stop_hook_active": i > 0,
 					"last_assistant_message": "总分: 5/10",

@@ -18,11 +18,12 @@
 //     score of at least 8/10 is recorded.
 //   - SubagentStop: an expert review below 8/10 is sent back; a passing score is recorded.
 //
-// Background work: a Stop while background_tasks lists a running task (a subagent, for example
-// a /mc-review, still working) neither blocks nor counts a failure: the agent is waiting, and
-// Claude Code starts a new turn when the task ends.
+// Background work: the router (package hookrt) never hands the workflow a Stop while
+// background_tasks lists a task in flight (a subagent, for example a /mc-review, still working):
+// such a stop neither blocks nor counts a failure, since the agent is waiting and Claude Code
+// starts a new turn when the task ends.
 //
-// Loop safety: never more blocks in a run than Options.MaxBlocks (max_iterations), nor more
+// Loop safety: never more blocks in a run than workflow.max_iterations, nor more
 // blocks in a row than Claude Code's own Stop-block cap ($CLAUDE_CODE_STOP_HOOK_BLOCK_CAP,
 // default 8, 0 = none) counted as Claude Code counts them, per session for Stop and per subagent
 // for SubagentStop. A run starts anew with a Stop with stop_hook_active=false, a user prompt, or
@@ -51,34 +52,29 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
-
-// DefaultMaxBlocks is the cap on blocks in a row when Options.MaxBlocks is not positive; it is
-// the supervisor's default max_iterations.
-const DefaultMaxBlocks = 20
 
 // PassScore is the lowest expert review score (out of 10) that passes.
 const PassScore = 8.0
 
 // Options carries what the workflow needs from outside.
 type Options struct {
+	// Config is the workflow's part of ccc.json (the router reads the file once). A zero
+	// MaxIterations means the default.
+	Config config.Workflow
 	Getenv func(string) string
 	Now    func() time.Time
 	// Home is the ccc-hooks home (locks, per-session block counters); default paths.Home.
 	Home string
-	// ConfigFile is ccc.json, whose "workflow" key the workflow reads; default paths.ConfigFile.
-	ConfigFile string
-	// MaxBlocks caps the number of blocks in a row (the supervisor's max_iterations);
-	// DefaultMaxBlocks when not positive. Claude Code's own cap applies too, counted as Claude
-	// Code counts it.
-	MaxBlocks int
 	// Stderr receives diagnostics (log/slog text records); never stdout.
 	Stderr io.Writer
 	// Notify shows a desktop notification; nil means DesktopNotify. It is only called when
-	// "workflow": {"notify": true} is set in ccc.json, and must return within about 100 ms.
+	// Config.Notify is set ("workflow": {"notify": true} in ccc.json), and must return within
+	// about 100 ms.
 	Notify func(ctx context.Context, title, body string)
 
 	claudeCap int // Claude Code's cap on blocks in a row (0 = none), from Getenv
@@ -94,11 +90,8 @@ func (o Options) withDefaults() Options {
 	if o.Home == "" {
 		o.Home = paths.Home(o.Getenv)
 	}
-	if o.ConfigFile == "" {
-		o.ConfigFile = paths.ConfigFile(o.Getenv)
-	}
-	if o.MaxBlocks <= 0 {
-		o.MaxBlocks = DefaultMaxBlocks
+	if o.Config.MaxIterations <= 0 {
+		o.Config.MaxIterations = config.DefaultMaxIterations
 	}
 	o.claudeCap = blockcap.FromEnv(o.Getenv)
 	if o.Stderr == nil {
@@ -115,17 +108,19 @@ func newLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, nil)).With("profile", "workflow")
 }
 
-// Handle reacts to UserPromptSubmit, Stop and SubagentStop. A nil output means the workflow
-// has nothing to say (no task, or the event is allowed). Inside a supervisor's own session
-// (CCC_SUPERVISOR_HOOK=1) it never acts.
-func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
+// Handle reacts to UserPromptSubmit, Stop and SubagentStop (the router keeps a reviewer's own
+// session and a waiting agent's Stop away from it). Its answer is final when the workflow
+// decided the event: a block, a stop let through at a cap, a reminder or confirmation for the
+// model. It is no opinion when there is no task to act on, or when a Stop completes the task
+// (the supervisor may still review that stop).
+func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, error) {
 	opts = opts.withDefaults()
-	if ev == nil || !event.ValidSessionID(ev.SessionID) || opts.Getenv("CCC_SUPERVISOR_HOOK") == "1" {
-		return nil, nil
+	if ev == nil || !event.ValidSessionID(ev.SessionID) {
+		return event.NoOpinion(), nil
 	}
 	project := TasksProject(paths.ProjectDir(paths.Project{ClaudeProjectDir: opts.Getenv("CLAUDE_PROJECT_DIR"), WD: ev.CWD}))
 	if project == "" {
-		return nil, nil
+		return event.NoOpinion(), nil
 	}
 	h := &handler{ctx: ctx, ev: ev, opts: opts, log: newLogger(opts.Stderr), store: NewTaskStore(project, opts.Home, opts.Stderr)}
 	var (
@@ -141,9 +136,12 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (*event.Output, 
 		out, err = h.subagentStop()
 	}
 	if errors.Is(err, ErrTasksOutside) {
-		return nil, nil // refused and logged by the store: the workflow does not act here
+		return event.NoOpinion(), nil // refused and logged by the store: the workflow does not act here
 	}
-	return out, err
+	if out == nil {
+		return event.NoOpinion(), err
+	}
+	return event.Final(out), err
 }
 
 // handler is one invocation of Handle.

@@ -260,14 +260,6 @@ func TestConcurrentOpen(t *testing.T) {
 	}
 }
 
-func TestInsideSupervisor(t *testing.T) {
-	f := newFixture(t)
-	f.env["CCC_SUPERVISOR_HOOK"] = "1"
-	if out := f.prompt("/mc fix it"); out != nil || len(f.tasks()) != 0 {
-		t.Errorf("got %+v, want nothing inside a supervisor session", out)
-	}
-}
-
 func TestProjectDirFallsBackToCWD(t *testing.T) {
 	f := newFixture(t)
 	delete(f.env, "CLAUDE_PROJECT_DIR")

@@ -1,15 +1,16 @@
-package hookrt
+package supervisor
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 )
 
-func TestSupervisorID(t *testing.T) {
+func TestSwitchID(t *testing.T) {
 	explicit := func(id string) IDSource { return IDSource{Name: "--session", ID: id} }
 	session := IDSource{Name: "session_id", ID: "s-1"}
 	tests := []struct {
@@ -37,7 +38,7 @@ func TestSupervisorID(t *testing.T) {
 				}
 				return ""
 			}
-			got, err := SupervisorID(getenv, tt.explicit, tt.session)
+			got, err := (&Switch{Getenv: getenv}).ID(tt.explicit, tt.session)
 			var bad *InvalidIDError
 			switch {
 			case tt.badIn == "" && (err != nil || got != tt.want):
@@ -49,28 +50,34 @@ func TestSupervisorID(t *testing.T) {
 	}
 }
 
-// TestRunInvalidSupervisorID: an invalid $CCC_SUPERVISOR_ID neither fails the hook nor is passed
+// TestHandleInvalidSupervisorID: an invalid $CCC_SUPERVISOR_ID neither fails the hook nor is passed
 // over in silence: the session's own state decides, and the user is told in a systemMessage.
-func TestRunInvalidSupervisorID(t *testing.T) {
-	e := newEnv(t, `{"supervisor":{"enabled":false}}`, allowScript)
-	e.vars[SupervisorIDVar] = "../x"
-	store := &state.SessionStore{Home: e.home()}
-	on := true
-	if _, err := store.Update(context.Background(), "s", func(st *state.State) error {
-		st.Enabled = &on
-		return nil
-	}); err != nil {
+func TestHandleInvalidSupervisorID(t *testing.T) {
+	e := hooktest.New(t, `{"supervisor":{"enabled":false}}`, hooktest.AllowScript)
+	e.Vars[SupervisorIDVar] = "../x"
+	if err := (&Switch{Store: storeOf(e)}).Set(context.Background(), "s", true); err != nil {
 		t.Fatal(err)
 	}
-	out, stderr := runWithin(t, e)
+	var stderr bytes.Buffer
+	opts := optsOf(e)
+	opts.Stderr = &stderr
+	o, err := run(context.Background(), hooktest.Stop("s"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := o.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
 	if !strings.Contains(out, `"reason":"ok"`) {
 		t.Errorf("out = %s, want the review the session's own state turns on", out)
 	}
 	if !strings.Contains(out, `"systemMessage":"ccc-hooks: invalid session ID \"../x\" in $CCC_SUPERVISOR_ID`) {
 		t.Errorf("out = %s, want a systemMessage naming the variable and its value", out)
 	}
-	if !strings.Contains(stderr, "ignoring an invalid CCC_SUPERVISOR_ID") {
-		t.Errorf("stderr lacks the warning:\n%s", stderr)
+	if !strings.Contains(stderr.String(), "ignoring an invalid CCC_SUPERVISOR_ID") {
+		t.Errorf("stderr lacks the warning:\n%s", stderr.String())
 	}
 }
 
@@ -80,7 +87,7 @@ func TestWithNotice(t *testing.T) {
 	if out := withNotice(nil, "b"); out == nil || out.SystemMessage != "b" || out.Decision != "" || out.Reason != nil {
 		t.Errorf("withNotice(nil) = %+v, want only the message", out)
 	}
-	out := capAnswer(stopEvent("s"), &state.Decision{Count: 1, Max: 1}, iterationCapped)
+	out := capAnswer(hooktest.Stop("s"), &Decision{Count: 1, Max: 1}, iterationCapped)
 	if got := withNotice(out, "b").SystemMessage; !strings.HasSuffix(got, "this session.\nb") {
 		t.Errorf("SystemMessage = %q, want the cap's message, then the notice", got)
 	}

@@ -1,4 +1,4 @@
-package hookrt
+package supervisor
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/state"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
@@ -19,7 +18,7 @@ const (
 	blockCapped                      // Claude Code's cap on Stop blocks in a row reached
 )
 
-// admit decides, under the session's lock, whether rt.ev gets a review, and counts it when it
+// admit decides, under the session's lock, whether s.ev gets a review, and counts it when it
 // does. For a Stop, Claude Code's count of blocks in a row is brought up to date first, as Claude
 // Code keeps it (package blockrun): a Stop with stop_hook_active false, or one after the agent
 // called a tool, starts it again, and so does one where the transcript cannot tell. The
@@ -27,10 +26,10 @@ const (
 // not at all when Claude Code has no cap. An admitted Stop holds its place in the run of blocks
 // until its verdict is known (releaseStopBlock gives it back unless it blocks), so concurrent
 // Stops never review more often than the cap allows.
-func (rt *hookRun) admit(ctx context.Context, store *state.SessionStore, limit, blockCap int) (state.State, admission, error) {
-	isStop := rt.ev.Name != event.PreToolUse
+func (s *supervision) admit(ctx context.Context, limit, blockCap int) (State, admission, error) {
+	isStop := s.ev.Name != event.PreToolUse
 	gate := admitted
-	st, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
+	st, err := s.store.Update(ctx, s.ev.SessionID, func(st *State) error {
 		if st.Count >= limit {
 			gate = iterationCapped
 			return nil
@@ -45,8 +44,8 @@ func (rt *hookRun) admit(ctx context.Context, store *state.SessionStore, limit, 
 		}
 		switch {
 		case blockCap > 0:
-			run = run.Continue(rt.ev.StopHookActive, rt.ev.TranscriptPath)
-		case !rt.ev.StopHookActive:
+			run = run.Continue(s.ev.StopHookActive, s.ev.TranscriptPath)
+		case !s.ev.StopHookActive:
 			run = blockrun.Run{}
 		}
 		st.StopRun = &run
@@ -64,31 +63,31 @@ func (rt *hookRun) admit(ctx context.Context, store *state.SessionStore, limit, 
 }
 
 // releaseStopBlock gives back the place a Stop review held in the run of blocks when it did not block.
-func (rt *hookRun) releaseStopBlock(ctx context.Context, store *state.SessionStore) {
-	_, err := store.Update(ctx, rt.ev.SessionID, func(st *state.State) error {
+func (s *supervision) releaseStopBlock(ctx context.Context) {
+	_, err := s.store.Update(ctx, s.ev.SessionID, func(st *State) error {
 		if st.StopRun == nil || st.StopRun.High == 0 {
-			return state.ErrNoChange
+			return ErrNoChange
 		}
 		st.StopRun.Unblock()
 		return nil
 	})
 	if err != nil {
-		rt.log().Warn("cannot update the count of stop blocks", "err", err)
+		s.log().Warn("cannot update the count of stop blocks", "err", err)
 	}
 }
 
 // capAnswer lets ev through without a review because of gate, fills in the decision rec, and
 // tells the user why in a systemMessage (the reason alone reaches only the model).
-func capAnswer(ev *event.Event, rec *state.Decision, gate admission) *event.Output {
+func capAnswer(ev *event.Event, rec *Decision, gate admission) *event.Output {
 	var msg string
 	if gate == iterationCapped {
-		rec.Decision = state.DecisionCapped
+		rec.Decision = DecisionCapped
 		rec.Reason = fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review in this session",
 			rec.Count, rec.Max)
 		msg = fmt.Sprintf("ccc-hooks: the supervisor reached its cap of %d reviews (supervisor.max_iterations) and has stopped reviewing this session.",
 			rec.Max)
 	} else {
-		rec.Decision = state.DecisionBlockCap
+		rec.Decision = DecisionBlockCap
 		rec.Reason = fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
 			*rec.BlockCap, blockcap.Var)
 		msg = fmt.Sprintf("ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",

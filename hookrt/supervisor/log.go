@@ -1,4 +1,4 @@
-package state
+package supervisor
 
 import (
 	"bufio"
@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -35,7 +34,7 @@ type Decision struct {
 	// Claude Code's cap on them (Stop only; a 0 cap means none).
 	StopBlocks int  `json:"stop_blocks,omitempty"`
 	BlockCap   *int `json:"block_cap,omitempty"`
-	supervisor.Usage
+	Usage
 }
 
 // Reviewed reports whether a reviewer ran for d.
@@ -146,7 +145,7 @@ type Totals struct {
 	DurationMS int64          `json:"duration_ms"`
 	CostUSD    float64        `json:"cost_usd"`
 	// The reviews' prompt-cache tokens: read at the cache-read price, and written at the
-	// cache-write premium (see supervisor.Usage).
+	// cache-write premium (see Usage).
 	CacheReadInputTokens     int64     `json:"cache_read_input_tokens"`
 	CacheCreationInputTokens int64     `json:"cache_creation_input_tokens"`
 	First                    time.Time `json:"first,omitzero"`

@@ -1,9 +1,4 @@
-// Package state keeps the supervisor's per-session state files and decision logs under the
-// ccc-hooks home. Every change is made under a per-session lock (a sidecar file in <home>/locks)
-// and written atomically, so concurrent hooks of one session never lose an update. The store
-// creates the ccc-hooks home itself when it first writes; safefile.Lock creates only the folder
-// of its own lock file.
-package state
+package supervisor
 
 import (
 	"context"
@@ -34,7 +29,10 @@ type State struct {
 }
 
 // SessionStore reads and writes the supervisor state files and decision logs of sessions
-// under Home.
+// under Home (the ccc-hooks home). Every change is made under a per-session lock (a sidecar file
+// in <home>/locks) and written atomically, so concurrent hooks of one session never lose an
+// update. The store creates the ccc-hooks home itself when it first writes; safefile.Lock
+// creates only the folder of its own lock file.
 type SessionStore struct {
 	Home        string
 	Now         func() time.Time

@@ -1,4 +1,4 @@
-package state
+package supervisor
 
 // The values of Decision.Decision. After a review it is the answer the hook gave: allow, block
 // or deny, or none when it gave none; an event let through unreviewed is capped or block-cap,

@@ -85,7 +85,7 @@ func (e *TimeoutError) Error() string { return fmt.Sprintf("review timed out aft
 // error_max_budget_usd when --max-budget-usd is spent): that result's own report is the error,
 // and its cost is still returned.
 func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
-	stdout, err := run(ctx, req)
+	stdout, err := runReviewer(ctx, req)
 	out := readOutput(stdout) // checked and parsed once: it can be megabytes
 	usage := out.usage()
 	if err != nil {
@@ -103,7 +103,7 @@ func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	return v, usage, err
 }
 
-func run(ctx context.Context, req Request) ([]byte, error) {
+func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	// The event parser refuses such ids already; never let one become an option of claude.
 	if !event.ValidSessionID(req.SessionID) {
 		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)

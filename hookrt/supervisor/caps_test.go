@@ -1,4 +1,4 @@
-package hookrt
+package supervisor
 
 import (
 	"context"
@@ -10,51 +10,10 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
-
-// blockScript is a reviewer that always blocks and appends a line to $REVIEWS per review.
-const blockScript = `echo review >> "$REVIEWS"
-echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"keep going"}}'` + "\n"
-
-func reviews(t *testing.T, path string) int {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return 0
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Count(string(data), "review\n")
-}
-
-// Transcript lines as Claude Code writes them: a reply in words, and a tool call.
-const (
-	wordsLine = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]}}` + "\n"
-	toolLine  = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}}` + "\n"
-)
-
-func appendLine(t *testing.T, path, line string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = f.Close() }()
-	if _, err := f.WriteString(line); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// stopWithTranscript is a Stop of session sid whose transcript is transcript.
-func stopWithTranscript(sid string, active bool, msg, transcript string) *event.Event {
-	return &event.Event{
-		SessionID: sid, Name: event.Stop, StopHookActive: active, LastAssistantMessage: msg, TranscriptPath: transcript,
-		Raw: []byte(fmt.Sprintf(`{"session_id":%q,"hook_event_name":"Stop","stop_hook_active":%t,"last_assistant_message":%q,"transcript_path":%q}`,
-			sid, active, msg, transcript)),
-	}
-}
 
 func TestStopBlockCap(t *testing.T) {
 	type stop struct {
@@ -115,13 +74,13 @@ func TestStopBlockCap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, blockScript)
-			e.vars["REVIEWS"] = filepath.Join(e.dir, "reviews")
-			e.vars[blockcap.Var] = tt.cap
-			opts := e.opts()
-			opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
-			transcript := filepath.Join(e.dir, "session.jsonl")
-			appendLine(t, transcript, wordsLine)
+			e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, hooktest.BlockScript)
+			e.Vars["REVIEWS"] = filepath.Join(e.Dir, "reviews")
+			e.Vars[blockcap.Var] = tt.cap
+			opts := optsOf(e)
+			opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.Vars["REVIEWS"]) }
+			transcript := filepath.Join(e.Dir, "session.jsonl")
+			testfs.Append(t, transcript, hooktest.WordsLine)
 			if tt.noTranscript {
 				transcript = ""
 			}
@@ -130,11 +89,11 @@ func TestStopBlockCap(t *testing.T) {
 				msg := fmt.Sprintf("stop %d", i)
 				if transcript != "" {
 					if s.tool {
-						appendLine(t, transcript, toolLine)
+						testfs.Append(t, transcript, hooktest.ToolLine)
 					}
-					appendLine(t, transcript, wordsLine)
+					testfs.Append(t, transcript, hooktest.WordsLine)
 				}
-				out, err := Run(context.Background(), stopWithTranscript("s", s.active, msg, transcript), opts)
+				out, err := run(context.Background(), hooktest.StopWithTranscript("s", s.active, msg, transcript), opts)
 				if err != nil {
 					t.Fatalf("stop %d: %v", i, err)
 				}
@@ -147,7 +106,7 @@ func TestStopBlockCap(t *testing.T) {
 					!strings.Contains(*out.Reason, "Stop-hook blocks in a row") {
 					t.Errorf("stop %d: got %+v, want an allow with the block-cap system message", i, out)
 				}
-				if got := reviews(t, e.vars["REVIEWS"]); got != wantReviews {
+				if got := hooktest.Reviews(t, e.Vars["REVIEWS"]); got != wantReviews {
 					t.Fatalf("after stop %d: %d reviews, want %d", i, got, wantReviews)
 				}
 			}
@@ -157,15 +116,15 @@ func TestStopBlockCap(t *testing.T) {
 
 // An allowing review gives its place in the run back: Claude Code ends the turn, nothing blocked.
 func TestStopBlockCapAllowReleases(t *testing.T) {
-	e := newEnv(t, `{"supervisor":{"enabled":true}}`, allowScript)
-	e.vars[blockcap.Var] = "1"
+	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.AllowScript)
+	e.Vars[blockcap.Var] = "1"
 	for i := range 3 {
 		msg := fmt.Sprintf("stop %d", i)
 		ev := &event.Event{
 			SessionID: "s", Name: event.Stop, StopHookActive: true, LastAssistantMessage: msg,
 			Raw: []byte(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"` + msg + `"}`),
 		}
-		out, err := Run(context.Background(), ev, e.opts())
+		out, err := run(context.Background(), ev, optsOf(e))
 		if err != nil || out.Decision != "" || *out.Reason != "ok" {
 			t.Fatalf("stop %d: %+v %v, want a reviewed allow", i, out, err)
 		}
@@ -175,13 +134,13 @@ func TestStopBlockCapAllowReleases(t *testing.T) {
 // Concurrent stops of one run never review more often than the cap: each review holds its place
 // in the count under the session's lock.
 func TestStopBlockCapConcurrent(t *testing.T) {
-	e := newEnv(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, blockScript)
-	e.vars["REVIEWS"] = filepath.Join(e.dir, "reviews")
-	e.vars[blockcap.Var] = "3"
-	opts := e.opts()
-	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.vars["REVIEWS"]) }
-	transcript := filepath.Join(e.dir, "session.jsonl")
-	appendLine(t, transcript, wordsLine)
+	e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, hooktest.BlockScript)
+	e.Vars["REVIEWS"] = filepath.Join(e.Dir, "reviews")
+	e.Vars[blockcap.Var] = "3"
+	opts := optsOf(e)
+	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.Vars["REVIEWS"]) }
+	transcript := filepath.Join(e.Dir, "session.jsonl")
+	testfs.Append(t, transcript, hooktest.WordsLine)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var blocks, capped int
@@ -190,7 +149,7 @@ func TestStopBlockCapConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			// Distinct events (different last messages), not one event delivered twice.
-			out, err := Run(context.Background(), stopWithTranscript("c", true, fmt.Sprintf("attempt %d", i), transcript), opts)
+			out, err := run(context.Background(), hooktest.StopWithTranscript("c", true, fmt.Sprintf("attempt %d", i), transcript), opts)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -204,7 +163,7 @@ func TestStopBlockCapConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if blocks != 3 || capped != 17 || reviews(t, e.vars["REVIEWS"]) != 3 {
-		t.Errorf("blocks %d, capped %d, reviews %d; want 3, 17, 3", blocks, capped, reviews(t, e.vars["REVIEWS"]))
+	if blocks != 3 || capped != 17 || hooktest.Reviews(t, e.Vars["REVIEWS"]) != 3 {
+		t.Errorf("blocks %d, capped %d, reviews %d; want 3, 17, 3", blocks, capped, hooktest.Reviews(t, e.Vars["REVIEWS"]))
 	}
 }

@@ -1,4 +1,4 @@
-package hookrt
+package supervisor
 
 import (
 	"fmt"

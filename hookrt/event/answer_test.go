@@ -1,0 +1,73 @@
+package event
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestWaitingFixtures: of the Stops captured from Claude Code 2.1.328, those sent while a
+// background subagent ran are waiting; an interactive Stop with nothing in flight is not; a
+// SubagentStop is never waiting, whatever else the session runs.
+func TestWaitingFixtures(t *testing.T) {
+	for file, want := range map[string]bool{
+		"Stop-background-running.json": true,
+		"Stop.json":                    true,
+		"Stop-interactive.json":        false,
+		"SubagentStop.json":            false,
+		"PreToolUse.json":              false,
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := ParseBytes(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ev.Waiting(); got != want {
+			t.Errorf("%s: Waiting() = %v, want %v", file, got, want)
+		}
+	}
+}
+
+func TestWaiting(t *testing.T) {
+	tests := []struct {
+		name, tasks string
+		want        bool
+	}{
+		{"a running subagent", `[{"id":"a","type":"subagent","status":"running"}]`, true},
+		{"a pending shell", `[{"id":"b","type":"shell","status":"pending"}]`, true},
+		{"a running monitor", `[{"id":"m","type":"monitor","status":"running"}]`, true},
+		{"a running task among finished ones", `[{"status":"completed"},{"status":"failed"},{"status":"running"}]`, true},
+		{"finished, failed, killed or paused", `[{"status":"completed"},{"status":"failed"},{"status":"killed"},{"status":"paused"}]`, false},
+		{"none", `[]`, false},
+		{"not a list", `{"status":"running"}`, false},
+		{"a status that is not a string", `[{"status":1}]`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev, err := ParseBytes([]byte(`{"session_id":"s","hook_event_name":"Stop","background_tasks":` + tt.tasks + `}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ev.Waiting(); got != tt.want {
+				t.Errorf("Waiting() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	ev, err := ParseBytes([]byte(`{"session_id":"s","background_tasks":[{"status":"running"}]}`))
+	if err != nil || !ev.Waiting() {
+		t.Errorf("a Stop without hook_event_name (a Stop by default) is not waiting: %v", err)
+	}
+}
+
+func TestAnswers(t *testing.T) {
+	out := Block("no")
+	if a := Final(out); !a.Final || a.Out != out {
+		t.Errorf("Final = %+v", a)
+	}
+	if a := NoOpinion(); a.Final || a.Out != nil {
+		t.Errorf("NoOpinion = %+v", a)
+	}
+}

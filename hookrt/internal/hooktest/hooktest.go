@@ -1,0 +1,107 @@
+// Package hooktest sets up hook runs for the tests of the hook runtime's packages: a Claude
+// config dir with ccc.json, a fake claude program standing in for the reviewer, and the Stop
+// events and transcript lines Claude Code sends and writes.
+package hooktest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+)
+
+// Env is the environment of a hook run under test: Vars are its environment variables
+// (CLAUDE_CONFIG_DIR, and CCC_CLAUDE when a fake reviewer is given), Dir a directory of its own.
+type Env struct {
+	T    testing.TB
+	Vars map[string]string
+	Dir  string
+}
+
+// New returns an Env whose Claude config dir holds cccJSON as ccc.json (none when "") and whose
+// reviewer is claudeScript, a shell script (none when ""; a test that needs one is skipped where
+// there is no POSIX shell).
+func New(t testing.TB, cccJSON, claudeScript string) *Env {
+	t.Helper()
+	dir := t.TempDir()
+	e := &Env{T: t, Dir: dir, Vars: map[string]string{"CLAUDE_CONFIG_DIR": filepath.Join(dir, "claude")}}
+	if err := os.MkdirAll(e.ConfigDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if cccJSON != "" {
+		e.Write(e.ConfigFile(), cccJSON, 0o644)
+	}
+	if claudeScript != "" {
+		if runtime.GOOS == "windows" {
+			t.Skip("the fake claude is a shell script")
+		}
+		p := filepath.Join(dir, "claude.sh")
+		e.Write(p, "#!/bin/sh\n"+claudeScript, 0o755)
+		e.Vars["CCC_CLAUDE"] = p
+	}
+	return e
+}
+
+// Getenv reads e's environment.
+func (e *Env) Getenv(k string) string { return e.Vars[k] }
+
+// ConfigDir is the Claude config dir.
+func (e *Env) ConfigDir() string { return e.Vars["CLAUDE_CONFIG_DIR"] }
+
+// ConfigFile is ccc.json.
+func (e *Env) ConfigFile() string { return filepath.Join(e.ConfigDir(), "ccc.json") }
+
+// Home is the ccc-hooks home.
+func (e *Env) Home() string { return filepath.Join(e.ConfigDir(), "ccc") }
+
+// ManagedSettings is a managed settings file of e's own: the machine's never reaches a test.
+func (e *Env) ManagedSettings() string { return filepath.Join(e.Dir, "managed-settings.json") }
+
+// Write writes a file of the test (see testfs.Write).
+func (e *Env) Write(path, data string, mode os.FileMode) {
+	e.T.Helper()
+	testfs.Write(e.T, path, data, mode)
+}
+
+// AllowScript is a reviewer that allows.
+const AllowScript = `echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":true,"feedback":"ok"}}'` + "\n"
+
+// BlockScript is a reviewer that always blocks and appends a line to $REVIEWS per review.
+const BlockScript = `echo review >> "$REVIEWS"
+echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"keep going"}}'` + "\n"
+
+// Reviews counts the reviews BlockScript recorded in path.
+func Reviews(t testing.TB, path string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return 0
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(data), "review\n")
+}
+
+// Transcript lines as Claude Code writes them: a reply in words, and a tool call.
+const (
+	WordsLine = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]}}` + "\n"
+	ToolLine  = `{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}}` + "\n"
+)
+
+// Stop is a Stop of session id with no payload of its own.
+func Stop(id string) *event.Event { return &event.Event{SessionID: id, Name: event.Stop} }
+
+// StopWithTranscript is a Stop of session sid whose transcript is transcript, with its payload.
+func StopWithTranscript(sid string, active bool, msg, transcript string) *event.Event {
+	return &event.Event{
+		SessionID: sid, Name: event.Stop, StopHookActive: active, LastAssistantMessage: msg, TranscriptPath: transcript,
+		Raw: []byte(fmt.Sprintf(`{"session_id":%q,"hook_event_name":"Stop","stop_hook_active":%t,"last_assistant_message":%q,"transcript_path":%q}`,
+			sid, active, msg, transcript)),
+	}
+}

@@ -1,0 +1,45 @@
+package supervisor
+
+import (
+	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
+)
+
+// InsideReview answers ev inside a reviewer's own session (GuardEnv=1 in the environment, which
+// the router checks once): no profile applies there. A PreToolUse meets the read-only rule (see
+// package reviewguard): a deny for what it refuses, and no decision otherwise, so that Claude
+// Code's own permission checks still apply to what is granted. UserPromptSubmit and SubagentStop
+// get nothing; a Stop is let finish at once.
+func InsideReview(ev *event.Event, cfg config.Supervisor) *event.Output {
+	switch ev.Name {
+	case event.UserPromptSubmit, event.SubagentStop:
+		return nil
+	case event.PreToolUse:
+		if err := reviewguard.Check(ev.ToolName, ev.ToolInput, cfg.AllowedTools); err != nil {
+			return event.Permission("deny", reviewguard.Reason(err))
+		}
+		return nil
+	}
+	return allow(ev, ReasonGuard)
+}
+
+// allow is the "let it go" answer for ev: a reason for Stop-like events, a permission for
+// AskUserQuestion, and nothing for any other tool (allowing it would bypass Claude Code's prompts).
+func allow(ev *event.Event, reason string) *event.Output {
+	if ev.Name != event.PreToolUse {
+		return event.Allow(reason)
+	}
+	if ev.ToolName != event.AskUserQuestion {
+		return nil
+	}
+	return event.Permission("allow", reason)
+}
+
+// refuse is the "keep working" answer for ev: block for Stop-like events, deny for PreToolUse.
+func refuse(ev *event.Event, reason string) *event.Output {
+	if ev.Name == event.PreToolUse {
+		return event.Permission("deny", reason)
+	}
+	return event.Block(reason)
+}

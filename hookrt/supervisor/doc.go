@@ -1,0 +1,25 @@
+// Package supervisor is the supervisor profile: when the agent tries to stop (Stop) or to ask
+// the user a question (PreToolUse on AskUserQuestion), a forked, headless Claude Code session
+// reviews the work, and the hook blocks or denies with its feedback, under caps so that it can
+// never loop.
+//
+// A newcomer finds it all here:
+//   - Handle answers one event, in the order of work of the product's contract (handle.go).
+//   - Switch turns it on and off, per session or by default, and resolves the supervisor ID
+//     (switch.go).
+//   - SessionStore keeps each session's state (supervisor-<id>.json: on/off, the counts) and
+//     its decision log (supervisor-<id>.log), read by `ccc-hooks supervisor log` (state.go,
+//     log.go, decisions.go).
+//   - The caps: max_iterations reviews, and Claude Code's own cap on Stop blocks in a row
+//     counted as Claude Code counts it (caps.go, with package blockrun).
+//   - The review: `claude -p --resume=<id> --fork-session --no-session-persistence`, read-only
+//     (a PreToolUse hook of its own, see GuardSettings and package reviewguard) and never
+//     saved, whose first request reads the session's prompt cache; its prompt, its verdict
+//     {allow_stop, feedback} and what it cost (review.go, prompt.go, result.go, bare.go,
+//     guard.go, usage.go), and the managed-settings check that refuses a review Claude Code
+//     would leave unguarded (managed.go).
+//
+// The router (package hookrt) checks the recursion guard before asking it (InsideReview answers
+// inside a reviewer's own session), reads ccc.json once and hands over the supervisor's part, and
+// tells it when a Stop came while the agent waits on background work.
+package supervisor

@@ -1,0 +1,270 @@
+package supervisor
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+)
+
+// ReasonDisabled is the reason given when the supervisor is off for the session.
+const ReasonDisabled = "supervisor mode disabled"
+
+// ReasonGuard is the reason given inside a reviewer's own session (GuardEnv=1).
+const ReasonGuard = "inside a supervisor review session"
+
+// approvedFeedback stands in for an empty feedback of an approving review.
+const approvedFeedback = "supervisor review passed"
+
+// Options carries what one supervisor answer needs from the router and the outside world.
+type Options struct {
+	// Config is this hook run's supervisor settings (the router reads ccc.json once).
+	Config config.Supervisor
+	Getenv func(string) string
+	// Environ returns the environment handed to the reviewer (os.Environ when nil).
+	Environ func() []string
+	Now     func() time.Time
+	// Stderr receives warnings (never stdout, which is the hook protocol).
+	Stderr io.Writer
+	// ReviewTimeout, when positive, replaces supervisor.timeout_seconds. Only tests set it.
+	ReviewTimeout time.Duration
+	// Executable returns the path of this binary, which the reviewer's read-only hook runs
+	// (os.Executable when nil).
+	Executable func() (string, error)
+	// ManagedSettings is the managed settings file (the operating system's when empty).
+	ManagedSettings string
+	// Waiting is the router's finding that a Stop came while the agent waits on background
+	// work (event.Event.Waiting): the supervisor then says only whether it is off.
+	Waiting bool
+}
+
+func (o Options) withDefaults() Options {
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.Environ == nil {
+		o.Environ = os.Environ
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	if o.Executable == nil {
+		o.Executable = os.Executable
+	}
+	if o.ManagedSettings == "" {
+		o.ManagedSettings = paths.ManagedFile()
+	}
+	return o
+}
+
+// ReviewFailedError is a failed review of a Stop event. The hook exits 1 with its message, which
+// Claude Code treats as a non-blocking error.
+type ReviewFailedError struct{ Err error }
+
+func (e *ReviewFailedError) Error() string { return "supervisor SDK failed: " + e.Err.Error() }
+func (e *ReviewFailedError) Unwrap() error { return e.Err }
+
+// Handle answers ev for the supervisor profile (the router has checked the recursion guard, see
+// InsideReview), in this order: off for the session → allow with ReasonDisabled; the agent
+// waiting on background work → nothing; a cap reached → allow, telling the user; else count the
+// review, run it, and map its verdict to the answer. The supervisor is the last profile asked,
+// so its answer is always final. A failed review of a Stop is a *ReviewFailedError; other errors
+// are failures of ccc-hooks itself (for example an unwritable state file).
+//
+// An invalid $CCC_SUPERVISOR_ID does not fail the hook (a hook must never break the user's
+// session over its environment), nor is it ignored in silence: the session's own state decides,
+// as without the variable, the hook log has a warning, and the answer carries a systemMessage
+// telling the user which variable was not used and why.
+func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, error) {
+	opts = opts.withDefaults()
+	s := &supervision{opts: opts, ev: ev, store: &SessionStore{Home: paths.Home(opts.Getenv), Now: opts.Now}}
+	sw := s.switchboard()
+	supID, err := sw.ID(IDSource{}, IDSource{Name: "session_id", ID: ev.SessionID})
+	if err == nil {
+		out, err := s.answerAs(ctx, sw, supID)
+		return event.Final(out), err
+	}
+	s.log().Warn("ignoring an invalid "+SupervisorIDVar, "err", err)
+	out, rerr := s.answerAs(ctx, sw, ev.SessionID)
+	if rerr != nil {
+		return event.Final(nil), rerr
+	}
+	return event.Final(withNotice(out, "ccc-hooks: "+err.Error()+"; the supervisor follows this session's own on/off state.")), nil
+}
+
+// supervision is one Handle: the event, the options and the session's store.
+type supervision struct {
+	opts   Options
+	ev     *event.Event
+	store  *SessionStore
+	logger *slog.Logger
+}
+
+func (s *supervision) log() *slog.Logger {
+	if s.logger == nil {
+		s.logger = slog.New(slog.NewTextHandler(s.opts.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	return s.logger
+}
+
+// switchboard is the Switch of this hook run, its default the config the router read.
+func (s *supervision) switchboard() *Switch {
+	return &Switch{Store: s.store, Getenv: s.opts.Getenv, Now: s.opts.Now, loaded: &s.opts.Config}
+}
+
+// withNotice adds msg to what out tells the user, making an answer of nothing one that says it.
+func withNotice(out *event.Output, msg string) *event.Output {
+	if out == nil {
+		return &event.Output{SystemMessage: msg}
+	}
+	if out.SystemMessage != "" {
+		msg = out.SystemMessage + "\n" + msg
+	}
+	out.SystemMessage = msg
+	return out
+}
+
+// answerAs is Handle with supID the ID whose state says whether the supervisor is on.
+func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*event.Output, error) {
+	ev := s.ev
+	enabled, err := sw.Enabled(supID)
+	if err != nil {
+		s.log().Warn("ignoring unreadable supervisor state", "err", err)
+	}
+	if !enabled {
+		return allow(ev, ReasonDisabled), nil
+	}
+	if s.opts.Waiting {
+		return nil, nil
+	}
+	limit := s.opts.Config.MaxIterations
+	isStop := ev.Name != event.PreToolUse
+	blockCap := blockcap.FromEnv(s.opts.Getenv)
+	st, gate, err := s.admit(ctx, limit, blockCap)
+	if err != nil {
+		return nil, fmt.Errorf("count supervisor iterations: %w", err)
+	}
+	rec := Decision{
+		Time: s.opts.Now().UTC(), SessionID: ev.SessionID, Event: ev.Name, Tool: ev.ToolName,
+		Count: st.Count, Max: limit,
+	}
+	if isStop {
+		if st.StopRun != nil {
+			rec.StopBlocks = st.StopRun.Low
+		}
+		rec.BlockCap = &blockCap
+	}
+	if supID != ev.SessionID {
+		rec.SupervisorID = supID
+	}
+	if gate != admitted {
+		out := capAnswer(ev, &rec, gate)
+		s.logDecision(rec)
+		return out, nil
+	}
+	verdict, usage, err := s.review(ctx)
+	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
+	rec.Usage = usage
+	if isStop && (err != nil || verdict.AllowStop) {
+		// Not a block: give back the place this review held in the run of blocks.
+		s.releaseStopBlock(ctx)
+		rec.StopBlocks--
+	}
+	if err != nil {
+		rec.Decision, rec.Reason = DecisionFailed, err.Error()
+		s.logDecision(rec)
+		if ev.Name == event.PreToolUse {
+			return event.Permission("deny", "supervisor review failed: "+err.Error()), nil
+		}
+		return nil, &ReviewFailedError{Err: err}
+	}
+	var out *event.Output
+	if verdict.AllowStop {
+		if verdict.Feedback == "" {
+			verdict.Feedback = approvedFeedback
+		}
+		out = allow(ev, verdict.Feedback)
+	} else {
+		if verdict.Feedback == "" {
+			verdict.Feedback = NoVerdictFeedback
+		}
+		out = refuse(ev, verdict.Feedback)
+	}
+	rec.Decision, rec.Reason = decisionName(out), verdict.Feedback
+	s.logDecision(rec)
+	return out, nil
+}
+
+// review builds the request from the config and the event and runs the reviewer.
+func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
+	cfg := s.opts.Config
+	base, err := BasePrompt(paths.ConfigDir(s.opts.Getenv), cfg.Language)
+	if err != nil {
+		s.log().Warn("using the built-in supervisor prompt", "err", err)
+	}
+	if err := checkGuardRuns(s.opts.ManagedSettings); err != nil {
+		return Verdict{}, Usage{}, err
+	}
+	self, err := s.opts.Executable()
+	if err != nil {
+		return Verdict{}, Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)
+	}
+	timeout := time.Duration(cfg.TimeoutSeconds) * time.Second
+	if s.opts.ReviewTimeout > 0 {
+		timeout = s.opts.ReviewTimeout
+	}
+	return Review(ctx, Request{
+		Program:        ClaudeProgram(s.opts.Getenv, cfg.ClaudeCommand),
+		ExtraArgs:      cfg.ClaudeArgs,
+		SessionID:      s.ev.SessionID,
+		PermissionMode: cfg.PermissionMode,
+		AllowedTools:   cfg.AllowedTools,
+		GuardCommand:   GuardCommand(self),
+		MaxBudgetUSD:   cfg.MaxBudgetUSD,
+		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools),
+		Dir:            s.ev.CWD,
+		Env:            s.opts.Environ(),
+		Timeout:        timeout,
+	})
+}
+
+func (s *supervision) logDecision(rec Decision) {
+	if err := s.store.Append(rec.SessionID, rec); err != nil {
+		s.log().Warn("cannot write the decision log", "err", err)
+	}
+}
+
+// decisionName is the decision out records: the answer Claude Code reads in it (the values of
+// event.Output are those of Decisions), none for no output, allow for one that blocks nothing.
+func decisionName(out *event.Output) string {
+	switch {
+	case out == nil:
+		return DecisionNone
+	case out.HookSpecificOutput != nil:
+		return out.HookSpecificOutput.PermissionDecision
+	case out.Decision != "":
+		return out.Decision
+	}
+	return DecisionAllow
+}
+
+// ClaudeProgram returns the claude program: $CCC_CLAUDE, else configured, else "claude" on PATH.
+func ClaudeProgram(getenv func(string) string, configured string) string {
+	if p := getenv("CCC_CLAUDE"); p != "" {
+		return p
+	}
+	if configured != "" {
+		return configured
+	}
+	return "claude"
+}

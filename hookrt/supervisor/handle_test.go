@@ -1,0 +1,167 @@
+package supervisor
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+)
+
+func TestHandleConcurrentCount(t *testing.T) {
+	e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, hooktest.AllowScript)
+	const n = 50
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := run(context.Background(), hooktest.Stop("same"), optsOf(e))
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, _, err := storeOf(e).Load("same")
+	if err != nil || st.Count != n {
+		t.Fatalf("count %d (%v), want %d", st.Count, err, n)
+	}
+}
+
+func TestHandleConcurrentCountStopsAtCap(t *testing.T) {
+	e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":7}}`, hooktest.AllowScript)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	capped := 0
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := run(context.Background(), hooktest.Stop("same"), optsOf(e))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if strings.Contains(*out.Reason, "cap reached (7 of max_iterations 7)") {
+				mu.Lock()
+				capped++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	st, _, _ := storeOf(e).Load("same")
+	if st.Count != 7 || capped != 13 {
+		t.Fatalf("count %d, capped %d; want 7 and 13", st.Count, capped)
+	}
+}
+
+// TestHandleTimeoutKillsProcessGroup runs a reviewer that hangs with a child of its own: the hook
+// must return soon after the limit and leave neither process behind.
+func TestHandleTimeoutKillsProcessGroup(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("checks processes through /proc")
+	}
+	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, "sleep 60 &\necho $! > \"$PIDS\"\necho $$ >> \"$PIDS\"\nsleep 60\n")
+	pids := filepath.Join(e.Dir, "pids")
+	t.Setenv("PIDS", pids)
+	opts := optsOf(e)
+	opts.ReviewTimeout = 500 * time.Millisecond
+
+	for _, ev := range []*event.Event{hooktest.Stop("slow"), {SessionID: "slow", Name: event.PreToolUse, ToolName: event.AskUserQuestion}} {
+		_ = os.Remove(pids)
+		start := time.Now()
+		out, err := run(context.Background(), ev, opts)
+		elapsed := time.Since(start)
+		if elapsed > opts.ReviewTimeout+time.Second {
+			t.Errorf("%s: returned after %s", ev.Name, elapsed)
+		}
+		if ev.Name == event.Stop {
+			var failed *ReviewFailedError
+			if !errors.As(err, &failed) || err.Error() != "supervisor SDK failed: review timed out after 500ms" {
+				t.Errorf("Stop: got %v, %v", out, err)
+			}
+		} else if err != nil || out.HookSpecificOutput.PermissionDecision != "deny" ||
+			out.HookSpecificOutput.PermissionDecisionReason != "supervisor review failed: review timed out after 500ms" {
+			t.Errorf("PreToolUse: got %+v, %v", out, err)
+		}
+		data, err := os.ReadFile(pids)
+		if err != nil {
+			t.Fatalf("the fake did not start: %v", err)
+		}
+		for _, f := range strings.Fields(string(data)) {
+			pid, _ := strconv.Atoi(f)
+			waitGone(t, pid, time.Second)
+		}
+	}
+}
+
+// TestInsideReviewIsReadOnly: inside a review every tool call meets the read-only rule, whatever
+// the user's own settings allow: what it refuses is denied, what it grants gets no decision
+// (Claude Code's own permission checks still apply), supervisor.allowed_tools included.
+func TestInsideReviewIsReadOnly(t *testing.T) {
+	cfg := config.Default()
+	cfg.AllowedTools = []string{"Bash(go test:*)"}
+	tests := []struct {
+		tool, input string
+		deny        bool
+	}{
+		{"Read", `{"file_path":"/p/go.mod"}`, false},
+		{"Bash", `{"command":"git status && go test ./..."}`, false},
+		{"Bash", `{"command":"rm -f keep-me.txt"}`, true},
+		{"Bash", `{"command":"git diff; git checkout ."}`, true},
+		{"Bash", `{"command":"go test ./... > out.txt"}`, true},
+		{"Edit", `{"file_path":"/p/a.go","old_string":"a","new_string":"b"}`, true},
+		{"Write", `{"file_path":"/p/a.go","content":"x"}`, true},
+		{"AskUserQuestion", `{"questions":[]}`, true},
+	}
+	for _, tt := range tests {
+		ev := &event.Event{SessionID: "g", Name: event.PreToolUse, ToolName: tt.tool, ToolInput: json.RawMessage(tt.input)}
+		out := InsideReview(ev, cfg)
+		switch {
+		case !tt.deny && out != nil:
+			t.Errorf("%s %s: output %+v, want no decision", tt.tool, tt.input, out)
+		case tt.deny && (out == nil || out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny"):
+			t.Errorf("%s %s: output %+v, want deny", tt.tool, tt.input, out)
+		case tt.deny && !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "read-only"):
+			t.Errorf("%s: reason %q does not say the review is read-only", tt.tool, out.HookSpecificOutput.PermissionDecisionReason)
+		}
+	}
+}
+
+// TestHandleRefusesUnguardedReview: with allowManagedHooksOnly in managed settings Claude Code would
+// ignore the reviewer's read-only hook, so no reviewer starts and the review fails, naming why.
+func TestHandleRefusesUnguardedReview(t *testing.T) {
+	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, "touch \"$0.called\"\n"+hooktest.AllowScript)
+	opts := optsOf(e)
+	e.Write(opts.ManagedSettings, `{"allowManagedHooksOnly": true}`, 0o644)
+	_, err := run(context.Background(), hooktest.Stop("m"), opts)
+	var failed *ReviewFailedError
+	var unguarded *UnguardedError
+	if !errors.As(err, &failed) || !errors.As(err, &unguarded) || unguarded.Path != opts.ManagedSettings {
+		t.Fatalf("Run = %v, want a failed review naming %s", err, opts.ManagedSettings)
+	}
+	if _, err := os.Stat(e.Vars["CCC_CLAUDE"] + ".called"); !os.IsNotExist(err) {
+		t.Error("the reviewer ran")
+	}
+	e.Write(opts.ManagedSettings, `{"allowManagedHooksOnly": false}`, 0o644)
+	if out, err := run(context.Background(), hooktest.Stop("m2"), opts); err != nil || out == nil || *out.Reason != "ok" {
+		t.Fatalf("Run with allowManagedHooksOnly false = %+v, %v; want the review's allow", out, err)
+	}
+}

@@ -1,0 +1,41 @@
+package supervisor
+
+import (
+	"context"
+	"io"
+	"os"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+)
+
+// optsOf are the options the router gives Handle in e: the supervisor's part of ccc.json as the
+// router reads it, and e's environment.
+func optsOf(e *hooktest.Env) Options {
+	cfg, _, _ := config.Load(e.ConfigFile())
+	return Options{
+		Config:          cfg,
+		Getenv:          e.Getenv,
+		Environ:         os.Environ,
+		Now:             time.Now,
+		Stderr:          io.Discard,
+		ManagedSettings: e.ManagedSettings(),
+	}
+}
+
+func storeOf(e *hooktest.Env) *SessionStore { return &SessionStore{Home: e.Home()} }
+
+// run is Handle, checking that the supervisor's answer is always final.
+func run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
+	ans, err := Handle(ctx, ev, opts)
+	if !ans.Final {
+		return nil, &notFinalError{}
+	}
+	return ans.Out, err
+}
+
+type notFinalError struct{}
+
+func (*notFinalError) Error() string { return "the supervisor's answer is not final" }
