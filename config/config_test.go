@@ -55,6 +55,12 @@ func TestParse(t *testing.T) {
 		},
 		{"budget not a number", `{"supervisor":{"max_budget_usd":"5"}}`, def, []string{"supervisor.max_budget_usd"}},
 		{
+			"session budget", `{"supervisor":{"session_budget_usd":2.5}}`,
+			with(def, func(s *Supervisor) { s.SessionBudgetUSD = 2.5 }), nil,
+		},
+		{"session budget zero", `{"supervisor":{"session_budget_usd":0}}`, def, []string{"supervisor.session_budget_usd"}},
+		{"session budget not a number", `{"supervisor":{"session_budget_usd":"2"}}`, def, []string{"supervisor.session_budget_usd"}},
+		{
 			"wrong types", `{"supervisor":{"enabled":"yes","max_iterations":"5","timeout_seconds":12.5,"language":"fr","claude_command":3,"claude_args":"--x"}}`,
 			def,
 			[]string{"supervisor.enabled", "supervisor.max_iterations", "supervisor.timeout_seconds", "supervisor.language", "supervisor.claude_command", "supervisor.claude_args"},

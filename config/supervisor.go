@@ -48,6 +48,9 @@ type Supervisor struct {
 	PermissionMode string   // one of PermissionModes
 	AllowedTools   []string // passed as --allowedTools; never nil after Parse
 	MaxBudgetUSD   float64  // --max-budget-usd when positive; 0 means no limit
+	// SessionBudgetUSD, when positive, is what a session's reviews may cost in all: once their
+	// logged cost reaches it, the session is not reviewed again. 0 means no limit.
+	SessionBudgetUSD float64
 }
 
 // Default returns the supervisor configuration used when ccc.json or its key is missing.
@@ -94,7 +97,7 @@ func (p *problems) supervisor(sup gjson.Result) Supervisor {
 	return cfg
 }
 
-// reviewerLimits reads permission_mode, allowed_tools and max_budget_usd.
+// reviewerLimits reads permission_mode, allowed_tools, max_budget_usd and session_budget_usd.
 func (p *problems) reviewerLimits(sup gjson.Result, cfg *Supervisor) {
 	if v := sup.Get("permission_mode"); v.Exists() {
 		if v.Type == gjson.String && slices.Contains(PermissionModes, v.Str) {
@@ -109,13 +112,8 @@ func (p *problems) reviewerLimits(sup gjson.Result, cfg *Supervisor) {
 			cfg.AllowedTools = append([]string{}, tools...)
 		}
 	}
-	if v := sup.Get("max_budget_usd"); v.Exists() {
-		if v.Type == gjson.Number && v.Num > 0 {
-			cfg.MaxBudgetUSD = v.Num
-		} else {
-			p.add(SupervisorKey, "max_budget_usd", "want a number of dollars greater than 0, got %s; using no budget", v.Raw)
-		}
-	}
+	cfg.MaxBudgetUSD = p.dollars(sup, "max_budget_usd")
+	cfg.SessionBudgetUSD = p.dollars(sup, "session_budget_usd")
 }
 
 // stringList returns the array of strings at field v of the supervisor settings (ok false, with a
@@ -138,4 +136,18 @@ func (p *problems) stringList(field string, v gjson.Result, allowEmpty bool) (li
 		out = append(out, e.Str)
 	}
 	return out, true
+}
+
+// dollars returns the budget at field of the supervisor settings: a number greater than 0, else
+// 0 for no budget (with a problem when the field is there).
+func (p *problems) dollars(sup gjson.Result, field string) float64 {
+	v := sup.Get(field)
+	if !v.Exists() {
+		return 0
+	}
+	if v.Type == gjson.Number && v.Num > 0 {
+		return v.Num
+	}
+	p.add(SupervisorKey, field, "want a number of dollars greater than 0, got %s; using no budget", v.Raw)
+	return 0
 }

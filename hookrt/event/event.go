@@ -30,6 +30,7 @@ type Event struct {
 	Name                 string          `json:"hook_event_name"`
 	CWD                  string          `json:"cwd"`
 	TranscriptPath       string          `json:"transcript_path"`
+	PromptID             string          `json:"prompt_id"`
 	PermissionMode       string          `json:"permission_mode"`
 	ToolName             string          `json:"tool_name"`
 	ToolInput            json.RawMessage `json:"tool_input"`

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/turn"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
@@ -14,27 +15,44 @@ type admission int
 
 const (
 	admitted        admission = iota // review it
-	iterationCapped                  // max_iterations reviews done in this session
+	iterationCapped                  // max_iterations reviews done in this run of work
 	blockCapped                      // Claude Code's cap on Stop blocks in a row reached
+	budgetSpent                      // supervisor.session_budget_usd spent
 )
 
 // admit decides, under the session's lock, whether s.ev gets a review, and counts it when it
-// does. For a Stop, Claude Code's count of blocks in a row is brought up to date first, as Claude
-// Code keeps it (package blockrun): a Stop with stop_hook_active false, or one after the agent
-// called a tool, starts it again, and so does one where the transcript cannot tell. The
-// transcript is read only here, for a Stop about to be reviewed or let through at the cap, and
-// not at all when Claude Code has no cap. An admitted Stop holds its place in the run of blocks
-// until its verdict is known (releaseStopBlock gives it back unless it blocks), so concurrent
-// Stops never review more often than the cap allows.
-func (s *supervision) admit(ctx context.Context, limit, blockCap int) (State, admission, error) {
-	isStop := s.ev.Name != event.PreToolUse
+// does. spent is what the session's reviews have cost so far (checked only with a session
+// budget).
+//
+// The count is of one run of work: the reviews since the user last spoke. A new prompt_id is a
+// new turn; it starts the count again when the user opened it (package turn reads who did from
+// the transcript), and not when Claude Code did, after a background task or a wake-up:
+// otherwise an agent that answers every block by starting background work would never meet the
+// cap. Where the transcript cannot tell, a turn after a Stop let through while the agent waited
+// is taken for Claude Code's, and any other for the user's (a review more rather than one
+// skipped). Without a prompt_id nothing says a turn began, and the count goes on.
+//
+// For a Stop, Claude Code's count of blocks in a row is brought up to date first, as Claude Code
+// keeps it (package blockrun); where the transcript cannot tell whether the agent called a tool
+// since the last block, the lower count decides, so the stop is reviewed (a review Claude Code
+// overrides costs money, a skipped one lets unreviewed work through). The transcript is read for
+// that only for a Stop about to be reviewed or let through at the cap, and not at all when
+// Claude Code has no cap. An admitted Stop holds its place in the run of blocks until its verdict
+// is known (settle gives it back unless it blocks), so concurrent Stops never review more often
+// than the cap allows.
+func (s *supervision) admit(ctx context.Context, limit, blockCap int, spent float64) (State, admission, error) {
 	gate := admitted
 	st, err := s.store.Update(ctx, s.ev.SessionID, func(st *State) error {
-		if st.Count >= limit {
+		s.newTurn(st)
+		switch {
+		case s.opts.Config.SessionBudgetUSD > 0 && spent-st.BudgetFromUSD >= s.opts.Config.SessionBudgetUSD:
+			gate = budgetSpent
+			return nil
+		case st.Count >= limit:
 			gate = iterationCapped
 			return nil
 		}
-		if !isStop {
+		if s.ev.Name == event.PreToolUse {
 			st.Count++
 			return nil
 		}
@@ -49,8 +67,6 @@ func (s *supervision) admit(ctx context.Context, limit, blockCap int) (State, ad
 			run = blockrun.Run{}
 		}
 		st.StopRun = &run
-		// Where the transcript cannot tell, the lower count decides: a review Claude Code
-		// overrides costs money, a skipped one lets unreviewed work through (package blockrun).
 		if blockCap > 0 && run.Low >= blockCap {
 			gate = blockCapped
 			return nil
@@ -62,40 +78,103 @@ func (s *supervision) admit(ctx context.Context, limit, blockCap int) (State, ad
 	return st, gate, err
 }
 
-// releaseStopBlock gives back the place a Stop review held in the run of blocks when it did not block.
-func (s *supervision) releaseStopBlock(ctx context.Context) {
+// newTurn starts the run of work again when s.ev belongs to a turn the user opened since the
+// last event the supervisor saw (see admit).
+func (s *supervision) newTurn(st *State) {
+	id := s.ev.PromptID
+	if id == "" || id == st.PromptID {
+		return
+	}
+	waited := st.Waited
+	st.PromptID, st.Waited = id, false
+	switch turn.OpenedBy(s.ev.TranscriptPath, id) {
+	case turn.User:
+	case turn.Claude:
+		return
+	case turn.Unknown:
+		if waited {
+			return
+		}
+	}
+	st.Count = 0
+}
+
+// noteWaiting records that a Stop came while the agent waited on background work (State.Waited).
+func (s *supervision) noteWaiting(ctx context.Context) {
 	_, err := s.store.Update(ctx, s.ev.SessionID, func(st *State) error {
-		if st.StopRun == nil || st.StopRun.High == 0 {
+		if st.Waited && (s.ev.PromptID == "" || st.PromptID == s.ev.PromptID) {
 			return ErrNoChange
 		}
-		st.StopRun.Unblock()
+		st.Waited = true
+		if s.ev.PromptID != "" {
+			st.PromptID = s.ev.PromptID
+		}
 		return nil
 	})
 	if err != nil {
-		s.log().Warn("cannot update the count of stop blocks", "err", err)
+		s.log().Warn("cannot note the waiting agent", "err", err)
 	}
+}
+
+// settle records the outcome of a review: a Stop that was not blocked gives back the place it
+// held in the run of blocks, and the run of failed reviews grows or ends. It returns how many
+// reviews had failed in a row before this one.
+func (s *supervision) settle(ctx context.Context, failed, blocked bool) (before int) {
+	_, err := s.store.Update(ctx, s.ev.SessionID, func(st *State) error {
+		before = st.FailedReviews
+		next := 0
+		if failed {
+			next = before + 1
+		}
+		changed := next != before
+		st.FailedReviews = next
+		if s.ev.Name != event.PreToolUse && !blocked && st.StopRun != nil && st.StopRun.High > 0 {
+			st.StopRun.Unblock()
+			changed = true
+		}
+		if !changed {
+			return ErrNoChange
+		}
+		return nil
+	})
+	if err != nil {
+		s.log().Warn("cannot record the review's outcome", "err", err)
+	}
+	return before
 }
 
 // capAnswer lets ev through without a review because of gate, fills in the decision rec, and
 // tells the user why in a systemMessage (the reason alone reaches only the model).
-func capAnswer(ev *event.Event, rec *Decision, gate admission) *event.Output {
+func (s *supervision) capAnswer(rec *Decision, gate admission, spent, from float64) *event.Output {
 	var msg string
-	if gate == iterationCapped {
+	switch gate {
+	case iterationCapped:
 		rec.Decision = DecisionCapped
-		rec.Reason = fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review in this session",
+		rec.Reason = fmt.Sprintf("supervisor iteration cap reached (%d of max_iterations %d); no further review until the user's next prompt",
 			rec.Count, rec.Max)
-		msg = fmt.Sprintf("ccc-hooks: the supervisor reached its cap of %d reviews (supervisor.max_iterations) and has stopped reviewing this session.",
-			rec.Max)
-	} else {
+		msg = fmt.Sprintf("ccc-hooks: the supervisor did %d reviews since your last prompt, its cap (supervisor.max_iterations); "+
+			"it stops reviewing until you type your next prompt.", rec.Max)
+	case budgetSpent:
+		budget := s.opts.Config.SessionBudgetUSD
+		rec.Decision = DecisionBudget
+		rec.Reason = fmt.Sprintf("supervisor session budget spent (%s of session_budget_usd %s); no further review in this session",
+			usd(spent-from), usd(budget))
+		msg = fmt.Sprintf("ccc-hooks: this session's reviews cost %s, its budget (supervisor.session_budget_usd %s); the supervisor "+
+			"no longer reviews it. To go on: `ccc-hooks supervisor on --session %s` (or /supervisor here) gives it a new budget, "+
+			"or raise supervisor.session_budget_usd in %s.", usd(spent-from), usd(budget), s.ev.SessionID, s.configFile())
+	default:
 		rec.Decision = DecisionBlockCap
 		rec.Reason = fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
 			*rec.BlockCap, blockcap.Var)
 		msg = fmt.Sprintf("ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",
 			*rec.BlockCap, blockcap.Var)
 	}
-	out := allow(ev, rec.Reason)
+	out := allow(s.ev, rec.Reason)
 	if out != nil {
 		out.SystemMessage = msg
 	}
 	return out
 }
+
+// usd writes dollars as the decision log shows them.
+func usd(v float64) string { return fmt.Sprintf("$%.4f", v) }

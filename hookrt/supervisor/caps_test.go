@@ -99,8 +99,8 @@ func TestStopBlockCap(t *testing.T) {
 				}
 				if s.want == "block" {
 					wantReviews++
-					if out.Decision != "block" || out.SystemMessage != "" {
-						t.Errorf("stop %d: got %+v, want a block without a system message", i, out)
+					if out.Decision != "block" || !strings.HasPrefix(out.SystemMessage, "ccc-hooks supervisor: sent the agent back to work (review ") {
+						t.Errorf("stop %d: got %+v, want a block with the review's line", i, out)
 					}
 				} else if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+blockcap.Var+")") ||
 					!strings.Contains(*out.Reason, "Stop-hook blocks in a row") {

@@ -145,12 +145,15 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		return allow(ev, ReasonDisabled), nil
 	}
 	if s.opts.Waiting {
+		// Claude Code starts a new turn when the background work ends; that turn's Stop is the
+		// one to review. Nothing is said: the agent is not done, and nothing was skipped.
+		s.noteWaiting(ctx)
 		return nil, nil
 	}
 	limit := s.opts.Config.MaxIterations
-	isStop := ev.Name != event.PreToolUse
 	blockCap := blockcap.FromEnv(s.opts.Getenv)
-	st, gate, err := s.admit(ctx, limit, blockCap)
+	spent := s.spent()
+	st, gate, err := s.admit(ctx, limit, blockCap, spent)
 	if err != nil {
 		return nil, fmt.Errorf("count supervisor iterations: %w", err)
 	}
@@ -158,6 +161,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		Time: s.opts.Now().UTC(), SessionID: ev.SessionID, Event: ev.Name, Tool: ev.ToolName,
 		Count: st.Count, Max: limit,
 	}
+	isStop := ev.Name != event.PreToolUse
 	if isStop {
 		if st.StopRun != nil {
 			rec.StopBlocks = st.StopRun.Low
@@ -168,25 +172,20 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		rec.SupervisorID = supID
 	}
 	if gate != admitted {
-		out := capAnswer(ev, &rec, gate)
+		out := s.capAnswer(&rec, gate, spent, st.BudgetFromUSD)
 		s.logDecision(rec)
 		return out, nil
 	}
 	verdict, usage, err := s.review(ctx)
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
-	if isStop && (err != nil || verdict.AllowStop) {
-		// Not a block: give back the place this review held in the run of blocks.
-		s.releaseStopBlock(ctx)
-		rec.StopBlocks--
+	blocked := err == nil && !verdict.AllowStop
+	failedBefore := s.settle(ctx, err != nil, blocked)
+	if isStop && !blocked {
+		rec.StopBlocks-- // the place this review held in the run of blocks was given back
 	}
 	if err != nil {
-		rec.Decision, rec.Reason = DecisionFailed, err.Error()
-		s.logDecision(rec)
-		if ev.Name == event.PreToolUse {
-			return event.Permission("deny", "supervisor review failed: "+err.Error()), nil
-		}
-		return nil, &ReviewFailedError{Err: err}
+		return s.failed(&rec, err, failedBefore)
 	}
 	var out *event.Output
 	if verdict.AllowStop {
@@ -202,8 +201,74 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	}
 	rec.Decision, rec.Reason = decisionName(out), verdict.Feedback
 	s.logDecision(rec)
+	return seen(out, &rec), nil
+}
+
+// failed answers a review that failed (could not start, exited non-zero, reported is_error,
+// timed out, spent its budget). One failure keeps the seeds' rule: a question is denied, and a
+// Stop fails as a non-blocking error (*ReviewFailedError). A question whose review fails after
+// the session's review before it failed too goes to the user unreviewed, with no decision, so
+// that a reviewer that cannot run never keeps the agent from the user for long; the user is told
+// each time, and the decision log records the pass.
+func (s *supervision) failed(rec *Decision, err error, failedBefore int) (*event.Output, error) {
+	rec.Decision, rec.Reason = DecisionFailed, err.Error()
+	if s.ev.Name != event.PreToolUse {
+		s.logDecision(*rec)
+		return nil, &ReviewFailedError{Err: err}
+	}
+	if failedBefore > 0 {
+		rec.Decision = DecisionFailedPass
+		s.logDecision(*rec)
+		return &event.Output{SystemMessage: fmt.Sprintf("ccc-hooks: the supervisor's review failed again (%s), %d times in a row; "+
+			"this question goes to you unreviewed. See `ccc-hooks supervisor log`.", err, failedBefore+1)}, nil
+	}
+	s.logDecision(*rec)
+	out := event.Permission("deny", "supervisor review failed: "+err.Error())
+	out.SystemMessage = fmt.Sprintf("ccc-hooks: the supervisor's review %d of %d failed (%s); the question was held back. "+
+		"If the next review fails too, the question goes to you unreviewed. See `ccc-hooks supervisor log`.", rec.Count, rec.Max, err)
 	return out, nil
 }
+
+// seen adds to out the one line the user sees after a review: the verdict, the review's number
+// against the cap, and its cost.
+func seen(out *event.Output, rec *Decision) *event.Output {
+	if out == nil {
+		return nil // a tool other than AskUserQuestion: no decision, and nothing to show
+	}
+	var what string
+	switch {
+	case rec.Event == event.PreToolUse && rec.Decision == DecisionAllow:
+		what = "let the question through"
+	case rec.Event == event.PreToolUse:
+		what = "sent the question back"
+	case rec.Decision == DecisionAllow:
+		what = "allowed the stop"
+	default:
+		what = "sent the agent back to work"
+	}
+	cost := "cost not reported"
+	if rec.CostUSD > 0 {
+		cost = usd(rec.CostUSD)
+	}
+	out.SystemMessage = fmt.Sprintf("ccc-hooks supervisor: %s (review %d of %d, %s).", what, rec.Count, rec.Max, cost)
+	return out
+}
+
+// spent is what the session's reviews have cost as its decision log records it; 0 without a
+// session budget (the log is not read then).
+func (s *supervision) spent() float64 {
+	if s.opts.Config.SessionBudgetUSD <= 0 {
+		return 0
+	}
+	decisions, _, err := s.store.ReadLog(s.ev.SessionID)
+	if err != nil {
+		s.log().Warn("cannot read the decision log for the session budget", "err", err)
+	}
+	return Sum(decisions).CostUSD
+}
+
+// configFile is ccc.json, for messages.
+func (s *supervision) configFile() string { return paths.ConfigFile(s.opts.Getenv) }
 
 // review builds the request from the config and the event and runs the reviewer.
 func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {

@@ -84,7 +84,8 @@ func TestHandleTimeoutKillsProcessGroup(t *testing.T) {
 	opts := optsOf(e)
 	opts.ReviewTimeout = 500 * time.Millisecond
 
-	for _, ev := range []*event.Event{hooktest.Stop("slow"), {SessionID: "slow", Name: event.PreToolUse, ToolName: event.AskUserQuestion}} {
+	// Two sessions: each review is the first to fail in its session (see TestHandleFailingReviews).
+	for _, ev := range []*event.Event{hooktest.Stop("slow"), {SessionID: "slow-ask", Name: event.PreToolUse, ToolName: event.AskUserQuestion}} {
 		_ = os.Remove(pids)
 		start := time.Now()
 		out, err := run(context.Background(), ev, opts)

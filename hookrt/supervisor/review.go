@@ -91,7 +91,7 @@ func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	if err != nil {
 		var reported *ReportedError
 		if _, perr := out.verdict(); usage != (Usage{}) && errors.As(perr, &reported) {
-			if reported.Msg == "error_max_budget_usd" {
+			if reported.Msg == "error_max_budget_usd" && req.MaxBudgetUSD > 0 {
 				return Verdict{}, usage, fmt.Errorf("the review spent supervisor.max_budget_usd ($%s) before its verdict: %w",
 					strconv.FormatFloat(req.MaxBudgetUSD, 'f', -1, 64), perr)
 			}

@@ -14,12 +14,26 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// State is the content of <home>/supervisor-<id>.json.
+// State is the content of <home>/supervisor-<id>.json. The seeds' fields (session_id, enabled,
+// count, created_at, updated_at) keep their names; the others were added since.
 type State struct {
 	SessionID string `json:"session_id"`
 	// Enabled is the explicit on/off of `ccc-hooks supervisor on|off`; nil means "use the default".
 	Enabled *bool `json:"enabled"`
-	Count   int   `json:"count"`
+	// Count is the reviews of the run of work: since the user last spoke (see caps.go), or since
+	// `ccc-hooks supervisor on`.
+	Count int `json:"count"`
+	// PromptID is the prompt_id of the last turn the supervisor saw; a new one is a new turn.
+	PromptID string `json:"prompt_id,omitempty"`
+	// Waited is set by a Stop let through while the agent waited on background work, and
+	// cleared by the next turn: that turn is most likely Claude Code's own, started when the
+	// work ended.
+	Waited bool `json:"waited,omitempty"`
+	// FailedReviews counts the reviews in a row that failed; a review that succeeds ends the run.
+	FailedReviews int `json:"failed_reviews,omitempty"`
+	// BudgetFromUSD is what the session's logged reviews had cost at the last
+	// `ccc-hooks supervisor on`: supervisor.session_budget_usd counts from there.
+	BudgetFromUSD float64 `json:"budget_from_usd,omitempty"`
 	// StopRun counts the Stop blocks in a row as Claude Code counts them (see package
 	// blockrun), to stay within its cap. A review under way holds its place in the count until
 	// its verdict is known.

@@ -89,10 +89,23 @@ func (w *Switch) Enabled(id string) (bool, error) {
 	return *st.Enabled, nil
 }
 
-// Set turns the supervisor on or off for id.
+// Set turns the supervisor on or off for id. Turning it on also starts afresh what stood it
+// aside: the count of reviews (max_iterations), the run of failed reviews, and the session
+// budget, which counts from what the session's reviews have cost so far.
 func (w *Switch) Set(ctx context.Context, id string, on bool) error {
+	spent := 0.0
+	if on {
+		decisions, _, err := w.Store.ReadLog(id)
+		if err != nil {
+			return err
+		}
+		spent = Sum(decisions).CostUSD
+	}
 	_, err := w.Store.Update(ctx, id, func(st *State) error {
 		st.Enabled = &on
+		if on {
+			st.Count, st.FailedReviews, st.BudgetFromUSD = 0, 0, spent
+		}
 		return nil
 	})
 	return err

@@ -73,8 +73,8 @@ func TestHandleInvalidSupervisorID(t *testing.T) {
 	if !strings.Contains(out, `"reason":"ok"`) {
 		t.Errorf("out = %s, want the review the session's own state turns on", out)
 	}
-	if !strings.Contains(out, `"systemMessage":"ccc-hooks: invalid session ID \"../x\" in $CCC_SUPERVISOR_ID`) {
-		t.Errorf("out = %s, want a systemMessage naming the variable and its value", out)
+	if !strings.Contains(out, `"systemMessage":"ccc-hooks supervisor: allowed the stop (review 1 of 20, cost not reported).\nccc-hooks: invalid session ID \"../x\" in $CCC_SUPERVISOR_ID`) {
+		t.Errorf("out = %s, want the review's line, then a notice naming the variable and its value", out)
 	}
 	if !strings.Contains(stderr.String(), "ignoring an invalid CCC_SUPERVISOR_ID") {
 		t.Errorf("stderr lacks the warning:\n%s", stderr.String())
@@ -87,8 +87,9 @@ func TestWithNotice(t *testing.T) {
 	if out := withNotice(nil, "b"); out == nil || out.SystemMessage != "b" || out.Decision != "" || out.Reason != nil {
 		t.Errorf("withNotice(nil) = %+v, want only the message", out)
 	}
-	out := capAnswer(hooktest.Stop("s"), &Decision{Count: 1, Max: 1}, iterationCapped)
-	if got := withNotice(out, "b").SystemMessage; !strings.HasSuffix(got, "this session.\nb") {
+	s := &supervision{ev: hooktest.Stop("s"), opts: Options{}.withDefaults()}
+	out := s.capAnswer(&Decision{Count: 1, Max: 1}, iterationCapped, 0, 0)
+	if got := withNotice(out, "b").SystemMessage; !strings.HasSuffix(got, "your next prompt.\nb") {
 		t.Errorf("SystemMessage = %q, want the cap's message, then the notice", got)
 	}
 }
