@@ -3,6 +3,7 @@ package supervisor
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
@@ -22,17 +23,9 @@ const (
 
 // admit decides, under the session's lock, whether s.ev gets a review, and counts it when it
 // does. spent is what the session's reviews have cost so far (checked only with a session
-// budget).
+// budget). The run of work the count belongs to is brought up to date first (newRun).
 //
-// The count is of one run of work: the reviews since the user last spoke. A new prompt_id is a
-// new turn; it starts the count again when the user opened it (package turn reads who did from
-// the transcript), and not when Claude Code did, after a background task or a wake-up:
-// otherwise an agent that answers every block by starting background work would never meet the
-// cap. Where the transcript cannot tell, a turn after a Stop let through while the agent waited
-// is taken for Claude Code's, and any other for the user's (a review more rather than one
-// skipped). Without a prompt_id nothing says a turn began, and the count goes on.
-//
-// For a Stop, Claude Code's count of blocks in a row is brought up to date first, as Claude Code
+// For a Stop, Claude Code's count of blocks in a row is brought up to date too, as Claude Code
 // keeps it (package blockrun); where the transcript cannot tell whether the agent called a tool
 // since the last block, the lower count decides, so the stop is reviewed (a review Claude Code
 // overrides costs money, a skipped one lets unreviewed work through). The transcript is read for
@@ -43,7 +36,7 @@ const (
 func (s *supervision) admit(ctx context.Context, limit, blockCap int, spent float64) (State, admission, error) {
 	gate := admitted
 	st, err := s.store.Update(ctx, s.ev.SessionID, func(st *State) error {
-		s.newTurn(st)
+		s.newRun(st)
 		switch {
 		case s.opts.Config.SessionBudgetUSD > 0 && spent-st.BudgetFromUSD >= s.opts.Config.SessionBudgetUSD:
 			gate = budgetSpent
@@ -78,25 +71,51 @@ func (s *supervision) admit(ctx context.Context, limit, blockCap int, spent floa
 	return st, gate, err
 }
 
-// newTurn starts the run of work again when s.ev belongs to a turn the user opened since the
-// last event the supervisor saw (see admit).
-func (s *supervision) newTurn(st *State) {
+// newRun starts the count again when the user has spoken since the last event the supervisor
+// saw: the count is of one run of work, the reviews since the user last typed something.
+//
+// The session's transcript tells (package turn): a prompt the user typed opens a turn with a new
+// prompt_id, and what the user types while the agent works is added to the running turn; either
+// starts the count again, once. A turn Claude Code opens by itself, when a background task ends
+// or a wake-up fires, has a new prompt_id too, but does not: an agent that answers every block by
+// starting background work would otherwise never meet the cap. Where the transcript cannot tell
+// who opened a new turn (Claude Code 2.1.328 may not have written its record yet), a turn after a
+// Stop let through while the agent waited is taken for Claude Code's, and any other for the
+// user's: a review more rather than one skipped. Without a prompt_id, and with nothing typed
+// since, nothing says the user spoke, and the count goes on.
+func (s *supervision) newRun(st *State) {
 	id := s.ev.PromptID
-	if id == "" || id == st.PromptID {
-		return
-	}
+	seen := turn.Look(s.ev.TranscriptPath, id)
+	newTurn := id != "" && id != st.PromptID
 	waited := st.Waited
-	st.PromptID, st.Waited = id, false
-	switch turn.OpenedBy(s.ev.TranscriptPath, id) {
-	case turn.User:
-	case turn.Claude:
-		return
-	case turn.Unknown:
-		if waited {
-			return
-		}
+	if newTurn {
+		st.PromptID, st.Waited = id, false
 	}
-	st.Count = 0
+	switch {
+	case seen.LastTyped != "" && !slices.Contains(st.Typed, seen.LastTyped):
+		st.Count = 0
+		st.noteTyped(seen.LastTyped)
+	case newTurn && seen.Opener == turn.Unknown && !waited:
+		// Taken for the user's: once its record is written, it starts nothing again; nor does
+		// what the user typed before it.
+		st.Count = 0
+		st.noteTyped(seen.LastTyped)
+		st.noteTyped("prompt:" + id)
+	}
+}
+
+// maxTyped bounds State.Typed.
+const maxTyped = 4
+
+// noteTyped records that the count has started from typed ("" records nothing).
+func (st *State) noteTyped(typed string) {
+	if typed == "" || slices.Contains(st.Typed, typed) {
+		return
+	}
+	st.Typed = append(st.Typed, typed)
+	if over := len(st.Typed) - maxTyped; over > 0 {
+		st.Typed = slices.Delete(st.Typed, 0, over)
+	}
 }
 
 // noteWaiting records that a Stop came while the agent waited on background work (State.Waited).

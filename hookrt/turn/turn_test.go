@@ -10,82 +10,88 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
-// Records as Claude Code writes them into a session transcript (shortened; docs/claude-code.md).
+// Records as Claude Code 2.1.328 and 2.1.332 write them into a session transcript, shortened to
+// the fields that matter (docs/claude-code.md).
 const (
-	typed     = `{"type":"user","promptId":"p-typed","origin":{"kind":"human"},"message":{"role":"user","content":"fix the login bug"},"uuid":"u1"}` + "\n"
-	reply     = `{"type":"assistant","promptId":"p-typed","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]},"uuid":"a1"}` + "\n"
-	feedback  = `{"type":"user","promptId":"p-typed","isMeta":true,"origin":{"kind":"hook"},"message":{"role":"user","content":"Stop hook feedback:\nrun the tests"},"uuid":"u2"}` + "\n"
-	result    = `{"type":"user","promptId":"p-typed","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"ok"}]},"uuid":"u3"}` + "\n"
-	notified  = `{"type":"user","promptId":"p-task","origin":{"kind":"task-notification"},"message":{"role":"user","content":"<task-notification>\n<status>completed</status>\n</task-notification>"},"uuid":"u4"}` + "\n"
-	scheduled = `{"type":"user","promptId":"p-wake","origin":{"kind":"task-notification","subkind":"scheduled-trigger"},"message":{"role":"user","content":"check the deploy"},"uuid":"u5"}` + "\n"
+	typed      = `{"promptId":"p-typed","type":"user","message":{"role":"user","content":"fix the login bug"},"uuid":"u1","origin":{"kind":"human"},"promptSource":"typed","turnOrigin":"human","turnPosition":{"promptIndex":1,"turnIndex":1}}` + "\n"
+	reply      = `{"promptId":"p-typed","type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]},"uuid":"a1"}` + "\n"
+	feedback   = `{"promptId":"p-typed","type":"user","message":{"role":"user","content":"Stop hook feedback:\nrun the tests"},"isMeta":true,"uuid":"u2"}` + "\n"
+	result     = `{"promptId":"p-typed","type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"ok"}]},"uuid":"u3"}` + "\n"
+	notified   = `{"promptId":"p-task","type":"user","message":{"role":"user","content":"<task-notification>\n<status>completed</status>\n</task-notification>"},"uuid":"u4","origin":{"kind":"task-notification","producer":"session-task","runId":"r1"},"promptSource":"system","turnOrigin":"task_notification","turnPosition":{"promptIndex":1,"turnIndex":2}}` + "\n"
+	woken      = `{"promptId":"p-wake","type":"user","message":{"role":"user","content":"check the deploy"},"isMeta":true,"uuid":"u5","promptSource":"system","wakeupSource":"loop_wakeup","scheduledTaskId":"f6605ddc","turnOrigin":"scheduled","turnPosition":{"promptIndex":1,"turnIndex":3}}` + "\n"
+	printed    = `{"promptId":"p-print","type":"user","message":{"role":"user","content":"fix it"},"uuid":"u6","promptSource":"sdk","turnOrigin":"sdk","turnPosition":{"promptIndex":0,"turnIndex":1}}` + "\n"
+	queued     = `{"parentUuid":"a1","attachment":{"type":"queued_command","prompt":"please also do this","commandMode":"prompt","origin":{"kind":"human"},"humanTurn":true},"type":"attachment","uuid":"q1"}` + "\n"
+	queuedTask = `{"parentUuid":"a1","attachment":{"type":"queued_command","prompt":"<task-notification>","commandMode":"task-notification","origin":{"kind":"task-notification"}},"type":"attachment","uuid":"q2"}` + "\n"
+	oldTyped   = `{"promptId":"p-old","type":"user","message":{"role":"user","content":"hi"},"uuid":"u7","origin":{"kind":"human"}}` + "\n"
+	oldTask    = `{"promptId":"p-oldtask","type":"user","message":{"role":"user","content":"<task-notification>"},"uuid":"u8","origin":{"kind":"task-notification"}}` + "\n"
 )
 
-func TestOpenedBy(t *testing.T) {
-	transcript := typed + reply + feedback + reply + result + reply + notified + reply + scheduled
+func TestLook(t *testing.T) {
+	session := typed + reply + feedback + reply + result + reply + notified + reply + woken + reply
 	tests := []struct {
 		name, data, prompt string
-		want               Opener
+		want               Seen
 	}{
-		{"a prompt the user typed", transcript, "p-typed", User},
-		{"a background task's notification", transcript, "p-task", Claude},
-		{"a scheduled wake-up", transcript, "p-wake", Claude},
-		{"a turn not written yet", transcript, "p-later", Unknown},
-		{"only its feedback and tool results written", feedback + result, "p-typed", Unknown},
-		{"a torn last line", typed[:40], "p-typed", Unknown},
-		{"a record naming the prompt in its text only", `{"type":"user","promptId":"x","origin":{"kind":"human"},"message":{"content":"p-typed"}}` + "\n", "p-typed", Unknown},
-		{"an assistant record with an origin", `{"type":"assistant","promptId":"p-typed","origin":{"kind":"human"}}` + "\n", "p-typed", Unknown},
-		{"an origin that is not an object", `{"type":"user","promptId":"p-typed","origin":"human"}` + "\n", "p-typed", Unknown},
-		{"no line end after the opener", strings.TrimSuffix(typed, "\n"), "p-typed", User},
+		{"a prompt the user typed", session, "p-typed", Seen{User, "prompt:p-typed"}},
+		{"a background task's notification", session, "p-task", Seen{Claude, "prompt:p-typed"}},
+		{"a scheduled wake-up (a meta record)", session, "p-wake", Seen{Claude, "prompt:p-typed"}},
+		{"claude -p", printed + reply, "p-print", Seen{User, "prompt:p-print"}},
+		{"a turn not written yet", session, "p-later", Seen{Unknown, "prompt:p-typed"}},
+		{"typed while the agent worked", session + queued + reply, "p-wake", Seen{Claude, "queued:q1"}},
+		{"a task's notification queued into a turn", typed + queuedTask, "p-typed", Seen{User, "prompt:p-typed"}},
+		{"typed after a queued message", queued + typed, "p-typed", Seen{User, "prompt:p-typed"}},
+		{"records with origin only", oldTyped + oldTask, "p-oldtask", Seen{Claude, "prompt:p-old"}},
+		{"only its feedback and tool results written", feedback + result, "p-typed", Seen{}},
+		{"a torn last line", typed[:60], "p-typed", Seen{}},
+		{"no line end after the opener", strings.TrimSuffix(typed, "\n"), "p-typed", Seen{User, "prompt:p-typed"}},
+		{"an assistant record with a turn origin", `{"type":"assistant","promptId":"p-typed","turnOrigin":"human"}` + "\n", "p-typed", Seen{}},
+		{"an opener of a kind not known here", `{"type":"user","promptId":"p-x","turnOrigin":"voice-call"}` + "\n", "p-x", Seen{}},
+		{"no prompt asked about", session, "", Seen{Unknown, "prompt:p-typed"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "s.jsonl")
 			testfs.Write(t, path, tt.data, 0o600)
-			if got := OpenedBy(path, tt.prompt); got != tt.want {
-				t.Errorf("OpenedBy = %v, want %v", got, tt.want)
+			if got := Look(path, tt.prompt); got != tt.want {
+				t.Errorf("Look = %+v, want %+v", got, tt.want)
 			}
 		})
 	}
 }
 
-func TestOpenedByCannotRead(t *testing.T) {
+func TestLookCannotRead(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for name, path := range map[string]string{"missing": filepath.Join(dir, "none.jsonl"), "a directory": dir, "a FIFO": fifo, "none named": ""} {
-		if got := OpenedBy(path, "p-typed"); got != Unknown {
-			t.Errorf("%s: OpenedBy = %v, want unknown", name, got)
+		if got := Look(path, "p-typed"); got != (Seen{}) {
+			t.Errorf("%s: Look = %+v, want nothing", name, got)
 		}
-	}
-	path := filepath.Join(dir, "s.jsonl")
-	testfs.Write(t, path, typed, 0o600)
-	if got := OpenedBy(path, ""); got != Unknown {
-		t.Errorf("no prompt_id: OpenedBy = %v, want unknown", got)
 	}
 }
 
 // Only the tail is read: an opener further back than MaxTail is not found, one within it is,
 // and a first line cut by the tail's start is skipped.
-func TestOpenedByReadsTheTail(t *testing.T) {
+func TestLookReadsTheTail(t *testing.T) {
 	filler := strings.Repeat(reply, MaxTail/len(reply)+1)
 	dir := t.TempDir()
 	far := filepath.Join(dir, "far.jsonl")
 	testfs.Write(t, far, typed+filler, 0o600)
-	if got := OpenedBy(far, "p-typed"); got != Unknown {
-		t.Errorf("opener before the tail: %v, want unknown", got)
+	if got := Look(far, "p-typed"); got != (Seen{}) {
+		t.Errorf("opener before the tail: %+v, want nothing", got)
 	}
 	near := filepath.Join(dir, "near.jsonl")
 	testfs.Write(t, near, filler+typed+reply, 0o600)
-	if got := OpenedBy(near, "p-typed"); got != User {
-		t.Errorf("opener in the tail: %v, want user", got)
+	if got := Look(near, "p-typed"); got.Opener != User {
+		t.Errorf("opener in the tail: %+v, want user", got)
 	}
 	// The opener's own line cut by the tail's first byte: not found, never misread.
 	cut := filepath.Join(dir, "cut.jsonl")
 	testfs.Write(t, cut, typed+strings.Repeat("x", MaxTail-len(typed)/2)+"\n", 0o600)
-	if got := OpenedBy(cut, "p-typed"); got != Unknown {
-		t.Errorf("opener cut by the tail: %v, want unknown", got)
+	if got := Look(cut, "p-typed"); got != (Seen{}) {
+		t.Errorf("opener cut by the tail: %+v, want nothing", got)
 	}
 	if fi, err := os.Stat(cut); err != nil || fi.Size() <= MaxTail {
 		t.Fatalf("the cut transcript is not longer than the tail: %v", err)

@@ -14,8 +14,9 @@ import (
 // blockCapCheck reports Claude Code's cap on consecutive Stop-hook blocks next to the profiles'
 // own caps. Claude Code counts only blocks with no tool call between them, and the runtime counts
 // them the same way (package hookrt/blockrun): an agent that works after each block is reviewed
-// (or gated) up to max_iterations; one that only answers in words reaches the cap, and then the
-// supervisor stops reviewing and the workflow stops blocking. So a cap below max_iterations is
+// (or gated) up to its profile's max_iterations; one that only answers in words reaches the cap,
+// and then the supervisor stops reviewing and the workflow stops blocking. So a cap below
+// max_iterations is
 // information, not a fault; only a value Claude Code cannot read is a warning. The cap is read from the "env" key of the
 // settings files (highest precedence first), else from the environment.
 type blockCapCheck struct{ env Env }
@@ -60,8 +61,9 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 		out = append(out, ok(msg, path))
 	}
 	if s.hasWorkflow() {
-		msg := fmt.Sprintf("workflow: %s; the workflow blocks a stop at most %s in a run (max_iterations)", capText, times(maxIter))
-		if limit > 0 && limit < maxIter {
+		wfMax := s.Workflow.MaxIterations
+		msg := fmt.Sprintf("workflow: %s; the workflow blocks a stop at most %s in a run (workflow.max_iterations)", capText, times(wfMax))
+		if limit > 0 && limit < wfMax {
 			msg += fmt.Sprintf(", and at most %s in a row with no tool call between the blocks (that cap)", times(limit))
 		}
 		out = append(out, ok(msg, path))

@@ -40,12 +40,21 @@ func TestBlockCapCheck(t *testing.T) {
 			`CLAUDE_CODE_STOP_HOOK_BLOCK_CAP="lots" (from the environment) is not a whole number`,
 		}}}},
 		{"workflow only", map[string]string{blockcap.Var: "5"}, snap(workflow), []want{{StatusOK, []string{
-			"workflow: Claude Code blocks a stop up to 5 times in a row", "the workflow blocks a stop at most 20 times in a run (max_iterations), and at most 5 times in a row with no tool call between the blocks (that cap)",
+			"workflow: Claude Code blocks a stop up to 5 times in a row", "the workflow blocks a stop at most 20 times in a run (workflow.max_iterations), and at most 5 times in a row with no tool call between the blocks (that cap)",
 		}}}},
-		{"workflow with a high cap", map[string]string{blockcap.Var: "50"}, snap(workflow), []want{{StatusOK, []string{"at most 20 times in a run (max_iterations)"}}}},
+		{"workflow with a high cap", map[string]string{blockcap.Var: "50"}, snap(workflow), []want{{StatusOK, []string{"at most 20 times in a run (workflow.max_iterations)"}}}},
 		{
 			"both profiles", nil, snap(installed, local(`{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "`+ourCmd+`"}]}]}}`)),
 			[]want{{StatusOK, []string{"supervisor's max_iterations 20"}}, {StatusOK, []string{"workflow: ", "at most 8 times in a row with no tool call"}}},
+		},
+		{
+			"each profile its own cap",
+			map[string]string{blockcap.Var: "6"},
+			withCaps(snap(installed, local(`{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "`+ourCmd+`"}]}]}}`)), 3, 9),
+			[]want{
+				{StatusOK, []string{"not fewer than max_iterations 3"}},
+				{StatusOK, []string{"at most 9 times in a run (workflow.max_iterations), and at most 6 times in a row"}},
+			},
 		},
 		{"nothing installed", map[string]string{blockcap.Var: "5"}, snap(user(`{}`)), []want{{StatusOK, []string{"no supervisor or workflow hooks installed", "up to 5 times"}}}},
 	}
@@ -54,4 +63,10 @@ func TestBlockCapCheck(t *testing.T) {
 			checkResults(t, blockCapCheck{fakeEnv(tt.env, nil, nil)}, tt.s, tt.want)
 		})
 	}
+}
+
+// withCaps sets the supervisor's and the workflow's max_iterations of s.
+func withCaps(s *Snapshot, supervisor, workflow int) *Snapshot {
+	s.Config.MaxIterations, s.Workflow.MaxIterations = supervisor, workflow
+	return s
 }

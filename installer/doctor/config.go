@@ -32,8 +32,10 @@ func (configCheck) Run(_ context.Context, s *Snapshot) []Result {
 		return out
 	}
 	c := s.Config
-	msg := fmt.Sprintf("max_iterations %d, timeout_seconds %d, language %s, enabled by default %t; reviewer: %s",
-		c.MaxIterations, c.TimeoutSeconds, c.Language, c.Enabled, reviewerLimits(c))
+	msg := fmt.Sprintf("max_iterations %d, timeout_seconds %d, language %s, enabled by default %t, %s; reviewer: %s; "+
+		"max_iterations counts the reviews of one run of work, since you last typed a prompt (each prompt starts it again, "+
+		"a turn Claude Code starts by itself does not)",
+		c.MaxIterations, c.TimeoutSeconds, c.Language, c.Enabled, sessionBudget(c), reviewerLimits(c))
 	if !s.ConfigExists {
 		msg = s.ConfigPath + ": not present; supervisor defaults: " + msg
 	} else {
@@ -57,4 +59,13 @@ func reviewerLimits(c config.Supervisor) string {
 		budget = "at most $" + strconv.FormatFloat(c.MaxBudgetUSD, 'f', -1, 64) + " per review"
 	}
 	return fmt.Sprintf("permission mode %s, %s, %s", c.PermissionMode, tools, budget)
+}
+
+// sessionBudget describes supervisor.session_budget_usd.
+func sessionBudget(c config.Supervisor) string {
+	if c.SessionBudgetUSD <= 0 {
+		return "no session budget"
+	}
+	return "session budget $" + strconv.FormatFloat(c.SessionBudgetUSD, 'f', -1, 64) +
+		" (a session whose reviews cost that much is not reviewed again until `supervisor on` for it)"
 }

@@ -55,6 +55,7 @@ func snap(files ...File) *Snapshot {
 		Home:       "/home/u/.claude/ccc",
 		ConfigPath: "/home/u/.claude/ccc.json",
 		Config:     config.Default(),
+		Workflow:   config.DefaultWorkflow(),
 	}
 }
 

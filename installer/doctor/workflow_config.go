@@ -38,5 +38,7 @@ func (workflowConfigCheck) Run(_ context.Context, s *Snapshot) []Result {
 	} else {
 		msg += `notify false: tasks are not announced (set "workflow": {"notify": true} to announce a blocked or completed task on the desktop)`
 	}
+	msg += fmt.Sprintf("; max_iterations %d: at most that many stops blocked in one run before one is let through (its own cap, not the supervisor's)",
+		s.Workflow.MaxIterations)
 	return []Result{ok(msg, s.ConfigPath)}
 }

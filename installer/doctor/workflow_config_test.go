@@ -17,7 +17,7 @@ func TestWorkflowConfigCheck(t *testing.T) {
 	}
 	unreadable := snap()
 	unreadable.ConfigExists = true
-	unreadable.setConfig(config.Config{Supervisor: config.Default()}, nil, errors.New("read /home/u/.claude/ccc.json: permission denied"))
+	unreadable.setConfig(config.Config{Supervisor: config.Default(), Workflow: config.DefaultWorkflow()}, nil, errors.New("read /home/u/.claude/ccc.json: permission denied"))
 	tests := []struct {
 		name string
 		s    *Snapshot
@@ -26,6 +26,12 @@ func TestWorkflowConfigCheck(t *testing.T) {
 		{"missing", snap(), []want{{StatusOK, []string{"/home/u/.claude/ccc.json: not present; workflow defaults: notify false", `set "workflow": {"notify": true}`}}}},
 		{"no workflow key", parsed(`{"supervisor": {"enabled": true}}`), []want{{StatusOK, []string{"/home/u/.claude/ccc.json: workflow notify false: tasks are not announced"}}}},
 		{"notify on", parsed(`{"workflow": {"notify": true}}`), []want{{StatusOK, []string{"workflow notify true: a blocked or completed task is announced on the desktop"}}}},
+		{"its own cap", parsed(`{"supervisor": {"max_iterations": 3}, "workflow": {"max_iterations": 5}}`), []want{
+			{StatusOK, []string{"; max_iterations 5: at most that many stops blocked in one run before one is let through (its own cap, not the supervisor's)"}},
+		}},
+		{"cap out of range", parsed(`{"workflow": {"max_iterations": 500}}`), []want{
+			{StatusError, []string{"workflow.max_iterations: 500 is out of range 1..100; using 20: change it in /home/u/.claude/ccc.json"}},
+		}},
 		{"notify off", parsed(`{"workflow": {"notify": false}}`), []want{{StatusOK, []string{"workflow notify false"}}}},
 		{"notify not a boolean", parsed(`{"workflow": {"notify": "yes"}}`), []want{
 			{StatusError, []string{`workflow.notify: want true or false, got "yes"; using false: change it in /home/u/.claude/ccc.json`}},
