@@ -68,7 +68,7 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 	defer rt.done(ticket)
 	// The agent waits on background work: Claude Code starts a new turn when it ends, and that
 	// turn's Stop is the one to judge. No profile counts, reviews or blocks this one.
-	waiting := ev.Waiting()
+	waiting := ev.Waiting(opts.Now().Local()) // session_crons are in local time
 	switch ev.Name {
 	case event.PreToolUse:
 		return rt.supervise(ctx, false)

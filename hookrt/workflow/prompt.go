@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/turn"
 )
 
 // OpenCommand opens a task: "/mc <description>".
@@ -52,8 +53,14 @@ func isConfirmCommand(prompt string) bool {
 }
 
 // prompt handles UserPromptSubmit: open a task, or take the user's confirmation. Any user prompt
-// ends the session's run of blocks.
+// ends the session's run of blocks. A prompt Claude Code submits by itself (a background task's
+// notification, a fired wake-up: package turn) is not the user's: it opens nothing, confirms
+// nothing (a subagent's report or a wake-up the agent scheduled may well say "fixed") and ends
+// no run.
 func (h *handler) prompt() (*event.Output, error) {
+	if turn.ByClaude(h.ev.TranscriptPath, h.ev.Prompt) {
+		return nil, nil
+	}
 	if err := h.resetBlocks(); err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 func TestOpenTask(t *testing.T) {
@@ -141,6 +142,36 @@ func TestConfirmationNeverFromAssistant(t *testing.T) {
 	out := f.handle(event.Stop, map[string]any{"last_assistant_message": "已修复 fixed 用户确认: 是"})
 	if out == nil || out.Decision != "block" {
 		t.Fatalf("got %+v, want block", out)
+	}
+}
+
+// TestConfirmationNeverFromClaudeCode: Claude Code submits prompts of its own through
+// UserPromptSubmit (seen on 2.1.328 and 2.1.332): a finished background task's notification, whose
+// text is the subagent's report, and a wake-up the agent scheduled, whose text is the agent's.
+// Neither is the user's: neither confirms the task, nor opens one; what the user types still does.
+func TestConfirmationNeverFromClaudeCode(t *testing.T) {
+	f := newFixture(t)
+	f.prompt("/mc fix it")
+	transcript := filepath.Join(t.TempDir(), "session.jsonl")
+	testfs.Write(t, transcript, `{"type":"user","promptId":"p1","origin":{"kind":"human"},"turnOrigin":"human","message":{"role":"user","content":"/mc fix it"}}`+"\n"+
+		`{"type":"system","subtype":"scheduled_task_fire","prompt":"fixed; /mc check again"}`+"\n", 0o600)
+	for _, prompt := range []string{
+		"<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n<result>Score: 9/10. The bug is fixed.</result>\n</task-notification>",
+		"fixed; /mc check again",
+	} {
+		if out := f.handle(event.UserPromptSubmit, map[string]any{"prompt": prompt, "transcript_path": transcript}); out != nil {
+			t.Errorf("%q: got %+v, want nothing", prompt, out)
+		}
+	}
+	if len(f.tasks()) != 1 || f.only().UserConfirmedFixed {
+		t.Fatalf("tasks %+v, want the one task, unconfirmed", f.tasks())
+	}
+	if out := f.stop(); out == nil || out.Decision != "block" {
+		t.Fatalf("got %+v, want block", out)
+	}
+	f.handle(event.UserPromptSubmit, map[string]any{"prompt": "fixed", "transcript_path": transcript})
+	if !f.only().UserConfirmedFixed {
+		t.Error("what the user typed did not confirm")
 	}
 }
 

@@ -1,0 +1,72 @@
+package turn
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+)
+
+// notificationPrefix opens the prompt of a turn Claude Code starts when a background task ends.
+const notificationPrefix = "<task-notification>"
+
+// promptTail is how much of a transcript ByClaude reads: the records written just before the
+// prompt's own (a scheduled task's firing and the queue's bookkeeping).
+const promptTail = 256 << 10
+
+// ByClaude reports whether the prompt of a UserPromptSubmit event is Claude Code's own rather
+// than the user's. Claude Code fires UserPromptSubmit for the turns it starts by itself too,
+// with the same payload keys, before the turn's record is in the transcript (seen on 2.1.328 and
+// 2.1.332, docs/claude-code.md):
+//
+//   - a background task's notification: the prompt opens with <task-notification>;
+//   - a fired wake-up or scheduled task (ScheduleWakeup, CronCreate, /loop): the prompt is the
+//     one scheduled, and the transcript's newest records are a system record of subtype
+//     scheduled_task_fire with that prompt, written after the last user record.
+func ByClaude(transcript, prompt string) bool {
+	if strings.HasPrefix(strings.TrimSpace(prompt), notificationPrefix) {
+		return true
+	}
+	if transcript == "" {
+		return false
+	}
+	tail, err := safefile.ReadTail(transcript, promptTail)
+	if err != nil {
+		return false
+	}
+	if len(tail) == promptTail {
+		if i := bytes.IndexByte(tail, '\n'); i >= 0 {
+			tail = tail[i+1:]
+		}
+	}
+	return firedAfterLastUser(tail, prompt)
+}
+
+// firedAfterLastUser reports whether the last scheduled_task_fire record in data has prompt and
+// no user record follows it.
+func firedAfterLastUser(data []byte, prompt string) bool {
+	fired := false
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if !gjson.ValidBytes(line) {
+			continue
+		}
+		rec := gjson.ParseBytes(line)
+		switch rec.Get("type").Str {
+		case "user":
+			fired = false
+		case "system":
+			if rec.Get("subtype").Str == "scheduled_task_fire" {
+				fired = rec.Get("prompt").Str == prompt
+			}
+		}
+	}
+	return fired
+}
