@@ -5,9 +5,8 @@
 // the same event payload, byte for byte. These copies start together, and Claude Code waits for
 // all of them before the session goes on. Genuine events are often byte-identical too: a model
 // that answers a block with the same words repeats the previous Stop's payload exactly, as soon
-// as a model turn later (seen on Claude Code 2.1.328: 349 ms from one Stop's first hook start to
-// the next's). Bytes and timing alone cannot tell the two apart on a loaded machine (there,
-// copies started up to 600 ms after the first), so a copy is told by three things together:
+// as a model turn later. Bytes and timing alone cannot tell the two apart on a loaded machine
+// (docs/claude-code.md, "Copies of one event"), so a copy is told by three things together:
 //
 //   - its payload is byte-identical to an event being answered or answered before;
 //   - it comes from another caller than every invocation counted for that event so far — a
@@ -47,10 +46,9 @@ import (
 
 // Window is how long after the first invocation started an identical payload from another caller
 // still counts as the same event, even when the first has already answered (Claude Code starts
-// the copies together, but a fast answer can be done before a copy's process is up). Measured on
-// Claude Code 2.1.328 with three copies of each event on a 2-core machine (docs/plugin.md,
-// "Both at once: answered once"): copies started at most 188 ms after the first at a load average of 7 to 10, 330 ms at
-// 15 and 600 ms at 16. A longer window costs nothing a genuine event could feel: Claude Code
+// the copies together, but a fast answer can be done before a copy's process is up): longer
+// than the latest start of a copy measured under heavy load (docs/claude-code.md, "Copies of one
+// event"). A longer window costs nothing a genuine event could feel: Claude Code
 // starts the next event only after every copy of the last one ran, so its callers are all
 // counted by then, and the same caller again is a new event whatever the time.
 const Window = time.Second

@@ -5,14 +5,9 @@
 // (--disallowedTools, --tools) would change the fork's tool list and so its prompt cache (see
 // package supervisor), so the fork gets a PreToolUse hook instead, matcher "*", that runs this
 // binary in reviewer mode: Check is asked about every tool call, the reviewer's own and its
-// subagents', and what it refuses is denied. A hook's deny wins over any allow rule.
-//
-// Seen on Claude Code 2.1.328 with a scripted model on loopback: a `--settings` JSON holding
-// such a hook, `--allowedTools` rules and `--permission-mode dontAsk` leave the fork's first
-// request with the session's tools (same names, order and bytes) and system prompt (billing
-// header aside); `--json-schema` and `--disallowedTools` removed Edit and Write, added
-// StructuredOutput and reordered the list. The hook fired for the fork's Bash and Agent calls and
-// for the Bash call of the subagent it started (its payload names agent_id and agent_type).
+// subagents', and what it refuses is denied. A hook's deny wins over any allow rule. Such a hook
+// leaves the fork's tools and system prompt as the session's, and fires for the subagents the
+// fork starts too (docs/claude-code.md, "The review's prompt cache").
 package reviewguard
 
 import (

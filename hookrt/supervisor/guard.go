@@ -13,9 +13,8 @@ const guardTimeout = 60
 // GuardCommand is the hook command that runs the binary at self in reviewer mode: `hook`, which
 // inside a review (GuardEnv=1) answers a PreToolUse with the read-only rule of package
 // reviewguard. Claude Code lets a tool call go ahead when a PreToolUse hook fails with any exit
-// status but 2 (seen on 2.1.328: with the binary gone, a `rm` the user's settings allow ran), so
-// a hook that cannot run (the binary moved, a crash) exits 2: the call is refused, with the
-// hook's stderr as the reason.
+// status but 2 (docs/claude-code.md, "The review's prompt cache"), so a hook that cannot run (the
+// binary moved, a crash) exits 2: the call is refused, with the hook's stderr as the reason.
 func GuardCommand(self string) string { return shellquote.Join(self, "hook") + " || exit 2" }
 
 // GuardSettings is the --settings JSON given to the reviewer: a PreToolUse hook for every tool
@@ -23,13 +22,11 @@ func GuardCommand(self string) string { return shellquote.Join(self, "hook") + "
 // wins over the user's allow rules, and it fires for the reviewer's subagents too.
 //
 // Why a hook and not fewer tools: the API caches a prompt by its exact prefix — tools, then
-// system, then messages. Seen on Claude Code 2.1.328 (scripted model on loopback): with
-// --json-schema and --disallowedTools the fork's tool list lacked Edit and Write, gained
-// StructuredOutput and changed order, and its first request shared only its first 13,663 of the
-// session's 35,690 bytes of tools (25% of tools, system and messages), so every review paid for
-// the whole conversation again at the full input price plus the cache-write premium. With this
-// hook, --allowedTools and --permission-mode dontAsk instead, tools, system prompt (billing header
-// aside) and the session's messages were equal: 100%.
+// system, then messages. Any change to the fork's tool list (--json-schema, --disallowedTools,
+// --tools) breaks the prefix at the tools, and every review pays for the whole conversation again
+// at the full input price plus the cache-write premium; this hook, --allowedTools and
+// --permission-mode dontAsk leave the prefix whole (measured: docs/claude-code.md, "The review's
+// prompt cache").
 func GuardSettings(command string) string {
 	type handler struct {
 		Type    string `json:"type"`
