@@ -52,26 +52,25 @@ func isConfirmCommand(prompt string) bool {
 	return rest == "" || unicode.IsSpace(r)
 }
 
-// prompt handles UserPromptSubmit: open a task, or take the user's confirmation. Any user prompt
-// ends the session's run of blocks. A prompt Claude Code submits by itself (a background task's
-// notification, a fired wake-up: package turn) is not the user's: it opens nothing, confirms
-// nothing (a subagent's report or a wake-up the agent scheduled may well say "fixed") and ends
-// no run.
+// prompt handles UserPromptSubmit: open a task, or take the user's confirmation. Any prompt ends
+// the session's run of blocks (a turn begins). A prompt Claude Code submits by itself (a
+// background task's notification, a fired wake-up: package turn) is not the user's: it opens
+// nothing and confirms nothing, though a subagent's report or a wake-up the agent scheduled may
+// well say "fixed". The transcript is read for that only when the prompt would open or confirm.
 func (h *handler) prompt() (*event.Output, error) {
-	if turn.ByClaude(h.ev.TranscriptPath, h.ev.Prompt) {
-		return nil, nil
-	}
 	if err := h.resetBlocks(); err != nil {
 		return nil, err
 	}
-	if desc, ok := taskDescription(h.ev.Prompt); ok {
+	desc, opens := taskDescription(h.ev.Prompt)
+	p := strings.TrimSpace(withoutNamespace(h.ev.Prompt))
+	confirms := !opens && (isConfirmCommand(p) || (!strings.HasPrefix(p, OpenCommand) && Confirms(p)))
+	switch {
+	case !opens && !confirms, turn.ByClaude(h.ev.TranscriptPath, h.ev.Prompt):
+		return nil, nil
+	case opens:
 		return h.openTask(desc)
 	}
-	p := strings.TrimSpace(withoutNamespace(h.ev.Prompt))
-	if isConfirmCommand(p) || (!strings.HasPrefix(p, OpenCommand) && Confirms(p)) {
-		return h.confirm()
-	}
-	return nil, nil
+	return h.confirm()
 }
 
 func (h *handler) openTask(desc string) (*event.Output, error) {

@@ -163,6 +163,11 @@ func TestConfirmationNeverFromClaudeCode(t *testing.T) {
 			t.Errorf("%q: got %+v, want nothing", prompt, out)
 		}
 	}
+	scheduled := filepath.Join(t.TempDir(), "scheduled.jsonl")
+	testfs.Write(t, scheduled, `{"type":"system","subtype":"scheduled_task_fire","prompt":"/mc fix it again"}`+"\n", 0o600)
+	if out := f.handle(event.UserPromptSubmit, map[string]any{"prompt": "/mc fix it again", "transcript_path": scheduled}); out != nil {
+		t.Errorf("a scheduled /mc: got %+v, want nothing", out)
+	}
 	if len(f.tasks()) != 1 || f.only().UserConfirmedFixed {
 		t.Fatalf("tasks %+v, want the one task, unconfirmed", f.tasks())
 	}
