@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs the whole test suite: vet, the unit and script tests, the end-to-end tests against the
-# real Claude Code, and a short run of every fuzz target. FUZZTIME (default 10s) sets the
-# length of each fuzz run.
+# real Claude Code, once for each version listed in internal/claudeversion/tested.txt (or once
+# against $CCC_E2E_CLAUDE when that names a binary), and a short run of every fuzz target.
+# FUZZTIME (default 10s) sets the length of each fuzz run.
 #
 # The end-to-end tests drive the real Claude Code; without it they are skipped locally, and then
 # the run ends with a loud message instead of "all tests passed". When CI or CCC_E2E_REQUIRED=1
@@ -13,6 +14,10 @@ e2e_log=$(mktemp)
 e2e_status=$(mktemp)
 trap 'rm -f "$e2e_log" "$e2e_status"' EXIT INT TERM
 
+# The tested Claude Code versions, oldest first, one a line; "2.1.328 and 2.1.332" for messages.
+tested=$(grep -Ev '^[[:space:]]*(#|$)' internal/claudeversion/tested.txt)
+tested_words=$(echo "$tested" | awk '{ v[NR] = $0 } END { for (i = 1; i <= NR; i++) printf "%s%s", (i == 1 ? "" : i == NR ? " and " : ", "), v[i]; print "" }')
+
 echo "== go vet"
 go vet ./...
 
@@ -22,18 +27,41 @@ echo "== go test"
 # shellcheck disable=SC2046
 go test -count=1 -timeout 20m $(go list ./... | grep -v '/e2e$')
 
-echo "== go test ./e2e (the real Claude Code, driven offline)"
-# -v: a skipped test says why only in verbose output. The exit status goes through a file
-# because a POSIX shell has no pipefail.
-{
-	status=0
-	go test -count=1 -timeout 20m -v ./e2e 2>&1 || status=$?
-	echo "$status" >"$e2e_status"
-} | tee "$e2e_log"
-status=$(cat "$e2e_status")
-if [ "$status" -ne 0 ]; then
-	echo "== the end-to-end suite failed (exit status $status)" >&2
-	exit "$status"
+# e2e_run NAME [VAR=VALUE] runs the end-to-end suite against the Claude Code NAME (a version, or
+# the binary $CCC_E2E_CLAUDE), appending its verbose output to $e2e_log between a header and an
+# end line that .ci/run reads, and returns its exit status. -v: a skipped test says why only in
+# verbose output. The status goes through a file because a POSIX shell has no pipefail.
+e2e_run() {
+	name=$1
+	shift
+	echo "== go test ./e2e against Claude Code $name (the real Claude Code, driven offline)"
+	started=$(date +%s)
+	{
+		status=0
+		env "$@" go test -count=1 -timeout 20m -v ./e2e 2>&1 || status=$?
+		echo "$status" >"$e2e_status"
+	} | tee -a "$e2e_log"
+	status=$(cat "$e2e_status")
+	echo "== end of go test ./e2e against Claude Code $name: exit status $status, $(($(date +%s) - started))s" | tee -a "$e2e_log"
+	return "$status"
+}
+
+failed=""
+first_status=0
+if [ -n "${CCC_E2E_CLAUDE:-}" ]; then
+	e2e_run "$CCC_E2E_CLAUDE" || { first_status=$?; failed=$CCC_E2E_CLAUDE; }
+else
+	for version in $tested; do
+		e2e_run "$version" "CCC_E2E_CLAUDE_VERSION=$version" || {
+			status=$?
+			[ "$first_status" -ne 0 ] || first_status=$status
+			failed="$failed $version"
+		}
+	done
+fi
+if [ -n "$failed" ]; then
+	echo "== the end-to-end suite failed against Claude Code$(echo "$failed" | sed 's/^ *//; s/ /, /g' | sed 's/^/ /')" >&2
+	exit "$first_status"
 fi
 
 # fuzz_once runs one fuzz target, without minimizing inputs: a run whose worker is slow to answer
@@ -74,8 +102,8 @@ if grep -q 'E2E TEST SKIPPED' "$e2e_log"; then
 	echo "*** E2E TEST SKIPPED: $skipped end-to-end tests did not run, so NOT all tests passed."
 	echo "*** The other tests passed. Why the end-to-end tests were skipped:"
 	grep -o 'E2E TEST SKIPPED: .*' "$e2e_log" | sed 's/^E2E TEST SKIPPED: /***   /' | sort -u
-	echo "*** Install Claude Code 2.1.328, tmux and bash-completion as e2e/README.md says (.ci/run does), then run"
-	echo "*** ./test.sh again."
+	echo "*** Install Claude Code $tested_words (scripts/install-claude-code.sh), tmux and bash-completion"
+	echo "*** as e2e/README.md says (.ci/run does), then run ./test.sh again."
 	echo "************************************************************************"
 	exit 0
 fi
