@@ -13,6 +13,9 @@ import (
 // Claude Code's cap on Stop blocks in a row, as these tests set it.
 const testBlockCap = "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=3"
 
+// capFeedback is the reviewer's feedback in the supervisor's cap scenario.
+const capFeedback = "Not finished: check the error path."
+
 // lastIsToolResult reports whether the newest message of r is a tool result: the agent has just
 // called a tool.
 func lastIsToolResult(r *Request) bool {
@@ -29,10 +32,11 @@ func lastIsToolResult(r *Request) bool {
 }
 
 // worker is an agent that answers every turn with the same words; with read set, it first reads
-// file after each block (a tool call, as an agent that goes back to work does).
-func worker(words string, read bool, file string) func(r *Request) Reply {
+// file after each block whose reason contains blocked (a tool call, as an agent that goes back to
+// work does).
+func worker(words string, read bool, file, blocked string) func(r *Request) Reply {
 	return func(r *Request) Reply {
-		if read && !lastIsToolResult(r) && r.Contains("Stop hook feedback:") {
+		if read && !lastIsToolResult(r) && feedbackTurns(r, blocked) > 0 {
 			return Call("Read", map[string]any{"file_path": file}, "")
 		}
 		return Say(words)
@@ -63,11 +67,11 @@ func TestSupervisorBlockCapCountsLikeClaude(t *testing.T) {
 			t.Parallel()
 			var reviews atomic.Int32
 			var file string
-			agent := func(r *Request) Reply { return worker("Done.", tc.read, file)(r) }
+			agent := func(r *Request) Reply { return worker("Done.", tc.read, file, capFeedback)(r) }
 			sc := newScenario(t, func(r *Request) Reply {
 				if r.IsSupervisor() {
 					if reviews.Add(1) <= 5 {
-						return Verdict(false, "Not finished: check the error path.")
+						return Verdict(false, capFeedback)
 					}
 					return Verdict(true, "Finished.")
 				}
@@ -170,7 +174,7 @@ func TestWorkflowBlockCapCountsLikeClaude(t *testing.T) {
 	for _, tc := range workflowCapCases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			sc, term := startCapSession(t, tmux, func(file string) Script { return worker(agentAsksToConfirm, tc.read, file) })
+			sc, term := startCapSession(t, tmux, func(file string) Script { return worker(agentAsksToConfirm, tc.read, file, "is not finished") })
 			typeLine(t, term, mcPrompt)
 			task := waitTask(t, sc, "the blocks and the stop let through", func(m taskMeta) bool {
 				return len(m.FailureHistory) == tc.blocks+1

@@ -109,7 +109,7 @@ func (sc *scenario) checkOneReviewPerStop(t *testing.T, session string, pr Print
 	if len(agent) != 2 {
 		t.Fatalf("agent requests = %d, want 2 (before and after the block)", len(agent))
 	}
-	if n := agent[1].CountTextsContaining(stopFeedback(pluginFeedback)); n != 1 {
+	if n := feedbackTurns(agent[1], pluginFeedback); n != 1 {
 		t.Errorf("the feedback reached the model %d times, want once; texts: %q", n, agent[1].Texts())
 	}
 	if st, _ := sc.State(t, session); st.Count != 2 {

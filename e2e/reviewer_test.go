@@ -161,7 +161,7 @@ func TestStopBlockCapEndsLoop(t *testing.T) {
 		}
 		// Each stop says something new, as a model's would: the same Stop bytes again within
 		// seconds are one event reaching ccc-hooks twice (answered once), not a new stop.
-		return Say(fmt.Sprintf("Done (%d).", r.CountTextsContaining(stopFeedback(feedback))))
+		return Say(fmt.Sprintf("Done (%d).", feedbackTurns(r, feedback)))
 	})
 	sc.Install(t, sc.product)
 	sc.EnableSupervisor(t, sc.product)

@@ -36,14 +36,28 @@ func askingAgent(r *Request, done string) Reply {
 	return Call("AskUserQuestion", askInput(), "")
 }
 
-// stopFeedback is how Claude Code hands a Stop hook's block reason to the
-// model: a user turn of its own.
-func stopFeedback(reason string) string {
-	return "Stop hook feedback:\n" + reason
+// feedbackTurns counts the user turns of r that hand the model a Stop (or SubagentStop) hook's
+// block reason: text blocks of user messages that contain reason. Claude Code frames the reason
+// by version — 2.1.328 sends "Stop hook feedback:\n<reason>", 2.1.332 the same inside a
+// <system-reminder> that first says whose hook it is (docs/claude-code.md) — so only the reason
+// is matched. The second copy, the system turn of stopBlockingError, is not a user turn.
+func feedbackTurns(r *Request, reason string) int {
+	n := 0
+	for _, m := range r.Body.Messages {
+		if m.Role != "user" {
+			continue
+		}
+		for _, b := range m.Content {
+			if b.Type == "text" && strings.Contains(b.Text, reason) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
-// stopBlockingError is the system turn interactive sessions add for a Stop
-// hook that blocked.
+// stopBlockingError is the system turn Claude Code adds for a Stop hook that blocked, the same on
+// every tested version.
 func stopBlockingError(command, reason string) string {
 	return `Stop hook blocking error from command: "` + command + `": ` + reason
 }

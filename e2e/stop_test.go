@@ -36,8 +36,8 @@ func TestSupervisorBlocksStopOnce(t *testing.T) {
 	if agent[0].Contains(feedback) {
 		t.Errorf("the first agent request already carries the feedback")
 	}
-	if n := agent[1].CountTextsContaining(stopFeedback(feedback)); n != 1 {
-		t.Errorf("second agent request carries %q %d times, want once; texts: %q", stopFeedback(feedback), n, agent[1].Texts())
+	if n := feedbackTurns(agent[1], feedback); n != 1 {
+		t.Errorf("second agent request hands the model %q in %d user turns, want one; texts: %q", feedback, n, agent[1].Texts())
 	}
 	// Claude Code names the command it ran: the one install wrote.
 	if want := stopBlockingError(sc.product.HookCommand(), feedback); agent[1].CountTextsContaining(want) != 1 {
@@ -72,7 +72,7 @@ func TestIterationCapEndsStopLoop(t *testing.T) {
 		}
 		// Each stop says something new, as a model's would: the same Stop bytes again within
 		// seconds are one event reaching ccc-hooks twice (answered once), not a new stop.
-		return Say(fmt.Sprintf("Done (%d).", r.CountTextsContaining(stopFeedback(feedback))))
+		return Say(fmt.Sprintf("Done (%d).", feedbackTurns(r, feedback)))
 	})
 	sc.Install(t, sc.product)
 	sc.WriteConfig(t, map[string]any{"enabled": true, "max_iterations": 3})
@@ -90,7 +90,7 @@ func TestIterationCapEndsStopLoop(t *testing.T) {
 	if len(agent) != 4 {
 		t.Errorf("agent requests = %d, want 4 (three blocks, then the allowed stop)", len(agent))
 	}
-	if n := agent[len(agent)-1].CountTextsContaining(stopFeedback(feedback)); n != 3 {
+	if n := feedbackTurns(agent[len(agent)-1], feedback); n != 3 {
 		t.Errorf("the last agent request carries the feedback %d times, want 3", n)
 	}
 	if st, _ := sc.State(t, session); st.Count != 3 {

@@ -135,7 +135,7 @@ func TestWorkflowInteractiveLifecycle(t *testing.T) {
 	if !first.Contains("I opened a workflow task with /mc: fix the login bug") {
 		t.Errorf("the first request does not carry /mc's text with its argument: %q", first.Texts())
 	}
-	if !agent[1].Contains(stopFeedback("Task " + task.TaskID + " (fix the login bug) is not finished")) {
+	if feedbackTurns(agent[1], "Task "+task.TaskID+" (fix the login bug) is not finished") != 1 {
 		t.Errorf("the second request does not carry the block naming the task: %q", agent[1].Texts())
 	}
 	term.WaitScreen(t, 10*time.Second, "is not confirmed")

@@ -46,10 +46,10 @@ func TestWorkflowTaskNeedsConfirmation(t *testing.T) {
 	if !agent[0].Contains("UserPromptSubmit hook additional context: ") || !agent[0].Contains(task.TaskID) {
 		t.Errorf("the first request does not carry the task reminder for %s", task.TaskID)
 	}
-	if n := agent[2].CountTextsContaining("Stop hook feedback:\n"); n != 2 {
+	if n := feedbackTurns(agent[2], "Task "+task.TaskID+" (fix the bug) is not finished"); n != 2 {
 		t.Errorf("the last request carries %d Stop feedback turns, want 2", n)
 	}
-	if !agent[1].Contains(stopFeedback("Task " + task.TaskID)) {
+	if feedbackTurns(agent[1], "Task "+task.TaskID) != 1 {
 		t.Errorf("the Stop feedback does not name the task %s: %q", task.TaskID, agent[1].Texts())
 	}
 
