@@ -23,12 +23,19 @@ type MarkerEvent struct {
 	SessionID     string `json:"session_id"`
 	HookEventName string `json:"hook_event_name"`
 	Cwd           string `json:"cwd"`
-	// BackgroundTasks lists the session's background work (subagents) and its status.
-	BackgroundTasks []struct {
-		Status string `json:"status"`
-	} `json:"background_tasks"`
+	// Prompt is what a UserPromptSubmit carries.
+	Prompt string `json:"prompt"`
+	// BackgroundTasks lists the session's background work (subagents, shells, monitors).
+	BackgroundTasks []BackgroundTask `json:"background_tasks"`
 	// SupervisorHook is CCC_SUPERVISOR_HOOK as the hook process saw it.
 	SupervisorHook string `json:"-"`
+}
+
+// BackgroundTask is an entry of a Stop payload's background_tasks.
+type BackgroundTask struct {
+	Type        string `json:"type"`
+	Status      string `json:"status"`
+	Description string `json:"description"`
 }
 
 // NewMarker writes the marker script into the sandbox.
@@ -46,10 +53,15 @@ f=$(mktemp "`+m.dir+`/event.XXXXXX")
 }
 
 // Settings is a settings.json document whose Stop event runs the marker.
-func (m Marker) Settings() map[string]any {
-	return map[string]any{"hooks": map[string]any{"Stop": []any{
-		map[string]any{"hooks": []any{map[string]any{"type": "command", "command": m.Command, "timeout": 30}}},
-	}}}
+func (m Marker) Settings() map[string]any { return m.SettingsFor("Stop") }
+
+// SettingsFor is a settings.json document whose given events run the marker.
+func (m Marker) SettingsFor(events ...string) map[string]any {
+	hooks := map[string]any{}
+	for _, e := range events {
+		hooks[e] = []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": m.Command, "timeout": 30}}}}
+	}
+	return map[string]any{"hooks": hooks}
 }
 
 // Events reads every invocation recorded so far.
