@@ -15,8 +15,14 @@ import (
 //	FAKE_CLAUDE_STDERR  text it prints on stderr
 //	FAKE_CLAUDE_SLEEP   how long to sleep first (a Go duration)
 //	FAKE_CLAUDE_EXIT    its exit status
+//	FAKE_CLAUDE_VERSION the version it answers `--version` with ("<version> (Claude Code)"), as
+//	                    scripts set it: $CLAUDE_TESTED_NEWEST or $CLAUDE_TESTED_OLDEST
 func fakeClaude() {
 	args := os.Args[1:]
+	if v := os.Getenv("FAKE_CLAUDE_VERSION"); v != "" && len(args) == 1 && args[0] == "--version" {
+		_, _ = os.Stdout.WriteString(v + " (Claude Code)\n")
+		os.Exit(0)
+	}
 	if rec := os.Getenv("FAKE_CLAUDE_RECORD"); rec != "" {
 		var b strings.Builder
 		b.WriteString("args:")

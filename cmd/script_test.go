@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
 )
 
 var update = flag.Bool("update", false, "rewrite the cmp files of testdata/script with what the commands printed")
@@ -61,6 +63,9 @@ func scriptParams(dir string) testscript.Params {
 			// The fixtures' cwd names a directory of another machine: keep every project in $WORK.
 			e.Setenv("CLAUDE_PROJECT_DIR", filepath.Join(e.WorkDir, "project"))
 			e.Setenv("CCC_CLAUDE", "")
+			// The Claude Code versions ccc-hooks is tested on, for fake-claude's answer to --version.
+			e.Setenv("CLAUDE_TESTED_OLDEST", claudeversion.Oldest().String())
+			e.Setenv("CLAUDE_TESTED_NEWEST", claudeversion.Newest().String())
 			e.Setenv("NO_COLOR", "1")
 			// Tables fit $COLUMNS: wide enough that every doctor message stays on one line, so
 			// scripts match whole messages; doctor_table_width.txtar sets its own.

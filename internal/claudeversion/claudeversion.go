@@ -133,5 +133,17 @@ func Oldest() Version { return tested[0] }
 // Newest is the newest version tested: the last of Tested.
 func Newest() Version { return tested[len(tested)-1] }
 
+// TestedList is Tested for people: "2.1.328 and 2.1.332", "2.1.328, 2.1.330 and 2.1.332".
+func TestedList() string {
+	words := make([]string, len(tested))
+	for i, v := range tested {
+		words[i] = v.String()
+	}
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
 // IsTested reports whether v is one of Tested.
 func IsTested(v Version) bool { return slices.Contains(tested, v) }
