@@ -12,7 +12,7 @@ import (
 // after every denial would loop until Claude Code's own limit. With max_iterations 3 the hook
 // reviews exactly three questions; the fourth is let through without review, the user answers
 // it, and the session completes (its Stop is past the cap too); the screen tells the user that
-// the supervisor has stopped reviewing.
+// the supervisor stops reviewing until the next prompt.
 func TestIterationCapEndsAskLoop(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
@@ -42,7 +42,7 @@ func TestIterationCapEndsAskLoop(t *testing.T) {
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, 30*time.Second, done)
 	// The user is told that the supervisor stopped reviewing (the reason alone reaches only the model).
-	term.WaitScreen(t, 10*time.Second, "has stopped reviewing this session")
+	term.WaitScreen(t, 10*time.Second, "it stops reviewing until you type your next prompt")
 	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 5),
 		"PreToolUse:deny", "PreToolUse:deny", "PreToolUse:deny", "PreToolUse:capped", "Stop:capped")
 
