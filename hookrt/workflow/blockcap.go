@@ -19,8 +19,9 @@ type blockRun struct {
 // without a block: which (name, "" when none), with the blocks it counted and its limit.
 // stopHookActive and transcript come from the stop's event; maxBlocks is the iteration cap,
 // claudeCap Claude Code's (0 = none). A Stop with stop_hook_active false starts the run anew; a
-// subagent's run ends only when it is allowed (sub is true), since a SubagentStop payload's
-// stop_hook_active has not been seen to carry the run. The transcript is read only here, and
+// subagent's run (sub is true) ends only when it is allowed: its stop_hook_active is false only
+// at its first stop and true after each block (docs/claude-code.md), so that comes to the same,
+// without letting a payload that lacks the field start a run again. The transcript is read only here, and
 // only when Claude Code has a cap. Where the transcript cannot tell whether the agent called a
 // tool since the last block, the higher count decides: a block Claude Code would override shows
 // the user a warning and counts a failure that never happened, so the workflow lets such a stop
