@@ -136,15 +136,27 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 		t.Errorf("the subagent's rm: %q (is_error %v), want the read-only refusal", r.ResultText(), r.IsError)
 	}
 
-	// The first review request against the session's last request.
+	checkReviewExtendsSession(t, sc, session, sup)
+	if n, _ := sc.Decisions(t, session)[0]["permission_denials"].(float64); n != 5 {
+		t.Errorf("permission_denials = %v, want 5 (Write, Edit, rm, git checkout, the subagent's rm)", n)
+	}
+}
+
+// checkReviewExtendsSession checks that the first review request (sup[0]) extends the session's
+// last request before it, as the cache rule asks: the same tools in the same order, the
+// same system prompt (billing header aside), the session's messages first, then the review
+// prompt; and that the session's first decision logged it as a prompt-cache hit. It returns the
+// session's last request.
+func checkReviewExtendsSession(t *testing.T, sc *scenario, session string, sup []*Request) *Request {
+	t.Helper()
 	var last *Request
 	for _, r := range sc.api.Agent() {
-		if !r.IsSDK() && r.Seq < sup[0].Seq {
+		if r.Seq < sup[0].Seq {
 			last = r
 		}
 	}
 	if last == nil {
-		t.Fatal("no request of the interactive session before the review")
+		t.Fatal("no request of the session before the review")
 	}
 	if a, b := toolNames(last), toolNames(sup[0]); !slices.Equal(a, b) {
 		t.Errorf("reviewer tools %q, want the session's %q", b, a)
@@ -165,12 +177,10 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 	if read < float64(p.Total()/4) || written >= read/4 {
 		t.Errorf("review cache read %v, write %v tokens; want a read of at least the session's %d and writes far below it", read, written, p.Total()/4)
 	}
-	if n, _ := d["permission_denials"].(float64); n != 5 {
-		t.Errorf("permission_denials = %v, want 5 (Write, Edit, rm, git checkout, the subagent's rm)", d["permission_denials"])
-	}
 	if len(sup[0].Body.Messages) <= len(last.Body.Messages) {
 		t.Errorf("the review has %d messages, the session %d: the review prompt is missing", len(sup[0].Body.Messages), len(last.Body.Messages))
 	}
+	return last
 }
 
 func toolNames(r *Request) []string {
