@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -34,14 +33,6 @@ type MCPServer struct {
 	Path string
 }
 
-// mcpBuild is the one build of the MCP server shared by every test of this run, in the
-// product's build directory.
-var mcpBuild struct {
-	once   sync.Once
-	server MCPServer
-	err    error
-}
-
 // BuildMCPServer builds ./e2e/mcpserver of the module at moduleDir into dir/mcp/ccc-e2e-mcp.
 func BuildMCPServer(moduleDir, dir string) (MCPServer, error) {
 	bin := filepath.Join(dir, "mcp", "ccc-e2e-mcp")
@@ -51,23 +42,6 @@ func BuildMCPServer(moduleDir, dir string) (MCPServer, error) {
 		return MCPServer{}, fmt.Errorf("go build ./e2e/mcpserver: %w\n%s", err, out)
 	}
 	return MCPServer{Path: bin}, nil
-}
-
-// builtMCPServer builds the MCP server on first use and fails the test when the build does.
-func builtMCPServer(t testing.TB) MCPServer {
-	t.Helper()
-	mcpBuild.once.Do(func() {
-		moduleDir, err := filepath.Abs("..")
-		if err != nil {
-			mcpBuild.err = err
-			return
-		}
-		mcpBuild.server, mcpBuild.err = BuildMCPServer(moduleDir, build.dir)
-	})
-	if mcpBuild.err != nil {
-		t.Fatal(mcpBuild.err)
-	}
-	return mcpBuild.server
 }
 
 // MCPLog is the log the suite's MCP server appends to: one line per event of every process of

@@ -59,7 +59,7 @@ func Check(tool string, input json.RawMessage, allowed []string) error {
 		// the subagent where no hook of ours reaches it. Refused even when allowed_tools names it.
 		return &RefusedError{Tool: tool, Why: "a subagent with isolation changes the repository or runs out of reach"}
 	}
-	if readOnlyTools[tool] || rules.tools[tool] {
+	if readOnlyTools[tool] || rules.grantsTool(tool) {
 		return nil
 	}
 	return &RefusedError{Tool: tool, Why: tool + " is not a read-only tool and supervisor.allowed_tools does not name it"}

@@ -116,6 +116,13 @@ func TestCheckTools(t *testing.T) {
 		{"WebFetch", []string{"WebFetch"}, true},
 		{"Edit", []string{"Edit(docs/**)"}, false},
 		{"mcp__db__query", []string{"mcp__db__query"}, true},
+		{"mcp__db__drop", []string{"mcp__db__query"}, false},
+		{"mcp__db__drop", []string{"mcp__db"}, true},
+		{"mcp__db__drop", []string{"mcp__db__*"}, true},
+		{"mcp__dbx__drop", []string{"mcp__db"}, false},
+		{"mcp__db", []string{"mcp__db"}, true},
+		{"mcp____x", []string{"mcp__"}, false},
+		{"mcp__db__drop", []string{"mcp__db(query)"}, false},
 	}
 	for _, tt := range tests {
 		err := Check(tt.tool, json.RawMessage(`{"prompt":"look"}`), tt.allowed)

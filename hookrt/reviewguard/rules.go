@@ -4,7 +4,9 @@ import "strings"
 
 // rules are the grants of supervisor.allowed_tools: tools by plain name, and Bash patterns.
 // A rule for another tool with a specifier (Edit(docs/**), WebFetch(domain:x)) grants nothing:
-// Check cannot tell what the specifier allows, and the user's own rules could widen it.
+// Check cannot tell what the specifier allows, and the user's own rules could widen it. An MCP
+// server's tools are granted by the tool's name (mcp__server__tool), or all of them by the
+// server's as Claude Code writes that rule (mcp__server, or mcp__server__*).
 type rules struct {
 	tools   map[string]bool
 	bash    []string // patterns: "go test:*" (a prefix), "npm run *" (a wildcard), "make" (exact)
@@ -77,4 +79,17 @@ func wildcard(p, s string) bool {
 		s = s[i+len(mid):]
 	}
 	return strings.HasSuffix(s, parts[len(parts)-1])
+}
+
+// grantsTool reports whether a rule names tool: by its name, or, for an MCP tool, by its server.
+func (r rules) grantsTool(tool string) bool {
+	if r.tools[tool] {
+		return true
+	}
+	rest, ok := strings.CutPrefix(tool, "mcp__")
+	if !ok {
+		return false
+	}
+	server, _, ok := strings.Cut(rest, "__")
+	return ok && server != "" && (r.tools["mcp__"+server] || r.tools["mcp__"+server+"__*"])
 }
