@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
@@ -200,8 +201,14 @@ func TestSessionBudget(t *testing.T) {
 	if err := (&Switch{Store: storeOf(e)}).Set(context.Background(), "b", true); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := run(context.Background(), hooktest.Stop("b"), opts); err != nil || out.Decision != "block" {
-		t.Errorf("after supervisor on: %+v, %v; want a review", out, err)
+	for i := range 2 {
+		if out, err := run(context.Background(), hooktest.Stop("b"), opts); err != nil || out.Decision != "block" {
+			t.Fatalf("review %d after supervisor on: %+v, %v; want a review", i+1, out, err)
+		}
+	}
+	// The new budget counts from $0.06: two more reviews spend it again.
+	if out, _ := run(context.Background(), hooktest.Stop("b"), opts); !strings.Contains(out.SystemMessage, "this session's reviews cost $0.0600,") {
+		t.Errorf("at the new budget: %+v, want $0.0600 spent since", out)
 	}
 	// No budget: the log is not read for it, whatever it holds.
 	e2 := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.AllowScript)
@@ -215,5 +222,67 @@ func TestSessionBudget(t *testing.T) {
 	s.opts.Config.SessionBudgetUSD = 1
 	if got := s.spent(); got != 5 {
 		t.Errorf("spent with a budget = %v, want the logged 5", got)
+	}
+}
+
+// TestHandleQuietWhenAllIsWell: a review, a wait, a capped stop and a budgeted session write no
+// warning to the hook's stderr; an unreadable state does.
+func TestHandleQuietWhenAllIsWell(t *testing.T) {
+	e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":1,"session_budget_usd":5}}`, hooktest.AllowScript)
+	var stderr strings.Builder
+	opts := optsOf(e)
+	opts.Stderr = &stderr
+	for _, ev := range []*event.Event{hooktest.Stop("q"), hooktest.Stop("q"), ask("q")} {
+		if _, err := run(context.Background(), ev, opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts.Waiting = true
+	if _, err := run(context.Background(), hooktest.Stop("q"), opts); err != nil {
+		t.Fatal(err)
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("stderr:\n%s\nwant nothing", stderr.String())
+	}
+	e.Write(storeOf(e).Path("bad"), "{not json", 0o600)
+	opts.Waiting = false
+	if _, err := run(context.Background(), hooktest.Stop("bad"), opts); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), "ignoring unreadable supervisor state") {
+		t.Errorf("stderr %q, want the unreadable state named", stderr.String())
+	}
+}
+
+// TestHandleUsesItsClockAndConfig: the hook's clock stamps the state, and the config the router
+// read decides, not a second reading of ccc.json.
+func TestHandleUsesItsClockAndConfig(t *testing.T) {
+	e := hooktest.New(t, `{"supervisor":{"enabled":false}}`, hooktest.AllowScript)
+	at := time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC)
+	opts := optsOf(e)
+	opts.Now = func() time.Time { return at }
+	opts.Config.Enabled = true
+	out, err := run(context.Background(), hooktest.Stop("c"), opts)
+	if err != nil || out == nil || out.Reason == nil || *out.Reason != "ok" {
+		t.Fatalf("got %+v, %v; want the review the loaded config turns on", out, err)
+	}
+	st, _, err := storeOf(e).Load("c")
+	if err != nil || !st.CreatedAt.Equal(at) || !st.UpdatedAt.Equal(at) {
+		t.Errorf("state %+v (%v), want it stamped %s", st, err, at)
+	}
+	// Without a loaded config (the CLI), the switch reads ccc.json.
+	on, err := NewSwitch(e.Getenv, time.Now).Default()
+	if err != nil || on {
+		t.Errorf("Default() = %v, %v; want ccc.json's off", on, err)
+	}
+}
+
+// TestBlockWithoutFeedback: a blocking verdict without feedback blocks with the standard words.
+func TestBlockWithoutFeedback(t *testing.T) {
+	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`,
+		`echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":""}}'`+"\n")
+	out, err := run(context.Background(), hooktest.Stop("n"), optsOf(e))
+	if err != nil || out.Decision != "block" || *out.Reason != NoVerdictFeedback {
+		t.Errorf("got %+v, %v; want a block with %q", out, err, NoVerdictFeedback)
 	}
 }
