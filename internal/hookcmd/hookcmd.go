@@ -88,8 +88,12 @@ func readings(command string) [2]words {
 }
 
 // posixWords splits command the way a POSIX shell would. Commands that do not split (unbalanced
-// quotes) fall back to whitespace fields.
+// quotes) fall back to whitespace fields; one that starts with & is a syntax error there, and has
+// no words.
 func posixWords(command string) words {
+	if strings.HasPrefix(strings.TrimLeft(command, " \t"), "&") {
+		return words{}
+	}
 	ws, err := shellquote.Split(command)
 	if err != nil {
 		ws = strings.Fields(command)
@@ -104,10 +108,7 @@ func posixWords(command string) words {
 // doubled), "..." is literal but for the escape character `, and a backslash is an ordinary
 // character.
 func powerShellWords(command string) words {
-	rest := strings.TrimLeft(command, " \t")
-	if r, ok := strings.CutPrefix(rest, "&"); ok && (r == "" || strings.IndexAny(r[:1], " \t'\"") == 0) {
-		rest = r
-	}
+	rest := strings.TrimPrefix(strings.TrimLeft(command, " \t"), "&")
 	var ws []string
 	var cur strings.Builder
 	inWord := false
