@@ -70,6 +70,15 @@ want_rc() { [ "$rc" -eq "$1" ] || fail "$2: exit status $rc, want $1; stdout: $(
 want_out() { grep -qF -- "$1" "$out" || fail "$2: stdout lacks [$1]: $(cat "$out")"; }
 count() { grep -oF -- "$1" "$2" | wc -l | tr -d ' '; }
 want_count() { [ "$(count "$1" "$2")" -eq "$3" ] || fail "$4: $2 holds [$1] $(count "$1" "$2") times, want $3: $(cat "$2")"; }
+# want_json fails unless stdout is one line holding one JSON object that starts with $1.
+want_json() {
+	got=$(cat "$out")
+	case $got in
+	*$'\n'*) fail "$2: stdout is more than one line: $got" ;;
+	"$1"*"}") ;;
+	*) fail "$2: stdout is not one JSON object starting with $1: $got" ;;
+	esac
+}
 # no_doubled fails when the output holds a doubled backslash: advice must paste as it is.
 no_doubled() { if grep -qF "\\\\" "$out"; then fail "$1: doubled backslashes in: $(cat "$out")"; fi; }
 
@@ -232,12 +241,13 @@ FAKE_CLAUDE_OUTPUT=$(win "$work/block.json")
 payload Stop s2 >"$work/stop.json"
 run hook <"$work/stop.json"
 want_rc 0 "Stop, reviewed"
-[ "$(cat "$out")" = '{"decision":"block","reason":"Add a test for the empty input."}' ] || fail "Stop, reviewed: $(cat "$out")"
+# One JSON object: the block with the reviewer's feedback (and the line the user sees).
+want_json '{"decision":"block","reason":"Add a test for the empty input."' "Stop, reviewed"
 payload PreToolUse s2 >"$work/ask.json"
 run hook <"$work/ask.json"
 want_rc 0 "AskUserQuestion, reviewed"
-[ "$(cat "$out")" = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Add a test for the empty input."}}' ] ||
-	fail "AskUserQuestion, reviewed: $(cat "$out")"
+want_json '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Add a test for the empty input."}' \
+	"AskUserQuestion, reviewed"
 
 echo "== two copies of one event (two binary paths) at once: answered once"
 mkdir -p "$work/copy"
@@ -251,7 +261,7 @@ answered=0
 for f in "$work/first.out" "$work/second.out"; do
 	if [ -s "$f" ]; then
 		answered=$((answered + 1))
-		grep -qF '"decision":"block"' "$f" || fail "a copy answered: $(cat "$f")"
+		grep -qF '{"decision":"block","reason":"Add a test for the empty input."' "$f" || fail "a copy answered: $(cat "$f")"
 	fi
 done
 [ "$answered" -eq 1 ] || fail "two copies of one event: $answered answered, want 1"
