@@ -57,7 +57,7 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 		denv.Output = doctor.Exec
 	}
 	snap := doctor.Load(loc)
-	snap.Program = adviceProgram(env)
+	snap.Program, snap.Shell = adviceProgram(env), adviceShell(env)
 	results := doctor.Run(ctx, snap, doctor.Checks(denv))
 	if opts.JSON {
 		err = writeDoctorJSON(env.IO.Out, results)

@@ -14,7 +14,7 @@ import (
 // install, doctor, status and their advice all find programs through it.
 func (e *Env) LookPath(name string) (string, error) {
 	if strings.ContainsAny(name, `/\`) {
-		if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+		if fi, err := os.Stat(name); err == nil && installer.IsProgram(fi) {
 			return name, nil
 		}
 	} else if p := installer.LookPath(name, e.Getenv("PATH")); p != "" {

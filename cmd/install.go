@@ -84,7 +84,7 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, warning, err := loc.HookCommandFor(target, binary, opts.Absolute); err != nil {
+	if _, warning, err := loc.HookFor(target, binary, opts.Absolute); err != nil {
 		return err
 	} else if warning != "" {
 		warnf(env, "%s", warning)
@@ -248,7 +248,7 @@ func installingBinary(env *Env) (string, error) {
 	}
 	// A path that cannot be resolved is written as it was started.
 	resolved, err := filepath.EvalSymlinks(binary)
-	if err == nil && (filepath.Base(resolved) == filepath.Base(binary) || installer.IsOurs(installer.HookCommand(resolved))) {
+	if err == nil && (filepath.Base(resolved) == filepath.Base(binary) || installer.IsOurs(installer.HookFor(resolved).Command)) {
 		return resolved, nil
 	}
 	return binary, nil

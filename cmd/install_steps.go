@@ -30,7 +30,7 @@ func parentExists(path string) error {
 // programWord is how install's next steps name the binary it installed (see programName).
 func programWord(env *Env, binary string) string {
 	onPath, _ := env.LookPath("ccc-hooks")
-	return programName(binary, onPath)
+	return programName(adviceShell(env), binary, onPath)
 }
 
 // printNextSteps says, after a change, whether the supervisor will review sessions, how to

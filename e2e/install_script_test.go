@@ -81,7 +81,8 @@ func TestInstallScript(t *testing.T) {
           {
             "type": "command",
             "command": "` + bin + ` hook",
-            "timeout": 600
+            "timeout": 600,
+            "statusMessage": "ccc-hooks supervisor reviewing"
           }
         ]
       }
@@ -93,7 +94,8 @@ func TestInstallScript(t *testing.T) {
           {
             "type": "command",
             "command": "` + bin + ` hook",
-            "timeout": 600
+            "timeout": 600,
+            "statusMessage": "ccc-hooks supervisor reviewing"
           }
         ]
       }

@@ -181,9 +181,10 @@ func (it *installTerminal) assertNothingWritten(t *testing.T, before string) {
 }
 
 type hookEntry struct {
-	Type    string `json:"type"`
-	Command string `json:"command"`
-	Timeout int    `json:"timeout"`
+	Type          string `json:"type"`
+	Command       string `json:"command"`
+	Timeout       int    `json:"timeout"`
+	StatusMessage string `json:"statusMessage"`
 }
 
 type matcherGroup struct {
@@ -215,7 +216,8 @@ func TestInstallPromptsInTerminal(t *testing.T) {
 				"+++ " + it.SettingsPath(),
 				"+{",
 				`+            "command": "` + it.product.HookCommand() + `",`,
-				`+            "timeout": 120`,
+				`+            "timeout": 120,`,
+				`+            "statusMessage": "ccc-hooks supervisor reviewing"`,
 				`+        "matcher": "AskUserQuestion",`,
 				"+}",
 			} {
@@ -240,7 +242,7 @@ func TestInstallPromptsInTerminal(t *testing.T) {
 			if err := json.Unmarshal([]byte(raw), &got); err != nil {
 				t.Fatalf("settings %s: %v\n%s", it.SettingsPath(), err, raw)
 			}
-			hook := []hookEntry{{Type: "command", Command: it.product.HookCommand(), Timeout: 120}}
+			hook := []hookEntry{{Type: "command", Command: it.product.HookCommand(), Timeout: 120, StatusMessage: reviewing}}
 			want := map[string][]matcherGroup{
 				"Stop":       {{Hooks: hook}},
 				"PreToolUse": {{Matcher: "AskUserQuestion", Hooks: hook}},

@@ -134,8 +134,8 @@ func TestPluginStopReview(t *testing.T) {
 	pr := sc.agentStops(t, session, "Implement the parser.")
 
 	sc.checkOneReviewPerStop(t, session, pr)
-	if want := stopBlockingError("ccc-hooks hook", pluginFeedback); sc.api.Agent()[1].CountTextsContaining(want) != 1 {
-		t.Errorf("the block does not come from the plugin's command: no %q in %q", want, sc.api.Agent()[1].Texts())
+	if want := stopBlockingError(reviewing, pluginFeedback); sc.api.Agent()[1].CountTextsContaining(want) != 1 {
+		t.Errorf("the block does not come from the plugin's hook: no %q in %q", want, sc.api.Agent()[1].Texts())
 	}
 	doctor := sc.MustCCC(t, sc.product, "doctor", "--json").Stdout
 	if !strings.Contains(doctor, `"plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop, PreToolUse[AskUserQuestion]"`) {

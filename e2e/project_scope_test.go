@@ -9,8 +9,9 @@ import (
 )
 
 // TestProjectScopeRunsFromPath: `install --scope project` writes `ccc-hooks hook`, which every
-// teammate's PATH resolves; the real Claude Code runs it from the project settings, and the
-// supervisor's block reaches the agent naming exactly that command.
+// teammate's PATH resolves; the real Claude Code runs it from the project settings (the only
+// hooks there are), and the supervisor's block reaches the agent, named by the entry's
+// statusMessage.
 func TestProjectScopeRunsFromPath(t *testing.T) {
 	t.Parallel()
 	const feedback = "Run the tests before stopping."
@@ -42,7 +43,7 @@ func TestProjectScopeRunsFromPath(t *testing.T) {
 	if len(agent) != 2 {
 		t.Fatalf("agent requests = %d, want 2 (before and after the block)", len(agent))
 	}
-	if want := stopBlockingError("ccc-hooks hook", feedback); agent[1].CountTextsContaining(want) != 1 {
+	if want := stopBlockingError(reviewing, feedback); agent[1].CountTextsContaining(want) != 1 {
 		t.Errorf("second agent request does not carry %q once; texts: %q", want, agent[1].Texts())
 	}
 }

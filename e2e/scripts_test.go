@@ -56,8 +56,15 @@ func feedbackTurns(r *Request, reason string) int {
 	return n
 }
 
+// reviewing is the statusMessage of the supervisor's handlers. Claude Code shows it in its
+// spinner while the hook runs, and names the hook by it where it would name the command: a
+// block reaches the model as `Stop hook blocking error from command: "ccc-hooks supervisor
+// reviewing": R` (2.1.328 and 2.1.332: the hook's name is its statusMessage when it has one, else
+// its command).
+const reviewing = "ccc-hooks supervisor reviewing"
+
 // stopBlockingError is the system turn Claude Code adds for a Stop hook that blocked, the same on
-// every tested version.
+// every tested version; command is the hook's name (see reviewing).
 func stopBlockingError(command, reason string) string {
 	return `Stop hook blocking error from command: "` + command + `": ` + reason
 }

@@ -39,8 +39,8 @@ func TestSupervisorBlocksStopOnce(t *testing.T) {
 	if n := feedbackTurns(agent[1], feedback); n != 1 {
 		t.Errorf("second agent request hands the model %q in %d user turns, want one; texts: %q", feedback, n, agent[1].Texts())
 	}
-	// Claude Code names the command it ran: the one install wrote.
-	if want := stopBlockingError(sc.product.HookCommand(), feedback); agent[1].CountTextsContaining(want) != 1 {
+	// Claude Code names the hook it ran by the statusMessage install wrote on it.
+	if want := stopBlockingError(reviewing, feedback); agent[1].CountTextsContaining(want) != 1 {
 		t.Errorf("second agent request does not carry %q once; texts: %q", want, agent[1].Texts())
 	}
 	sup := sc.api.Supervisor()

@@ -17,8 +17,9 @@ type InstallSpec struct {
 	// these: our entries in its other events are taken out, except where another profile
 	// installed in the same file still needs them (Stop is shared by both profiles).
 	Events []Event
-	// Command is the full hook command, see HookCommand.
+	// Command is the full hook command and Shell the handler's shell ("" for none), see HookFor.
 	Command string
+	Shell   string
 	// Timeout is the handler timeout in seconds.
 	Timeout int
 	// ReplaceLegacy removes entries of the older `ccc supervisor-hook` from the same events first.
@@ -45,15 +46,19 @@ func (in Install) Spec() InstallSpec {
 	return s
 }
 
-// Entries returns the matcher groups this install owns.
-func (in Install) Entries() []settings.Entry {
+// Entries returns the matcher groups this install owns in a file where the supervisor is
+// installed once it is done (supervisor), which decides the statusMessage of Stop (see
+// StatusMessage).
+func (in Install) Entries(supervisor bool) []settings.Entry {
 	entries := make([]settings.Entry, len(in.spec.Events))
 	for i, e := range in.spec.Events {
 		entries[i] = settings.Entry{
-			Event:   e.Hook,
-			Matcher: e.Matcher,
-			Command: in.spec.Command,
-			Timeout: in.spec.Timeout,
+			Event:         e.Hook,
+			Matcher:       e.Matcher,
+			Command:       in.spec.Command,
+			Timeout:       in.spec.Timeout,
+			StatusMessage: StatusMessage(e.Hook, supervisor),
+			Shell:         in.spec.Shell,
 		}
 	}
 	return entries
@@ -92,9 +97,51 @@ func (in Install) ChangeWith(l *Ledger) settings.ChangeFunc {
 				return nil, false, err
 			}
 		}
-		out, err := settings.InsertEntries(src, in.Entries(), IsOurs)
+		// An install of the workflow leaves the supervisor as it is: whether it is installed in
+		// the file decides the text of the Stop handler they share.
+		supervisor := in.spec.Profile.Name == Supervisor.Name || hasSupervisor(InstalledWith(handlersOf(old), l))
+		out, err := settings.InsertEntries(src, in.Entries(supervisor), IsOurs)
+		if err != nil {
+			return nil, false, err
+		}
+		// The supervisor installed without Stop beside the workflow: the workflow's Stop handler
+		// now serves the supervisor too.
+		if supervisor && !slices.ContainsFunc(in.spec.Events, func(e Event) bool { return e.Hook == "Stop" }) {
+			out, err = restatusStop(out, true)
+		}
 		return out, false, err
 	}
+}
+
+// hasSupervisor reports whether profiles holds the supervisor.
+func hasSupervisor(profiles []Profile) bool {
+	return slices.ContainsFunc(profiles, func(p Profile) bool { return p.Name == Supervisor.Name })
+}
+
+// restatusStop gives our Stop handler in src the statusMessage of a file where the supervisor is
+// installed (supervisor) or not, keeping its command, timeout and shell. A Stop with none or
+// several handlers of ours, or one in a group with a matcher, is left as it is (an install of
+// the profile writes it whole).
+func restatusStop(src []byte, supervisor bool) ([]byte, error) {
+	if !mayHold(src, "ccc-hooks") {
+		return src, nil
+	}
+	all, err := settings.EventHandlers(hooksOnly(src), []string{"Stop"})
+	if err != nil {
+		return src, nil //nolint:nilerr // a Stop Claude Code cannot read is not ours to fix here
+	}
+	ours := slices.DeleteFunc(all, func(h settings.Handler) bool { return !IsOurs(h.Command) })
+	want := StatusMessage("Stop", supervisor)
+	if len(ours) != 1 {
+		return src, nil
+	}
+	h := ours[0]
+	if h.StatusMessage == want || h.Matcher != "" || !h.HasTimeout || h.Timeout != float64(int(h.Timeout)) {
+		return src, nil
+	}
+	return settings.InsertEntries(src, []settings.Entry{{
+		Event: "Stop", Command: h.Command, Timeout: int(h.Timeout), StatusMessage: want, Shell: h.Shell,
+	}}, IsOurs)
 }
 
 // dropped returns the hook events that hold an entry of ours for one of the profile's events
@@ -146,6 +193,12 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, IsOurs, un.Ledger.writes())
 	if err != nil {
 		return nil, false, err
+	}
+	// The Stop handler kept for the workflow serves the workflow alone once the supervisor goes.
+	if un.Profile.Name == Supervisor.Name && hasSupervisor(InstalledWith(handlersOf(old), un.Ledger)) {
+		if out, err = restatusStop(out, false); err != nil {
+			return nil, false, err
+		}
 	}
 	if l := un.Ledger.writes(); l != nil && !bytes.Equal(out, old) && settings.IsEmpty(out) {
 		switch {

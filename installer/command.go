@@ -1,17 +1,52 @@
 package installer
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
+	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 )
 
-// HookCommand returns the command Claude Code runs for our hooks: the binary path, shell-quoted
-// when it holds spaces or shell metacharacters, followed by " hook".
-func HookCommand(binary string) string {
-	return quoteIfNeeded(binary) + " hook"
+// Hook is what our handlers run: the command, and the handler's shell ("" for none: Claude
+// Code's default shell).
+type Hook struct {
+	Command string
+	Shell   string
+}
+
+// HookFor returns the hook our handlers run for the binary at binary (an absolute path) on this
+// system (see hookFor).
+func HookFor(binary string) Hook { return hookFor(binary, runtime.GOOS) }
+
+// hookFor returns the hook our handlers run for binary on the system goos: the binary's path
+// followed by " hook".
+//
+// On Linux and macOS Claude Code runs a command hook with `sh -c`: the path is shell-quoted when
+// it holds spaces or shell metacharacters.
+//
+// On Windows Claude Code runs a command hook in the handler's shell, else in Git Bash when it
+// finds one, else in PowerShell; Git Bash gets the command as it is (`bash -c`), PowerShell as
+// `-Command` with a line added that passes on exit code 2 (read in Claude Code 2.1.328 and
+// 2.1.332, see docs/settings.md, "Hook commands on Windows"). The path is written with forward
+// slashes, which both shells and Windows accept, where a backslash is an escape character in Git
+// Bash. A path of letters, digits and / . _ - : alone is written as it is: it runs in either
+// shell. Any other path needs quoting, which the two shells spell differently (PowerShell runs a
+// quoted path only behind its call operator &, which is an error in bash): the handler then
+// names PowerShell, which every Windows has, and the command is `& 'path' hook`.
+func hookFor(binary, goos string) Hook {
+	if goos != "windows" {
+		return Hook{Command: quoteIfNeeded(binary) + " hook"}
+	}
+	p := strings.ReplaceAll(binary, `\`, "/")
+	if shellword.Plain(p) {
+		return Hook{Command: p + " hook"}
+	}
+	return Hook{Command: shellword.Shell{PowerShell: true, Windows: true}.Program(p) + " hook", Shell: "powershell"}
 }
 
 // quoteIfNeeded leaves plain paths as they are, so the common case reads naturally in settings.json.
@@ -50,18 +85,43 @@ const SharedHookCommand = "ccc-hooks hook"
 func Shared(scope string) bool { return scope == ScopeProject || scope == ScopeManaged }
 
 // LookPath finds an executable file called name in the directories of pathList (a PATH value),
-// the way a POSIX shell would; "" when there is none. It takes the PATH to search as a value, so
-// callers decide whose environment it is. (On Windows the name is looked for as given, without
-// PATHEXT.)
+// the way the shell Claude Code runs hooks in would; "" when there is none. It takes the PATH to
+// search as a value, so callers decide whose environment it is. On Windows, where a file is a
+// program by its extension and has no permission bits, name is looked for as given when it ends
+// in .com, .exe, .bat or .cmd, else with each of them in that order (Windows' default PATHEXT).
 func LookPath(name, pathList string) string {
 	for _, dir := range filepath.SplitList(pathList) {
 		if dir == "" {
 			dir = "."
 		}
-		p := filepath.Join(dir, name)
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-			return p
+		for _, file := range programFiles(name, runtime.GOOS) {
+			p := filepath.Join(dir, file)
+			if fi, err := os.Stat(p); err == nil && IsProgram(fi) {
+				return p
+			}
 		}
 	}
 	return ""
+}
+
+// windowsExts are the extensions of programs Windows runs by name, in the order of its default
+// PATHEXT.
+var windowsExts = []string{".com", ".exe", ".bat", ".cmd"}
+
+// programFiles are the file names that run as the program name on the system goos.
+func programFiles(name, goos string) []string {
+	if goos != "windows" || slices.Contains(windowsExts, strings.ToLower(filepath.Ext(name))) {
+		return []string{name}
+	}
+	out := make([]string, len(windowsExts))
+	for i, ext := range windowsExts {
+		out[i] = name + ext
+	}
+	return out
+}
+
+// IsProgram reports whether fi is a file that runs as a program: a regular file with an execute
+// bit, or on Windows any regular file (what runs there is decided by its extension).
+func IsProgram(fi fs.FileInfo) bool {
+	return fi.Mode().IsRegular() && (runtime.GOOS == "windows" || fi.Mode().Perm()&0o111 != 0)
 }

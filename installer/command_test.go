@@ -3,28 +3,43 @@ package installer
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
-func TestHookCommand(t *testing.T) {
+// TestHookFor: the command our handlers run, on Linux and macOS and on Windows (see hookFor),
+// is ours, and names the binary (with forward slashes on Windows).
+func TestHookFor(t *testing.T) {
 	tests := []struct {
-		binary, want string
+		goos, binary string
+		want         Hook
 	}{
-		{"/usr/local/bin/ccc-hooks", "/usr/local/bin/ccc-hooks hook"},
-		{"/home/u/My Tools/ccc-hooks", `'/home/u/My Tools/ccc-hooks' hook`},
-		{"/opt/a$b/ccc-hooks", `'/opt/a$b/ccc-hooks' hook`},
-		{"/opt/it's/ccc-hooks", `'/opt/it'\''s/ccc-hooks' hook`},
+		{"linux", "/usr/local/bin/ccc-hooks", Hook{Command: "/usr/local/bin/ccc-hooks hook"}},
+		{"linux", "/home/u/My Tools/ccc-hooks", Hook{Command: `'/home/u/My Tools/ccc-hooks' hook`}},
+		{"darwin", "/opt/a$b/ccc-hooks", Hook{Command: `'/opt/a$b/ccc-hooks' hook`}},
+		{"linux", "/opt/it's/ccc-hooks", Hook{Command: `'/opt/it'\''s/ccc-hooks' hook`}},
+		{"windows", `C:\Users\me\bin\ccc-hooks.exe`, Hook{Command: "C:/Users/me/bin/ccc-hooks.exe hook"}},
+		{"windows", `C:\Users\José\.local\bin\ccc-hooks.exe`, Hook{Command: "C:/Users/José/.local/bin/ccc-hooks.exe hook"}},
+		{"windows", `C:\Users\Jo Smith\bin\ccc-hooks.exe`, Hook{Command: "& 'C:/Users/Jo Smith/bin/ccc-hooks.exe' hook", Shell: "powershell"}},
+		{"windows", `C:\Program Files (x86)\ccc-hooks.exe`, Hook{Command: "& 'C:/Program Files (x86)/ccc-hooks.exe' hook", Shell: "powershell"}},
+		{"windows", `D:\it's $mine\ccc-hooks.exe`, Hook{Command: "& 'D:/it''s $mine/ccc-hooks.exe' hook", Shell: "powershell"}},
+		{"windows", `\\server\tools\ccc-hooks.exe`, Hook{Command: "//server/tools/ccc-hooks.exe hook"}},
 	}
 	for _, tt := range tests {
-		got := HookCommand(tt.binary)
+		got := hookFor(tt.binary, tt.goos)
 		if got != tt.want {
-			t.Errorf("HookCommand(%q) = %q, want %q", tt.binary, got, tt.want)
+			t.Errorf("hookFor(%q, %s) = %+v, want %+v", tt.binary, tt.goos, got, tt.want)
 		}
-		if !IsOurs(got) {
-			t.Errorf("IsOurs(HookCommand(%q)) = false", tt.binary)
+		if !IsOurs(got.Command) {
+			t.Errorf("IsOurs(%q) = false", got.Command)
 		}
-		if b := Binary(got); b != tt.binary {
-			t.Errorf("Binary(%q) = %q, want %q", got, b, tt.binary)
+		want := tt.binary
+		if tt.goos == "windows" {
+			want = strings.ReplaceAll(want, `\`, "/")
+		}
+		if b := Binary(got.Command); b != want {
+			t.Errorf("Binary(%q) = %q, want %q", got.Command, b, want)
 		}
 	}
 }
@@ -55,6 +70,19 @@ func TestIsOurs(t *testing.T) {
 		{`ccc supervisor\-hook`, false, true},
 		{"C:/Tools/CCC-HOOKS.EXE hook", true, false},
 		{"CCC-HOOKS hook", false, false},
+		// Every form written on Windows, now and before: POSIX-quoted or plain backslash paths,
+		// forward slashes, PowerShell's call operator with either quote.
+		{`'C:\Users\me\bin\ccc-hooks.exe' hook`, true, false},
+		{`C:\Users\me\bin\ccc-hooks.exe hook`, true, false},
+		{`"C:\Program Files\ccc-hooks\ccc-hooks.exe" hook`, true, false},
+		{`& 'C:/Users/Jo Smith/bin/ccc-hooks.exe' hook`, true, false},
+		{`& 'C:/it''s/ccc-hooks.exe' supervisor-hook`, true, false},
+		{`& "C:\Program Files\ccc-hooks.exe" hook`, true, false},
+		{`&'C:/x/ccc-hooks.exe' hook`, true, false},
+		{`C:\Users\me\ccc.exe supervisor-hook`, false, true},
+		{`& 'C:/x/ccc-hooks.exe' install`, false, false},
+		{`& 'C:/x/other.exe' hook`, false, false},
+		{`C:\x\ccc-hooks.exe\ hook`, false, false},
 		{"/usr/bin/other-tool --event Stop", false, false},
 	}
 	for _, tt := range tests {
@@ -67,9 +95,12 @@ func TestIsOurs(t *testing.T) {
 	}
 }
 
+// TestLookPath: a program is found in the first PATH directory that holds it as a program: with
+// an execute bit, or on Windows by its extension (a file "ccc-hooks" without one is no program
+// there).
 func TestLookPath(t *testing.T) {
 	dir := t.TempDir()
-	exe := filepath.Join(dir, "ccc-hooks")
+	exe := filepath.Join(dir, ourProgram())
 	if err := os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -98,6 +129,23 @@ func TestShared(t *testing.T) {
 	} {
 		if got := Shared(scope); got != want {
 			t.Errorf("Shared(%s) = %v, want %v", scope, got, want)
+		}
+	}
+}
+
+// TestProgramFiles: Windows runs a program by a name without its extension through PATHEXT.
+func TestProgramFiles(t *testing.T) {
+	for _, tt := range []struct {
+		name, goos string
+		want       []string
+	}{
+		{"ccc-hooks", "linux", []string{"ccc-hooks"}},
+		{"ccc-hooks", "windows", []string{"ccc-hooks.com", "ccc-hooks.exe", "ccc-hooks.bat", "ccc-hooks.cmd"}},
+		{"ccc-hooks.EXE", "windows", []string{"ccc-hooks.EXE"}},
+		{"claude.cmd", "windows", []string{"claude.cmd"}},
+	} {
+		if got := programFiles(tt.name, tt.goos); !slices.Equal(got, tt.want) {
+			t.Errorf("programFiles(%q, %s) = %q, want %q", tt.name, tt.goos, got, tt.want)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func TestLedgerOnDisk(t *testing.T) {
 		t.Fatalf("ledger files %v, want one", files)
 	}
 	want := `{
-  "path": "` + target + `",
+  "path": ` + jsonString(target) + `,
   "containers": {
     "": "{}"
   },

@@ -22,7 +22,7 @@ type InstallDecisions struct {
 	ReplaceLegacy bool
 	// WarnLegacy says, when such entries stay, that both would run (nobody was asked).
 	WarnLegacy bool
-	// Absolute writes the binary's absolute path in shared files too (see HookCommandFor).
+	// Absolute writes the binary's absolute path in shared files too (see Locator.HookFor).
 	Absolute bool
 	// SlashCommands also writes /supervisor and /supervisor-off into the Claude config dir.
 	SlashCommands bool
@@ -69,38 +69,38 @@ func commands(handlers []settings.Handler) []string {
 	return out
 }
 
-// HookCommandFor returns the command our entries run in target: SharedHookCommand in files
-// shared with other people (see Shared) unless absolute, else binary's absolute path. warning
-// is set when the shared command finds no ccc-hooks on PATH; err when binary's name would keep
-// ccc-hooks from recognising its entries later.
-func (l Locator) HookCommandFor(target Target, binary string, absolute bool) (command, warning string, err error) {
-	command = SharedHookCommand
+// HookFor returns the hook our entries run in target: SharedHookCommand in files shared with
+// other people (see Shared) unless absolute, else the hook of binary's absolute path (see
+// HookFor). warning is set when the shared command finds no ccc-hooks on PATH; err when binary's
+// name would keep ccc-hooks from recognising its entries later.
+func (l Locator) HookFor(target Target, binary string, absolute bool) (hook Hook, warning string, err error) {
+	hook = Hook{Command: SharedHookCommand}
 	switch {
 	case absolute || !Shared(target.Scope):
-		command = HookCommand(binary)
+		hook = HookFor(binary)
 	case LookPath("ccc-hooks", l.Getenv("PATH")) == "":
 		warning = fmt.Sprintf("ccc-hooks is not on your PATH, and %s runs `%s` for everyone who uses it; "+
 			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path", target.Path, SharedHookCommand)
 	}
-	if !IsOurs(command) {
-		return "", "", fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+
+	if !IsOurs(hook.Command) {
+		return Hook{}, "", fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+
 			"name ccc-hooks, so entries running %q could be neither replaced nor removed later; the file was left "+
 			"unchanged. Rename the binary (or link it) to ccc-hooks and install with that name",
-			target.Path, filepath.Base(binary), command)
+			target.Path, filepath.Base(binary), hook.Command)
 	}
-	return command, warning, nil
+	return hook, warning, nil
 }
 
 // PlanInstall plans the install into target that d decided, of entries running binary: the
 // settings file, the files that go with it (installFiles) and the record of the installation.
 func PlanInstall(loc Locator, target Target, d InstallDecisions, binary string) (Plan, error) {
-	command, _, err := loc.HookCommandFor(target, binary, d.Absolute)
+	hook, _, err := loc.HookFor(target, binary, d.Absolute)
 	if err != nil {
 		return Plan{}, err
 	}
 	in := NewInstall(InstallSpec{
 		Profile: d.Profile, Events: d.Events, Timeout: d.Timeout, ReplaceLegacy: d.ReplaceLegacy,
-		Command: command,
+		Command: hook.Command, Shell: hook.Shell,
 	})
 	p := Plan{verb: "install", home: paths.Home(loc.Getenv), target: target}
 	if d.Seen != nil {

@@ -69,13 +69,13 @@ func target(t *testing.T, loc Locator, scope string) Target {
 	return tg
 }
 
-// TestHookCommandFor: files shared with other people run `ccc-hooks hook` from each person's
+// TestLocatorHookFor: files shared with other people run `ccc-hooks hook` from each person's
 // PATH (with a warning when it is not on this one), others, and --absolute, the binary's path;
 // a binary that is not named ccc-hooks is refused.
-func TestHookCommandFor(t *testing.T) {
+func TestLocatorHookFor(t *testing.T) {
 	withBinary := t.TempDir()
-	writeFile(t, filepath.Join(withBinary, "ccc-hooks"), "#!/bin/sh\n")
-	if err := os.Chmod(filepath.Join(withBinary, "ccc-hooks"), 0o755); err != nil {
+	writeFile(t, filepath.Join(withBinary, ourProgram()), "#!/bin/sh\n")
+	if err := os.Chmod(filepath.Join(withBinary, ourProgram()), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	const binary = "/opt/bin/ccc-hooks"
@@ -111,15 +111,15 @@ func TestHookCommandFor(t *testing.T) {
 				tt.binary = binary
 			}
 			tg := Target{Scope: tt.scope, Path: "/x/settings.json"}
-			command, warning, err := loc.HookCommandFor(tg, tt.binary, tt.absolute)
+			hook, warning, err := loc.HookFor(tg, tt.binary, tt.absolute)
 			if tt.refused {
 				if err == nil || !strings.Contains(err.Error(), "/x/settings.json") {
-					t.Errorf("got %q, %v; want an error naming the file", command, err)
+					t.Errorf("got %q, %v; want an error naming the file", hook.Command, err)
 				}
 				return
 			}
-			if err != nil || command != tt.command || (warning != "") != tt.warns {
-				t.Errorf("got %q, warning %q, %v; want %q, warning %v", command, warning, err, tt.command, tt.warns)
+			if err != nil || hook != (Hook{Command: tt.command}) || (warning != "") != tt.warns {
+				t.Errorf("got %+v, warning %q, %v; want %q, warning %v", hook, warning, err, tt.command, tt.warns)
 			}
 		})
 	}
@@ -217,8 +217,8 @@ func TestCommandsDir(t *testing.T) {
 		target Target
 		want   string
 	}{
-		{Target{Scope: ScopeProject, Path: "/p/.claude/settings.json"}, "/p/.claude"},
-		{Target{Scope: ScopeLocal, Path: "/p/.claude/settings.local.json"}, "/p/.claude"},
+		{Target{Scope: ScopeProject, Path: "/p/.claude/settings.json"}, filepath.FromSlash("/p/.claude")},
+		{Target{Scope: ScopeLocal, Path: "/p/.claude/settings.local.json"}, filepath.FromSlash("/p/.claude")},
 		{Target{Scope: ScopeUser, Path: filepath.Join(config, "settings.json")}, config},
 		{Target{Scope: ScopeProvider, Path: filepath.Join(config, "settings-x.json")}, config},
 		{Target{Scope: ScopeManaged, Path: "/etc/claude-code/managed-settings.json"}, config},

@@ -41,11 +41,11 @@ func pluginWorld(t *testing.T) (Locator, string) {
   "version": 2,
   "plugins": {
     "supervisor@ccc-hooks": [
-      {"scope": "user", "installPath": "`+filepath.Join(cache, "supervisor", "abc")+`", "version": "abc"},
-      {"scope": "local", "projectPath": "/elsewhere", "installPath": "`+filepath.Join(cache, "supervisor", "abc")+`", "version": "abc"}
+      {"scope": "user", "installPath": `+jsonString(filepath.Join(cache, "supervisor", "abc"))+`, "version": "abc"},
+      {"scope": "local", "projectPath": "/elsewhere", "installPath": `+jsonString(filepath.Join(cache, "supervisor", "abc"))+`, "version": "abc"}
     ],
     "workflow@ccc-hooks": [
-      {"scope": "project", "projectPath": "`+project+`", "installPath": "`+filepath.Join(cache, "workflow", "abc")+`", "version": "abc"}
+      {"scope": "project", "projectPath": `+jsonString(project)+`, "installPath": `+jsonString(filepath.Join(cache, "workflow", "abc"))+`, "version": "abc"}
     ],
     "supervisor@someone-else": [
       {"scope": "user", "installPath": "/x", "version": "1"}

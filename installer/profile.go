@@ -25,13 +25,17 @@ func (e Event) Label() string {
 type Profile struct {
 	Name        string
 	Description string
-	Events      []Event
+	// Status is the statusMessage of the profile's handlers: what Claude Code shows in its
+	// spinner while the hook runs (see StatusMessage for the Stop handler both profiles share).
+	Status string
+	Events []Event
 }
 
 // Supervisor reviews the work when the agent stops or asks the user a question.
 var Supervisor = Profile{
 	Name:        "supervisor",
 	Description: "a forked Claude session reviews the work before the agent stops or asks you a question",
+	Status:      "ccc-hooks supervisor reviewing",
 	Events: []Event{
 		{Name: "stop", Hook: "Stop"},
 		{Name: "ask-user-question", Hook: "PreToolUse", Matcher: "AskUserQuestion"},
@@ -42,6 +46,7 @@ var Supervisor = Profile{
 var Workflow = Profile{
 	Name:        "workflow",
 	Description: "/mc tasks: the session may not end until you confirm the fix; reviews must score 8/10",
+	Status:      "ccc-hooks workflow checking the task",
 	Events: []Event{
 		{Name: "user-prompt-submit", Hook: "UserPromptSubmit"},
 		{Name: "stop", Hook: "Stop"},
@@ -110,4 +115,19 @@ func (p Profile) exclusive() []Event {
 		}
 	}
 	return out
+}
+
+// StatusMessage returns the statusMessage of our handler for the Claude Code event hook in a
+// file where the supervisor is installed (supervisor) or not. An event one profile installs
+// carries that profile's text. Stop, which both install, has one handler of ours per file (the
+// runtime asks the workflow, then the supervisor): it carries the supervisor's text wherever the
+// supervisor is installed in that file, else the workflow's.
+func StatusMessage(hook string, supervisor bool) string {
+	uses := func(p Profile) bool {
+		return slices.ContainsFunc(p.Events, func(e Event) bool { return e.Hook == hook })
+	}
+	if uses(Supervisor) && (supervisor || !uses(Workflow)) {
+		return Supervisor.Status
+	}
+	return Workflow.Status
 }

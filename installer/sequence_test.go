@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -105,6 +106,9 @@ func runSequence(t *testing.T, prog []byte) {
 		if err := applyStep(st, path, step); err != nil {
 			t.Fatalf("base %d, step %d (%s) of %v: %v", int(prog[0])%len(sequenceBases), i, step, steps, err)
 		}
+		if err := checkStatusMessages(st, path); err != nil {
+			t.Fatalf("base %d, after step %d (%s) of %v: %v", int(prog[0])%len(sequenceBases), i, step, steps, err)
+		}
 	}
 	got, err := os.ReadFile(path)
 	switch {
@@ -138,6 +142,29 @@ func applyStep(st *settings.FileStore, path string, step sequenceStep) error {
 		labels[i] = e.Label()
 	}
 	return NoteInstall(st, path, Record{Profile: step.profile.Name, Events: labels})
+}
+
+// checkStatusMessages reports a handler of ours in the file at path whose statusMessage is not
+// the one its event has with the profiles installed there (see StatusMessage).
+func checkStatusMessages(st *settings.FileStore, path string) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	handlers, err := settings.Handlers(data)
+	if err != nil {
+		return err
+	}
+	supervisor := slices.ContainsFunc(InstalledWith(handlers, ReadLedger(st.Home, path)), func(p Profile) bool { return p.Name == Supervisor.Name })
+	for _, h := range handlers {
+		if want := StatusMessage(h.Event, supervisor); IsOurs(h.Command) && h.StatusMessage != want {
+			return fmt.Errorf("our %s handler says %q, want %q:\n%s", h.Event, h.StatusMessage, want, data)
+		}
+	}
+	return nil
 }
 
 // TestInstallSequenceNarrowingKeepsEmptyContainer: install, then install --events stop, then

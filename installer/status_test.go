@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -25,6 +26,11 @@ func TestResolveProgram(t *testing.T) {
 	}
 	exe := write("bin/ccc-hooks", 0o755)
 	plain := write("bin/not-exec", 0o644)
+	missing := filepath.Join(dir, "nonexistent", "ccc-hooks")
+	notExec, notExecFound := plain+" is not executable", ""
+	if runtime.GOOS == "windows" { // a file is a program by its extension there; no bit says otherwise
+		notExec, notExecFound = "", plain
+	}
 	rel := write("project/tools/ccc-hooks", 0o755)
 	lookPath := func(name string) (string, error) {
 		if name == "ccc-hooks" {
@@ -36,8 +42,8 @@ func TestResolveProgram(t *testing.T) {
 		name, bin, want, problem string
 	}{
 		{"absolute, executable", exe, exe, ""},
-		{"absolute, missing", "/nonexistent/ccc-hooks", "", "/nonexistent/ccc-hooks does not exist"},
-		{"absolute, not executable", plain, "", plain + " is not executable"},
+		{"absolute, missing", missing, "", missing + " does not exist"},
+		{"absolute, not executable", plain, notExecFound, notExec},
 		{"a directory", dir, "", dir + " is a directory"},
 		{"bare name on PATH", "ccc-hooks", exe, ""},
 		{"bare name not on PATH", "ccc-hooks.exe", "", "ccc-hooks.exe is not on PATH"},
@@ -73,8 +79,10 @@ func TestStatus(t *testing.T) {
 		}
 	}
 	cfg := filepath.Join(home, ".claude")
-	write(filepath.Join(cfg, "settings.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/gone/ccc-hooks hook","timeout":600}]}],
-		"PreToolUse":[{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":"/gone/ccc-hooks hook","timeout":600}]}]}}`)
+	gone := filepath.ToSlash(filepath.Join(home, "gone", "ccc-hooks")) // an absolute path, also on Windows
+	goneCommand := gone + " hook"
+	write(filepath.Join(cfg, "settings.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":`+jsonString(goneCommand)+`,"timeout":600}]}],
+		"PreToolUse":[{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":`+jsonString(goneCommand)+`,"timeout":600}]}]}}`)
 	write(filepath.Join(project, ".claude", "settings.local.json"), `{"hooks": []}`)
 	write(filepath.Join(cfg, "settings-glm.json"), `{"hooks":{"SubagentStop":[{"hooks":[{"type":"command","command":"ccc-hooks hook"}]}]}}`)
 	write(filepath.Join(cfg, "ccc.json"), `{"supervisor":{"enabled":true}}`)
@@ -91,7 +99,7 @@ func TestStatus(t *testing.T) {
 		Plugins:  func() []StatusRow { return []StatusRow{plugin} },
 	})
 	six := 600.0
-	stop := HookStatus{Event: "Stop", Command: "/gone/ccc-hooks hook", Timeout: &six, Problem: "/gone/ccc-hooks does not exist"}
+	stop := HookStatus{Event: "Stop", Command: goneCommand, Timeout: &six, Problem: gone + " does not exist"}
 	ask := stop
 	ask.Event = "PreToolUse[AskUserQuestion]"
 	sub := HookStatus{Event: "SubagentStop", Command: "ccc-hooks hook", Problem: "ccc-hooks is not on PATH"}
@@ -99,7 +107,7 @@ func TestStatus(t *testing.T) {
 	want := []StatusRow{
 		{
 			Scope: "user", Path: filepath.Join(cfg, "settings.json"), Exists: true, Profiles: []string{"supervisor"},
-			Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, Command: "/gone/ccc-hooks hook", Timeout: &six,
+			Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, Command: goneCommand, Timeout: &six,
 			Hooks: []HookStatus{stop, ask}, Enabled: true, SupervisorDefault: true,
 		},
 		{
@@ -149,7 +157,7 @@ func TestStatusProjectIsHome(t *testing.T) {
 func TestStatusPlugins(t *testing.T) {
 	loc, config := pluginWorld(t)
 	writeTestFile(t, filepath.Join(config, "settings.json"), `{"enabledPlugins": {"supervisor@ccc-hooks": true, "workflow@ccc-hooks": false}}`)
-	bin := filepath.Join(t.TempDir(), "ccc-hooks")
+	bin := filepath.Join(t.TempDir(), ourProgram())
 	writeTestFile(t, bin, "#!/bin/sh\n")
 	if err := os.Chmod(bin, 0o755); err != nil {
 		t.Fatal(err)

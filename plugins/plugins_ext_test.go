@@ -14,8 +14,9 @@ import (
 )
 
 // Each plugin's hooks are the events of the installer profile of the same name, each running
-// `ccc-hooks hook` with the installer's default timeout: a plugin install and a settings install
-// of one profile fire on the same events.
+// `ccc-hooks hook` with the installer's default timeout and the statusMessage a settings install
+// of that profile alone writes: a plugin install and a settings install of one profile fire on
+// the same events, and Claude Code's spinner says the same while they run.
 func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
 	for _, name := range plugins.Names() {
 		profile, err := installer.ProfileByName(name)
@@ -32,6 +33,9 @@ func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
 			if r.Type != "command" || r.Command != "ccc-hooks hook" || !r.HasTimeout || r.Timeout != 600 {
 				t.Errorf("%s: %s runs %s %q (timeout %v), want command `ccc-hooks hook`, timeout 600",
 					name, r.Event, r.Type, r.Command, r.Timeout)
+			}
+			if want := installer.StatusMessage(r.Event, name == installer.Supervisor.Name); r.StatusMessage != want || r.Shell != "" {
+				t.Errorf("%s: %s has statusMessage %q and shell %q, want %q and none", name, r.Event, r.StatusMessage, r.Shell, want)
 			}
 		}
 		for _, e := range profile.Events {

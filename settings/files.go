@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
@@ -68,7 +69,9 @@ const MaxFileSize = 64 << 20
 // than MaxFileSize is refused. A missing file is an error wrapping fs.ErrNotExist.
 func ReadFile(path string) ([]byte, error) { return safefile.ReadRegular(path, MaxFileSize) }
 
-// readSnapshot reads target (a resolved path) and keeps it open (see openTarget).
+// readSnapshot reads target (a resolved path) and keeps it open (see openTarget), except where
+// an open file cannot be replaced (Windows refuses to rename over a file that any program holds
+// open, this one included): there it is closed once read.
 func readSnapshot(target string) (*snapshot, error) {
 	f, fi, err := openTarget(target)
 	if err != nil || f == nil {
@@ -79,7 +82,11 @@ func readSnapshot(target string) (*snapshot, error) {
 		_ = f.Close()
 		return nil, err
 	}
-	return &snapshot{data: data, exists: true, info: fi, f: f}, nil
+	s := &snapshot{data: data, exists: true, info: fi, f: f}
+	if !safefile.CanReplaceOpen {
+		s.close()
+	}
+	return s, nil
 }
 
 // sameAs reports whether target still holds exactly what s saw: the same inode (or still no
@@ -158,6 +165,9 @@ func readsAs(r io.Reader, size int64, want []byte) bool {
 func checkWritable(target string, fi fs.FileInfo) error {
 	if fi == nil || fi.Mode().Perm()&0o222 != 0 {
 		return nil
+	}
+	if runtime.GOOS == "windows" { // its read-only attribute: no other bit is there
+		return fmt.Errorf("write %s: the file is read-only; clear its read-only attribute (in its Properties, or with attrib -r) for ccc-hooks to edit it", target)
 	}
 	return fmt.Errorf("write %s: the file is read-only (mode %04o); make it writable (chmod u+w) for ccc-hooks to edit it", target, fi.Mode().Perm())
 }

@@ -1,5 +1,3 @@
-//go:build unix
-
 package settings
 
 import (
@@ -27,12 +25,15 @@ func foreignContent(i int) []byte {
 }
 
 // writeRenamed replaces path the way Claude Code does: a temporary file, then a rename.
+// Windows refuses to rename over a file that a program has open (ccc-hooks too, for the moment
+// it reads it); programs that save by rename retry there, as graceful-fs does for npm's tools,
+// and so does this one.
 func writeRenamed(path string, data []byte) error {
 	tmp := path + ".foreign-tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	return retryWhileOpen(func() error { return os.Rename(tmp, path) })
 }
 
 // writeInPlace truncates path and writes it in two halves, the way an editor or a program
@@ -168,9 +169,7 @@ func TestForeignRenameOverTheLink(t *testing.T) {
 	target := filepath.Join(dir, "dotfiles", "settings.json")
 	writeFile(t, target, `{"a": 1}`, 0o644)
 	link := filepath.Join(dir, "settings.json")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
+	symlink(t, target, link)
 	saved := false
 	c, err := s.Update(link, func(old []byte, exists bool) ([]byte, bool, error) {
 		if !saved { // the foreign save lands while our change is computed
@@ -193,42 +192,5 @@ func TestForeignRenameOverTheLink(t *testing.T) {
 	}
 	if got := readString(t, target); got != `{"a": 1}` {
 		t.Errorf("the old link target was written:\n%s", got)
-	}
-}
-
-// TestInvalidForeignWriteIsPutBack: a program that had the file open writes into it after our
-// swap, and what it writes is not valid JSON (yet, or at all). Our change cannot be applied to
-// it, so its content goes back in place of ours rather than being lost, and the update fails
-// saying why.
-func TestInvalidForeignWriteIsPutBack(t *testing.T) {
-	s := newTestStore(t)
-	s.Settle = 80 * time.Millisecond // room for the foreign write to land after the swap
-	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, `{"a": 1}`, 0o644)
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = f.Close() }()
-	const invalid = `{"a": 1, "b": `
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-			if b, _ := os.ReadFile(path); strings.Contains(string(b), testCommand) {
-				break // ours is in place: f now writes into the file it displaced
-			}
-		}
-		if err := f.Truncate(0); err == nil {
-			_, _ = f.WriteAt([]byte(invalid), 0)
-		}
-	})
-	_, err = s.Update(path, installChange(testCommand))
-	wg.Wait()
-	var se *SyntaxError
-	if !errors.As(err, &se) {
-		t.Fatalf("Update error = %v, want a syntax error about the other program's content", err)
-	}
-	if got := readString(t, path); got != invalid {
-		t.Errorf("the other program's write was not put back:\n%s", got)
 	}
 }

@@ -34,11 +34,18 @@ func rawNode(s string) node { return node{raw: s} }
 
 // groupNode is the matcher group ccc-hooks writes for e.
 func groupNode(e Entry) node {
-	h := objectNode(
-		field{"type", rawNode(quote("command"))},
-		field{"command", rawNode(quote(e.Command))},
-		field{"timeout", rawNode(strconv.Itoa(e.Timeout))},
-	)
+	fields := []field{
+		{"type", rawNode(quote("command"))},
+		{"command", rawNode(quote(e.Command))},
+		{"timeout", rawNode(strconv.Itoa(e.Timeout))},
+	}
+	if e.StatusMessage != "" {
+		fields = append(fields, field{"statusMessage", rawNode(quote(e.StatusMessage))})
+	}
+	if e.Shell != "" {
+		fields = append(fields, field{"shell", rawNode(quote(e.Shell))})
+	}
+	h := objectNode(fields...)
 	if e.Matcher == "" {
 		return objectNode(field{"hooks", arrayNode(h)})
 	}

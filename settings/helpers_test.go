@@ -27,11 +27,14 @@ func testOwner(command string) bool {
 	return (base == "ccc-hooks" || base == "ccc-hooks.exe") && (f[len(f)-1] == "hook" || f[len(f)-1] == "supervisor-hook")
 }
 
+// testStatus is the statusMessage of the supervisor's handlers (the installer's text).
+const testStatus = "ccc-hooks supervisor reviewing"
+
 // supervisorEntries are the entries of the supervisor profile for command.
 func supervisorEntries(command string, timeout int) []Entry {
 	return []Entry{
-		{Event: "Stop", Command: command, Timeout: timeout},
-		{Event: "PreToolUse", Matcher: "AskUserQuestion", Command: command, Timeout: timeout},
+		{Event: "Stop", Command: command, Timeout: timeout, StatusMessage: testStatus},
+		{Event: "PreToolUse", Matcher: "AskUserQuestion", Command: command, Timeout: timeout, StatusMessage: testStatus},
 	}
 }
 

@@ -12,7 +12,8 @@ const emptyDocument = "{}"
 //
 // For each entry, the groups of hooks.<Event> whose matcher equals entry.Matcher (an absent
 // matcher equals "") are examined. When they hold exactly one owned handler and it equals the
-// wanted one (type "command", same command, same timeout), nothing changes, whether that
+// wanted one (type "command", same command, timeout, statusMessage and shell, each key present
+// exactly when the entry has it), nothing changes, whether that
 // handler is alone in its group or shares it with handlers that ours does not claim. Otherwise
 // every owned handler is taken out of those groups the way RemoveEntries takes it out: a group made
 // only of owned handlers is removed, and from a group that also holds other handlers only our
@@ -173,7 +174,8 @@ func eventEdits(d *document, st style, e Entry, i int, ours OwnerFunc) ([]edit, 
 }
 
 // installed reports whether ev already holds e exactly as InsertEntries would leave it: the groups
-// matching e.Matcher hold one owned handler, and it is the wanted one.
+// matching e.Matcher hold one owned handler, and it is the wanted one. A handler of an earlier
+// form (without the statusMessage, say) is not: the install writes the current form in its place.
 func installed(ev event, e Entry) bool {
 	var ours []handlerItem
 	for _, g := range ev.groups {
@@ -191,5 +193,7 @@ func installed(ev event, e Entry) bool {
 	}
 	h := ours[0]
 	return h.typ == "command" && h.command == e.Command &&
-		h.hasTimeout && h.timeout == float64(e.Timeout)
+		h.hasTimeout && h.timeout == float64(e.Timeout) && !h.odd &&
+		h.hasStatus == (e.StatusMessage != "") && h.status == e.StatusMessage &&
+		h.hasShell == (e.Shell != "") && h.shell == e.Shell
 }

@@ -3,6 +3,7 @@ package settings
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,7 +97,7 @@ func TestLedgerReadsOlderOriginRecords(t *testing.T) {
 	writeFile(t, path, "{}\n", 0o644)
 	rec := filepath.Join(s.Home, "origins", fileID(path))
 	mustDo(t, os.MkdirAll(filepath.Dir(rec), 0o700))
-	writeFile(t, rec, `{"path": "`+path+`", "existed": false, "original": ""}`, 0o600)
+	writeFile(t, rec, `{"path": `+strconv.Quote(path)+`, "existed": false, "original": ""}`, 0o600)
 	l, ok := s.Ledger(path)
 	if !ok || !l.CreatedFile {
 		t.Errorf("Ledger = %+v, %v; want the file known as created", l, ok)

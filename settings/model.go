@@ -43,6 +43,11 @@ type handlerItem struct {
 	timeout    float64
 	hasTimeout bool
 	owned      bool
+	// status and shell are the statusMessage and shell keys when present, each once, as strings;
+	// odd is set when one of them is there in another way (twice, or not a string).
+	status, shell       string
+	hasStatus, hasShell bool
+	odd                 bool
 }
 
 // wholeOwned reports whether every handler of g is owned (and there is at least one).
@@ -217,6 +222,24 @@ func parseHandler(it item, path func() string, ours OwnerFunc) (handlerItem, err
 				return hd, wrongType(joinPath(path(), k), "a number", v.Raw)
 			}
 			hd.timeout, hd.hasTimeout = v.Num, true
+		}
+	}
+	// The keys of a handler's form: only compared with what ccc-hooks would write, so a value of
+	// another type in a foreign handler is no error (Claude Code reports it).
+	for _, k := range [...]string{"statusMessage", "shell"} {
+		i, n := obj.find(k)
+		if i < 0 {
+			continue
+		}
+		v := obj.items[i].val
+		if n > 1 || v.Type != gjson.String {
+			hd.odd = true
+			continue
+		}
+		if k == "statusMessage" {
+			hd.status, hd.hasStatus = v.Str, true
+		} else {
+			hd.shell, hd.hasShell = v.Str, true
 		}
 	}
 	return hd, nil

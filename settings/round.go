@@ -21,6 +21,21 @@ type round struct {
 	active bool     // lost is still to be re-applied
 	file   *os.File // the displaced file, kept open to see a write still landing in it
 	dirs   []string // directories created for the file by any round
+	saved  []byte   // the bytes a round backed up; nil when none did
+}
+
+// backupOnce backs up what snap read of target, when it is a file, unless an earlier round of
+// the same update backed up those very bytes: rounds repeated while another program holds the
+// file open must not push the file's older backups out with copies of one.
+func (r *round) backupOnce(s *FileStore, target string, snap *snapshot) error {
+	if !snap.exists || r.saved != nil && bytes.Equal(r.saved, snap.data) {
+		return nil
+	}
+	if err := s.backup(target, snap.data); err != nil {
+		return err
+	}
+	r.saved = snap.data
+	return nil
 }
 
 // close releases the displaced file.

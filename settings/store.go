@@ -103,13 +103,19 @@ func (s *FileStore) update(path string, makeChange func(target string) ChangeFun
 		var r round
 		defer r.close()
 		start := time.Now()
+		inUse := false
 		for n := 0; n < maxAttempts || n < maxRounds && time.Since(start) < s.keepTrying(); n++ {
-			if n >= maxAttempts {
+			if n >= maxAttempts || inUse {
 				time.Sleep(s.settle()) // a program that keeps writing: let it get on
 			}
 			var done bool
 			var err error
 			c, done, err = s.attempt(path, target, change, &r)
+			// Windows refused the replace or removal: a program has the file open, perhaps
+			// writing it. Nothing changed; the next round reads the file again.
+			if inUse = errors.Is(err, safefile.ErrInUse); inUse {
+				continue
+			}
 			if done || err != nil {
 				return viaLink(err, path, target)
 			}
@@ -124,6 +130,10 @@ func (s *FileStore) update(path string, makeChange func(target string) ChangeFun
 			}
 		}
 		c = Change{Path: path, Target: target}
+		if inUse {
+			return fmt.Errorf("update %s: another program kept the file open for %s, and Windows does not replace a file that is open; close that program and try again",
+				target, time.Since(start).Round(time.Second))
+		}
 		return fmt.Errorf("update %s: the file kept changing for %s; another program is writing it", target, time.Since(start).Round(time.Second))
 	})
 	return c, err
@@ -172,7 +182,7 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 		return c, false, err
 	}
 	if c.Removed {
-		ok, err := s.remove(c, snap)
+		ok, err := s.remove(c, snap, r)
 		return c, ok, err
 	}
 	return s.replace(c, snap, base, r)
@@ -184,7 +194,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	// The backup is written while the new file is prepared beside the target: both are synced
 	// before the swap, and neither waits for the other's disk writes.
 	backedUp := make(chan error, 1)
-	go func() { backedUp <- s.backupOf(c.Target, snap) }()
+	go func() { backedUp <- r.backupOnce(s, c.Target, snap) }()
 	p, finish, undo, err := s.prepare(c, snap.exists, base, r)
 	if berr := <-backedUp; err == nil && berr != nil {
 		p.Discard()
@@ -219,14 +229,6 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	return c, holds(c.Target, c.New) && leadsTo(c.Path, c.Target), nil
 }
 
-// backupOf backs up what snap read of target, when it is a file.
-func (s *FileStore) backupOf(target string, snap *snapshot) error {
-	if !snap.exists {
-		return nil
-	}
-	return s.backup(target, snap.data)
-}
-
 // prepare records in the ledger what writing c.New over base creates, and writes c.New to a
 // synced temporary file beside c.Target. finish and undo complete or take back the record; on
 // error nothing is left to take back.
@@ -259,8 +261,8 @@ func (s *FileStore) commit(p *safefile.Pending, existed bool) (*os.File, error) 
 
 // remove deletes c.Target unless a foreign write lands: the file is first moved aside under a
 // temporary name, checked, and put back when it is not what was read.
-func (s *FileStore) remove(c Change, snap *snapshot) (bool, error) {
-	if err := s.backup(c.Target, snap.data); err != nil {
+func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
+	if err := r.backupOnce(s, c.Target, snap); err != nil {
 		return false, err
 	}
 	if !snap.sameAs(c.Target) || !leadsTo(c.Path, c.Target) {

@@ -70,7 +70,7 @@ func TestUpdateKeepsModeAndBacksUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fi.Mode().Perm() != 0o600 {
+	if fi.Mode().Perm() != sysPerm(0o600) {
 		t.Errorf("mode = %v, want 0600", fi.Mode().Perm())
 	}
 	diffBytes(t, "file", []byte(readString(t, path)), c.New)
@@ -160,12 +160,8 @@ func TestUpdateFollowsSymlinks(t *testing.T) {
 	writeFile(t, target, `{"a": 1}`, 0o640)
 	mid := filepath.Join(dir, "mid.json")
 	link := filepath.Join(dir, "settings.json")
-	if err := os.Symlink("dotfiles/claude-settings.json", mid); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(mid, link); err != nil {
-		t.Fatal(err)
-	}
+	symlink(t, "dotfiles/claude-settings.json", mid)
+	symlink(t, mid, link)
 	c, err := s.Update(link, installChange(testCommand))
 	if err != nil {
 		t.Fatal(err)
@@ -181,15 +177,13 @@ func TestUpdateFollowsSymlinks(t *testing.T) {
 	if got := readString(t, target); !strings.Contains(got, testCommand) {
 		t.Errorf("target not updated:\n%s", got)
 	}
-	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o640 {
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != sysPerm(0o640) {
 		t.Errorf("target mode = %v, want 0640", fi.Mode().Perm())
 	}
 
 	dangling := filepath.Join(dir, "dangling.json")
 	created := filepath.Join(dir, "new", "target.json")
-	if err := os.Symlink(created, dangling); err != nil {
-		t.Fatal(err)
-	}
+	symlink(t, created, dangling)
 	if _, err := s.Update(dangling, installChange(testCommand)); err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,19 @@
 package settings
 
 // Entry is one matcher group ccc-hooks owns under hooks.<Event>, holding one command handler:
-// {"matcher": Matcher, "hooks": [{"type": "command", "command": Command, "timeout": Timeout}]}.
+// {"matcher": Matcher, "hooks": [{"type": "command", "command": Command, "timeout": Timeout,
+// "statusMessage": StatusMessage, "shell": Shell}]}.
 type Entry struct {
 	Event   string // e.g. "Stop", "PreToolUse"
 	Matcher string // "" writes no matcher key
 	Command string
 	Timeout int // seconds
+	// StatusMessage is what Claude Code shows in its spinner while the hook runs; "" writes no
+	// statusMessage key.
+	StatusMessage string
+	// Shell is the shell Claude Code runs Command in ("bash" or "powershell"); "" writes no shell
+	// key, and Claude Code picks its default.
+	Shell string
 }
 
 // OwnerFunc reports whether a handler's command belongs to ccc-hooks.
@@ -22,4 +29,8 @@ type Handler struct {
 	Command    string
 	Timeout    float64 // 0 when absent
 	HasTimeout bool
+	// StatusMessage and Shell are the handler's keys of those names; "" when absent or not a
+	// string.
+	StatusMessage string
+	Shell         string
 }

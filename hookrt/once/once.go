@@ -208,7 +208,7 @@ func writeRecord(f *os.File, r record) error {
 // that every claimant of a payload locks the same file.
 func openLocked(ctx context.Context, path string) (*os.File, error) {
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|noFollow, 0o600)
+		f, err := openRecord(path, true)
 		if err != nil {
 			return nil, fmt.Errorf("answered-once record: %w", err)
 		}
@@ -294,7 +294,7 @@ func prune(dir, keep string, now time.Time) {
 }
 
 func pruneOne(path string, now time.Time) {
-	f, err := os.OpenFile(path, os.O_RDWR|noFollow, 0)
+	f, err := openRecord(path, false)
 	if err != nil {
 		return
 	}

@@ -39,7 +39,7 @@ func (c binaryCheck) Run(ctx context.Context, s *Snapshot) []Result {
 		for _, b := range bins {
 			p, done := seen[b]
 			if !done {
-				p = c.probe(ctx, b, s.ProjectDir)
+				p = c.probe(ctx, b, s)
 				seen[b] = p
 			}
 			msg := fmt.Sprintf("%s (in %s): %s", b, label(f), p.msg)
@@ -55,9 +55,10 @@ func (c binaryCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	return out
 }
 
-// probe inspects the program bin of a hook command; a relative bin is resolved against
-// projectDir, bare names against PATH.
-func (c binaryCheck) probe(ctx context.Context, bin, projectDir string) probe {
+// probe inspects the program bin of a hook command; a relative bin is resolved against s's
+// project directory, bare names against PATH.
+func (c binaryCheck) probe(ctx context.Context, bin string, s *Snapshot) probe {
+	projectDir := s.ProjectDir
 	if bin == "" {
 		return probe{StatusError, "the hook command names no program", true}
 	}
@@ -86,16 +87,16 @@ func (c binaryCheck) probe(ctx context.Context, bin, projectDir string) probe {
 	case fi.IsDir():
 		return probe{StatusError, "is a directory, not a program", true}
 	case runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0:
-		return probe{StatusError, fmt.Sprintf("is not executable: run `chmod +x %s`", quote(path)), false}
+		return probe{StatusError, fmt.Sprintf("is not executable: run `chmod +x %s`", s.quote(path)), false}
 	}
 	raw, err := c.env.output(ctx, path, "version")
 	if err != nil {
-		return probe{StatusError, fmt.Sprintf("`%s version` failed (%v), so the hooks fail too", quote(path), err), true}
+		return probe{StatusError, fmt.Sprintf("`%s version` failed (%v), so the hooks fail too", s.quote(path), err), true}
 	}
 	got := strings.TrimSpace(string(raw))
 	name, version, found := strings.Cut(got, " ")
 	if !found || name != "ccc-hooks" || strings.ContainsAny(version, " \n") {
-		return probe{StatusWarn, fmt.Sprintf("`%s version` printed %q, not `ccc-hooks <version>`", quote(path), got), true}
+		return probe{StatusWarn, fmt.Sprintf("`%s version` printed %q, not `ccc-hooks <version>`", s.quote(path), got), true}
 	}
 	if version != c.env.Version {
 		return probe{StatusWarn, fmt.Sprintf("is ccc-hooks %s, this is ccc-hooks %s", version, c.env.Version), true}

@@ -47,7 +47,7 @@ func (c claudeCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	raw, err := c.env.output(ctx, path, "--version")
 	if err != nil {
 		return []Result{warn(fmt.Sprintf("found %s (%s), but `%s --version` failed (%v): check that it is Claude Code, or %s",
-			path, from, quote(path), err, fix), "")}
+			path, from, s.quote(path), err, fix), "")}
 	}
 	version, _, _ := strings.Cut(strings.TrimSpace(string(raw)), "\n")
 	found := fmt.Sprintf("found %s (%s), %s", path, from, version)

@@ -40,14 +40,14 @@ func joinAnd(parts []string) string {
 func (s *Snapshot) scopeFlags(f File) string {
 	switch f.Scope {
 	case installer.ScopeProject, installer.ScopeLocal:
-		return "--scope " + f.Scope + " --project-dir " + quote(s.ProjectDir)
+		return "--scope " + f.Scope + " --project-dir " + s.quote(s.ProjectDir)
 	case installer.ScopeProvider:
 		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f.Path), "settings-"), ".json")
-		return "--provider " + quote(name)
+		return "--provider " + s.quote(name)
 	case installer.ScopeUser, installer.ScopeManaged:
 		return "--scope " + f.Scope
 	}
-	return "--file " + quote(f.Path)
+	return "--file " + s.quote(f.Path)
 }
 
 // install returns the commands that (re)install in f the profiles installed there now, so that
@@ -75,6 +75,17 @@ func (s *Snapshot) commands(verb string, f File, extra string) string {
 	return joinAnd(cmds)
 }
 
+// quote writes x as one argument of a command pasted into s.Shell: as quote does for a POSIX
+// shell on Linux and macOS, as shellword does for Windows' shells (forward slashes, no doubled
+// backslash).
+func (s *Snapshot) quote(x string) string {
+	if s.Shell.Windows || s.Shell.PowerShell {
+		return s.Shell.Arg(x)
+	}
+	return quote(x)
+}
+
+// quote writes s as one argument of a POSIX shell command.
 func quote(s string) string {
 	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
 		return s

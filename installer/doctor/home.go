@@ -41,7 +41,7 @@ func (homeCheck) Run(_ context.Context, s *Snapshot) []Result {
 	f, err := os.CreateTemp(dir, ".doctor-*")
 	if err != nil {
 		return []Result{fail(fmt.Sprintf("cannot write in %s (%v), so hooks cannot keep state or locks: run `chmod u+w %s`, %s",
-			dir, err, quote(dir), fix), s.Home)}
+			dir, err, s.quote(dir), fix), s.Home)}
 	}
 	name := f.Name()
 	_ = f.Close() // empty probe file, removed next

@@ -1,6 +1,11 @@
 package doctor
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
+)
 
 // TestAdviceProgram: with Program set (ccc-hooks on PATH is not the binary running doctor), every
 // command doctor advises starts with that program, so it can be pasted as it is.
@@ -32,5 +37,39 @@ func TestAdviceProgram(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkResults(t, tt.check, tt.s, tt.want) })
+	}
+}
+
+// TestAdviceForWindowsShells: on Windows the paths in doctor's commands are written with forward
+// slashes and quoted alike for PowerShell and Git Bash (never a doubled backslash), and the
+// program, as cmd names it for PowerShell, keeps its call operator.
+func TestAdviceForWindowsShells(t *testing.T) {
+	file := func(path string) File {
+		return parseFile(installer.Target{Scope: installer.ScopeFile, Path: path}, []byte(stop("ccc supervisor-hook")))
+	}
+	for _, tt := range []struct {
+		name    string
+		shell   shellword.Shell
+		program string
+		path    string
+		want    string
+	}{
+		{
+			"PowerShell",
+			shellword.Shell{PowerShell: true, Windows: true},
+			"& 'C:/Users/Jo Smith/ccc-hooks.exe'",
+			`C:\Users\Jo Smith\.claude\settings-x.json`,
+			"`& 'C:/Users/Jo Smith/ccc-hooks.exe' install --file 'C:/Users/Jo Smith/.claude/settings-x.json' --yes`",
+		},
+		{
+			"Git Bash",
+			shellword.Shell{Windows: true},
+			"C:/Users/me/ccc-hooks.exe", `C:\Users\me\s.json`,
+			"`C:/Users/me/ccc-hooks.exe install --file C:/Users/me/s.json --yes`",
+		},
+	} {
+		s := snap(file(tt.path))
+		s.Program, s.Shell = tt.program, tt.shell
+		checkResults(t, legacyCheck{}, s, []want{{StatusWarn, []string{tt.want}}})
 	}
 }

@@ -24,14 +24,14 @@ func (settingsCheck) Name() string { return "settings" }
 func (settingsCheck) Run(_ context.Context, s *Snapshot) []Result {
 	out := make([]Result, 0, len(s.Files))
 	for _, f := range s.Files {
-		r := fileResult(f)
+		r := fileResult(f, s)
 		r.Check = f.Scope + "-settings"
 		out = append(out, r)
 	}
 	return out
 }
 
-func fileResult(f File) Result {
+func fileResult(f File, s *Snapshot) Result {
 	var syn *settings.SyntaxError
 	var st *settings.StructureError
 	switch {
@@ -48,7 +48,7 @@ func fileResult(f File) Result {
 			f.Path, f.Err), f.Path)
 	case f.Err != nil:
 		return fail(fmt.Sprintf("%s: %v; Claude Code cannot use it either: make it readable (`chmod u+r %s`)",
-			f.Path, f.Err, quote(f.Path)), f.Path)
+			f.Path, f.Err, s.quote(f.Path)), f.Path)
 	case len(f.Handlers) == 0 && len(bytes.TrimSpace(f.data)) == 0:
 		return ok(f.Path+": empty", f.Path)
 	}
@@ -71,7 +71,8 @@ func eventLabels(handlers []settings.Handler) []string {
 }
 
 // installedCheck reports which profiles are installed in which file, and warns when no file
-// Claude Code reads has a ccc-hooks hook at all.
+// Claude Code reads has a ccc-hooks hook at all. Hooks an earlier version wrote are installed
+// too (they run as they are): the line says that an install brings them to the current form.
 type installedCheck struct{}
 
 func (installedCheck) Name() string { return "installed" }
@@ -88,15 +89,15 @@ func (installedCheck) Run(_ context.Context, s *Snapshot) []Result {
 			names = append(names, p.Name)
 		}
 		if len(names) == 0 {
-			out = append(out, ok(fmt.Sprintf("ccc-hooks hooks on %s in %s (no complete profile)",
-				strings.Join(eventLabels(ours), ", "), label(f)), f.Path))
+			out = append(out, ok(fmt.Sprintf("ccc-hooks hooks on %s in %s (no complete profile)%s",
+				strings.Join(eventLabels(ours), ", "), label(f), s.earlierForm(f)), f.Path))
 			continue
 		}
 		noun := "profile"
 		if len(names) > 1 {
 			noun = "profiles"
 		}
-		out = append(out, ok(fmt.Sprintf("%s %s installed in %s", joinAnd(names), noun, label(f)), f.Path))
+		out = append(out, ok(fmt.Sprintf("%s %s installed in %s%s", joinAnd(names), noun, label(f), s.earlierForm(f)), f.Path))
 	}
 	if len(out) == 0 {
 		msg := "no settings file has ccc-hooks hooks, so none fire: run `" + s.program() + " install`"
@@ -106,4 +107,21 @@ func (installedCheck) Run(_ context.Context, s *Snapshot) []Result {
 		return []Result{warn(msg, "")}
 	}
 	return out
+}
+
+// earlierForm says which of our hooks in f an earlier version wrote, and the install that brings
+// them to the current form; "" when all are of it.
+func (s *Snapshot) earlierForm(f File) string {
+	supervisor := slices.ContainsFunc(f.Profiles(), func(p installer.Profile) bool { return p.Name == installer.Supervisor.Name })
+	var earlier []settings.Handler
+	for _, h := range f.Ours() {
+		if !installer.CurrentForm(h, supervisor) {
+			earlier = append(earlier, h)
+		}
+	}
+	if len(earlier) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; the hooks on %s are of an earlier form and run as they are: %s brings them up to date",
+		strings.Join(eventLabels(earlier), ", "), s.install(f))
 }

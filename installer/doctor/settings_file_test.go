@@ -3,6 +3,7 @@ package doctor
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
@@ -88,5 +89,39 @@ func TestInstalledCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkResults(t, installedCheck{}, tt.s, tt.want) })
+	}
+}
+
+// TestInstalledCheckEarlierForm: hooks an earlier version wrote (no statusMessage, the Stop
+// handler with the other profile's text) count as installed, and the line says which and the
+// install that brings them up to date; hooks of the current form get the plain line.
+func TestInstalledCheckEarlierForm(t *testing.T) {
+	handler := func(text string) string {
+		return fmt.Sprintf(`[{"type": "command", "command": %q, "timeout": 600, "statusMessage": %q}]`, ourCmd, text)
+	}
+	sup, wf := installer.Supervisor.Status, installer.Workflow.Status
+	current := fmt.Sprintf(`{"hooks": {"Stop": [{"hooks": %s}], "PreToolUse": [{"matcher": "AskUserQuestion", "hooks": %s}]}}`,
+		handler(sup), handler(sup))
+	staleStop := fmt.Sprintf(`{"hooks": {"Stop": [{"hooks": %s}], "PreToolUse": [{"matcher": "AskUserQuestion", "hooks": %s}]}}`,
+		handler(wf), handler(sup))
+	for _, tt := range []struct {
+		name, src, want string
+	}{
+		{"current", current, "supervisor profile installed in user settings"},
+		{
+			"no statusMessage", supervisor(ourCmd, 600),
+			"supervisor profile installed in user settings; the hooks on Stop, PreToolUse[AskUserQuestion] are of an earlier form " +
+				"and run as they are: `ccc-hooks install --scope user` brings them up to date",
+		},
+		{
+			"the workflow's text on the supervisor's Stop", staleStop,
+			"supervisor profile installed in user settings; the hooks on Stop are of an earlier form " +
+				"and run as they are: `ccc-hooks install --scope user` brings them up to date",
+		},
+	} {
+		got := installedCheck{}.Run(context.Background(), snap(user(tt.src)))
+		if len(got) != 1 || got[0].Status != StatusOK || got[0].Message != tt.want {
+			t.Errorf("%s: %+v, want one ok line %q", tt.name, got, tt.want)
+		}
 	}
 }

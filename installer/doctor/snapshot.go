@@ -11,6 +11,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -69,6 +70,8 @@ type Snapshot struct {
 	// Program is how advice names ccc-hooks so that the command can be pasted: "ccc-hooks" when
 	// that runs this ccc-hooks from PATH, else its absolute path. "ccc-hooks" when empty.
 	Program string
+	// Shell is the shell advice is pasted into: it decides how paths in it are quoted.
+	Shell shellword.Shell
 	// Files are the settings files in Claude Code's precedence order (managed, local, project,
 	// user) followed by the provider files of the Claude config dir.
 	Files []File

@@ -25,7 +25,7 @@ func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
 	for _, l := range installer.Ledgers(s.Home) {
 		for _, in := range l.Installs {
 			recorded++
-			if r, gone := vanished(l.Writes.Path, in, s.program()); gone {
+			if r, gone := vanished(l.Writes.Path, in, s); gone {
 				out = append(out, r)
 			}
 		}
@@ -41,9 +41,9 @@ func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
 
 // vanished reports whether the events of in are missing from the file at path, and the
 // warning that says so.
-func vanished(path string, in installer.Record, program string) (Result, bool) {
+func vanished(path string, in installer.Record, s *Snapshot) (Result, bool) {
 	when := in.At.Local().Format("2006-01-02 15:04")
-	fix := "put them back with `" + reinstallCommand(program, in) + "`"
+	fix := "put them back with `" + s.reinstallCommand(in) + "`"
 	fi, err := os.Lstat(path)
 	if err != nil {
 		return warn(fmt.Sprintf("the %s hooks (%s) installed into %s on %s are gone with the file; %s",
@@ -76,14 +76,14 @@ func vanished(path string, in installer.Record, program string) (Result, bool) {
 }
 
 // reinstallCommand renders the recorded install arguments as a command line.
-func reinstallCommand(program string, in installer.Record) string {
+func (s *Snapshot) reinstallCommand(in installer.Record) string {
 	args := in.Reinstall
 	if len(args) == 0 {
 		args = []string{"install", "--profile", in.Profile}
 	}
 	quoted := make([]string, len(args))
 	for i, a := range args {
-		quoted[i] = quote(a)
+		quoted[i] = s.quote(a)
 	}
-	return program + " " + strings.Join(quoted, " ")
+	return s.program() + " " + strings.Join(quoted, " ")
 }

@@ -83,14 +83,22 @@ func managedFileFor(goos string) string {
 	}
 }
 
-// HomeDir returns $HOME, else $USERPROFILE, else the home directory of the user running
-// ccc-hooks (from the system's user database), else the root directory.
-func HomeDir(getenv Getenv) string {
-	if h := getenv("HOME"); h != "" {
-		return h
+// HomeDir returns the home directory Claude Code uses: $HOME, else $USERPROFILE, else the home
+// directory of the user running ccc-hooks (from the system's user database), else the root
+// directory. On Windows $USERPROFILE comes first: Claude Code finds its ~/.claude through
+// os.homedir(), which reads USERPROFILE before HOME there (Git Bash, for one, sets HOME, and
+// some people point it elsewhere).
+func HomeDir(getenv Getenv) string { return homeDirFor(getenv, runtime.GOOS) }
+
+func homeDirFor(getenv Getenv, goos string) string {
+	vars := []string{"HOME", "USERPROFILE"}
+	if goos == "windows" {
+		vars = []string{"USERPROFILE", "HOME"}
 	}
-	if h := getenv("USERPROFILE"); h != "" {
-		return h
+	for _, v := range vars {
+		if h := getenv(v); h != "" {
+			return h
+		}
 	}
 	if h, err := userHome(); err == nil {
 		return h

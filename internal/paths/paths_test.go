@@ -99,3 +99,23 @@ func TestConfigDirs(t *testing.T) {
 		})
 	}
 }
+
+// TestHomeDirOnWindows: Claude Code's ~ is USERPROFILE on Windows, HOME elsewhere; each falls
+// back to the other.
+func TestHomeDirOnWindows(t *testing.T) {
+	both := func(k string) string { return map[string]string{"HOME": "/home/me", "USERPROFILE": `C:\Users\me`}[k] }
+	only := func(k string) string { return map[string]string{"HOME": "/home/me"}[k] }
+	for _, tt := range []struct {
+		goos   string
+		getenv Getenv
+		want   string
+	}{
+		{"linux", both, "/home/me"},
+		{"windows", both, `C:\Users\me`},
+		{"windows", only, "/home/me"},
+	} {
+		if got := homeDirFor(tt.getenv, tt.goos); got != tt.want {
+			t.Errorf("homeDirFor(%s) = %q, want %q", tt.goos, got, tt.want)
+		}
+	}
+}

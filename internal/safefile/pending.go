@@ -86,11 +86,12 @@ func fill(f *os.File, data []byte, old fs.FileInfo) error {
 // Name is the path of the temporary file.
 func (p *Pending) Name() string { return p.name }
 
-// Replace renames the temporary file over the target and syncs the directory.
+// Replace renames the temporary file over the target and syncs the directory. Where Windows
+// refuses because a program has the target open, the error matches ErrInUse.
 func (p *Pending) Replace() error {
-	if err := os.Rename(p.name, p.target); err != nil {
+	if err := rename(p.name, p.target); err != nil {
 		p.Discard()
-		return fmt.Errorf("write %s: %w", p.target, err)
+		return fmt.Errorf("write %s: %w", p.target, busy(err))
 	}
 	p.done = true
 	syncDir(filepath.Dir(p.target))
@@ -180,9 +181,7 @@ func syncDir(dir string) {
 
 // openNoBlock opens path for reading without following a final symbolic link and without
 // blocking should it be a FIFO; callers check what they opened with Stat.
-func openNoBlock(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDONLY|openNoBlockFlags|openNoFollowFlag, 0)
-}
+func openNoBlock(path string) (*os.File, error) { return openRead(path, false) }
 
 // RemoveChecked removes target in a way that loses no foreign write: the file is first moved
 // aside under a temporary name (atomically, so nobody can write to target's old content
@@ -198,7 +197,7 @@ func RemoveChecked(target string, check func(aside string) bool) (gone bool, err
 	_ = f.Close()
 	if err := os.Rename(target, aside); err != nil {
 		_ = os.Remove(aside)
-		return false, fmt.Errorf("remove %s: %w", target, err)
+		return false, fmt.Errorf("remove %s: %w", target, busy(err))
 	}
 	if check(aside) {
 		if err := os.Remove(aside); err != nil {

@@ -1,5 +1,3 @@
-//go:build unix
-
 package safefile
 
 import (
@@ -14,7 +12,9 @@ import (
 // next run recognises, private (0600) while it replaces an existing file, and never in $TMPDIR.
 func TestPrepareBesideTarget(t *testing.T) {
 	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
+	for _, name := range []string{"TMPDIR", "TMP", "TEMP"} { // Unix, Windows
+		t.Setenv(name, tmp)
+	}
 	dir := t.TempDir()
 	target := filepath.Join(dir, "settings.json")
 	if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
@@ -28,7 +28,7 @@ func TestPrepareBesideTarget(t *testing.T) {
 	if filepath.Dir(p.Name()) != dir || !IsTempOf(filepath.Base(p.Name()), target) {
 		t.Errorf("temporary file %s is not a recognisable sibling of %s", p.Name(), target)
 	}
-	if fi, err := os.Stat(p.Name()); err != nil || fi.Mode().Perm() != 0o640 {
+	if fi, err := os.Stat(p.Name()); err != nil || fi.Mode().Perm() != sysPerm(0o640) {
 		t.Errorf("temporary file mode = %v, %v; want the target's 0640", fi.Mode(), err)
 	}
 	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
@@ -62,7 +62,7 @@ func TestCommitHandsBackWhatItDisplaced(t *testing.T) {
 		if canExchange(t, dir) {
 			t.Fatal("the names were exchanged but the displaced file was not handed back")
 		}
-		t.Skip("this file system cannot exchange names; the store reads back the file it kept open")
+		t.Skip("names cannot be exchanged here: the store reads back the file it kept open, or (Windows) replaces only a file no program holds open")
 	}
 	defer func() { _ = displaced.Close() }()
 	if got, _ := io.ReadAll(displaced); string(got) != "foreign" {

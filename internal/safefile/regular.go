@@ -34,9 +34,9 @@ const (
 // cannot hang the caller, and what was opened is checked again with fstat. A missing file is
 // an error that wraps fs.ErrNotExist.
 func OpenRegular(path string, links Links) (*os.File, fs.FileInfo, error) {
-	stat, flags := os.Stat, openNoBlockFlags
+	stat := os.Stat
 	if links == RefuseLinks {
-		stat, flags = os.Lstat, openNoBlockFlags|openNoFollowFlag
+		stat = os.Lstat
 	}
 	fi, err := stat(path)
 	if err != nil {
@@ -45,7 +45,7 @@ func OpenRegular(path string, links Links) (*os.File, fs.FileInfo, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, nil, &NotRegularError{Path: path, Kind: KindOf(fi.Mode())}
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|flags, 0)
+	f, err := openRead(path, links == FollowLinks)
 	if err != nil {
 		return nil, nil, err
 	}

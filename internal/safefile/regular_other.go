@@ -1,9 +1,9 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package safefile
 
-// openNoBlockFlags is empty where opening a file cannot block on a FIFO.
-const openNoBlockFlags = 0
+import "os"
 
-// openNoFollowFlag is empty where open has no such flag.
-const openNoFollowFlag = 0
+// openRead opens path for reading; opening cannot block on a FIFO here, and there is no flag
+// that refuses a final symbolic link (callers check what they opened with Stat).
+func openRead(path string, _ bool) (*os.File, error) { return os.Open(path) }

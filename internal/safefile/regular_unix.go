@@ -2,11 +2,19 @@
 
 package safefile
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
-// openNoBlockFlags make opening a FIFO return at once instead of waiting for a writer, and keep
-// a terminal from becoming the controlling one; neither changes how a regular file is read.
-const openNoBlockFlags = syscall.O_NONBLOCK | syscall.O_NOCTTY
-
-// openNoFollowFlag makes opening a symbolic link fail instead of following it.
-const openNoFollowFlag = syscall.O_NOFOLLOW
+// openRead opens path for reading, following a final symbolic link only when follow is set (else
+// a link there is an error). O_NONBLOCK makes opening a FIFO return at once instead of waiting
+// for a writer, and O_NOCTTY keeps a terminal from becoming the controlling one; neither changes
+// how a regular file is read.
+func openRead(path string, follow bool) (*os.File, error) {
+	flags := os.O_RDONLY | syscall.O_NONBLOCK | syscall.O_NOCTTY
+	if !follow {
+		flags |= syscall.O_NOFOLLOW
+	}
+	return os.OpenFile(path, flags, 0)
+}

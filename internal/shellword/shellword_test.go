@@ -1,0 +1,64 @@
+package shellword
+
+import "testing"
+
+func TestFor(t *testing.T) {
+	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
+	for _, tt := range []struct {
+		goos string
+		vars map[string]string
+		want Shell
+	}{
+		{"linux", nil, POSIX},
+		{"darwin", map[string]string{"MSYSTEM": "MINGW64"}, POSIX},
+		{"windows", nil, Shell{PowerShell: true, Windows: true}},
+		{"windows", map[string]string{"MSYSTEM": "MINGW64"}, Shell{Windows: true}},
+	} {
+		if got := For(tt.goos, env(tt.vars)); got != tt.want {
+			t.Errorf("For(%s, %v) = %+v, want %+v", tt.goos, tt.vars, got, tt.want)
+		}
+	}
+}
+
+// TestProgram: a program path as the first word of a pasted command, in each shell: never a
+// doubled backslash, and a quoted path in PowerShell behind its call operator.
+func TestProgram(t *testing.T) {
+	powerShell, gitBash := Shell{PowerShell: true, Windows: true}, Shell{Windows: true}
+	for _, tt := range []struct {
+		sh         Shell
+		path, want string
+	}{
+		{POSIX, "/usr/local/bin/ccc-hooks", "/usr/local/bin/ccc-hooks"},
+		{POSIX, "/home/u/My Tools/ccc-hooks", "'/home/u/My Tools/ccc-hooks'"},
+		{powerShell, `Z:\tmp\ccc-hooks.exe`, "Z:/tmp/ccc-hooks.exe"},
+		{gitBash, `Z:\tmp\ccc-hooks.exe`, "Z:/tmp/ccc-hooks.exe"},
+		{powerShell, `C:\Users\Jo Smith\ccc-hooks.exe`, "& 'C:/Users/Jo Smith/ccc-hooks.exe'"},
+		{gitBash, `C:\Users\Jo Smith\ccc-hooks.exe`, "'C:/Users/Jo Smith/ccc-hooks.exe'"},
+		{powerShell, `C:\it's\ccc-hooks.exe`, "& 'C:/it''s/ccc-hooks.exe'"},
+		{gitBash, `C:\it's\ccc-hooks.exe`, `'C:/it'\''s/ccc-hooks.exe'`},
+		{powerShell, `C:\Users\José\ccc-hooks.exe`, "C:/Users/José/ccc-hooks.exe"},
+	} {
+		if got := tt.sh.Program(tt.path); got != tt.want {
+			t.Errorf("%+v.Program(%q) = %s, want %s", tt.sh, tt.path, got, tt.want)
+		}
+	}
+}
+
+// TestArg: an argument is quoted alike in both Windows shells, with no & in front.
+func TestArg(t *testing.T) {
+	for _, tt := range []struct {
+		sh      Shell
+		s, want string
+	}{
+		{POSIX, "/p/my project", "'/p/my project'"},
+		{POSIX, "work", "work"},
+		{Shell{PowerShell: true, Windows: true}, `C:\p\my project`, "'C:/p/my project'"},
+		{Shell{Windows: true}, `C:\p\settings.json`, "C:/p/settings.json"},
+		{Shell{PowerShell: true, Windows: true}, "a$b", "'a$b'"},
+		{Shell{PowerShell: true, Windows: true}, "", "''"},
+	} {
+		if got := tt.sh.Arg(tt.s); got != tt.want {
+			t.Errorf("%+v.Arg(%q) = %s, want %s", tt.sh, tt.s, got, tt.want)
+		}
+	}
+}

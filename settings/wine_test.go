@@ -1,0 +1,4 @@
+package settings
+
+// The tests run under Wine too (scripts/windows-check.sh).
+import _ "github.com/ccc-hooks/ccc-hooks/internal/winetest"
