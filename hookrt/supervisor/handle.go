@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
@@ -288,13 +289,15 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 	if s.opts.ReviewTimeout > 0 {
 		timeout = s.opts.ReviewTimeout
 	}
+	guard, guardShell := guardFor(self, runtime.GOOS)
 	return Review(ctx, Request{
 		Program:        ClaudeProgram(s.opts.Getenv, cfg.ClaudeCommand),
 		ExtraArgs:      cfg.ClaudeArgs,
 		SessionID:      s.ev.SessionID,
 		PermissionMode: cfg.PermissionMode,
 		AllowedTools:   cfg.AllowedTools,
-		GuardCommand:   GuardCommand(self),
+		GuardCommand:   guard,
+		GuardShell:     guardShell,
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools),
 		Dir:            s.ev.CWD,

@@ -224,3 +224,28 @@ func TestGuardCommandQuotesThePath(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardForWindows: on Windows the reviewer's hook names PowerShell and is written in its
+// terms (forward slashes, & before a quoted path, exit 2 when the program failed or could not
+// run); elsewhere it is the POSIX command for Claude Code's default shell.
+func TestGuardForWindows(t *testing.T) {
+	tests := []struct {
+		self, goos, command, shell string
+	}{
+		{"/usr/local/bin/ccc-hooks", "linux", "/usr/local/bin/ccc-hooks hook || exit 2", ""},
+		{`C:\Users\me\.local\bin\ccc-hooks.exe`, "windows", "C:/Users/me/.local/bin/ccc-hooks.exe hook; if (-not $? -or $LASTEXITCODE -ne 0) { exit 2 }", "powershell"},
+		{`C:\Users\Jo Smith\bin\ccc-hooks.exe`, "windows", "& 'C:/Users/Jo Smith/bin/ccc-hooks.exe' hook; if (-not $? -or $LASTEXITCODE -ne 0) { exit 2 }", "powershell"},
+	}
+	for _, tt := range tests {
+		command, shell := guardFor(tt.self, tt.goos)
+		if command != tt.command || shell != tt.shell {
+			t.Errorf("guardFor(%q, %s) = %q, %q; want %q, %q", tt.self, tt.goos, command, shell, tt.command, tt.shell)
+		}
+	}
+	if got, want := GuardSettings("x hook", "powershell"), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60,"shell":"powershell"}]}]}}`; got != want {
+		t.Errorf("GuardSettings = %s, want %s", got, want)
+	}
+	if got := GuardSettings("x hook", ""); strings.Contains(got, "shell") {
+		t.Errorf("GuardSettings without a shell = %s, want no shell key", got)
+	}
+}

@@ -33,6 +33,7 @@ type Request struct {
 	PermissionMode string   // --permission-mode; "" leaves it out
 	AllowedTools   []string // one --allowedTools each
 	GuardCommand   string   // the command of the read-only PreToolUse hook (see GuardSettings)
+	GuardShell     string   // the shell that runs it; "" for Claude Code's default
 	MaxBudgetUSD   float64  // --max-budget-usd when positive
 	Prompt         string
 	Dir            string        // working directory; "" or a missing directory keeps ours
@@ -57,7 +58,7 @@ func (r *Request) Args() []string {
 	}
 	args := []string{
 		"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
-		"--output-format", "json", "--settings=" + GuardSettings(r.GuardCommand),
+		"--output-format", "json", "--settings=" + GuardSettings(r.GuardCommand, r.GuardShell),
 	}
 	if r.PermissionMode != "" {
 		args = append(args, "--permission-mode", r.PermissionMode)
