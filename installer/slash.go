@@ -3,6 +3,8 @@ package installer
 import (
 	"bytes"
 	"path/filepath"
+	"runtime"
+	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/plugins"
 )
@@ -20,15 +22,41 @@ const slashMarker = "<!-- written by ccc-hooks; `ccc-hooks uninstall` removes it
 // /supervisor and /supervisor-off, which turn the supervisor on or off for the current session:
 // Claude Code exports CLAUDE_CODE_SESSION_ID to the commands it runs, and
 // `ccc-hooks supervisor on|off` reads it). The texts are the plugin's own, with the program word
-// `ccc-hooks` replaced by binary (shell-quoted when needed) and our marker line added after the
-// front matter.
+// `ccc-hooks` replaced by binary, written as our hook command writes it (see hookFor), and our
+// marker line added after the front matter.
 func SlashCommands(p Profile, binary string) []SlashCommand {
-	bin := []byte(quoteIfNeeded(binary))
+	return slashCommands(p, binary, runtime.GOOS)
+}
+
+// slashCommands is SlashCommands on the system goos. A command file's `!` lines run in the shell
+// of Claude Code's hooks (Git Bash or PowerShell on Windows); where the program is written for
+// PowerShell alone, the file says so in its front matter (shell: powershell), as the hook names it.
+func slashCommands(p Profile, binary, goos string) []SlashCommand {
+	h := hookFor(binary, goos)
+	bin := []byte(strings.TrimSuffix(h.Command, " hook"))
 	var out []SlashCommand
 	for _, c := range plugins.Commands(p.Name) {
-		out = append(out, SlashCommand{Name: c.Name, Content: render(c.Text, bin)})
+		text := c.Text
+		if h.Shell != "" {
+			text = withFrontMatter(text, "shell: "+h.Shell)
+		}
+		out = append(out, SlashCommand{Name: c.Name, Content: render(text, bin)})
 	}
 	return out
+}
+
+// withFrontMatter adds line at the end of text's front matter, when it has one.
+func withFrontMatter(text []byte, line string) []byte {
+	rest, ok := bytes.CutPrefix(text, []byte("---\n"))
+	if !ok {
+		return text
+	}
+	i := bytes.Index(rest, []byte("\n---\n"))
+	if i < 0 {
+		return text
+	}
+	end := len("---\n") + i + 1
+	return append(append(append([]byte{}, text[:end]...), line+"\n"...), text[end:]...)
 }
 
 // render puts bin where the plugin text runs the program (“ !`ccc-hooks “ and
