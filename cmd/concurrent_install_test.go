@@ -9,7 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
+	"github.com/tidwall/gjson"
 )
 
 // TestConcurrentInstallUninstall runs 20 ccc-hooks processes at once, alternating install and
@@ -68,13 +69,16 @@ func TestConcurrentInstallUninstall(t *testing.T) {
 		t.Fatalf("settings file is not valid JSON:\n%s", data)
 	}
 	ours, foreign := 0, 0
-	for _, r := range installer.CheckedHandlers(data) {
-		if installer.IsOurs(r.Command) {
-			ours++
-		} else {
-			foreign++
+	gjson.GetBytes(data, "hooks").ForEach(func(_, groups gjson.Result) bool {
+		for _, h := range groups.Get("#.hooks|@flatten").Array() {
+			if hookcmd.IsOurs(h.Get("command").Str) {
+				ours++
+			} else {
+				foreign++
+			}
 		}
-	}
+		return true
+	})
 	if ours != 0 && ours != 2 {
 		t.Errorf("%d handlers of ours, want 0 or one set of 2:\n%s", ours, data)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 // installOptions are the choices of one `ccc-hooks install`.
@@ -248,7 +249,7 @@ func installingBinary(env *Env) (string, error) {
 	}
 	// A path that cannot be resolved is written as it was started.
 	resolved, err := filepath.EvalSymlinks(binary)
-	if err == nil && (filepath.Base(resolved) == filepath.Base(binary) || installer.IsOurs(installer.HookFor(resolved).Command)) {
+	if err == nil && (filepath.Base(resolved) == filepath.Base(binary) || hookcmd.IsOurs(installer.HookFor(resolved).Command)) {
 		return resolved, nil
 	}
 	return binary, nil

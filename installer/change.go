@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"slices"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -85,22 +86,22 @@ func (in Install) ChangeWith(l *Ledger) settings.ChangeFunc {
 		if in.spec.ReplaceLegacy && mayHold(old, "supervisor-hook") || len(in.spec.Events) < len(in.spec.Profile.Events) {
 			handlers = handlersOf(old)
 		}
-		if in.spec.ReplaceLegacy && slices.ContainsFunc(handlers, func(r settings.Handler) bool { return IsLegacy(r.Command) }) {
+		if in.spec.ReplaceLegacy && slices.ContainsFunc(handlers, func(r settings.Handler) bool { return hookcmd.IsLegacy(r.Command) }) {
 			var err error
-			if src, err = settings.RemoveEntries(src, hookNames(in.spec.Events), IsLegacy); err != nil {
+			if src, err = settings.RemoveEntries(src, hookNames(in.spec.Events), hookcmd.IsLegacy); err != nil {
 				return nil, false, err
 			}
 		}
 		if drop := in.dropped(handlers, l); len(drop) > 0 {
 			var err error
-			if src, err = settings.RemoveEntriesWith(src, drop, IsOurs, l.writes()); err != nil {
+			if src, err = settings.RemoveEntriesWith(src, drop, hookcmd.IsOurs, l.writes()); err != nil {
 				return nil, false, err
 			}
 		}
 		// An install of the workflow leaves the supervisor as it is: whether it is installed in
 		// the file decides the text of the Stop handler they share.
 		supervisor := in.spec.Profile.Name == Supervisor.Name || hasSupervisor(InstalledWith(handlersOf(old), l))
-		out, err := settings.InsertEntries(src, in.Entries(supervisor), IsOurs)
+		out, err := settings.InsertEntries(src, in.Entries(supervisor), hookcmd.IsOurs)
 		if err != nil {
 			return nil, false, err
 		}
@@ -130,7 +131,7 @@ func restatusStop(src []byte, supervisor bool) ([]byte, error) {
 	if err != nil {
 		return src, nil //nolint:nilerr // a Stop Claude Code cannot read is not ours to fix here
 	}
-	ours := slices.DeleteFunc(all, func(h settings.Handler) bool { return !IsOurs(h.Command) })
+	ours := slices.DeleteFunc(all, func(h settings.Handler) bool { return !hookcmd.IsOurs(h.Command) })
 	want := StatusMessage("Stop", supervisor)
 	if len(ours) != 1 {
 		return src, nil
@@ -141,7 +142,7 @@ func restatusStop(src []byte, supervisor bool) ([]byte, error) {
 	}
 	return settings.InsertEntries(src, []settings.Entry{{
 		Event: "Stop", Command: h.Command, Timeout: int(h.Timeout), StatusMessage: want, Shell: h.Shell,
-	}}, IsOurs)
+	}}, hookcmd.IsOurs)
 }
 
 // dropped returns the hook events that hold an entry of ours for one of the profile's events
@@ -166,12 +167,9 @@ func (in Install) dropped(handlers []settings.Handler, l *Ledger) []string {
 func Legacy(src []byte, events []Event) []settings.Handler {
 	names := hookNames(events)
 	return slices.DeleteFunc(handlersOf(src), func(r settings.Handler) bool {
-		return !IsLegacy(r.Command) || !slices.Contains(names, r.Event)
+		return !hookcmd.IsLegacy(r.Command) || !slices.Contains(names, r.Event)
 	})
 }
-
-// HookNames returns the Claude Code events of events, each once.
-func HookNames(events []Event) []string { return hookNames(events) }
 
 // Uninstall describes taking one profile's entries out of a settings file.
 type Uninstall struct {
@@ -190,7 +188,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if !exists {
 		return old, false, nil
 	}
-	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, IsOurs, un.Ledger.writes())
+	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, hookcmd.IsOurs, un.Ledger.writes())
 	if err != nil {
 		return nil, false, err
 	}
@@ -283,7 +281,7 @@ func neededByOther(p Profile, e Event, handlers []settings.Handler, l *Ledger) b
 
 func hasOurs(handlers []settings.Handler, events []Event) bool {
 	for _, r := range handlers {
-		if !IsOurs(r.Command) {
+		if !hookcmd.IsOurs(r.Command) {
 			continue
 		}
 		for _, e := range events {
@@ -320,7 +318,7 @@ func InstalledInAny(p Profile, targets []Target, changed string, after []byte) b
 		data := hooksOnly(after) // our own output: the quick look is enough
 		if t.Path != changed {
 			var err error
-			if data, err = ReadSettings(t.Path); errors.Is(err, fs.ErrNotExist) {
+			if data, err = settings.ReadFile(t.Path); errors.Is(err, fs.ErrNotExist) {
 				continue
 			} else if err != nil {
 				return true

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -36,7 +37,7 @@ func ourLabels(t *testing.T, src string) []string {
 	}
 	var labels []string
 	for _, r := range handlers {
-		if IsOurs(r.Command) {
+		if hookcmd.IsOurs(r.Command) {
 			labels = append(labels, r.Event+"["+r.Matcher+"]")
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 )
 
@@ -65,15 +64,6 @@ func needsQuote(r rune) bool {
 	}
 	return !strings.ContainsRune("/._-+,:@%=", r)
 }
-
-// IsOurs reports whether command runs ccc-hooks as a hook (subcommand hook or supervisor-hook).
-func IsOurs(command string) bool { return hookcmd.IsOurs(command) }
-
-// IsLegacy reports whether command is an entry of the older `ccc supervisor-hook`.
-func IsLegacy(command string) bool { return hookcmd.IsLegacy(command) }
-
-// Binary returns the program path of command (unquoted), or "" when it cannot be split.
-func Binary(command string) string { return hookcmd.Binary(command) }
 
 // SharedHookCommand is the hook command of files shared with other people (see Shared): the
 // program is found on each person's PATH, where the installing binary's path would name a home

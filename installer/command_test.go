@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 // TestHookFor: the command our handlers run, on Linux and macOS and on Windows (see hookFor),
@@ -31,15 +33,15 @@ func TestHookFor(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("hookFor(%q, %s) = %+v, want %+v", tt.binary, tt.goos, got, tt.want)
 		}
-		if !IsOurs(got.Command) {
-			t.Errorf("IsOurs(%q) = false", got.Command)
+		if !hookcmd.IsOurs(got.Command) {
+			t.Errorf("hookcmd.IsOurs(%q) = false", got.Command)
 		}
 		want := tt.binary
 		if tt.goos == "windows" {
 			want = strings.ReplaceAll(want, `\`, "/")
 		}
-		if b := Binary(got.Command); b != want {
-			t.Errorf("Binary(%q) = %q, want %q", got.Command, b, want)
+		if b := hookcmd.Binary(got.Command); b != want {
+			t.Errorf("hookcmd.Binary(%q) = %q, want %q", got.Command, b, want)
 		}
 	}
 }
@@ -86,11 +88,11 @@ func TestIsOurs(t *testing.T) {
 		{"/usr/bin/other-tool --event Stop", false, false},
 	}
 	for _, tt := range tests {
-		if got := IsOurs(tt.command); got != tt.ours {
-			t.Errorf("IsOurs(%q) = %v, want %v", tt.command, got, tt.ours)
+		if got := hookcmd.IsOurs(tt.command); got != tt.ours {
+			t.Errorf("hookcmd.IsOurs(%q) = %v, want %v", tt.command, got, tt.ours)
 		}
-		if got := IsLegacy(tt.command); got != tt.legacy {
-			t.Errorf("IsLegacy(%q) = %v, want %v", tt.command, got, tt.legacy)
+		if got := hookcmd.IsLegacy(tt.command); got != tt.legacy {
+			t.Errorf("hookcmd.IsLegacy(%q) = %v, want %v", tt.command, got, tt.legacy)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package installer
 import (
 	"runtime"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -18,7 +19,7 @@ func CurrentForm(h settings.Handler, supervisor bool) bool {
 func currentForm(h settings.Handler, supervisor bool, goos string) bool {
 	want := Hook{Command: SharedHookCommand}
 	if h.Command != SharedHookCommand {
-		want = hookFor(Binary(h.Command), goos)
+		want = hookFor(hookcmd.Binary(h.Command), goos)
 	}
 	return h.Command == want.Command && h.Shell == want.Shell && h.StatusMessage == StatusMessage(h.Event, supervisor)
 }

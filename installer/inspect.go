@@ -6,6 +6,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -47,11 +48,6 @@ func handlersOf(src []byte) []settings.Handler {
 	return handlers
 }
 
-// CheckedHandlers lists the handlers of our profiles' events in src by the quick look of hooksOnly:
-// for bytes that a change already checked in full (settings.Change.Old and New), at little cost
-// however large the file.
-func CheckedHandlers(src []byte) []settings.Handler { return handlersOf(src) }
-
 // profileHookNames returns the Claude Code events of every profile, each once.
 func profileHookNames() []string {
 	var events []Event
@@ -78,7 +74,7 @@ func (p Profile) Installed(handlers []settings.Handler) Installation {
 		}
 	}
 	for _, r := range handlers {
-		if in.Timeout == 0 && r.HasTimeout && IsOurs(r.Command) && r.Timeout >= 1 && r.Timeout == float64(int(r.Timeout)) &&
+		if in.Timeout == 0 && r.HasTimeout && hookcmd.IsOurs(r.Command) && r.Timeout >= 1 && r.Timeout == float64(int(r.Timeout)) &&
 			slices.ContainsFunc(in.Events, func(e Event) bool { return e.Hook == r.Event }) {
 			in.Timeout = int(r.Timeout)
 		}
@@ -86,13 +82,10 @@ func (p Profile) Installed(handlers []settings.Handler) Installation {
 	return in
 }
 
-// ReadSettings returns the bytes of the settings file at path for a look: settings.ReadFile.
-func ReadSettings(path string) ([]byte, error) { return settings.ReadFile(path) }
-
 // InstalledIn returns the profiles installed in the settings file at path, by its contents and
 // its ledger (none when it is missing, unreadable or broken: doctor explains those).
 func (l Locator) InstalledIn(path string) []Profile {
-	data, err := ReadSettings(path)
+	data, err := settings.ReadFile(path)
 	if err != nil {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -48,7 +49,7 @@ func (l Locator) Look(target Target, p Profile) (Look, error) {
 	if err != nil {
 		return Look{}, err
 	}
-	handlers, err := settings.EventHandlers(cur.Old, HookNames(p.Events))
+	handlers, err := settings.EventHandlers(cur.Old, hookNames(p.Events))
 	if err != nil {
 		return Look{}, fileError("install", target.Path, err)
 	}
@@ -82,7 +83,7 @@ func (l Locator) HookFor(target Target, binary string, absolute bool) (hook Hook
 		warning = fmt.Sprintf("ccc-hooks is not on your PATH, and %s runs `%s` for everyone who uses it; "+
 			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path", target.Path, SharedHookCommand)
 	}
-	if !IsOurs(hook.Command) {
+	if !hookcmd.IsOurs(hook.Command) {
 		return Hook{}, "", fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+
 			"name ccc-hooks, so entries running %q could be neither replaced nor removed later; the file was left "+
 			"unchanged. Rename the binary (or link it) to ccc-hooks and install with that name",
@@ -230,5 +231,5 @@ func plural(n int, one, many string) string {
 // installedBefore reports whether profile p was installed in a file holding data (bytes a
 // change checked), with ledger l (nil: none).
 func installedBefore(p Profile, data []byte, l *Ledger) bool {
-	return slices.ContainsFunc(InstalledWith(CheckedHandlers(data), l), func(q Profile) bool { return q.Name == p.Name })
+	return slices.ContainsFunc(InstalledWith(handlersOf(data), l), func(q Profile) bool { return q.Name == p.Name })
 }

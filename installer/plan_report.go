@@ -47,13 +47,13 @@ func uninstallDone(p Profile, target Target, ch settings.Change, before *Ledger)
 // ourEvents returns the events of p that carry an entry of ours in data, bytes a change
 // checked.
 func ourEvents(p Profile, data []byte) []Event {
-	return p.Installed(CheckedHandlers(data)).Events
+	return p.Installed(handlersOf(data)).Events
 }
 
 // othersNames names the profiles other than p installed in a file holding data, with ledger l.
 func othersNames(p Profile, data []byte, l *Ledger) string {
 	var names []string
-	for _, q := range InstalledWith(CheckedHandlers(data), l) {
+	for _, q := range InstalledWith(handlersOf(data), l) {
 		if q.Name != p.Name {
 			names = append(names, "the "+q.Name+" profile")
 		}
@@ -67,7 +67,7 @@ func othersNames(p Profile, data []byte, l *Ledger) string {
 // keptNote says which entries of profile an uninstall leaves in a file holding data (bytes a
 // change checked, with ledger l) because another profile installed there uses them; "" when none.
 func keptNote(profile Profile, data []byte, l *Ledger) string {
-	kept := Uninstall{Profile: profile, Ledger: l}.Kept(CheckedHandlers(data))
+	kept := Uninstall{Profile: profile, Ledger: l}.Kept(handlersOf(data))
 	if len(kept) == 0 {
 		return ""
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -176,7 +177,7 @@ func pluginHooks(dir string) ([]settings.Handler, error) {
 	}
 	var ours []settings.Handler
 	for _, r := range handlers {
-		if IsOurs(r.Command) {
+		if hookcmd.IsOurs(r.Command) {
 			ours = append(ours, r)
 		}
 	}

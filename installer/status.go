@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -117,7 +118,7 @@ func (r *StatusRow) normalize() {
 
 func fileStatus(t Target, opts StatusOptions) StatusRow {
 	row := StatusRow{Scope: t.Scope, Path: t.Path, Enabled: true}
-	data, err := ReadSettings(t.Path)
+	data, err := settings.ReadFile(t.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return row
@@ -135,7 +136,7 @@ func fileStatus(t Target, opts StatusOptions) StatusRow {
 		row.Profiles = append(row.Profiles, p.Name)
 	}
 	for _, r := range handlers {
-		if IsOurs(r.Command) {
+		if hookcmd.IsOurs(r.Command) {
 			row.addHook(hookStatus(r, opts))
 		}
 	}
@@ -149,7 +150,7 @@ func hookStatus(h settings.Handler, opts StatusOptions) HookStatus {
 		timeout := h.Timeout
 		out.Timeout = &timeout
 	}
-	program, err := ResolveProgram(Binary(h.Command), opts.Locator.ProjectDir, opts.LookPath)
+	program, err := ResolveProgram(hookcmd.Binary(h.Command), opts.Locator.ProjectDir, opts.LookPath)
 	if err != nil {
 		out.Problem = err.Error()
 	} else {

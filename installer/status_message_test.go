@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -17,7 +18,7 @@ func statusOf(t *testing.T, src string) map[string]string {
 	}
 	out := map[string]string{}
 	for _, h := range handlers {
-		if IsOurs(h.Command) {
+		if hookcmd.IsOurs(h.Command) {
 			out[Event{Hook: h.Event, Matcher: h.Matcher}.Label()] = h.StatusMessage
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 // binaryCheck reports, for every ccc-hooks program named by a hook command, whether it exists,
@@ -32,7 +32,7 @@ func (c binaryCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	for _, f := range s.Usable() {
 		var bins []string
 		for _, r := range f.Ours() {
-			if b := installer.Binary(r.Command); !slices.Contains(bins, b) {
+			if b := hookcmd.Binary(r.Command); !slices.Contains(bins, b) {
 				bins = append(bins, b)
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -27,7 +27,7 @@ func (legacyCheck) Run(_ context.Context, s *Snapshot) []Result {
 	for _, f := range s.Usable() {
 		var legacy []settings.Handler
 		for _, r := range f.Handlers {
-			if installer.IsLegacy(r.Command) {
+			if hookcmd.IsLegacy(r.Command) {
 				legacy = append(legacy, r)
 			}
 		}

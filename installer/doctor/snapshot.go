@@ -10,6 +10,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -54,7 +55,7 @@ func (f File) Get(path string) gjson.Result {
 func (f File) Ours() []settings.Handler {
 	var out []settings.Handler
 	for _, r := range f.Handlers {
-		if installer.IsOurs(r.Command) {
+		if hookcmd.IsOurs(r.Command) {
 			out = append(out, r)
 		}
 	}
@@ -138,7 +139,7 @@ func (s *Snapshot) setConfig(cfg config.Config, problems []config.Problem, err e
 func readFile(t installer.Target) File {
 	f := File{Target: t}
 	// Only a regular file is read: a FIFO or device in a scope's place must not hang doctor.
-	data, err := installer.ReadSettings(t.Path)
+	data, err := settings.ReadFile(t.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return f

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -32,7 +33,7 @@ func (timeoutCheck) Run(_ context.Context, s *Snapshot) []Result {
 			if !r.HasTimeout {
 				continue
 			}
-			ours := installer.IsOurs(r.Command)
+			ours := hookcmd.IsOurs(r.Command)
 			what := fmt.Sprintf("%s in %s has timeout %s", installer.Event{Hook: r.Event, Matcher: r.Matcher}.Label(), label(f), num(r.Timeout))
 			switch {
 			case r.Timeout >= MillisecondTimeout && ours:

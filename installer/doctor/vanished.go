@@ -52,7 +52,7 @@ func vanished(path string, in installer.Record, s *Snapshot) (Result, bool) {
 	if !fi.Mode().IsRegular() {
 		return Result{}, false // not a file ccc-hooks can read; the settings checks say more
 	}
-	data, err := installer.ReadSettings(path)
+	data, err := settings.ReadFile(path)
 	if err != nil {
 		return Result{}, false
 	}
