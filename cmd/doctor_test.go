@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 func TestWriteDoctorTable(t *testing.T) {
@@ -50,21 +51,12 @@ func TestRunDoctorManaged(t *testing.T) {
 	env, out, errOut := testEnv(t)
 	home := env.Getenv("HOME")
 	managed := filepath.Join(home, "managed-settings.json")
-	write := func(path, data string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(managed, `{"allowManagedHooksOnly": true}`)
+	testfs.Write(t, managed, `{"allowManagedHooksOnly": true}`, 0o644)
 	if err := os.Mkdir(filepath.Join(home, "project"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write(filepath.Join(home, ".claude", "settings.json"),
-		`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook", "timeout": 600}]}]}}`)
+	testfs.Write(t, filepath.Join(home, ".claude", "settings.json"),
+		`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook", "timeout": 600}]}]}}`, 0o644)
 	opts := &doctorOptions{
 		JSON:        true,
 		ProjectDir:  filepath.Join(home, "project"),

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // envWithPATH returns a test Env whose PATH is a directory holding an executable ccc-hooks that
@@ -27,8 +28,8 @@ func envWithPATH(t *testing.T) (env *Env, out *bytes.Buffer, bin string) {
 	if strings.Contains(os.Getenv("PATH"), dir) {
 		t.Fatalf("the process's PATH already holds %s", dir)
 	}
-	writeTestFile(t, bin, "#!/bin/sh\necho 'ccc-hooks "+Version+"'\n", 0o755)
-	writeTestFile(t, filepath.Join(home, ".claude", "settings.json"),
+	testfs.Write(t, bin, "#!/bin/sh\necho 'ccc-hooks "+Version+"'\n", 0o755)
+	testfs.Write(t, filepath.Join(home, ".claude", "settings.json"),
 		`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook", "timeout": 600}]}]}}`, 0o644)
 	getenv := env.Getenv
 	env.Getenv = func(k string) string {
@@ -39,16 +40,6 @@ func envWithPATH(t *testing.T) (env *Env, out *bytes.Buffer, bin string) {
 	}
 	env.Executable = func() (string, error) { return bin, nil }
 	return env, out, bin
-}
-
-func writeTestFile(t *testing.T, path, data string, mode os.FileMode) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), mode); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestStatusFindsProgramsOnEnvPATH: status resolves `ccc-hooks hook` on the PATH of its Env.

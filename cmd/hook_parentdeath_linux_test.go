@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // TestHookKilledTakesReviewerWithIt: when Claude Code SIGKILLs a hook in the middle of a review
@@ -34,10 +36,10 @@ func testHookKilled(t *testing.T, script string) {
 	}
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	hookWriteFile(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`)
+	testfs.Write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`, 0o644)
 	claude := filepath.Join(dir, "claude")
 	pidFile := filepath.Join(dir, "reviewer.pid")
-	hookWriteFile(t, claude, "#!/bin/sh\n"+script)
+	testfs.Write(t, claude, "#!/bin/sh\n"+script, 0o644)
 	if err := os.Chmod(claude, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -94,15 +96,15 @@ func TestHookSIGKILLLoop(t *testing.T) {
 	}
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	hookWriteFile(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true,"max_iterations":100}}`)
+	testfs.Write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true,"max_iterations":100}}`, 0o644)
 	claude := filepath.Join(dir, "claude")
 	pids := filepath.Join(dir, "pids")
-	hookWriteFile(t, claude, `#!/bin/sh
+	testfs.Write(t, claude, `#!/bin/sh
 sleep 60 &
 echo $! >> "$PIDS"
 sleep 0.0$(( $$ % 10 ))
 echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"again"}}'
-`)
+`, 0o644)
 	if err := os.Chmod(claude, 0o755); err != nil {
 		t.Fatal(err)
 	}

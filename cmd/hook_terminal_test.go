@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/creack/pty"
 )
 
@@ -27,7 +28,7 @@ func TestHookRefusesTerminalStdin(t *testing.T) {
 	}
 	defer func() { _ = ptmx.Close(); _ = tty.Close() }()
 	home := t.TempDir()
-	hookWriteFile(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`)
+	testfs.Write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`, 0o644)
 	for _, args := range [][]string{{"hook"}, {"supervisor-hook"}} {
 		var stdout, stderr bytes.Buffer
 		c := exec.Command(bin, args...)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 func TestHookBadInput(t *testing.T) {
@@ -25,7 +27,7 @@ func TestHookBadInput(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			env, out, errOut := testEnv(t)
 			home := env.Getenv("HOME")
-			hookWriteFile(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`)
+			testfs.Write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`, 0o644)
 			env.IO.In = strings.NewReader(tt.in)
 			if code := Main(env, tt.args); code != 2 {
 				t.Errorf("exit %d, want 2", code)
@@ -44,7 +46,7 @@ func TestHookBadInput(t *testing.T) {
 func TestHookReviewFailureExitsOne(t *testing.T) {
 	env, out, errOut := testEnv(t)
 	home := env.Getenv("HOME")
-	hookWriteFile(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`)
+	testfs.Write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`, 0o644)
 	getenv := env.Getenv
 	env.Getenv = func(k string) string {
 		if k == "CCC_CLAUDE" {
@@ -83,16 +85,6 @@ func TestHookDisabledFastPath(t *testing.T) {
 		if filepath.Dir(w) != filepath.Join(claudeDir, "ccc", "once") {
 			t.Errorf("a disabled hook wrote %s; want nothing but the answered-once records under ccc/once", w)
 		}
-	}
-}
-
-func hookWriteFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -152,9 +153,9 @@ func TestApplyWarnsOfKeptLegacy(t *testing.T) {
 	for _, warn := range []bool{true, false} {
 		loc := testLocator(t, "")
 		tg := target(t, loc, ScopeUser)
-		writeFile(t, tg.Path, `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}]}}`)
+		testfs.Write(t, tg.Path, `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}]}}`, 0o644)
 		other := target(t, loc, ScopeProvider) // without entries of the older command: no warning
-		writeFile(t, other.Path, `{}`)
+		testfs.Write(t, other.Path, `{}`, 0o644)
 		otherPlan, err := PlanInstall(loc, other, InstallDecisions{Profile: Supervisor, Events: Supervisor.Events, Timeout: 600, WarnLegacy: warn}, "/opt/bin/ccc-hooks")
 		if err != nil {
 			t.Fatal(err)
@@ -181,7 +182,7 @@ func TestApplyWarnsOfKeptLegacy(t *testing.T) {
 func TestApplyAlreadyInstalled(t *testing.T) {
 	loc := testLocator(t, "")
 	tg := target(t, loc, ScopeUser)
-	writeFile(t, tg.Path, install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events}))
+	testfs.Write(t, tg.Path, install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events}), 0o644)
 	for _, dryRun := range []bool{false, true} {
 		plan, err := PlanInstall(loc, tg, InstallDecisions{Profile: Supervisor, Events: Supervisor.Events, Timeout: 600}, "/usr/local/bin/ccc-hooks")
 		if err != nil {
@@ -205,8 +206,8 @@ func TestLook(t *testing.T) {
 	loc := testLocator(t, "")
 	tg := target(t, loc, ScopeUser)
 	stop := Supervisor.Events[:1]
-	writeFile(t, tg.Path, install(t, `{"hooks": {"PreToolUse": [{"matcher": "AskUserQuestion", "hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}]}}`,
-		InstallSpec{Profile: Supervisor, Events: stop, Timeout: 300}))
+	testfs.Write(t, tg.Path, install(t, `{"hooks": {"PreToolUse": [{"matcher": "AskUserQuestion", "hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}]}}`,
+		InstallSpec{Profile: Supervisor, Events: stop, Timeout: 300}), 0o644)
 	look, err := loc.Look(tg, Supervisor)
 	if err != nil {
 		t.Fatal(err)
@@ -221,7 +222,7 @@ func TestLook(t *testing.T) {
 		t.Errorf("legacy in every event: %q", got)
 	}
 	for _, bad := range []string{"{", `{"hooks": {"Stop": {}}}`} {
-		writeFile(t, tg.Path, bad)
+		testfs.Write(t, tg.Path, bad, 0o644)
 		if _, err := loc.Look(tg, Supervisor); err == nil || !strings.Contains(err.Error(), tg.Path) {
 			t.Errorf("%s: got %v, want an error naming the file", bad, err)
 		}
@@ -266,7 +267,7 @@ func TestNextSteps(t *testing.T) {
 				if rest, ok := strings.CutPrefix(name, "<project>/"); ok {
 					path = filepath.Join(loc.ProjectDir, rest)
 				}
-				writeFile(t, path, content)
+				testfs.Write(t, path, content, 0o644)
 			}
 			got := NextSteps(loc, target(t, loc, tt.scope), tt.profile, "ccc-hooks")
 			want := slices.Concat(tt.want, []string{"Check the setup with `ccc-hooks doctor`."})
@@ -283,7 +284,7 @@ func TestApplyWarnsFirst(t *testing.T) {
 	loc := testLocator(t, "")
 	tg := target(t, loc, ScopeProject)
 	review := SlashCommandPath(loc.commandsDir(tg), "mc-review")
-	writeFile(t, review, "mine\n")
+	testfs.Write(t, review, "mine\n", 0o644)
 	plan, err := PlanInstall(loc, tg, InstallDecisions{Profile: Workflow, Events: Workflow.Events, Timeout: 600}, "/opt/bin/ccc-hooks")
 	if err != nil {
 		t.Fatal(err)

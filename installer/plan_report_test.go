@@ -3,6 +3,7 @@ package installer
 import (
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -60,9 +61,9 @@ func TestInstalledElsewhere(t *testing.T) {
 	if got, want := installedElsewhere(loc, project), "ccc-hooks is not installed in any settings file of this user and project.\n"; got != want {
 		t.Errorf("nowhere: got %q", got)
 	}
-	writeFile(t, user.Path, install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events}))
+	testfs.Write(t, user.Path, install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events}), 0o644)
 	file := Target{Scope: ScopeFile, Path: loc.ProjectDir + "/s.json"}
-	writeFile(t, file.Path, install(t, "{}", InstallSpec{Profile: Workflow, Events: Workflow.Events}))
+	testfs.Write(t, file.Path, install(t, "{}", InstallSpec{Profile: Workflow, Events: Workflow.Events}), 0o644)
 	want := "ccc-hooks is installed in:\n  " + user.String() + ": supervisor\n  " + file.String() + ": workflow\n"
 	if got := installedElsewhere(loc, file); got != want {
 		t.Errorf("got %q, want %q", got, want)

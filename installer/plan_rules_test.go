@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -46,16 +47,6 @@ func describe(loc Locator, changes []fileChange) []string {
 	return out
 }
 
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func target(t *testing.T, loc Locator, scope string) Target {
 	t.Helper()
 	provider := ""
@@ -74,7 +65,7 @@ func target(t *testing.T, loc Locator, scope string) Target {
 // a binary that is not named ccc-hooks is refused.
 func TestLocatorHookFor(t *testing.T) {
 	withBinary := t.TempDir()
-	writeFile(t, filepath.Join(withBinary, ourProgram()), "#!/bin/sh\n")
+	testfs.Write(t, filepath.Join(withBinary, ourProgram()), "#!/bin/sh\n", 0o644)
 	if err := os.Chmod(filepath.Join(withBinary, ourProgram()), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +160,7 @@ func TestInstallFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			loc := testLocator(t, "")
 			if tt.foreign != "" {
-				writeFile(t, filepath.Join(loc.Getenv("HOME"), tt.foreign), "my own\n")
+				testfs.Write(t, filepath.Join(loc.Getenv("HOME"), tt.foreign), "my own\n", 0o644)
 			}
 			d := InstallDecisions{Profile: tt.profile, Events: tt.profile.Events, SlashCommands: tt.slash, SupervisorDefault: tt.def}
 			got := describe(loc, installFiles(loc, target(t, loc, tt.scope), d, "/opt/bin/ccc-hooks"))
@@ -269,10 +260,10 @@ func TestUninstallFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			loc := testLocator(t, "")
 			for scope, content := range tt.others {
-				writeFile(t, target(t, loc, scope).Path, content)
+				testfs.Write(t, target(t, loc, scope).Path, content, 0o644)
 			}
 			if tt.slash {
-				writeFile(t, SlashCommandPath(filepath.Join(loc.Getenv("HOME"), ".claude"), "supervisor"), string(SlashCommands(Supervisor, "ccc-hooks")[0].Content))
+				testfs.Write(t, SlashCommandPath(filepath.Join(loc.Getenv("HOME"), ".claude"), "supervisor"), string(SlashCommands(Supervisor, "ccc-hooks")[0].Content), 0o644)
 			}
 			got := describe(loc, uninstallFiles(loc, target(t, loc, tt.from), tt.profile, []byte("{}\n")))
 			if diff := cmp.Diff(tt.want, got); diff != "" {

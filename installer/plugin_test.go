@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -18,16 +19,6 @@ const pluginHooksJSON = `{
   }
 }`
 
-func writeTestFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // pluginWorld is a home with Claude Code's plugin records and a project.
 func pluginWorld(t *testing.T) (Locator, string) {
 	t.Helper()
@@ -35,9 +26,9 @@ func pluginWorld(t *testing.T) (Locator, string) {
 	config := filepath.Join(root, "home", ".claude")
 	project := filepath.Join(root, "project")
 	cache := filepath.Join(config, "plugins", "cache", "ccc-hooks")
-	writeTestFile(t, filepath.Join(cache, "supervisor", "abc", "hooks", "hooks.json"), pluginHooksJSON)
-	writeTestFile(t, filepath.Join(cache, "workflow", "abc", "hooks", "hooks.json"), `{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)
-	writeTestFile(t, filepath.Join(config, "plugins", "installed_plugins.json"), `{
+	testfs.Write(t, filepath.Join(cache, "supervisor", "abc", "hooks", "hooks.json"), pluginHooksJSON, 0o644)
+	testfs.Write(t, filepath.Join(cache, "workflow", "abc", "hooks", "hooks.json"), `{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`, 0o644)
+	testfs.Write(t, filepath.Join(config, "plugins", "installed_plugins.json"), `{
   "version": 2,
   "plugins": {
     "supervisor@ccc-hooks": [
@@ -51,7 +42,7 @@ func pluginWorld(t *testing.T) (Locator, string) {
       {"scope": "user", "installPath": "/x", "version": "1"}
     ]
   }
-}`)
+}`, 0o644)
 	loc := Locator{
 		Getenv:      func(k string) string { return map[string]string{"HOME": filepath.Join(root, "home")}[k] },
 		ProjectDir:  project,
@@ -102,9 +93,9 @@ func TestPluginsEnablementFollowsClaudeCodesPrecedence(t *testing.T) {
 		t.Errorf("no enabledPlugins (-want +got):\n%s", diff)
 	}
 
-	writeTestFile(t, user, `{"enabledPlugins": {"supervisor@ccc-hooks": false, "workflow@ccc-hooks": true}}`)
-	writeTestFile(t, projectFile, `{"enabledPlugins": {"workflow@ccc-hooks": false}}`)
-	writeTestFile(t, localFile, `{"enabledPlugins": {"supervisor@ccc-hooks": true}}`)
+	testfs.Write(t, user, `{"enabledPlugins": {"supervisor@ccc-hooks": false, "workflow@ccc-hooks": true}}`, 0o644)
+	testfs.Write(t, projectFile, `{"enabledPlugins": {"workflow@ccc-hooks": false}}`, 0o644)
+	testfs.Write(t, localFile, `{"enabledPlugins": {"supervisor@ccc-hooks": true}}`, 0o644)
 	want = []pluginRow{
 		{"supervisor@ccc-hooks", "user", "abc", true, ".claude/settings.local.json", "Stop PreToolUse[AskUserQuestion]"},
 		{"workflow@ccc-hooks", "project", "abc", false, ".claude/settings.json", "UserPromptSubmit"},
@@ -114,7 +105,7 @@ func TestPluginsEnablementFollowsClaudeCodesPrecedence(t *testing.T) {
 	}
 
 	// Managed settings have the last word.
-	writeTestFile(t, loc.ManagedPath, `{"enabledPlugins": {"supervisor@ccc-hooks": false}}`)
+	testfs.Write(t, loc.ManagedPath, `{"enabledPlugins": {"supervisor@ccc-hooks": false}}`, 0o644)
 	if rows := pluginRows(t, loc); rows[0].Enabled || !strings.HasSuffix(rows[0].EnabledBy, "/managed-settings.json") {
 		t.Errorf("managed false: %+v, want disabled by managed-settings.json", rows[0])
 	}
@@ -129,11 +120,11 @@ func TestPluginsNoneAndBrokenRecords(t *testing.T) {
 	if ps, err := Plugins(loc); err != nil || len(ps) != 0 {
 		t.Errorf("without installed_plugins.json: %v, %v; want none and no error", ps, err)
 	}
-	writeTestFile(t, file, `{"plugins": {"supervisor@ccc-hooks": {}}}`)
+	testfs.Write(t, file, `{"plugins": {"supervisor@ccc-hooks": {}}}`, 0o644)
 	if _, err := Plugins(loc); err == nil || !strings.Contains(err.Error(), file) || !strings.Contains(err.Error(), "supervisor@ccc-hooks") {
 		t.Errorf("malformed record: err = %v, want one naming %s and the plugin", err, file)
 	}
-	writeTestFile(t, file, `{"plugins": `)
+	testfs.Write(t, file, `{"plugins": `, 0o644)
 	if _, err := Plugins(loc); err == nil || !strings.Contains(err.Error(), file) {
 		t.Errorf("invalid JSON: err = %v, want one naming %s", err, file)
 	}

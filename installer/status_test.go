@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -69,23 +70,14 @@ func TestResolveProgram(t *testing.T) {
 func TestStatus(t *testing.T) {
 	home := t.TempDir()
 	project := filepath.Join(home, "work")
-	write := func(path, data string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	cfg := filepath.Join(home, ".claude")
 	gone := filepath.ToSlash(filepath.Join(home, "gone", "ccc-hooks")) // an absolute path, also on Windows
 	goneCommand := gone + " hook"
-	write(filepath.Join(cfg, "settings.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":`+jsonString(goneCommand)+`,"timeout":600}]}],
-		"PreToolUse":[{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":`+jsonString(goneCommand)+`,"timeout":600}]}]}}`)
-	write(filepath.Join(project, ".claude", "settings.local.json"), `{"hooks": []}`)
-	write(filepath.Join(cfg, "settings-glm.json"), `{"hooks":{"SubagentStop":[{"hooks":[{"type":"command","command":"ccc-hooks hook"}]}]}}`)
-	write(filepath.Join(cfg, "ccc.json"), `{"supervisor":{"enabled":true}}`)
+	testfs.Write(t, filepath.Join(cfg, "settings.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":`+jsonString(goneCommand)+`,"timeout":600}]}],
+		"PreToolUse":[{"matcher":"AskUserQuestion","hooks":[{"type":"command","command":`+jsonString(goneCommand)+`,"timeout":600}]}]}}`, 0o644)
+	testfs.Write(t, filepath.Join(project, ".claude", "settings.local.json"), `{"hooks": []}`, 0o644)
+	testfs.Write(t, filepath.Join(cfg, "settings-glm.json"), `{"hooks":{"SubagentStop":[{"hooks":[{"type":"command","command":"ccc-hooks hook"}]}]}}`, 0o644)
+	testfs.Write(t, filepath.Join(cfg, "ccc.json"), `{"supervisor":{"enabled":true}}`, 0o644)
 	managed := filepath.Join(home, "managed-settings.json")
 	loc := Locator{
 		Getenv:      func(k string) string { return map[string]string{"HOME": home}[k] },
@@ -156,9 +148,9 @@ func TestStatusProjectIsHome(t *testing.T) {
 // another project's installation and another marketplace's plugin are not.
 func TestStatusPlugins(t *testing.T) {
 	loc, config := pluginWorld(t)
-	writeTestFile(t, filepath.Join(config, "settings.json"), `{"enabledPlugins": {"supervisor@ccc-hooks": true, "workflow@ccc-hooks": false}}`)
+	testfs.Write(t, filepath.Join(config, "settings.json"), `{"enabledPlugins": {"supervisor@ccc-hooks": true, "workflow@ccc-hooks": false}}`, 0o644)
 	bin := filepath.Join(t.TempDir(), ourProgram())
-	writeTestFile(t, bin, "#!/bin/sh\n")
+	testfs.Write(t, bin, "#!/bin/sh\n", 0o644)
 	if err := os.Chmod(bin, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +187,7 @@ func TestStatusPlugins(t *testing.T) {
 	}
 
 	// A record that cannot be parsed is one row that names it.
-	writeTestFile(t, InstalledPluginsFile(loc.Getenv), "{")
+	testfs.Write(t, InstalledPluginsFile(loc.Getenv), "{", 0o644)
 	rows = Status(StatusOptions{Locator: loc, LookPath: func(string) (string, error) { return bin, nil }})
 	if last := rows[len(rows)-1]; last.Scope != ScopePlugin || last.Path != InstalledPluginsFile(loc.Getenv) || last.Error == "" {
 		t.Errorf("unreadable plugin record: last row %+v, want a plugin row naming the file with an error", last)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // TestBackupsBySequenceNotClock: with a clock that goes backwards on every write, the newest
@@ -16,10 +18,10 @@ func TestBackupsBySequenceNotClock(t *testing.T) {
 	clock := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 	s.Now = func() time.Time { clock = clock.Add(-time.Hour); return clock }
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, `{"n": 0}`, 0o644)
+	testfs.Write(t, path, `{"n": 0}`, 0o644)
 	stale := filepath.Join(s.BackupDir(path), ".00000099-x.ccc-hooks-tmp-0123456789abcdef")
 	mustDo(t, os.MkdirAll(filepath.Dir(stale), 0o700))
-	writeFile(t, stale, `{"n": `, 0o600)
+	testfs.Write(t, stale, `{"n": `, 0o600)
 	for i := 1; i <= 15; i++ {
 		n := []byte(`{"n": ` + strings.Repeat("9", i) + `}`)
 		if _, err := s.Update(path, func([]byte, bool) ([]byte, bool, error) { return n, false, nil }); err != nil {

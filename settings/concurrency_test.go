@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // Environment of a worker process started by TestConcurrentProcesses.
@@ -92,7 +94,7 @@ func checkFinal(t *testing.T, path string) {
 func TestConcurrentGoroutines(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, concurrentSeed, 0o644)
+	testfs.Write(t, path, concurrentSeed, 0o644)
 	var wg sync.WaitGroup
 	errs := make(chan error, 20)
 	for id := range 20 {
@@ -121,7 +123,7 @@ func TestConcurrentProcesses(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "settings.json")
 	home := filepath.Join(dir, "home")
-	writeFile(t, path, concurrentSeed, 0o644)
+	testfs.Write(t, path, concurrentSeed, 0o644)
 	cmds := make([]*exec.Cmd, 20)
 	for id := range cmds {
 		c := exec.Command(exe, "-test.run=^$")

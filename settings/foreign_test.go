@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // foreignRounds is how many races each foreign-writer test runs.
@@ -167,7 +169,7 @@ func TestForeignRenameOverTheLink(t *testing.T) {
 	s := newTestStore(t)
 	dir := t.TempDir()
 	target := filepath.Join(dir, "dotfiles", "settings.json")
-	writeFile(t, target, `{"a": 1}`, 0o644)
+	testfs.Write(t, target, `{"a": 1}`, 0o644)
 	link := filepath.Join(dir, "settings.json")
 	symlink(t, target, link)
 	saved := false

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // TestInvalidForeignWriteIsPutBack: a program that had the file open writes into it after our
@@ -20,7 +22,7 @@ func TestInvalidForeignWriteIsPutBack(t *testing.T) {
 	s := newTestStore(t)
 	s.Settle = 80 * time.Millisecond // room for the foreign write to land after the swap
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, `{"a": 1}`, 0o644)
+	testfs.Write(t, path, `{"a": 1}`, 0o644)
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)

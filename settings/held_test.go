@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // TestUpdateOfAFileHeldOpen: another program has the file open while ccc-hooks writes it (an
@@ -21,7 +22,7 @@ func TestUpdateOfAFileHeldOpen(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
 	const orig = `{"a": 1}`
-	writeFile(t, path, orig, 0o644)
+	testfs.Write(t, path, orig, 0o644)
 	hold := func() (released <-chan time.Time) {
 		f, err := os.OpenFile(path, os.O_RDWR, 0)
 		if err != nil {
@@ -78,7 +79,7 @@ func TestUpdateOfAFileKeptOpen(t *testing.T) {
 	s.KeepTrying = 300 * time.Millisecond
 	path := filepath.Join(t.TempDir(), "settings.json")
 	const orig = `{"a": 1}`
-	writeFile(t, path, orig, 0o644)
+	testfs.Write(t, path, orig, 0o644)
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -94,10 +95,10 @@ func TestBOMKept(t *testing.T) {
 func TestLedgerReadsOlderOriginRecords(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, "{}\n", 0o644)
+	testfs.Write(t, path, "{}\n", 0o644)
 	rec := filepath.Join(s.Home, "origins", fileID(path))
 	mustDo(t, os.MkdirAll(filepath.Dir(rec), 0o700))
-	writeFile(t, rec, `{"path": `+strconv.Quote(path)+`, "existed": false, "original": ""}`, 0o600)
+	testfs.Write(t, rec, `{"path": `+strconv.Quote(path)+`, "existed": false, "original": ""}`, 0o600)
 	l, ok := s.Ledger(path)
 	if !ok || !l.CreatedFile {
 		t.Errorf("Ledger = %+v, %v; want the file known as created", l, ok)

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // someUser is the uid and gid the root-only tests hand files to (nobody/nogroup on Linux).
@@ -29,7 +31,7 @@ func TestRootKeepsTheUsersOwnership(t *testing.T) {
 	mustDo(t, os.Chown(user, someUser, someUser))
 	mustDo(t, os.Chown(claude, someUser, someUser))
 	existing := filepath.Join(claude, "settings.json")
-	writeFile(t, existing, "{\n  \"model\": \"opus\"\n}\n", 0o600)
+	testfs.Write(t, existing, "{\n  \"model\": \"opus\"\n}\n", 0o600)
 	mustDo(t, os.Chown(existing, someUser, someUser))
 
 	s := &FileStore{Home: filepath.Join(claude, "ccc")}

@@ -12,6 +12,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
 
@@ -48,7 +49,7 @@ func TestUpdateReadOnlyDirectory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "ro")
 	path := filepath.Join(dir, "settings.json")
 	const orig = `{"a": 1}`
-	writeFile(t, path, orig, 0o644)
+	testfs.Write(t, path, orig, 0o644)
 	mtime := setPast(t, path)
 	if err := os.Chmod(dir, 0o555); err != nil {
 		t.Fatal(err)
@@ -68,11 +69,11 @@ func TestUpdateReadOnlyDirectory(t *testing.T) {
 func TestUpdateFailingBackupLeavesFile(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	writeFile(t, filepath.Join(home, "backups"), "not a directory", 0o644)
+	testfs.Write(t, filepath.Join(home, "backups"), "not a directory", 0o644)
 	s := &FileStore{Home: home}
 	path := filepath.Join(dir, "settings.json")
 	const orig = `{"a": 1}`
-	writeFile(t, path, orig, 0o644)
+	testfs.Write(t, path, orig, 0o644)
 	mtime := setPast(t, path)
 	_, err := s.Update(path, installChange(testCommand))
 	if err == nil || !strings.Contains(err.Error(), "back up "+path) {
@@ -85,7 +86,7 @@ func TestUpdateRefusesBadJSON(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
 	const orig = "{\n  \"hooks\": []\n}\n"
-	writeFile(t, path, orig, 0o644)
+	testfs.Write(t, path, orig, 0o644)
 	mtime := setPast(t, path)
 	_, err := s.Update(path, installChange(testCommand))
 	var se *StructureError
@@ -153,7 +154,7 @@ func TestPreviewWritesNothing(t *testing.T) {
 func TestUpdateChangeErrorIsReturned(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, "{}", 0o644)
+	testfs.Write(t, path, "{}", 0o644)
 	mtime := setPast(t, path)
 	boom := errors.New("boom")
 	_, err := s.Update(path, func([]byte, bool) ([]byte, bool, error) { return nil, false, boom })
@@ -168,7 +169,7 @@ func TestUpdateChangeErrorIsReturned(t *testing.T) {
 func TestTooLargeFileIsRefused(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, "{}", 0o644)
+	testfs.Write(t, path, "{}", 0o644)
 	if err := os.Truncate(path, MaxFileSize+1); err != nil { // sparse: nothing is written
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 func newTestStore(t *testing.T) *FileStore {
@@ -32,19 +34,6 @@ func uninstallChange(old []byte, exists bool) ([]byte, bool, error) {
 	return b, exists && string(bytes.TrimSpace(b)) == "{}", nil
 }
 
-func writeFile(t *testing.T, path, content string, mode os.FileMode) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), mode); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(path, mode); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func readString(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -58,7 +47,7 @@ func TestUpdateKeepsModeAndBacksUp(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
 	const orig = "{\n  \"model\": \"opus\"\n}\n"
-	writeFile(t, path, orig, 0o600)
+	testfs.Write(t, path, orig, 0o600)
 	c, err := s.Update(path, installChange(testCommand))
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +117,7 @@ func TestUpdateCreatesAndRemoves(t *testing.T) {
 func TestUpdateNoChangeWritesNothing(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, "{}", 0o644)
+	testfs.Write(t, path, "{}", 0o644)
 	past := time.Now().Add(-time.Hour).Truncate(time.Second)
 	if err := os.Chtimes(path, past, past); err != nil {
 		t.Fatal(err)
@@ -157,7 +146,7 @@ func TestUpdateFollowsSymlinks(t *testing.T) {
 	s := newTestStore(t)
 	dir := t.TempDir()
 	target := filepath.Join(dir, "dotfiles", "claude-settings.json")
-	writeFile(t, target, `{"a": 1}`, 0o640)
+	testfs.Write(t, target, `{"a": 1}`, 0o640)
 	mid := filepath.Join(dir, "mid.json")
 	link := filepath.Join(dir, "settings.json")
 	symlink(t, "dotfiles/claude-settings.json", mid)
@@ -203,7 +192,7 @@ func TestBackupsRotate(t *testing.T) {
 	s := newTestStore(t)
 	s.Now = func() time.Time { return fixed } // every backup in the same instant
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, `{"n": 0}`, 0o644)
+	testfs.Write(t, path, `{"n": 0}`, 0o644)
 	for i := 1; i <= 15; i++ {
 		n := []byte(`{"n": ` + string(rune('a'+i)) + `}`)
 		if _, err := s.Update(path, func([]byte, bool) ([]byte, bool, error) { return n, false, nil }); err != nil {
@@ -231,7 +220,7 @@ func TestBackupsRotate(t *testing.T) {
 func TestUpdateReappliesWhenFileChanges(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, "{\n  \"model\": \"opus\"\n}\n", 0o644)
+	testfs.Write(t, path, "{\n  \"model\": \"opus\"\n}\n", 0o644)
 	const theirs = "{\n  \"model\": \"sonnet\",\n  \"theme\": \"dark\"\n}\n"
 	calls := 0
 	c, err := s.Update(path, func(old []byte, exists bool) ([]byte, bool, error) {
@@ -259,7 +248,7 @@ func TestUpdateGivesUpWhenFileKeepsChanging(t *testing.T) {
 	s := newTestStore(t)
 	s.KeepTrying = time.Nanosecond
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, "{}", 0o644)
+	testfs.Write(t, path, "{}", 0o644)
 	n := 0
 	_, err := s.Update(path, func(old []byte, _ bool) ([]byte, bool, error) {
 		n++
@@ -283,7 +272,7 @@ func TestUpdateKeepsTryingWhileFileChanges(t *testing.T) {
 	s := newTestStore(t)
 	s.KeepTrying = time.Minute
 	path := filepath.Join(t.TempDir(), "settings.json")
-	writeFile(t, path, "{}", 0o644)
+	testfs.Write(t, path, "{}", 0o644)
 	n := 0
 	_, err := s.Update(path, func(old []byte, _ bool) ([]byte, bool, error) {
 		n++

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // TestRefusesReadOnlyFile: a 0444 settings file is left unchanged with an error that names it
@@ -15,7 +17,7 @@ func TestRefusesReadOnlyFile(t *testing.T) {
 	s := newTestStore(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
 	const orig = "{\n  \"model\": \"opus\"\n}\n"
-	writeFile(t, path, orig, 0o444)
+	testfs.Write(t, path, orig, 0o444)
 	_, err := s.Update(path, installChange(testCommand))
 	if err == nil || !strings.Contains(err.Error(), "write "+path+": the file is read-only") ||
 		runtime.GOOS != "windows" && !strings.Contains(err.Error(), "(mode 0444)") {
@@ -39,11 +41,11 @@ func TestTempFilesBesideTarget(t *testing.T) {
 	s := newTestStore(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "settings.json")
-	writeFile(t, path, "{}", 0o600)
+	testfs.Write(t, path, "{}", 0o600)
 	stale := filepath.Join(dir, ".settings.json.ccc-hooks-tmp-0123456789abcdef")
-	writeFile(t, stale, `{"env": {"SECRET": "x"}}`, 0o600)
+	testfs.Write(t, stale, `{"env": {"SECRET": "x"}}`, 0o600)
 	notADir := filepath.Join(t.TempDir(), "tmpdir")
-	writeFile(t, notADir, "", 0o600)
+	testfs.Write(t, notADir, "", 0o600)
 	for _, name := range []string{"TMPDIR", "TMP", "TEMP"} { // Unix, Windows
 		t.Setenv(name, notADir)
 	}

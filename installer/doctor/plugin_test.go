@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -108,19 +109,10 @@ func TestPluginCheckReadsClaudeCodesRecords(t *testing.T) {
 	config := filepath.Join(home, ".claude")
 	project := filepath.Join(root, "project")
 	cached := filepath.Join(config, "plugins", "cache", "ccc-hooks", "supervisor", "abc")
-	write := func(path, data string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(filepath.Join(cached, "hooks", "hooks.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)
-	write(filepath.Join(config, "plugins", "installed_plugins.json"),
-		`{"version": 2, "plugins": {"supervisor@ccc-hooks": [{"scope": "user", "installPath": "`+cached+`", "version": "abc"}]}}`)
-	write(filepath.Join(config, "settings.json"), `{"enabledPlugins": {"supervisor@ccc-hooks": true}, `+supervisor(ourCmd, 600)[1:])
+	testfs.Write(t, filepath.Join(cached, "hooks", "hooks.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`, 0o644)
+	testfs.Write(t, filepath.Join(config, "plugins", "installed_plugins.json"),
+		`{"version": 2, "plugins": {"supervisor@ccc-hooks": [{"scope": "user", "installPath": "`+cached+`", "version": "abc"}]}}`, 0o644)
+	testfs.Write(t, filepath.Join(config, "settings.json"), `{"enabledPlugins": {"supervisor@ccc-hooks": true}, `+supervisor(ourCmd, 600)[1:], 0o644)
 	env := fakeEnv(map[string]string{"HOME": home}, map[string]string{"ccc-hooks": "/usr/local/bin/ccc-hooks"}, nil)
 	loc := installer.Locator{Getenv: env.Getenv, ProjectDir: project, ManagedPath: filepath.Join(root, "managed.json")}
 	checkResults(t, pluginCheck{env}, Load(loc), []want{{StatusOK, []string{
@@ -129,7 +121,7 @@ func TestPluginCheckReadsClaudeCodesRecords(t *testing.T) {
 
 	// install.sh's ccc-hooks in ~/.local/bin, which is not on PATH: the advice adds it to PATH.
 	localBin := filepath.Join(home, ".local", "bin")
-	write(filepath.Join(localBin, "ccc-hooks"), "#!/bin/sh\n")
+	testfs.Write(t, filepath.Join(localBin, "ccc-hooks"), "#!/bin/sh\n", 0o644)
 	if err := os.Chmod(filepath.Join(localBin, "ccc-hooks"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +129,7 @@ func TestPluginCheckReadsClaudeCodesRecords(t *testing.T) {
 		"but ccc-hooks is not on PATH", "its hooks fail; add " + localBin + " to the PATH Claude Code is started with, with this line in your shell's profile: " + exportLocalBin,
 	}}})
 
-	write(filepath.Join(config, "plugins", "installed_plugins.json"), `{"plugins": [`)
+	testfs.Write(t, filepath.Join(config, "plugins", "installed_plugins.json"), `{"plugins": [`, 0o644)
 	checkResults(t, pluginCheck{env}, Load(loc), []want{{StatusWarn, []string{
 		"cannot tell which Claude Code plugins are installed", "installed_plugins.json",
 	}}})

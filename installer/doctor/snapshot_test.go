@@ -2,7 +2,6 @@ package doctor
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -10,27 +9,18 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
-
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestLoad(t *testing.T) {
 	home := t.TempDir()
 	project := t.TempDir()
 	env := map[string]string{"HOME": home}
 	getenv := func(k string) string { return env[k] }
-	write(t, filepath.Join(home, ".claude", "settings.json"), supervisor(ourCmd, 600))
-	write(t, filepath.Join(home, ".claude", "settings-kimi.json"), `{`)
-	write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor": {"max_iterations": 0}, "workflow": {"notify": "yes"}}`)
-	write(t, filepath.Join(project, ".claude", "settings.json"), `{"hooks": []}`)
+	testfs.Write(t, filepath.Join(home, ".claude", "settings.json"), supervisor(ourCmd, 600), 0o644)
+	testfs.Write(t, filepath.Join(home, ".claude", "settings-kimi.json"), `{`, 0o644)
+	testfs.Write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor": {"max_iterations": 0}, "workflow": {"notify": "yes"}}`, 0o644)
+	testfs.Write(t, filepath.Join(project, ".claude", "settings.json"), `{"hooks": []}`, 0o644)
 
 	s := Load(installer.Locator{Getenv: getenv, ProjectDir: project, ManagedPath: filepath.Join(home, "managed.json")})
 	type row struct {
@@ -67,7 +57,7 @@ func TestLoad(t *testing.T) {
 func TestLoadProjectIsHome(t *testing.T) {
 	home := t.TempDir()
 	getenv := func(k string) string { return map[string]string{"HOME": home}[k] }
-	write(t, filepath.Join(home, ".claude", "settings.json"), `{`)
+	testfs.Write(t, filepath.Join(home, ".claude", "settings.json"), `{`, 0o644)
 	s := Load(installer.Locator{Getenv: getenv, ProjectDir: home, ManagedPath: filepath.Join(home, "managed.json")})
 	var scopes []string
 	for _, f := range s.Files {
