@@ -3,11 +3,15 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // APIKey is the key the sandboxed Claude Code presents to the fake API.
@@ -46,7 +50,48 @@ func NewPlainSandbox(t testing.TB) *Sandbox {
 			t.Fatal(err)
 		}
 	}
+	// Registered after t.TempDir's removal, so run before it: nothing the scenario started may
+	// still write into the sandbox while it is removed.
+	t.Cleanup(s.reap)
 	return s
+}
+
+// reap kills every process left whose environment is the sandbox's (its HOME): a reviewer, a
+// subagent or a hook that outlived the terminal it was started from, reparented away from it.
+// It waits until none is left, at most about two seconds. Processes are found through /proc;
+// where there is none, it does nothing.
+func (s *Sandbox) reap() {
+	mark := []byte("HOME=" + s.Home + "\x00")
+	for range 100 {
+		pids := processesWith(mark)
+		if len(pids) == 0 {
+			return
+		}
+		for _, pid := range pids {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// processesWith returns the processes (not zombies) whose environment holds mark.
+func processesWith(mark []byte) []int {
+	dirs, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var pids []int
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		env, err := os.ReadFile(filepath.Join("/proc", d.Name(), "environ"))
+		if err == nil && bytes.Contains(append([]byte{0}, env...), append([]byte{0}, mark...)) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
 }
 
 // NewSandbox creates the directories and pre-seeds .claude.json so that
