@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // TestGitAskedOnlyForTheRoot: <root> (git's top level, where the local settings file is) is
@@ -18,9 +20,7 @@ func TestGitAskedOnlyForTheRoot(t *testing.T) {
 	bin := t.TempDir()
 	calls := filepath.Join(t.TempDir(), "git-calls")
 	fake := "#!/bin/sh\necho \"$*\" >>'" + calls + "'\nexit 128\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(fake), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, filepath.Join(bin, "git"), fake, 0o755)
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	count := func() int {
 		data, err := os.ReadFile(calls)

@@ -39,10 +39,7 @@ func testHookKilled(t *testing.T, script string) {
 	testfs.Write(t, filepath.Join(home, ".claude", "ccc.json"), `{"supervisor":{"enabled":true}}`, 0o644)
 	claude := filepath.Join(dir, "claude")
 	pidFile := filepath.Join(dir, "reviewer.pid")
-	testfs.Write(t, claude, "#!/bin/sh\n"+script, 0o644)
-	if err := os.Chmod(claude, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, claude, "#!/bin/sh\n"+script, 0o755)
 	c := exec.Command(bin, "hook")
 	c.Env = append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=", "CCC_CONFIG_DIR=", "CCC_SUPERVISOR_ID=",
 		"CCC_SUPERVISOR_HOOK=", "CCC_CLAUDE="+claude, "PIDFILE="+pidFile)
@@ -104,10 +101,7 @@ sleep 60 &
 echo $! >> "$PIDS"
 sleep 0.0$(( $$ % 10 ))
 echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"again"}}'
-`, 0o644)
-	if err := os.Chmod(claude, 0o755); err != nil {
-		t.Fatal(err)
-	}
+`, 0o755)
 	// Every run is a new Stop (its own prompt_id): the same bytes again within seconds would be a
 	// copy of one event, answered once.
 	runs := 0

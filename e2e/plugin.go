@@ -6,7 +6,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // PutOnPath makes the product the `ccc-hooks` of the PATH Claude Code is started with (as
@@ -73,25 +74,8 @@ func (s *Sandbox) InstallPlugin(t testing.TB, name string) {
 // install of ccc-hooks would have) and returns it.
 func (s *Sandbox) CopyProduct(t testing.TB, p Product, dir string) Product {
 	t.Helper()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	src, err := os.Open(p.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = src.Close() }()
 	path := filepath.Join(dir, "ccc-hooks")
-	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		t.Fatal(err)
-	}
-	if err := dst.Close(); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Copy(t, p.Path, path, 0o755)
 	return Product{Path: path}
 }
 

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // APIKey is the key the sandboxed Claude Code presents to the fake API.
@@ -164,12 +166,7 @@ func (s *Sandbox) WriteJSON(t testing.TB, path string, v any) {
 // WriteFile writes content to path with mode, creating parent directories.
 func (s *Sandbox) WriteFile(t testing.TB, path, content string, mode os.FileMode) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), mode); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, path, content, mode)
 }
 
 // ReadFile returns the content of path, or "" when it does not exist.

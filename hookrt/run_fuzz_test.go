@@ -15,6 +15,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // FuzzRun feeds arbitrary stdin to the hook: parsing and answering never panic, the answer is
@@ -54,9 +55,7 @@ func FuzzRun(f *testing.F) {
 			t.Fatal(err)
 		}
 		claude := filepath.Join(root, "claude.sh")
-		if err := os.WriteFile(claude, []byte("#!/bin/sh\n"+hooktest.AllowScript), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		testfs.Write(t, claude, "#!/bin/sh\n"+hooktest.AllowScript, 0o755)
 		vars := map[string]string{"CLAUDE_CONFIG_DIR": claudeDir, "CLAUDE_PROJECT_DIR": project, "CCC_CLAUDE": claude}
 		ev, err := event.Parse(bytes.NewReader(bytes.ReplaceAll(data, []byte("$OUT"), []byte(out))))
 		if err != nil {

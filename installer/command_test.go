@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // TestHookFor: the command our handlers run, on Linux and macOS and on Windows (see hookFor),
@@ -103,9 +104,7 @@ func TestIsOurs(t *testing.T) {
 func TestLookPath(t *testing.T) {
 	dir := t.TempDir()
 	exe := filepath.Join(dir, ourProgram())
-	if err := os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, exe, "#!/bin/sh\n", 0o755)
 	plain := t.TempDir()
 	if err := os.WriteFile(filepath.Join(plain, "ccc-hooks"), nil, 0o644); err != nil {
 		t.Fatal(err)

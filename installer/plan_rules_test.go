@@ -1,7 +1,6 @@
 package installer
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -65,10 +64,7 @@ func target(t *testing.T, loc Locator, scope string) Target {
 // a binary that is not named ccc-hooks is refused.
 func TestLocatorHookFor(t *testing.T) {
 	withBinary := t.TempDir()
-	testfs.Write(t, filepath.Join(withBinary, ourProgram()), "#!/bin/sh\n", 0o644)
-	if err := os.Chmod(filepath.Join(withBinary, ourProgram()), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, filepath.Join(withBinary, ourProgram()), "#!/bin/sh\n", 0o755)
 	const binary = "/opt/bin/ccc-hooks"
 	tests := []struct {
 		scope    string

@@ -150,10 +150,7 @@ func TestStatusPlugins(t *testing.T) {
 	loc, config := pluginWorld(t)
 	testfs.Write(t, filepath.Join(config, "settings.json"), `{"enabledPlugins": {"supervisor@ccc-hooks": true, "workflow@ccc-hooks": false}}`, 0o644)
 	bin := filepath.Join(t.TempDir(), ourProgram())
-	testfs.Write(t, bin, "#!/bin/sh\n", 0o644)
-	if err := os.Chmod(bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, bin, "#!/bin/sh\n", 0o755)
 	rows := Status(StatusOptions{Locator: loc, LookPath: func(string) (string, error) { return bin, nil }})
 	var plugins []StatusRow
 	for _, r := range rows {

@@ -13,15 +13,15 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // fakeClaude writes an executable shell script standing in for claude and returns its path.
 func fakeClaude(t *testing.T, script string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "claude")
-	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+script), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, p, "#!/bin/sh\n"+script, 0o755)
 	return p
 }
 

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 func TestBinaryCheck(t *testing.T) {
@@ -14,12 +16,7 @@ func TestBinaryCheck(t *testing.T) {
 	odd := filepath.Join(dir, "odd", "ccc-hooks")
 	plain := filepath.Join(dir, "plain", "ccc-hooks")
 	for _, p := range []string{exe, old, odd, plain} {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		testfs.Write(t, p, "#!/bin/sh\n", 0o755)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "d", "ccc-hooks"), 0o755); err != nil {
 		t.Fatal(err)
@@ -73,9 +70,7 @@ func TestBinaryCheck(t *testing.T) {
 func TestBinaryCheckRunFailure(t *testing.T) {
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "ccc-hooks")
-	if err := os.WriteFile(exe, []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, exe, "#!/bin/sh\nexit 1\n", 0o755)
 	checkResults(t, binaryCheck{fakeEnv(nil, nil, nil)}, snap(provider("kimi", supervisor(exe+" hook", 600))),
 		[]want{{StatusError, []string{"version` failed", "`ccc-hooks install --provider kimi`"}}})
 }

@@ -3,7 +3,6 @@ package doctor
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -121,10 +120,7 @@ func TestPluginCheckReadsClaudeCodesRecords(t *testing.T) {
 
 	// install.sh's ccc-hooks in ~/.local/bin, which is not on PATH: the advice adds it to PATH.
 	localBin := filepath.Join(home, ".local", "bin")
-	testfs.Write(t, filepath.Join(localBin, "ccc-hooks"), "#!/bin/sh\n", 0o644)
-	if err := os.Chmod(filepath.Join(localBin, "ccc-hooks"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, filepath.Join(localBin, "ccc-hooks"), "#!/bin/sh\n", 0o755)
 	checkResults(t, pluginCheck{fakeEnv(map[string]string{"HOME": home}, nil, nil)}, Load(loc), []want{{StatusError, []string{
 		"but ccc-hooks is not on PATH", "its hooks fail; add " + localBin + " to the PATH Claude Code is started with, with this line in your shell's profile: " + exportLocalBin,
 	}}})

@@ -3,22 +3,77 @@
 package testfs
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
 // Write creates or replaces path with data and mode (exactly mode, whatever the umask),
-// creating its missing parent directories.
+// creating its missing parent directories. An executable mode is written the way Copy writes
+// one, so the file can be run at once.
 func Write(t testing.TB, path, data string, mode os.FileMode) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), mode); err != nil {
-		t.Fatal(err)
-	}
+	mkParent(t, path)
+	withoutFork(mode, func() {
+		if err := os.WriteFile(path, []byte(data), mode); err != nil {
+			t.Fatal(err)
+		}
+	})
 	if err := os.Chmod(path, mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Copy creates or replaces to with the content of from and mode (exactly mode, whatever the
+// umask), creating its missing parent directories.
+//
+// An executable is written while no other goroutine of the test can start a process. A child
+// started in that moment would hold the file open for writing until it runs its own program,
+// and running the file meanwhile fails with "text file busy" (golang/go#22315): tests that run
+// in parallel start processes all the time.
+func Copy(t testing.TB, from, to string, mode os.FileMode) {
+	t.Helper()
+	mkParent(t, to)
+	in, err := os.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = in.Close() }()
+	withoutFork(mode, func() {
+		out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = io.Copy(out, in)
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+	if err := os.Chmod(to, mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// withoutFork runs write holding syscall.ForkLock for reading when mode is executable: the
+// standard library forks only while it holds that lock for writing.
+func withoutFork(mode os.FileMode, write func()) {
+	if mode&0o111 == 0 {
+		write()
+		return
+	}
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	write()
+}
+
+func mkParent(t testing.TB, path string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
 }

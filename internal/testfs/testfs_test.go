@@ -1,9 +1,12 @@
 package testfs
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 )
 
@@ -33,5 +36,45 @@ func TestAppendCreates(t *testing.T) {
 	Append(t, path, "x\n")
 	if data, err := os.ReadFile(path); err != nil || string(data) != "x\n" {
 		t.Errorf("read %q, %v", data, err)
+	}
+}
+
+// TestExecutableRunsAtOnce: executables written while other goroutines start processes run at
+// once, without "text file busy".
+func TestExecutableRunsAtOnce(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("text file busy is a Unix error")
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	stop := make(chan struct{})
+	var forks sync.WaitGroup
+	for range 4 {
+		forks.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					_ = exec.Command(sh, "-c", ":").Run()
+				}
+			}
+		})
+	}
+	defer func() { close(stop); forks.Wait() }()
+	for i := range 100 {
+		copied := filepath.Join(dir, fmt.Sprintf("sh%d", i))
+		Copy(t, sh, copied, 0o755)
+		if out, err := exec.Command(copied, "-c", "echo ok").CombinedOutput(); err != nil {
+			t.Fatalf("run copy %d: %v %s", i, err, out)
+		}
+		script := filepath.Join(dir, fmt.Sprintf("script%d", i))
+		Write(t, script, "#!"+sh+"\necho ok\n", 0o755)
+		if out, err := exec.Command(script).CombinedOutput(); err != nil {
+			t.Fatalf("run script %d: %v %s", i, err, out)
+		}
 	}
 }

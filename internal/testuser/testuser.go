@@ -5,13 +5,14 @@ package testuser
 
 import (
 	"flag"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // Nobody is the unprivileged user and group the child runs as.
@@ -39,9 +40,9 @@ func RunAsNobody(t *testing.T, files ...string) bool {
 	}
 	dir := sharedDir(t)
 	bin := filepath.Join(dir, filepath.Base(os.Args[0]))
-	copyFile(t, os.Args[0], bin, 0o755)
+	testfs.Copy(t, os.Args[0], bin, 0o755)
 	for _, f := range files {
-		copyFile(t, f, filepath.Join(dir, filepath.Base(f)), 0o644)
+		testfs.Copy(t, f, filepath.Join(dir, filepath.Base(f)), 0o644)
 	}
 	args := []string{"-test.run=" + runPattern(t.Name()), "-test.v", "-test.count=1"}
 	if f := flag.Lookup("test.timeout"); f != nil {
@@ -135,24 +136,4 @@ func withoutVars(env []string, names ...string) []string {
 		}
 	}
 	return out
-}
-
-func copyFile(t *testing.T, from, to string, mode os.FileMode) {
-	t.Helper()
-	in, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = in.Close() }()
-	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		_ = out.Close()
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
-	}
 }
