@@ -158,13 +158,7 @@ func readAt(f *os.File, start, end int64) ([]byte, error) {
 // calledTool reports whether the JSONL records in data hold an assistant message with a tool
 // call other than a goal tool. A line that is not JSON is skipped.
 func calledTool(data []byte) bool {
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+	for line := range bytes.Lines(data) {
 		if !bytes.Contains(line, []byte("tool_use")) || !gjson.ValidBytes(line) {
 			continue
 		}

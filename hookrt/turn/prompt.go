@@ -48,13 +48,7 @@ func ByClaude(transcript, prompt string) bool {
 // no user record follows it.
 func firedAfterLastUser(data []byte, prompt string) bool {
 	fired := false
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+	for line := range bytes.Lines(data) {
 		if !gjson.ValidBytes(line) {
 			continue
 		}

@@ -79,13 +79,7 @@ func Look(transcript, promptID string) Seen {
 // look reads JSONL records for the opener of promptID and the newest thing the user typed.
 func look(data []byte, promptID string) Seen {
 	var s Seen
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+	for line := range bytes.Lines(data) {
 		if !bytes.Contains(line, []byte(`"turnOrigin"`)) && !bytes.Contains(line, []byte(`"origin"`)) || !gjson.ValidBytes(line) {
 			continue
 		}
