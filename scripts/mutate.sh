@@ -28,7 +28,8 @@ if ! [ -x "$gremlins" ]; then
 fi
 
 if [ "$#" -eq 0 ]; then
-	set -- settings config installer hookrt hookrt/event hookrt/once hookrt/state hookrt/supervisor hookrt/workflow
+	set -- settings config installer hookrt hookrt/blockrun hookrt/event hookrt/once hookrt/reviewguard \
+		hookrt/supervisor hookrt/turn hookrt/workflow
 fi
 out=${MUTATE_OUT:-/tmp/ccc-hooks-mutate}
 mkdir -p "$out"
