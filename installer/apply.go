@@ -35,7 +35,7 @@ type fileChange struct {
 	// ledgered, when set, is used instead of change: a change made from the file's ledger,
 	// which is read under the writer lock when the change is written (see
 	// settings.FileStore.UpdateLedgered).
-	ledgered func(*Ledger) settings.ChangeFunc
+	ledgered func(*settings.Ledger) settings.ChangeFunc
 	// done says what was done, once the change is written.
 	done func(settings.Change) string
 	// warning, when set, is said in place of a change (path and change unset).
@@ -66,7 +66,7 @@ type plannedChange struct {
 	fileChange
 	ch settings.Change
 	// ledger is the record the change was planned with (ledgered changes only).
-	ledger *Ledger
+	ledger *settings.Ledger
 }
 
 // add carries out or plans fc and returns the change: as written, or as it will be written.
@@ -93,7 +93,7 @@ func read(st *settings.FileStore, verb, path string) (settings.Change, error) {
 
 // addFrom plans fc from the bytes of its file that read returned (add with preview).
 func (r *run) addFrom(cur settings.Change, fc fileChange) (settings.Change, error) {
-	var ledger *Ledger
+	var ledger *settings.Ledger
 	if fc.ledgered != nil {
 		ledger = ledgerIn(r.st, fc.path)
 	}
@@ -152,7 +152,7 @@ func (r *run) finish() (written bool, err error) {
 }
 
 // with returns the change of fc given the file's ledger (looked at by ledgered changes only).
-func (fc fileChange) with(l *Ledger) settings.ChangeFunc {
+func (fc fileChange) with(l *settings.Ledger) settings.ChangeFunc {
 	if fc.ledgered != nil {
 		return fc.ledgered(l)
 	}
@@ -161,15 +161,14 @@ func (fc fileChange) with(l *Ledger) settings.ChangeFunc {
 
 // write applies fc's change to its file and reports what was done; planned, when set, gives the
 // change to apply from fc's change and the ledger read under the lock.
-func (r *run) write(fc fileChange, planned func(settings.ChangeFunc, *Ledger) settings.ChangeFunc) (settings.Change, error) {
+func (r *run) write(fc fileChange, planned func(settings.ChangeFunc, *settings.Ledger) settings.ChangeFunc) (settings.Change, error) {
 	if planned == nil {
-		planned = func(c settings.ChangeFunc, _ *Ledger) settings.ChangeFunc { return c }
+		planned = func(c settings.ChangeFunc, _ *settings.Ledger) settings.ChangeFunc { return c }
 	}
 	var ch settings.Change
 	var err error
 	if fc.ledgered != nil {
-		ch, err = r.st.UpdateLedgered(fc.path, func(w *settings.Ledger) settings.ChangeFunc {
-			l := LedgerOf(w)
+		ch, err = r.st.UpdateLedgered(fc.path, func(l *settings.Ledger) settings.ChangeFunc {
 			return planned(fc.ledgered(l), l)
 		})
 	} else {
@@ -192,7 +191,7 @@ func (r *run) write(fc fileChange, planned func(settings.ChangeFunc, *Ledger) se
 // reuse returns a change function that gives the planned result while the file still holds the
 // bytes it was planned from (and, for a ledgered change, the ledger is the one it was planned
 // with), and computes the change anew otherwise: another program wrote the file after the plan.
-func (p plannedChange) reuse(change settings.ChangeFunc, l *Ledger) settings.ChangeFunc {
+func (p plannedChange) reuse(change settings.ChangeFunc, l *settings.Ledger) settings.ChangeFunc {
 	same := p.ledgered == nil || l.Equal(p.ledger)
 	return func(old []byte, exists bool) ([]byte, bool, error) {
 		if same && exists == p.ch.Existed && bytes.Equal(old, p.ch.Old) {

@@ -79,7 +79,7 @@ func (in Install) Change(old []byte, exists bool) ([]byte, bool, error) {
 // The file is checked and parsed by settings.Install once; before that, only its "hooks"
 // object is looked at to find whether anything must be taken out first (legacy entries, events
 // no longer chosen), so a large file without such entries costs one pass.
-func (in Install) ChangeWith(l *Ledger) settings.ChangeFunc {
+func (in Install) ChangeWith(l *settings.Ledger) settings.ChangeFunc {
 	return func(old []byte, _ bool) ([]byte, bool, error) {
 		src := old
 		var handlers []settings.Handler
@@ -94,7 +94,7 @@ func (in Install) ChangeWith(l *Ledger) settings.ChangeFunc {
 		}
 		if drop := in.dropped(handlers, l); len(drop) > 0 {
 			var err error
-			if src, err = settings.RemoveEntriesWith(src, drop, hookcmd.IsOurs, l.writes()); err != nil {
+			if src, err = settings.RemoveEntriesWith(src, drop, hookcmd.IsOurs, l); err != nil {
 				return nil, false, err
 			}
 		}
@@ -147,7 +147,7 @@ func restatusStop(src []byte, supervisor bool) ([]byte, error) {
 
 // dropped returns the hook events that hold an entry of ours for one of the profile's events
 // that is not chosen, and that no chosen event or other installed profile needs.
-func (in Install) dropped(handlers []settings.Handler, l *Ledger) []string {
+func (in Install) dropped(handlers []settings.Handler, l *settings.Ledger) []string {
 	p := in.spec.Profile
 	var drop []string
 	for _, e := range p.Events {
@@ -179,7 +179,7 @@ type Uninstall struct {
 	// there before install comes back as it was, and once nothing but an empty object would be
 	// left, a file install created is removed and a blank file gets its original bytes back.
 	// Without it, every container that became empty goes.
-	Ledger *Ledger
+	Ledger *settings.Ledger
 }
 
 // Change is the settings.ChangeFunc of this uninstall. Events that another profile installed in
@@ -188,7 +188,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	if !exists {
 		return old, false, nil
 	}
-	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, hookcmd.IsOurs, un.Ledger.writes())
+	out, err := settings.RemoveChosenEntries(old, profileHookNames(), un.events, hookcmd.IsOurs, un.Ledger)
 	if err != nil {
 		return nil, false, err
 	}
@@ -198,7 +198,7 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 			return nil, false, err
 		}
 	}
-	if l := un.Ledger.writes(); l != nil && !bytes.Equal(out, old) && settings.IsEmpty(out) {
+	if l := un.Ledger; l != nil && !bytes.Equal(out, old) && settings.IsEmpty(out) {
 		switch {
 		case l.CreatedFile:
 			return out, true, nil
@@ -242,7 +242,7 @@ func Installed(handlers []settings.Handler) []Profile { return InstalledWith(han
 // counts as installed when the ledger records it and one of its recorded events carries our
 // command. A supervisor installed for Stop only beside the workflow has nothing in the file
 // that only it uses; the ledger tells it is there.
-func InstalledWith(handlers []settings.Handler, l *Ledger) []Profile {
+func InstalledWith(handlers []settings.Handler, l *settings.Ledger) []Profile {
 	var out []Profile
 	for _, p := range Profiles() {
 		if hasOurs(handlers, p.exclusive()) || recorded(p, handlers, l) {
@@ -253,11 +253,11 @@ func InstalledWith(handlers []settings.Handler, l *Ledger) []Profile {
 }
 
 // recorded reports whether l records p as installed with an event that carries our command.
-func recorded(p Profile, handlers []settings.Handler, l *Ledger) bool {
+func recorded(p Profile, handlers []settings.Handler, l *settings.Ledger) bool {
 	if l == nil {
 		return false
 	}
-	for _, in := range l.Installs {
+	for _, in := range InstallNotes(l) {
 		if in.Profile != p.Name {
 			continue
 		}
@@ -270,7 +270,7 @@ func recorded(p Profile, handlers []settings.Handler, l *Ledger) bool {
 	return false
 }
 
-func neededByOther(p Profile, e Event, handlers []settings.Handler, l *Ledger) bool {
+func neededByOther(p Profile, e Event, handlers []settings.Handler, l *settings.Ledger) bool {
 	for _, other := range InstalledWith(handlers, l) {
 		if other.Name != p.Name && slices.Contains(other.Events, e) {
 			return true

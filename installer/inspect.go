@@ -82,9 +82,9 @@ func (p Profile) Installed(handlers []settings.Handler) Installation {
 	return in
 }
 
-// InstalledIn returns the profiles installed in the settings file at path, by its contents and
+// InstallNotes returns the profiles installed in the settings file at path, by its contents and
 // its ledger (none when it is missing, unreadable or broken: doctor explains those).
-func (l Locator) InstalledIn(path string) []Profile {
+func (l Locator) InstallNotes(path string) []Profile {
 	data, err := settings.ReadFile(path)
 	if err != nil {
 		return nil
@@ -97,8 +97,8 @@ func (l Locator) InstalledIn(path string) []Profile {
 }
 
 // Ledger returns what ccc-hooks home records of the settings file at path (nil: nothing).
-func (l Locator) Ledger(path string) *Ledger {
-	return ReadLedger(paths.Home(l.Getenv), path)
+func (l Locator) Ledger(path string) *settings.Ledger {
+	return readLedger(paths.Home(l.Getenv), path)
 }
 
 // mayHold reports whether src may hold one of words inside a JSON string: it does when a word

@@ -8,19 +8,11 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// Ledger is what ccc-hooks home keeps of one settings file (Claude Code strips unknown keys, so
-// nothing can be marked inside the file): what the writes created there, so that uninstall
-// takes out exactly that (settings' part), and which profiles were installed when, so that a
-// Stop-only supervisor beside the workflow is known and doctor can tell when hooks vanished.
-type Ledger struct {
-	// Writes is what the writes created in the file (never nil).
-	Writes *settings.Ledger
-	// Installs are the profiles installed into the file, one record each, the newest last.
-	Installs []Record
-}
-
-// Record is one profile's hooks installed into a settings file.
-type Record struct {
+// InstallNote is what the ledger of a settings file notes of one profile's hooks installed there
+// (settings.Ledger.Installs: Claude Code strips unknown keys, so nothing can be marked inside the
+// file). The notes tell a Stop-only supervisor beside the workflow apart, and let doctor tell
+// when hooks vanished.
+type InstallNote struct {
 	Profile string    `json:"profile"`
 	Events  []string  `json:"events"` // the events' labels, e.g. "Stop", "PreToolUse[AskUserQuestion]"
 	At      time.Time `json:"at"`
@@ -28,36 +20,25 @@ type Record struct {
 	Reinstall []string `json:"reinstall"`
 }
 
-// LedgerOf reads the installs out of the settings ledger w (nil: no ledger, and nil returned).
-// Installs that cannot be read count as none.
-func LedgerOf(w *settings.Ledger) *Ledger {
-	if w == nil {
-		return nil
-	}
-	return &Ledger{Writes: w, Installs: decodeRecords(w.Record)}
-}
-
-// writes returns the settings part of l, nil when there is no ledger.
-func (l *Ledger) writes() *settings.Ledger {
+// InstallNotes returns what l notes of the profiles installed in its file, the newest last: none for a nil
+// ledger, or when its installs cannot be read.
+func InstallNotes(l *settings.Ledger) []InstallNote {
 	if l == nil {
 		return nil
 	}
-	return l.Writes
+	return decodeInstalls(l.Installs)
 }
 
-// Equal reports whether l and m hold the same (two nil ledgers are equal).
-func (l *Ledger) Equal(m *Ledger) bool { return l.writes().Equal(m.writes()) }
-
-func decodeRecords(raw json.RawMessage) []Record {
-	var recs []Record
+func decodeInstalls(raw json.RawMessage) []InstallNote {
+	var recs []InstallNote
 	if len(raw) == 0 || json.Unmarshal(raw, &recs) != nil {
 		return nil
 	}
 	return recs
 }
 
-// encodeRecords is the stored form of recs: nothing when there are none.
-func encodeRecords(recs []Record) (json.RawMessage, error) {
+// encodeInstalls is the stored form of recs: nothing when there are none.
+func encodeInstalls(recs []InstallNote) (json.RawMessage, error) {
 	if len(recs) == 0 {
 		return nil, nil
 	}
@@ -66,42 +47,33 @@ func encodeRecords(recs []Record) (json.RawMessage, error) {
 
 // NoteInstall records rec in the ledger of the file at path, replacing an earlier record of
 // the same profile.
-func NoteInstall(st *settings.FileStore, path string, rec Record) error {
-	return editRecords(st, path, func(recs []Record) []Record {
-		recs = slices.DeleteFunc(recs, func(x Record) bool { return x.Profile == rec.Profile })
+func NoteInstall(st *settings.FileStore, path string, rec InstallNote) error {
+	return editInstalls(st, path, func(recs []InstallNote) []InstallNote {
+		recs = slices.DeleteFunc(recs, func(x InstallNote) bool { return x.Profile == rec.Profile })
 		return append(recs, rec)
 	})
 }
 
 // noteUninstall forgets the installation of profile in the ledger of the file at path.
 func noteUninstall(st *settings.FileStore, path, profile string) error {
-	return editRecords(st, path, func(recs []Record) []Record {
-		return slices.DeleteFunc(recs, func(x Record) bool { return x.Profile == profile })
+	return editInstalls(st, path, func(recs []InstallNote) []InstallNote {
+		return slices.DeleteFunc(recs, func(x InstallNote) bool { return x.Profile == profile })
 	})
 }
 
-func editRecords(st *settings.FileStore, path string, edit func([]Record) []Record) error {
-	return st.EditRecord(path, func(raw json.RawMessage) (json.RawMessage, error) {
-		return encodeRecords(edit(decodeRecords(raw)))
+func editInstalls(st *settings.FileStore, path string, edit func([]InstallNote) []InstallNote) error {
+	return st.EditInstalls(path, func(raw json.RawMessage) (json.RawMessage, error) {
+		return encodeInstalls(edit(decodeInstalls(raw)))
 	})
 }
 
-// Ledgers returns every ledger under ccc-hooks home, for diagnostics.
-func Ledgers(home string) []*Ledger {
-	var out []*Ledger
-	for _, w := range (&settings.FileStore{Home: home}).Ledgers() {
-		out = append(out, LedgerOf(w))
-	}
-	return out
-}
-
-// ReadLedger returns the ledger under ccc-hooks home of the settings file at path (nil: none).
-func ReadLedger(home, path string) *Ledger {
+// readLedger returns the ledger under ccc-hooks home of the settings file at path (nil: none).
+func readLedger(home, path string) *settings.Ledger {
 	return ledgerIn(&settings.FileStore{Home: home}, path)
 }
 
 // ledgerIn returns the ledger that st keeps of the file at path (nil: none).
-func ledgerIn(st *settings.FileStore, path string) *Ledger {
-	w, _ := st.Ledger(path)
-	return LedgerOf(w)
+func ledgerIn(st *settings.FileStore, path string) *settings.Ledger {
+	l, _ := st.Ledger(path)
+	return l
 }

@@ -21,7 +21,7 @@ func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := func(h int) time.Time { return time.Date(2026, 11, 20, h, 0, 0, 0, time.UTC) }
-	for _, rec := range []Record{
+	for _, rec := range []InstallNote{
 		{Profile: "supervisor", Events: []string{"Stop"}, At: at(1)},
 		{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)},
 		{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)},
@@ -30,18 +30,18 @@ func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	check := func(when string, want ...Record) {
+	check := func(when string, want ...InstallNote) {
 		t.Helper()
-		l := ReadLedger(st.Home, target)
+		l := readLedger(st.Home, target)
 		if l == nil {
 			t.Fatalf("%s: no record", when)
 		}
-		if diff := cmp.Diff(want, l.Installs); diff != "" {
+		if diff := cmp.Diff(want, InstallNotes(l)); diff != "" {
 			t.Errorf("%s: installs (-want +got):\n%s", when, diff)
 		}
 	}
-	workflow := Record{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)}
-	supervisor := Record{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)}
+	workflow := InstallNote{Profile: "workflow", Events: []string{"UserPromptSubmit"}, At: at(2)}
+	supervisor := InstallNote{Profile: "supervisor", Events: []string{"Stop", "PreToolUse"}, At: at(3)}
 	check("after three installs", workflow, supervisor)
 	if err := noteUninstall(st, target, "workflow"); err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ func TestNoteInstallKeepsOneRecordPerProfile(t *testing.T) {
 	if err := noteUninstall(st, target, "supervisor"); err != nil {
 		t.Fatal(err)
 	}
-	if l := ReadLedger(st.Home, target); l != nil {
+	if l := readLedger(st.Home, target); l != nil {
 		t.Errorf("record kept with nothing in it: %+v", l)
 	}
 }
@@ -63,7 +63,7 @@ func TestLedgerOnDisk(t *testing.T) {
 	if err := os.WriteFile(target, []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rec := Record{
+	rec := InstallNote{
 		Profile: "supervisor", Events: []string{"Stop", "PreToolUse[AskUserQuestion]"},
 		At: time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC), Reinstall: []string{"install", "--profile", "supervisor"},
 	}
@@ -112,26 +112,26 @@ func TestLedgerOnDisk(t *testing.T) {
 	if err := os.WriteFile(files[0], []byte(want), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	l := ReadLedger(st.Home, target)
-	if l == nil || l.Writes.Containers == nil {
+	l := readLedger(st.Home, target)
+	if l == nil || l.Containers == nil {
 		t.Fatalf("ledger not read: %+v", l)
 	}
-	if diff := cmp.Diff([]Record{rec}, l.Installs); diff != "" {
+	if diff := cmp.Diff([]InstallNote{rec}, InstallNotes(l)); diff != "" {
 		t.Errorf("installs read (-want +got):\n%s", diff)
 	}
-	if !l.Equal(ReadLedger(st.Home, target)) || l.Equal(nil) {
+	if !l.Equal(readLedger(st.Home, target)) || l.Equal(nil) {
 		t.Error("a ledger read twice is not equal to itself, or equal to none")
 	}
 }
 
-// TestLedgerUnreadableInstalls: installs that cannot be read count as none, and the rest of
-// the ledger still serves.
+// TestLedgerUnreadableInstalls: installs that cannot be read count as none, and no ledger
+// notes none.
 func TestLedgerUnreadableInstalls(t *testing.T) {
-	l := LedgerOf(&settings.Ledger{Path: "/s.json", CreatedFile: true, Record: []byte(`"not a list"`)})
-	if l == nil || len(l.Installs) != 0 || !l.Writes.CreatedFile {
-		t.Errorf("got %+v", l)
+	l := &settings.Ledger{Path: "/s.json", CreatedFile: true, Installs: []byte(`"not a list"`)}
+	if got := InstallNotes(l); len(got) != 0 {
+		t.Errorf("notes of unreadable installs: %+v, want none", got)
 	}
-	if LedgerOf(nil) != nil {
-		t.Error("no settings ledger gave a ledger")
+	if got := InstallNotes(nil); got != nil {
+		t.Errorf("notes of no ledger: %+v, want none", got)
 	}
 }

@@ -17,13 +17,13 @@ type Plan struct {
 	// seen is the settings file as read before anything was asked (nil: read when applied).
 	seen *settings.Change
 	// settings is the settings file's change, given its ledger before the plan is applied.
-	settings func(before *Ledger) fileChange
+	settings func(before *settings.Ledger) fileChange
 	// follow returns what follows from the settings file's change.
 	follow func(ch settings.Change) []fileChange
 	// record notes the installation in the ledger.
 	record func(st *settings.FileStore, now time.Time) error
 	// note is what is said when nothing changed, nor would.
-	note func(ch settings.Change, before *Ledger, dryRun bool) string
+	note func(ch settings.Change, before *settings.Ledger, dryRun bool) string
 }
 
 // ApplyOptions say how a plan is applied.

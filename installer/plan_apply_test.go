@@ -63,12 +63,12 @@ func TestApplyInstallThenUninstall(t *testing.T) {
 	if diff := cmp.Diff(want, ui.said); diff != "" {
 		t.Errorf("install said (-want +got):\n%s", diff)
 	}
-	l := ReadLedger(paths.Home(loc.Getenv), tg.Path)
-	wantRec := []Record{{
+	l := readLedger(paths.Home(loc.Getenv), tg.Path)
+	wantRec := []InstallNote{{
 		Profile: "supervisor", Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, At: at,
 		Reinstall: []string{"install", "--profile", "supervisor", "--events", "stop,ask-user-question", "--scope", "user"},
 	}}
-	if l == nil || !cmp.Equal(wantRec, l.Installs) {
+	if l == nil || !cmp.Equal(wantRec, InstallNotes(l)) {
 		t.Fatalf("ledger %+v, want installs %+v", l, wantRec)
 	}
 
@@ -84,7 +84,7 @@ func TestApplyInstallThenUninstall(t *testing.T) {
 			t.Errorf("%s left after uninstall (%v)", p, err)
 		}
 	}
-	if l := ReadLedger(paths.Home(loc.Getenv), tg.Path); l != nil {
+	if l := readLedger(paths.Home(loc.Getenv), tg.Path); l != nil {
 		t.Errorf("ledger left after uninstall: %+v", l)
 	}
 
@@ -140,7 +140,7 @@ func TestApplyShowsBeforeWriting(t *testing.T) {
 			if diff := cmp.Diff(tt.said, ui.said); diff != "" {
 				t.Errorf("said (-want +got):\n%s", diff)
 			}
-			if l := ReadLedger(paths.Home(loc.Getenv), tg.Path); l != nil {
+			if l := readLedger(paths.Home(loc.Getenv), tg.Path); l != nil {
 				t.Errorf("ledger written without writing the file: %+v", l)
 			}
 		})

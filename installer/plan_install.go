@@ -107,7 +107,7 @@ func PlanInstall(loc Locator, target Target, d InstallDecisions, binary string) 
 	if d.Seen != nil {
 		p.seen = &d.Seen.read
 	}
-	p.settings = func(*Ledger) fileChange {
+	p.settings = func(*settings.Ledger) fileChange {
 		return fileChange{
 			path: target.Path,
 			// The ledger is read under the writer lock: it tells what a narrowing takes out.
@@ -126,12 +126,12 @@ func PlanInstall(loc Locator, target Target, d InstallDecisions, binary string) 
 		return append(out, installFiles(loc, target, d, binary)...)
 	}
 	p.record = func(st *settings.FileStore, now time.Time) error {
-		return NoteInstall(st, target.Path, Record{
+		return NoteInstall(st, target.Path, InstallNote{
 			Profile: d.Profile.Name, Events: labels(d.Events), At: now,
 			Reinstall: reinstallArgs(loc, target, d.Profile, d.Events),
 		})
 	}
-	p.note = func(ch settings.Change, before *Ledger, dryRun bool) string {
+	p.note = func(ch settings.Change, before *settings.Ledger, dryRun bool) string {
 		switch {
 		case !installedBefore(d.Profile, ch.Old, before):
 			verb := "Installed"
@@ -230,6 +230,6 @@ func plural(n int, one, many string) string {
 
 // installedBefore reports whether profile p was installed in a file holding data (bytes a
 // change checked), with ledger l (nil: none).
-func installedBefore(p Profile, data []byte, l *Ledger) bool {
+func installedBefore(p Profile, data []byte, l *settings.Ledger) bool {
 	return slices.ContainsFunc(InstalledWith(handlersOf(data), l), func(q Profile) bool { return q.Name == p.Name })
 }

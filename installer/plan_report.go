@@ -37,7 +37,7 @@ func installDone(p Profile, events []Event, target Target, ch settings.Change) s
 }
 
 // uninstallDone says what an uninstall did to its file, given the file's ledger before.
-func uninstallDone(p Profile, target Target, ch settings.Change, before *Ledger) string {
+func uninstallDone(p Profile, target Target, ch settings.Change, before *settings.Ledger) string {
 	if ch.Removed {
 		return fmt.Sprintf("Removed the %s hooks; %s was created by ccc-hooks and is gone again.", p.Name, target)
 	}
@@ -51,7 +51,7 @@ func ourEvents(p Profile, data []byte) []Event {
 }
 
 // othersNames names the profiles other than p installed in a file holding data, with ledger l.
-func othersNames(p Profile, data []byte, l *Ledger) string {
+func othersNames(p Profile, data []byte, l *settings.Ledger) string {
 	var names []string
 	for _, q := range InstalledWith(handlersOf(data), l) {
 		if q.Name != p.Name {
@@ -66,7 +66,7 @@ func othersNames(p Profile, data []byte, l *Ledger) string {
 
 // keptNote says which entries of profile an uninstall leaves in a file holding data (bytes a
 // change checked, with ledger l) because another profile installed there uses them; "" when none.
-func keptNote(profile Profile, data []byte, l *Ledger) string {
+func keptNote(profile Profile, data []byte, l *settings.Ledger) string {
 	kept := Uninstall{Profile: profile, Ledger: l}.Kept(handlersOf(data))
 	if len(kept) == 0 {
 		return ""
@@ -83,7 +83,7 @@ func installedElsewhere(loc Locator, target Target) string {
 	}
 	var b strings.Builder
 	for _, t := range targets {
-		profiles := loc.InstalledIn(t.Path)
+		profiles := loc.InstallNotes(t.Path)
 		if len(profiles) == 0 {
 			continue
 		}

@@ -15,18 +15,18 @@ func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
 		verb:   "uninstall",
 		home:   paths.Home(loc.Getenv),
 		target: target,
-		settings: func(before *Ledger) fileChange {
+		settings: func(before *settings.Ledger) fileChange {
 			return fileChange{
 				path: target.Path,
 				// The ledger is read under the writer lock: another ccc-hooks may be installing
 				// into the same file, and what it creates must go with our entries.
-				ledgered: func(l *Ledger) settings.ChangeFunc { return Uninstall{Profile: profile, Ledger: l}.Change },
+				ledgered: func(l *settings.Ledger) settings.ChangeFunc { return Uninstall{Profile: profile, Ledger: l}.Change },
 				done:     func(ch settings.Change) string { return uninstallDone(profile, target, ch, before) },
 			}
 		},
 		follow: func(ch settings.Change) []fileChange { return uninstallFiles(loc, target, profile, ch.New) },
 		record: func(st *settings.FileStore, _ time.Time) error { return noteUninstall(st, target.Path, profile.Name) },
-		note: func(ch settings.Change, before *Ledger, dryRun bool) string {
+		note: func(ch settings.Change, before *settings.Ledger, dryRun bool) string {
 			if !installedBefore(profile, ch.Old, before) {
 				return fmt.Sprintf("%s: no %s hooks of ccc-hooks, nothing to remove.\n%s", target, profile.Name, installedElsewhere(loc, target))
 			}

@@ -127,7 +127,7 @@ func runSequence(t *testing.T, prog []byte) {
 func applyStep(st *settings.FileStore, path string, step sequenceStep) error {
 	if step.uninstall {
 		_, err := st.UpdateLedgered(path, func(l *settings.Ledger) settings.ChangeFunc {
-			return Uninstall{Profile: step.profile, Ledger: LedgerOf(l)}.Change
+			return Uninstall{Profile: step.profile, Ledger: l}.Change
 		})
 		if err != nil {
 			return err
@@ -135,14 +135,14 @@ func applyStep(st *settings.FileStore, path string, step sequenceStep) error {
 		return noteUninstall(st, path, step.profile.Name)
 	}
 	in := NewInstall(InstallSpec{Profile: step.profile, Events: step.events, Command: testCommand, Timeout: step.timeout})
-	if _, err := st.UpdateLedgered(path, func(l *settings.Ledger) settings.ChangeFunc { return in.ChangeWith(LedgerOf(l)) }); err != nil {
+	if _, err := st.UpdateLedgered(path, in.ChangeWith); err != nil {
 		return err
 	}
 	labels := make([]string, len(step.events))
 	for i, e := range step.events {
 		labels[i] = e.Label()
 	}
-	return NoteInstall(st, path, Record{Profile: step.profile.Name, Events: labels})
+	return NoteInstall(st, path, InstallNote{Profile: step.profile.Name, Events: labels})
 }
 
 // checkStatusMessages reports a handler of ours in the file at path whose statusMessage is not
@@ -159,7 +159,7 @@ func checkStatusMessages(st *settings.FileStore, path string) error {
 	if err != nil {
 		return err
 	}
-	supervisor := slices.ContainsFunc(InstalledWith(handlers, ReadLedger(st.Home, path)), func(p Profile) bool { return p.Name == Supervisor.Name })
+	supervisor := slices.ContainsFunc(InstalledWith(handlers, readLedger(st.Home, path)), func(p Profile) bool { return p.Name == Supervisor.Name })
 	for _, h := range handlers {
 		if want := StatusMessage(h.Event, supervisor); hookcmd.IsOurs(h.Command) && h.StatusMessage != want {
 			return fmt.Errorf("our %s handler says %q, want %q:\n%s", h.Event, h.StatusMessage, want, data)

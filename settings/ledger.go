@@ -31,15 +31,14 @@ type Ledger struct {
 	Containers map[string]*string `json:"containers,omitempty"`
 	// Dirs are the directories created for the file, outermost first.
 	Dirs []string `json:"dirs,omitempty"`
-	// Record is what the program that writes the file keeps about it beside the above (which
-	// hooks it installed, say), as it gave it: the store keeps it and never reads it (see
-	// EditRecord). It is stored under "installs".
-	Record json.RawMessage `json:"installs,omitempty"`
+	// Installs is what the program that writes the file keeps about the hooks it installed
+	// there, as it gave it: the store keeps it and never reads it (see EditInstalls).
+	Installs json.RawMessage `json:"installs,omitempty"`
 }
 
 // empty reports whether the record holds nothing worth keeping.
 func (l *Ledger) empty() bool {
-	return !l.CreatedFile && l.Blank == nil && len(l.Containers) == 0 && len(l.Dirs) == 0 && len(l.Record) == 0
+	return !l.CreatedFile && l.Blank == nil && len(l.Containers) == 0 && len(l.Dirs) == 0 && len(l.Installs) == 0
 }
 
 // Equal reports whether l and m hold the same record, as it is written down; two nil ledgers
@@ -233,19 +232,19 @@ func (s *FileStore) savePendingDirs(dirs []string) error {
 	return nil
 }
 
-// EditRecord replaces the Record of the ledger of the file at path with what edit makes of it,
-// under the store's lock (nil: no record). The ledger goes once it holds nothing.
-func (s *FileStore) EditRecord(path string, edit func(json.RawMessage) (json.RawMessage, error)) error {
+// EditInstalls replaces the installs kept in the ledger of the file at path with what edit makes
+// of them, under the store's lock (nil: none). The ledger goes once it holds nothing.
+func (s *FileStore) EditInstalls(path string, edit func(json.RawMessage) (json.RawMessage, error)) error {
 	return s.locked(path, func(target string) error {
 		l, ok := s.readLedger(target)
 		if !ok {
 			l = &Ledger{Path: target}
 		}
-		rec, err := edit(l.Record)
+		installs, err := edit(l.Installs)
 		if err != nil {
 			return err
 		}
-		l.Record = rec
+		l.Installs = installs
 		return s.writeLedger(target, l)
 	})
 }

@@ -59,10 +59,10 @@ func TestLedgersListsOnlyRecords(t *testing.T) {
 	}
 }
 
-// TestEditRecordKeepsWhatItIsGiven: the record is stored as given and handed back to the next
+// TestEditInstallsKeepsWhatItIsGiven: the record is stored as given and handed back to the next
 // edit, a path through a symbolic link records the file it points at, and a ledger left with
 // nothing in it goes.
-func TestEditRecordKeepsWhatItIsGiven(t *testing.T) {
+func TestEditInstallsKeepsWhatItIsGiven(t *testing.T) {
 	s := &FileStore{Home: t.TempDir()}
 	dir := t.TempDir()
 	target := filepath.Join(dir, "settings.json")
@@ -75,7 +75,7 @@ func TestEditRecordKeepsWhatItIsGiven(t *testing.T) {
 	}
 	var seen []string
 	for _, rec := range []string{`[1]`, `[1,2]`} {
-		err := s.EditRecord(link, func(old json.RawMessage) (json.RawMessage, error) {
+		err := s.EditInstalls(link, func(old json.RawMessage) (json.RawMessage, error) {
 			var compact bytes.Buffer
 			_ = json.Compact(&compact, old)
 			seen = append(seen, compact.String())
@@ -88,19 +88,19 @@ func TestEditRecordKeepsWhatItIsGiven(t *testing.T) {
 	if diff := cmp.Diff([]string{"", "[1]"}, seen); diff != "" {
 		t.Errorf("records handed to the edits (-want +got):\n%s", diff)
 	}
-	want := &Ledger{Path: target, Record: json.RawMessage(`[1,2]`)}
+	want := &Ledger{Path: target, Installs: json.RawMessage(`[1,2]`)}
 	if l, ok := s.Ledger(target); !ok || !l.Equal(want) {
 		t.Errorf("ledger %+v, want %+v", l, want)
 	}
 	failed := errors.New("bad record")
-	if err := s.EditRecord(target, func(json.RawMessage) (json.RawMessage, error) { return nil, failed }); !errors.Is(err, failed) {
+	if err := s.EditInstalls(target, func(json.RawMessage) (json.RawMessage, error) { return nil, failed }); !errors.Is(err, failed) {
 		t.Errorf("a failed edit returned %v", err)
 	}
 	if l, _ := s.Ledger(target); !l.Equal(want) {
 		t.Errorf("a failed edit changed the ledger: %+v", l)
 	}
 	// With nothing left to remember, the record goes (uninstall leaves no trace).
-	if err := s.EditRecord(target, func(json.RawMessage) (json.RawMessage, error) { return nil, nil }); err != nil {
+	if err := s.EditInstalls(target, func(json.RawMessage) (json.RawMessage, error) { return nil, nil }); err != nil {
 		t.Fatal(err)
 	}
 	if l, ok := s.Ledger(target); ok {
@@ -126,7 +126,7 @@ func TestLedgerEqual(t *testing.T) {
 		{"same fields", created, &Ledger{Path: "/s.json", CreatedFile: true}, true},
 		{"other field", created, &Ledger{Path: "/s.json"}, false},
 		{"same blank bytes", &Ledger{Blank: &blank}, &Ledger{Blank: new(string(" "))}, true},
-		{"other record", &Ledger{Record: json.RawMessage(`[1]`)}, &Ledger{Record: json.RawMessage(`[2]`)}, false},
+		{"other record", &Ledger{Installs: json.RawMessage(`[1]`)}, &Ledger{Installs: json.RawMessage(`[2]`)}, false},
 	}
 	for _, tt := range tests {
 		if got := tt.a.Equal(tt.b); got != tt.want {

@@ -27,7 +27,7 @@ type File struct {
 	// Handlers lists every handler under "hooks" of a usable file.
 	Handlers []settings.Handler
 	// Ledger is what ccc-hooks home records of the file (nil: nothing).
-	Ledger *installer.Ledger
+	Ledger *settings.Ledger
 	data   []byte
 }
 
@@ -116,7 +116,7 @@ func Load(loc installer.Locator) *Snapshot {
 		}
 		f := readFile(t)
 		if f.Usable() {
-			f.Ledger = installer.ReadLedger(s.Home, t.Path)
+			f.Ledger, _ = (&settings.FileStore{Home: s.Home}).Ledger(t.Path)
 		}
 		s.Files = append(s.Files, f)
 	}

@@ -22,10 +22,10 @@ func (vanishedCheck) Name() string { return "vanished-hooks" }
 func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
 	var out []Result
 	recorded := 0
-	for _, l := range installer.Ledgers(s.Home) {
-		for _, in := range l.Installs {
+	for _, l := range (&settings.FileStore{Home: s.Home}).Ledgers() {
+		for _, in := range installer.InstallNotes(l) {
 			recorded++
-			if r, gone := vanished(l.Writes.Path, in, s); gone {
+			if r, gone := vanished(l.Path, in, s); gone {
 				out = append(out, r)
 			}
 		}
@@ -41,7 +41,7 @@ func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
 
 // vanished reports whether the events of in are missing from the file at path, and the
 // warning that says so.
-func vanished(path string, in installer.Record, s *Snapshot) (Result, bool) {
+func vanished(path string, in installer.InstallNote, s *Snapshot) (Result, bool) {
 	when := in.At.Local().Format("2006-01-02 15:04")
 	fix := "put them back with `" + s.reinstallCommand(in) + "`"
 	fi, err := os.Lstat(path)
@@ -76,7 +76,7 @@ func vanished(path string, in installer.Record, s *Snapshot) (Result, bool) {
 }
 
 // reinstallCommand renders the recorded install arguments as a command line.
-func (s *Snapshot) reinstallCommand(in installer.Record) string {
+func (s *Snapshot) reinstallCommand(in installer.InstallNote) string {
 	args := in.Reinstall
 	if len(args) == 0 {
 		args = []string{"install", "--profile", in.Profile}

@@ -20,7 +20,7 @@ func TestVanishedCheck(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.json")
 	st := &settings.FileStore{Home: home}
 	at := time.Date(2026, 3, 4, 5, 6, 0, 0, time.Local)
-	in := installer.Record{
+	in := installer.InstallNote{
 		Profile: "supervisor", Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, At: at,
 		Reinstall: []string{"install", "--profile", "supervisor", "--file", path},
 	}
