@@ -82,9 +82,9 @@ func (p Profile) Installed(handlers []settings.Handler) Installation {
 	return in
 }
 
-// InstallNotes returns the profiles installed in the settings file at path, by its contents and
+// InstalledIn returns the profiles installed in the settings file at path, by its contents and
 // its ledger (none when it is missing, unreadable or broken: doctor explains those).
-func (l Locator) InstallNotes(path string) []Profile {
+func (l Locator) InstalledIn(path string) []Profile {
 	data, err := settings.ReadFile(path)
 	if err != nil {
 		return nil

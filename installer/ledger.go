@@ -20,8 +20,8 @@ type InstallNote struct {
 	Reinstall []string `json:"reinstall"`
 }
 
-// InstallNotes returns what l notes of the profiles installed in its file, the newest last: none for a nil
-// ledger, or when its installs cannot be read.
+// InstallNotes returns what l notes of the profiles installed in its file, the newest last: none
+// for a nil ledger, or when its installs cannot be read.
 func InstallNotes(l *settings.Ledger) []InstallNote {
 	if l == nil {
 		return nil

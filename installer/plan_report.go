@@ -83,7 +83,7 @@ func installedElsewhere(loc Locator, target Target) string {
 	}
 	var b strings.Builder
 	for _, t := range targets {
-		profiles := loc.InstallNotes(t.Path)
+		profiles := loc.InstalledIn(t.Path)
 		if len(profiles) == 0 {
 			continue
 		}
