@@ -207,8 +207,9 @@ func TestSessionBudget(t *testing.T) {
 		}
 	}
 	// The new budget counts from $0.06: two more reviews spend it again.
-	if out, _ := run(context.Background(), hooktest.Stop("b"), opts); !strings.Contains(out.SystemMessage, "this session's reviews cost $0.0600,") {
-		t.Errorf("at the new budget: %+v, want $0.0600 spent since", out)
+	if out, _ := run(context.Background(), hooktest.Stop("b"), opts); !strings.Contains(out.SystemMessage, "this session's reviews cost $0.0600,") ||
+		out.Reason == nil || !strings.Contains(*out.Reason, "($0.0600 of session_budget_usd $0.0500)") {
+		t.Errorf("at the new budget: %+v, want $0.0600 spent since, to the user and in the reason", out)
 	}
 	// No budget: the log is not read for it, whatever it holds.
 	e2 := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.AllowScript)

@@ -78,12 +78,12 @@ func TestArgs(t *testing.T) {
 		},
 		{
 			"budget, no tools, prompt like an option",
-			Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.5, Prompt: "---\ntitle: x\n---", GuardCommand: "x hook"},
+			Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.25, Prompt: "---\ntitle: x\n---", GuardCommand: "x hook"},
 			[]string{
 				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
 				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60}]}]}}`,
 				"--permission-mode", "manual",
-				"--max-budget-usd", "0.5", "\n---\ntitle: x\n---",
+				"--max-budget-usd", "0.25", "\n---\ntitle: x\n---",
 			},
 		},
 	}

@@ -51,6 +51,10 @@ func TestParseOutput(t *testing.T) {
 			"verbose array", `[{"type":"system"},{"type":"result","structured_output":{"allow_stop":false,"feedback":"arr"}}]`,
 			Verdict{Feedback: "arr"},
 		},
+		{
+			"array of the result alone", `[{"type":"result","result":"Tests fail."}]`,
+			Verdict{Feedback: "Tests fail."},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -62,6 +66,49 @@ func TestParseOutput(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestFromTextFences: which fenced blocks hold the verdict (json, JSON or unnamed; the last that
+// holds one), and that a fence wins over a bare object anywhere in the text.
+func TestFromTextFences(t *testing.T) {
+	const fence = "```"
+	for _, tt := range []struct {
+		name, text string
+		want       Verdict
+	}{
+		{
+			"fence first, then a bare object",
+			fence + "json\n{\"allow_stop\":true,\"feedback\":\"fenced\"}\n" + fence + "\nNot this: {\"allow_stop\":false,\"feedback\":\"bare\"}",
+			Verdict{AllowStop: true, Feedback: "fenced"},
+		},
+		{
+			"JSON, then unnamed",
+			"a\n" + fence + "JSON\n{\"allow_stop\":false,\"feedback\":\"upper\"}\n" + fence + "\n" +
+				fence + "\n{\"allow_stop\":true,\"feedback\":\"unnamed\"}\n" + fence + "\nThen {\"allow_stop\":false,\"feedback\":\"bare\"}",
+			Verdict{AllowStop: true, Feedback: "unnamed"},
+		},
+		{
+			"JSON alone, then a bare object",
+			"a\n" + fence + "JSON\n{\"allow_stop\":true,\"feedback\":\"upper\"}\n" + fence + "\nThen {\"allow_stop\":false,\"feedback\":\"bare\"}",
+			Verdict{AllowStop: true, Feedback: "upper"},
+		},
+		{
+			"another language's fence is no verdict",
+			"a\n" + fence + "json\n{\"allow_stop\":false,\"feedback\":\"json\"}\n" + fence + "\n" +
+				fence + "go\n{\"allow_stop\":true,\"feedback\":\"code\"}\n" + fence,
+			Verdict{Feedback: "json"},
+		},
+		{
+			"an empty fenced block, then one with the verdict",
+			"a\n" + fence + "json\n" + fence + "\n" + fence + "json\n{\"allow_stop\":true,\"feedback\":\"second\"}\n" + fence +
+				"\nThen {\"allow_stop\":false,\"feedback\":\"bare\"}",
+			Verdict{AllowStop: true, Feedback: "second"},
+		},
+	} {
+		if got := FromText(tt.text); got != tt.want {
+			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
+		}
 	}
 }
 

@@ -32,8 +32,13 @@ func TestReviewFailures(t *testing.T) {
 		},
 		{name: "nothing said", script: "exit 4", want: "PROGRAM exited with status 4"},
 		{
-			name: "budget spent", script: "echo '" + budget + "'; exit 1", budget: 0.5, wantCost: 0.51,
-			want: "the review spent supervisor.max_budget_usd ($0.5) before its verdict: claude reported an error: error_max_budget_usd",
+			name: "budget spent", script: "echo '" + budget + "'; exit 1", budget: 0.25, wantCost: 0.51,
+			want: "the review spent supervisor.max_budget_usd ($0.25) before its verdict: claude reported an error: error_max_budget_usd",
+		},
+		{
+			// A budget given in claude_args, not supervisor.max_budget_usd: claude's own words.
+			name: "budget spent, not ours", script: "echo '" + budget + "'; exit 1", wantCost: 0.51,
+			want: "claude reported an error: error_max_budget_usd",
 		},
 		{
 			name: "other reported error", script: `echo '{"type":"result","is_error":true,"result":"API down","total_cost_usd":0.02}'; exit 1`,

@@ -129,26 +129,34 @@ func TestReviewTimeoutKillsGroup(t *testing.T) {
 	waitGone(t, readPID(t, pidFile), 2*time.Second)
 }
 
-// TestReviewCwdNotADirectory: an event cwd naming a FIFO or a device is not entered (nor opened):
-// the review runs in our own directory and answers.
-func TestReviewCwdNotADirectory(t *testing.T) {
+// TestReviewCwd: the review runs in the event's cwd; a cwd naming a FIFO or a device is not
+// entered (nor opened): the review runs in our own directory and answers.
+func TestReviewCwd(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	claude := fakeClaude(t, `echo '{"type":"result","structured_output":{"allow_stop":true,"feedback":"'"$(pwd)"'"}}'`)
+	claude := fakeClaude(t, `echo '{"type":"result","structured_output":{"allow_stop":true,"feedback":"'"$(pwd -P)"'"}}'`)
+	physical := func(dir string) string {
+		p, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{fifo, "/dev/zero"} {
+	project := t.TempDir()
+	for dir, want := range map[string]string{project: physical(project), fifo: physical(wd), "/dev/zero": physical(wd)} {
 		v, _, err := Review(context.Background(), Request{
 			GuardCommand: "ccc-hooks hook",
 			Program:      claude, SessionID: "s", Prompt: "p", Dir: dir,
 			Env: os.Environ(), Timeout: 30 * time.Second,
 		})
-		if err != nil || v.Feedback != wd {
-			t.Errorf("cwd %s: got %+v, %v; want the review run in %s", dir, v, err, wd)
+		if err != nil || v.Feedback != want {
+			t.Errorf("cwd %s: got %+v, %v; want the review run in %s", dir, v, err, want)
 		}
 	}
 }
