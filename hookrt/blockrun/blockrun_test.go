@@ -196,6 +196,10 @@ func TestContinueToolCallInTheLastSlice(t *testing.T) {
 func TestContinueUncertainRange(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	testfs.Write(t, path, userLine, 0o600)
+	// A range whose low end is 0 goes on as it is: only the high end was counted.
+	if got := (Run{Low: 0, High: 2, Mark: first(path).Mark}).Continue(true, path); rangeOf(got) != (count{0, 2}) {
+		t.Fatalf("count = %+v with nothing new, want {0 2}", rangeOf(got))
+	}
 	r := Run{Low: 0, High: 3, Mark: first(path).Mark}
 	r.Block()
 	testfs.Append(t, path, wordsLine)
@@ -318,6 +322,11 @@ func TestBlockUnblock(t *testing.T) {
 	r.Unblock()
 	if rangeOf(r) != (count{0, 1}) {
 		t.Errorf("after two Unblocks: %+v, want {0 1}", rangeOf(r))
+	}
+	r.Unblock()
+	r.Unblock()
+	if rangeOf(r) != (count{0, 0}) {
+		t.Errorf("after four Unblocks: %+v, want {0 0}", rangeOf(r))
 	}
 }
 
