@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // File is the path of the list of tested versions, from the top of the repository.
@@ -24,7 +25,9 @@ const File = "internal/claudeversion/tested.txt"
 var testedText string
 
 // tested is the parsed list; ParseList rejects an empty one, and a test keeps the file valid.
-var tested = mustParseList(testedText)
+// It is parsed when first asked for, not at start-up: every hook run starts this binary, and
+// only doctor and the tests ask.
+var tested = sync.OnceValue(func() []Version { return mustParseList(testedText) })
 
 // Version is a Claude Code version number, major.minor.patch.
 type Version struct {
@@ -125,18 +128,22 @@ func mustParseList(text string) []Version {
 }
 
 // Tested returns the versions ccc-hooks is tested on, oldest first.
-func Tested() []Version { return append([]Version(nil), tested...) }
+func Tested() []Version { return append([]Version(nil), tested()...) }
 
 // Oldest is the oldest version supported: the first of Tested.
-func Oldest() Version { return tested[0] }
+func Oldest() Version { return tested()[0] }
 
 // Newest is the newest version tested: the last of Tested.
-func Newest() Version { return tested[len(tested)-1] }
+func Newest() Version {
+	all := tested()
+	return all[len(all)-1]
+}
 
 // TestedList is Tested for people: "2.1.328 and 2.1.332", "2.1.328, 2.1.330 and 2.1.332".
 func TestedList() string {
-	words := make([]string, len(tested))
-	for i, v := range tested {
+	all := tested()
+	words := make([]string, len(all))
+	for i, v := range all {
 		words[i] = v.String()
 	}
 	if len(words) == 1 {
@@ -146,4 +153,4 @@ func TestedList() string {
 }
 
 // IsTested reports whether v is one of Tested.
-func IsTested(v Version) bool { return slices.Contains(tested, v) }
+func IsTested(v Version) bool { return slices.Contains(tested(), v) }
