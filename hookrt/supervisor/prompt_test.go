@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,7 +44,7 @@ func TestPromptQuestions(t *testing.T) {
 	if !strings.HasPrefix(got, "Base.\n\n## Your tools") || !strings.Contains(got, want) {
 		t.Fatalf("got %q", got)
 	}
-	for _, s := range []string{"1. [DB] Which DB? (several answers allowed)\n", "   - Postgres: relational\n", "   - SQLite\n"} {
+	for _, s := range []string{"\n1. [DB] Which DB? (several answers allowed)\n", "   - Postgres: relational\n", "   - SQLite\n"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("prompt lacks %q:\n%s", s, got)
 		}
@@ -118,6 +119,11 @@ func TestPromptToolsAndLastMessage(t *testing.T) {
 			"en no tools, no message", "en", &event.Event{Name: event.Stop}, nil,
 			[]string{"You have no other permissions."},
 			[]string{"last message", "Beyond those"},
+		},
+		{
+			"zh no tools", "zh", &event.Event{Name: event.Stop}, nil,
+			[]string{"## 你的工具"},
+			[]string{"此外还允许"},
 		},
 		{
 			"zh stop", "zh", &event.Event{Name: event.Stop, LastAssistantMessage: "需要数据库密码才能继续。"}, tools,
@@ -247,5 +253,27 @@ func TestGuardForWindows(t *testing.T) {
 	}
 	if got := GuardSettings("x hook", ""); strings.Contains(got, "shell") {
 		t.Errorf("GuardSettings without a shell = %s, want no shell key", got)
+	}
+}
+
+// TestPromptBounds: a last message or questions of exactly their bound are quoted whole; one byte
+// more is cut and says so.
+func TestPromptBounds(t *testing.T) {
+	for _, n := range []int{maxLastMessage, maxLastMessage + 1} {
+		got := Prompt("B", "en", &event.Event{Name: event.Stop, LastAssistantMessage: strings.Repeat("m", n)}, nil)
+		if cut := strings.Contains(got, "(truncated)"); cut != (n > maxLastMessage) {
+			t.Errorf("last message of %d bytes: cut %v", n, cut)
+		}
+	}
+	// One question whose text brings the section to exactly maxQuestions bytes ("1. " and "\n").
+	for _, n := range []int{maxQuestions, maxQuestions + 1} {
+		input, err := json.Marshal(map[string]any{"questions": []map[string]string{{"question": strings.Repeat("q", n-len("1. \n"))}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Prompt("B", "en", &event.Event{Name: event.PreToolUse, ToolName: event.AskUserQuestion, ToolInput: input}, nil)
+		if cut := strings.Contains(got, "…(truncated)"); cut != (n > maxQuestions) {
+			t.Errorf("questions of %d bytes: cut %v", n, cut)
+		}
 	}
 }
