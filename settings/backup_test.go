@@ -40,7 +40,7 @@ func TestBackupsBySequenceNotClock(t *testing.T) {
 		t.Errorf("oldest kept backup = %q, want %q", got, want)
 	}
 	for _, b := range backups {
-		if fi, err := os.Stat(b); err != nil || fi.Mode().Perm() != sysPerm(0o600) {
+		if fi, err := os.Stat(b); err != nil || fi.Mode().Perm() != testfs.Perm(0o600) {
 			t.Errorf("%s: mode %v, %v; want 0600", b, fi.Mode(), err)
 		}
 	}

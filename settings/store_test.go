@@ -59,7 +59,7 @@ func TestUpdateKeepsModeAndBacksUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fi.Mode().Perm() != sysPerm(0o600) {
+	if fi.Mode().Perm() != testfs.Perm(0o600) {
 		t.Errorf("mode = %v, want 0600", fi.Mode().Perm())
 	}
 	diffBytes(t, "file", []byte(readString(t, path)), c.New)
@@ -166,7 +166,7 @@ func TestUpdateFollowsSymlinks(t *testing.T) {
 	if got := readString(t, target); !strings.Contains(got, testCommand) {
 		t.Errorf("target not updated:\n%s", got)
 	}
-	if fi, _ := os.Stat(target); fi.Mode().Perm() != sysPerm(0o640) {
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != testfs.Perm(0o640) {
 		t.Errorf("target mode = %v, want 0640", fi.Mode().Perm())
 	}
 

@@ -26,7 +26,7 @@ func TestRefusesReadOnlyFile(t *testing.T) {
 	if got := readString(t, path); got != orig {
 		t.Errorf("file changed:\n%s", got)
 	}
-	if fi, _ := os.Stat(path); fi.Mode().Perm() != sysPerm(0o444) {
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != testfs.Perm(0o444) {
 		t.Errorf("mode = %v", fi.Mode().Perm())
 	}
 	if _, err := s.Update(path, uninstallChange); err != nil {

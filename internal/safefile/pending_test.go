@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // TestPrepareBesideTarget: the temporary file is in the target's directory under a name the
@@ -28,7 +30,7 @@ func TestPrepareBesideTarget(t *testing.T) {
 	if filepath.Dir(p.Name()) != dir || !IsTempOf(filepath.Base(p.Name()), target) {
 		t.Errorf("temporary file %s is not a recognisable sibling of %s", p.Name(), target)
 	}
-	if fi, err := os.Stat(p.Name()); err != nil || fi.Mode().Perm() != sysPerm(0o640) {
+	if fi, err := os.Stat(p.Name()); err != nil || fi.Mode().Perm() != testfs.Perm(0o640) {
 		t.Errorf("temporary file mode = %v, %v; want the target's 0640", fi.Mode(), err)
 	}
 	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {

@@ -2,14 +2,6 @@
 
 package safefile
 
-import "os"
-
 func exchange(string, string) error { return errUnsupported }
 
 func createOnly(string, string) error { return errUnsupported }
-
-// rename replaces to with from.
-func rename(from, to string) error { return os.Rename(from, to) }
-
-// inUse is false: only Windows refuses to replace a file that is open.
-func inUse(error) bool { return false }

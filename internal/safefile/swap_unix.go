@@ -33,9 +33,3 @@ func createOnly(from, to string) error {
 	}
 	return nil
 }
-
-// rename replaces to with from.
-func rename(from, to string) error { return os.Rename(from, to) }
-
-// inUse is false: a file that is open can be replaced here.
-func inUse(error) bool { return false }

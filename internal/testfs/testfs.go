@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 )
@@ -76,6 +77,18 @@ func mkParent(t testing.TB, path string) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Perm is the permission bits a file given perm shows on this system: perm itself, except on
+// Windows, where a file is read-only (0444) or not (0666) and has no other bits.
+func Perm(perm os.FileMode) os.FileMode {
+	if runtime.GOOS != "windows" {
+		return perm
+	}
+	if perm&0o200 != 0 {
+		return 0o666
+	}
+	return 0o444
 }
 
 // Append adds data at the end of path, creating it (mode 0o600) when missing.
