@@ -30,7 +30,8 @@ func SlashCommands(p Profile, binary string) []SlashCommand {
 
 // slashCommands is SlashCommands on the system goos. A command file's `!` lines run in the shell
 // of Claude Code's hooks (Git Bash or PowerShell on Windows); where the program is written for
-// PowerShell alone, the file says so in its front matter (shell: powershell), as the hook names it.
+// PowerShell alone, the file says so in its front matter (shell: powershell), as the hook names it
+// (docs/settings.md, "Hook commands on Windows").
 func slashCommands(p Profile, binary, goos string) []SlashCommand {
 	h := hookFor(binary, goos)
 	bin := []byte(strings.TrimSuffix(h.Command, " hook"))
