@@ -100,7 +100,13 @@ func (in Install) ChangeWith(l *settings.Ledger) settings.ChangeFunc {
 		}
 		// An install of the workflow leaves the supervisor as it is: whether it is installed in
 		// the file decides the text of the Stop handler they share.
-		supervisor := in.spec.Profile.Name == Supervisor.Name || hasSupervisor(InstalledWith(handlersOf(old), l))
+		supervisor := in.spec.Profile.Name == Supervisor.Name
+		if !supervisor {
+			if handlers == nil {
+				handlers = handlersOf(old)
+			}
+			supervisor = hasSupervisor(InstalledWith(handlers, l))
+		}
 		out, err := settings.InsertEntries(src, in.Entries(supervisor), hookcmd.IsOurs)
 		if err != nil {
 			return nil, false, err

@@ -92,8 +92,9 @@ func readSnapshot(target string) (*snapshot, error) {
 // sameAs reports whether target still holds exactly what s saw: the same inode (or still no
 // file), not truncated or written since (its size, modification and change times), and the
 // same bytes. The times matter for a file being written in place: truncated and written again
-// between two looks, it can show the same inode and the same (empty) bytes. The bytes are compared as they are read, through a small buffer:
-// every byte is still looked at, but no second copy of the file is made.
+// between two looks, it can show the same inode and the same (empty) bytes. The bytes are
+// compared as they are read, through a small buffer: every byte is still looked at, but no
+// second copy of the file is made.
 func (s *snapshot) sameAs(target string) bool {
 	cur, fi, err := openTarget(target)
 	if err != nil {

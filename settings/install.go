@@ -24,8 +24,8 @@ const emptyDocument = "{}"
 //
 // Every other byte of src is kept; inserted text follows the file's indentation, line endings
 // and compactness. A blank src (a missing file) counts as an empty object and the result then
-// ends with a newline; a leading byte order mark is kept. Bad input yields a *SyntaxError or *StructureError and no result.
-// Entries should have distinct (Event, Matcher) pairs.
+// ends with a newline; a leading byte order mark is kept. Bad input yields a *SyntaxError or
+// *StructureError and no result. Entries should have distinct (Event, Matcher) pairs.
 func InsertEntries(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 	return withBOM(src, func(src []byte) ([]byte, error) { return install(src, entries, ours) })
 }

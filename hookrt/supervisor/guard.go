@@ -34,8 +34,9 @@ func guardFor(self, goos string) (command, shell string) {
 }
 
 // GuardSettings is the --settings JSON given to the reviewer: a PreToolUse hook for every tool
-// (matcher "*") that runs command, in shell when that is not "". Claude Code merges it with the user's settings; a deny from it
-// wins over the user's allow rules, and it fires for the reviewer's subagents too.
+// (matcher "*") that runs command, in shell when that is not "". Claude Code merges it with the
+// user's settings; a deny from it wins over the user's allow rules, and it fires for the
+// reviewer's subagents too.
 //
 // Why a hook and not fewer tools: the API caches a prompt by its exact prefix — tools, then
 // system, then messages. Any change to the fork's tool list (--json-schema, --disallowedTools,

@@ -21,11 +21,11 @@ type blockRun struct {
 // claudeCap Claude Code's (0 = none). A Stop with stop_hook_active false starts the run anew; a
 // subagent's run (sub is true) ends only when it is allowed: its stop_hook_active is false only
 // at its first stop and true after each block (docs/claude-code.md), so that comes to the same,
-// without letting a payload that lacks the field start a run again. The transcript is read only here, and
-// only when Claude Code has a cap. Where the transcript cannot tell whether the agent called a
-// tool since the last block, the higher count decides: a block Claude Code would override shows
-// the user a warning and counts a failure that never happened, so the workflow lets such a stop
-// through instead (package blockrun).
+// without letting a payload that lacks the field start a run again. The transcript is read only
+// here, and only when Claude Code has a cap. Where the transcript cannot tell whether the agent
+// called a tool since the last block, the higher count decides: a block Claude Code would
+// override shows the user a warning and counts a failure that never happened, so the workflow
+// lets such a stop through instead (package blockrun).
 func (r *blockRun) capReached(sub, stopHookActive bool, transcript string, maxBlocks, claudeCap int) (name string, blocks, limit int) {
 	if !stopHookActive && !sub {
 		r.Blocks = 0

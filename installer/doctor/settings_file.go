@@ -58,7 +58,8 @@ func fileResult(f File, s *Snapshot) Result {
 	return ok(f.Path+": valid; no ccc-hooks hooks", f.Path)
 }
 
-// eventLabels returns the distinct events of handlers as they read in messages: Stop, PreToolUse[AskUserQuestion].
+// eventLabels returns the distinct events of handlers as they read in messages: Stop,
+// PreToolUse[AskUserQuestion].
 func eventLabels(handlers []settings.Handler) []string {
 	var out []string
 	for _, r := range handlers {
