@@ -123,8 +123,7 @@ func TestCopiesAndRepeatsTyped(t *testing.T) {
 		}
 	})
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, session)
 
 	typeLine(t, term, mcPrompt)
 	term.WaitScreen(t, 120*time.Second, "already blocked 8 times in a row")

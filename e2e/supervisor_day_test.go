@@ -78,8 +78,7 @@ func TestSupervisorWaitsWhileSubagentRuns(t *testing.T) {
 	marker := projectMarker(t, sc)
 	markerRef.Store(&marker)
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, session)
 	typeLine(t, term, researchPrompt)
 
 	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 1), "Stop:allow")
@@ -123,8 +122,7 @@ func TestBothProfilesWaitWhileSubagentRuns(t *testing.T) {
 	marker := projectMarker(t, sc)
 	markerRef.Store(&marker)
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, session)
 	typeLine(t, term, mcPrompt)
 
 	task := waitTask(t, sc, "the result's stop blocked once, the next let through", func(m taskMeta) bool {
@@ -170,8 +168,7 @@ func TestSupervisorCapPerRunOfWork(t *testing.T) {
 	sc.Install(t, sc.product)
 	sc.WriteConfig(t, map[string]any{"enabled": true, "max_iterations": 2})
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, session)
 	typeLine(t, term, "Fix the parser.")
 	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 3), "Stop:block", "Stop:block", "Stop:capped")
 	term.WaitScreen(t, 30*time.Second, "it stops reviewing until you type your next prompt")
@@ -210,8 +207,7 @@ func TestSupervisorFailingReviewerLetsQuestionsThrough(t *testing.T) {
 	sc.Install(t, sc.product)
 	sc.WriteConfig(t, map[string]any{"enabled": true, "timeout_seconds": 10})
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, session)
 	typeLine(t, term, askPrompt)
 
 	// 1. Held back: Claude Code shows the failure as the hook's error.
@@ -255,8 +251,7 @@ func TestSupervisorSeenWhileReviewing(t *testing.T) {
 	sc.Install(t, sc.product)
 	sc.EnableSupervisor(t, sc.product)
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, session)
 	typeLine(t, term, "Fix the parser.")
 
 	Eventually(t, 60*time.Second, "the spinner shows the supervisor reviewing",

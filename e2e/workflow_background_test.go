@@ -54,8 +54,7 @@ func TestWorkflowWaitsForMonitor(t *testing.T) {
 	settings := marker.SettingsFor("Stop", "UserPromptSubmit")
 	settings["permissions"] = map[string]any{"allow": []any{"Monitor"}}
 	sc.WriteJSON(t, sc.SettingsPath(), settings)
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", NewSessionID(t), "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, NewSessionID(t))
 	typeLine(t, term, "/mc fix the build")
 
 	task := waitTask(t, sc, "the stop after the watcher ended blocked", func(m taskMeta) bool { return m.FailureCount >= 1 })

@@ -116,8 +116,7 @@ func TestWorkflowInteractiveLifecycle(t *testing.T) {
 	markerRef.Store(&marker)
 	sc.WriteJSON(t, sc.SettingsPath(), marker.Settings())
 	session := NewSessionID(t)
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, session)
 
 	// 1. /mc opens the task; the first stop is blocked, the second is past the cap.
 	typeLine(t, term, mcPrompt)
@@ -228,6 +227,16 @@ func stopsWhileRunning(m Marker) int {
 	return n
 }
 
+// startTyped starts interactive Claude Code for session in the sandbox's terminal, in the
+// default permission mode (the agent's questions reach the screen), and waits until it takes
+// input.
+func startTyped(t *testing.T, sc *scenario, tmux, session string) *Terminal {
+	t.Helper()
+	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
+	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	return term
+}
+
 // typeLine types text into the Claude Code prompt as a person does and presses Enter.
 func typeLine(t *testing.T, term *Terminal, text string) {
 	t.Helper()
@@ -324,8 +333,7 @@ func TestWorkflowPluginTyped(t *testing.T) {
 func typeConfirmedTask(t *testing.T, sc *scenario, tmux, mc, confirm string) {
 	t.Helper()
 	sc.WriteWorkflowConfig(t, map[string]any{"max_iterations": 1})
-	term := sc.StartTerminal(t, tmux, sc.Claude.Path, "--session-id", NewSessionID(t), "--permission-mode", "default")
-	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+	term := startTyped(t, sc, tmux, NewSessionID(t))
 	typeLine(t, term, mc+" fix the typo")
 	waitTask(t, sc, "the task blocked once", func(m taskMeta) bool { return m.FailureCount == 1 && len(m.FailureHistory) == 2 })
 	typeLine(t, term, confirm)
