@@ -12,6 +12,8 @@ package reviewguard
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -21,6 +23,9 @@ var readOnlyTools = map[string]bool{
 	"Read": true, "Glob": true, "Grep": true, "LS": true, "NotebookRead": true, "ToolSearch": true,
 	"Agent": true, "Task": true, "ListAgents": true, "TaskOutput": true, "BashOutput": true,
 }
+
+// errNotReadOnly is what the guard says of a program it does not know to only read.
+var errNotReadOnly = errors.New("is not a read-only command")
 
 // RefusedError is a tool call the reviewer may not make.
 type RefusedError struct {
@@ -37,10 +42,10 @@ func Reason(err error) string {
 		"). Judge with what you can read and run, and finish with your verdict."
 }
 
-// Check returns nil when the reviewer may call tool with input, given the rules of
-// supervisor.allowed_tools, and a *RefusedError otherwise. A granted call still goes through
+// Check returns nil when the reviewer may call tool with input where it runs, given the rules
+// of supervisor.allowed_tools, and a *RefusedError otherwise. A granted call still goes through
 // Claude Code's own permission checks (the hook gives no decision for it).
-func Check(tool string, input json.RawMessage, allowed []string) error {
+func Check(tool string, input json.RawMessage, allowed []string, where Place) error {
 	rules := parseRules(allowed)
 	if tool == "Bash" {
 		var in struct {
@@ -49,7 +54,7 @@ func Check(tool string, input json.RawMessage, allowed []string) error {
 		if err := json.Unmarshal(input, &in); err != nil || strings.TrimSpace(in.Command) == "" {
 			return &RefusedError{Tool: tool, Why: "no command to check"}
 		}
-		if err := checkCommand(in.Command, rules); err != nil {
+		if err := checkCommand(in.Command, rules, where); err != nil {
 			return &RefusedError{Tool: tool, Why: err.Error()}
 		}
 		return nil
@@ -71,4 +76,28 @@ func isolated(input json.RawMessage) bool {
 		Isolation string `json:"isolation"`
 	}
 	return json.Unmarshal(input, &in) != nil || in.Isolation != ""
+}
+
+// checkCommand grants a Bash command only when all of it is granted: every simple command it
+// runs (parseCommand), judged on the words bash will hand the program (checkSimple).
+func checkCommand(command string, r rules, where Place) error {
+	cmds, err := parseCommand(command)
+	if err != nil {
+		return err
+	}
+	moved := ""
+	for _, c := range cmds {
+		if name := c.args[0].value; name == "cd" || name == "pushd" || name == "popd" {
+			moved = name
+		}
+	}
+	for _, c := range cmds {
+		if moved != "" && c.args[0].value == "git" {
+			return fmt.Errorf("git in a command that runs %s: git finds its repository from the directory it runs in", moved)
+		}
+		if err := checkSimple(c, r, where); err != nil {
+			return err
+		}
+	}
+	return nil
 }

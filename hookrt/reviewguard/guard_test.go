@@ -15,6 +15,10 @@ func bash(command string) json.RawMessage {
 // defaultRules are supervisor.allowed_tools' defaults, plus a test runner as a user would add.
 var defaultRules = []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)", "Bash(go test:*)"}
 
+// here is where the commands of the table tests run: the review's own directory, with a $PATH
+// of absolute directories.
+var here = Place{Cwd: "/repo", Root: "/repo", Path: "/usr/local/bin:/usr/bin:/bin"}
+
 func TestCheckBash(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -24,12 +28,13 @@ func TestCheckBash(t *testing.T) {
 		{"git status", true},
 		{"git diff HEAD~1 -- main.go", true},
 		{"git --no-pager log --oneline -5", true},
-		{"git -C sub show HEAD:go.mod", true},
+		{"git -C sub show HEAD:go.mod", false},
 		{"ls -la && cat go.mod | head -20", true},
 		{"go test ./... 2>&1 | tail -30", true},
 		{"grep -rn TODO . 2>/dev/null; wc -l main.go", true},
 		{"find . -name '*.go' -newer go.mod", true},
-		{"(cd sub && git log -3)", true},
+		{"(cd sub && git log -3)", false},
+		{"(git log -3; git status)", true},
 		{"cat <<'EOF'\nhello\nEOF", true},
 		{"sort < names.txt", true},
 		{"git branch -a", true},
@@ -82,7 +87,7 @@ func TestCheckBash(t *testing.T) {
 		{"go test -run X ./... && git checkout -- .", false},
 	}
 	for _, tt := range tests {
-		err := Check("Bash", bash(tt.command), defaultRules)
+		err := Check("Bash", bash(tt.command), defaultRules, here)
 		if granted := err == nil; granted != tt.granted {
 			t.Errorf("Check(Bash %q) = %v, want granted %v", tt.command, err, tt.granted)
 		}
@@ -125,7 +130,7 @@ func TestCheckTools(t *testing.T) {
 		{"mcp__db__drop", []string{"mcp__db(query)"}, false},
 	}
 	for _, tt := range tests {
-		err := Check(tt.tool, json.RawMessage(`{"prompt":"look"}`), tt.allowed)
+		err := Check(tt.tool, json.RawMessage(`{"prompt":"look"}`), tt.allowed, here)
 		if granted := err == nil; granted != tt.granted {
 			t.Errorf("Check(%s, allowed %q) = %v, want granted %v", tt.tool, tt.allowed, err, tt.granted)
 		}
@@ -144,7 +149,7 @@ func TestCheckAgentIsolation(t *testing.T) {
 		`{"prompt":"look","isolation":"worktree","x":"Agent"}`: false,
 	} {
 		for _, tool := range []string{"Agent", "Task"} {
-			if err := Check(tool, json.RawMessage(input), []string{"Agent", "Task"}); (err == nil) != granted {
+			if err := Check(tool, json.RawMessage(input), []string{"Agent", "Task"}, here); (err == nil) != granted {
 				t.Errorf("Check(%s %s) = %v, want granted %v", tool, input, err, granted)
 			}
 		}
@@ -173,7 +178,7 @@ func TestRules(t *testing.T) {
 		{[]string{"Bash(rm:*"}, "rm -f x", false},
 	}
 	for _, tt := range tests {
-		err := Check("Bash", bash(tt.command), tt.rules)
+		err := Check("Bash", bash(tt.command), tt.rules, here)
 		if granted := err == nil; granted != tt.granted {
 			t.Errorf("rules %q: Check(Bash %q) = %v, want granted %v", tt.rules, tt.command, err, tt.granted)
 		}
@@ -182,14 +187,14 @@ func TestRules(t *testing.T) {
 
 func TestReasonSaysVerdict(t *testing.T) {
 	t.Parallel()
-	err := Check("Bash", bash("rm -f keep-me.txt"), nil)
+	err := Check("Bash", bash("rm -f keep-me.txt"), nil, here)
 	reason := Reason(err)
 	for _, want := range []string{"read-only", `"rm -f keep-me.txt" is not a read-only command`, "verdict"} {
 		if !strings.Contains(reason, want) {
 			t.Errorf("Reason = %q, want it to contain %q", reason, want)
 		}
 	}
-	if err := Check("Bash", json.RawMessage(`{"command": 1}`), nil); err == nil {
+	if err := Check("Bash", json.RawMessage(`{"command": 1}`), nil, here); err == nil {
 		t.Errorf("a Bash call without a command string was granted")
 	}
 }

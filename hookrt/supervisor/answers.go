@@ -7,16 +7,18 @@ import (
 )
 
 // InsideReview answers ev inside a reviewer's own session (GuardEnv=1 in the environment, which
-// the router checks once): no profile applies there. A PreToolUse meets the read-only rule (see
+// the router checks once): no profile applies there. getenv reads the reviewer's environment:
+// the review's directory (ReviewDirEnv) and $PATH. A PreToolUse meets the read-only rule (see
 // package reviewguard): a deny for what it refuses, and no decision otherwise, so that Claude
 // Code's own permission checks still apply to what is granted. UserPromptSubmit and SubagentStop
 // get nothing; a Stop is let finish at once.
-func InsideReview(ev *event.Event, cfg config.Supervisor) *event.Output {
+func InsideReview(ev *event.Event, cfg config.Supervisor, getenv func(string) string) *event.Output {
 	switch ev.Name {
 	case event.UserPromptSubmit, event.SubagentStop:
 		return nil
 	case event.PreToolUse:
-		if err := reviewguard.Check(ev.ToolName, ev.ToolInput, cfg.AllowedTools); err != nil {
+		where := reviewguard.Place{Cwd: ev.CWD, Root: getenv(ReviewDirEnv), Path: getenv("PATH")}
+		if err := reviewguard.Check(ev.ToolName, ev.ToolInput, cfg.AllowedTools, where); err != nil {
 			return event.Permission("deny", reviewguard.Reason(err))
 		}
 		return nil

@@ -122,19 +122,31 @@ func TestInsideReviewIsReadOnly(t *testing.T) {
 	tests := []struct {
 		tool, input string
 		deny        bool
+		cwd, dir    string // the event's cwd and the review's directory (ReviewDirEnv)
 	}{
-		{"Read", `{"file_path":"/p/go.mod"}`, false},
-		{"Bash", `{"command":"git status && go test ./..."}`, false},
-		{"Bash", `{"command":"rm -f keep-me.txt"}`, true},
-		{"Bash", `{"command":"git diff; git checkout ."}`, true},
-		{"Bash", `{"command":"go test ./... > out.txt"}`, true},
-		{"Edit", `{"file_path":"/p/a.go","old_string":"a","new_string":"b"}`, true},
-		{"Write", `{"file_path":"/p/a.go","content":"x"}`, true},
-		{"AskUserQuestion", `{"questions":[]}`, true},
+		{"Read", `{"file_path":"/p/go.mod"}`, false, "", ""},
+		{"Bash", `{"command":"git status && go test ./..."}`, false, "", ""},
+		{"Bash", `{"command":"git status"}`, true, "/p/nested", "/p"},
+		{"Bash", `{"command":"git status"}`, true, "/p", "-"},
+		{"Bash", `{"command":"ls"}`, false, "/p", "-"},
+		{"Bash", `{"command":"rm -f keep-me.txt"}`, true, "", ""},
+		{"Bash", `{"command":"git diff; git checkout ."}`, true, "", ""},
+		{"Bash", `{"command":"go test ./... > out.txt"}`, true, "", ""},
+		{"Edit", `{"file_path":"/p/a.go","old_string":"a","new_string":"b"}`, true, "", ""},
+		{"Write", `{"file_path":"/p/a.go","content":"x"}`, true, "", ""},
+		{"AskUserQuestion", `{"questions":[]}`, true, "", ""},
 	}
 	for _, tt := range tests {
-		ev := &event.Event{SessionID: "g", Name: event.PreToolUse, ToolName: tt.tool, ToolInput: json.RawMessage(tt.input)}
-		out := InsideReview(ev, cfg)
+		ev := &event.Event{SessionID: "g", Name: event.PreToolUse, ToolName: tt.tool, ToolInput: json.RawMessage(tt.input), CWD: "/p"}
+		dir := "/p"
+		if tt.cwd != "" {
+			ev.CWD, dir = tt.cwd, tt.dir
+		}
+		if dir == "-" {
+			dir = ""
+		}
+		env := map[string]string{ReviewDirEnv: dir, "PATH": "/usr/bin:/bin"}
+		out := InsideReview(ev, cfg, func(k string) string { return env[k] })
 		switch {
 		case !tt.deny && out != nil:
 			t.Errorf("%s %s: output %+v, want no decision", tt.tool, tt.input, out)

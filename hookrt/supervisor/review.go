@@ -13,12 +13,18 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
 // GuardEnv is set to 1 in the reviewer's environment, so that hooks fired inside the reviewer's own
 // session let it stop at once instead of starting another review.
 const GuardEnv = "CCC_SUPERVISOR_HOOK"
+
+// ReviewDirEnv names, in the reviewer's environment, the directory the review runs in: the
+// session's own, whose repository is the only one the reviewer's git may read (see
+// reviewguard.Place).
+const ReviewDirEnv = "CCC_SUPERVISOR_REVIEW_DIR"
 
 // MaxStdout caps what is kept of the reviewer's stdout; the rest is discarded.
 const MaxStdout = 16 << 20
@@ -118,7 +124,6 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	c := proc.Command(ctx, req.Program, req.Args()...)
-	c.Env = append(withoutGuard(req.Env), GuardEnv+"=1")
 	if req.Dir != "" {
 		// The event's cwd is only looked at (stat), never opened: a FIFO, device or file there
 		// is not a directory, and the reviewer then runs in ours.
@@ -126,6 +131,11 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 			c.Dir = req.Dir
 		}
 	}
+	dir := c.Dir
+	if dir == "" {
+		dir, _ = os.Getwd() // "" when unknown: the reviewer's git is then refused
+	}
+	c.Env = append(reviewguard.Environment(withoutGuard(req.Env)), GuardEnv+"=1", ReviewDirEnv+"="+dir)
 	stdout := &capWriter{max: MaxStdout}
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
@@ -159,9 +169,9 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 }
 
 func withoutGuard(env []string) []string {
-	out := make([]string, 0, len(env)+1)
+	out := make([]string, 0, len(env)+2)
 	for _, kv := range env {
-		if !strings.HasPrefix(kv, GuardEnv+"=") {
+		if !strings.HasPrefix(kv, GuardEnv+"=") && !strings.HasPrefix(kv, ReviewDirEnv+"=") {
 			out = append(out, kv)
 		}
 	}

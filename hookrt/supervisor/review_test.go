@@ -180,3 +180,19 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 		t.Error("the reviewer was started")
 	}
 }
+
+// TestReviewEnvironment: the reviewer learns the directory its review runs in (the only one whose
+// repository its git may read, see reviewguard.Place), and runs with the environment that keeps
+// its git from writing the index or entering submodules (reviewguard.Environment).
+func TestReviewEnvironment(t *testing.T) {
+	claude := fakeClaude(t, `echo '{"type":"result","structured_output":{"allow_stop":true,"feedback":"'"$CCC_SUPERVISOR_REVIEW_DIR $GIT_OPTIONAL_LOCKS $GIT_CONFIG_COUNT $GIT_CONFIG_KEY_0=$GIT_CONFIG_VALUE_0"'"}}'`)
+	project := t.TempDir()
+	v, _, err := Review(context.Background(), Request{
+		GuardCommand: "ccc-hooks hook", Program: claude, SessionID: "s", Prompt: "p", Dir: project,
+		Env: append(os.Environ(), ReviewDirEnv+"=/elsewhere", "GIT_CONFIG_COUNT=0"), Timeout: 30 * time.Second,
+	})
+	want := project + " 0 3 diff.ignoreSubmodules=all"
+	if err != nil || v.Feedback != want {
+		t.Errorf("got %+v, %v; want the feedback %q", v, err, want)
+	}
+}

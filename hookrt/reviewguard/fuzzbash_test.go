@@ -1,0 +1,297 @@
+//go:build unix
+
+package reviewguard
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// FuzzCheckBash: Check never panics, and whatever Bash command it grants, bash — run for real
+// in a directory of option-shaped file names, every program a recorder — runs only programs with
+// words the guard judged, and none of them with an option that writes a file or runs a program as
+// the program's own parser would read it (dangerous: getopt's abbreviations and bundles, find's
+// primaries, git's subcommands and options). Nothing in the directory may change, and the
+// command may hold no substitution, no redirection into a file or to the network, and no
+// background job — read by this oracle's own means (mvdan.cc/sh's expand package, not the
+// guard's reading of words).
+func FuzzCheckBash(f *testing.F) {
+	for _, a := range attacks {
+		f.Add(a.command)
+	}
+	for _, c := range reading {
+		f.Add(c)
+	}
+	for _, seed := range []string{
+		"git status", "ls -la && cat go.mod | head -20", "go test ./... 2>&1 | tail -30",
+		"cat <<'EOF'\nhello\nEOF", "git diff | tee out.patch", "echo $(rm -f x)", "ls >&out",
+		"{ git diff; } > f", "ls & rm x", "X=1 ls", "ls $HOME", "echo ok 1>/dev/null 2>&1",
+		`grep -rn TODO . 2>/de""v/null`, `ls 2>'/dev/'null`, `ls 2>"/dev/nul"l.txt`,
+		"sort -k1 -- -o", "ls -- *", "grep -e -o x", "git log --format=%h -1 -- '*.go'",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, command string) {
+		dir := fuzzDir(t)
+		where := Place{Cwd: dir, Root: dir, Path: "/usr/local/bin:/usr/bin:/bin"}
+		input := bash(command)
+		if Check("Bash", input, defaultRules, where) != nil {
+			return
+		}
+		// What Check saw: JSON carries no invalid UTF-8, so such bytes arrive replaced.
+		var in struct{ Command string }
+		if err := json.Unmarshal(input, &in); err != nil {
+			t.Fatal(err)
+		}
+		command = in.Command
+		checkStructure(t, command)
+		before := listDir(t, dir)
+		runs := bashRuns(t, dir, command)
+		if after := listDir(t, dir); after != before {
+			t.Fatalf("granted %q, which changed the directory:\n%s\nto\n%s", command, before, after)
+		}
+		cmds, err := parseCommand(command)
+		if err != nil {
+			t.Fatalf("granted %q, which the guard cannot read: %v", command, err)
+		}
+		if !anyGlob(cmds) {
+			if extra := unjudged(runs, judged(cmds)); len(extra) > 0 {
+				t.Fatalf("granted %q; bash ran %q, which the guard never judged (it judged %q)", command, extra, judged(cmds))
+			}
+		}
+		for _, run := range runs {
+			if why := dangerous(run); why != "" {
+				t.Fatalf("granted %q; bash ran %q, which %s", command, run, why)
+			}
+		}
+	})
+}
+
+func anyGlob(cmds []simpleCommand) bool {
+	for _, c := range cmds {
+		for _, a := range c.args {
+			if a.glob {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	fuzzDirOnce sync.Once
+	fuzzDirPath string
+)
+
+// fuzzNames are the files of the fuzz directory: option-shaped names that a glob may turn into
+// options, and a file to read.
+var fuzzNames = []string{
+	"a.txt", "--output=OUT", "-delete", "--pre=P", "-oOUT", "-exec", "--open-files-in-pager=P",
+	"-O", "-z", "-l", "--paginate", "-c", "-C",
+}
+
+func fuzzDir(t *testing.T) string {
+	t.Helper()
+	fuzzDirOnce.Do(func() {
+		// Shared by every input of the fuzzer and removed by TestMain: not a t.TempDir.
+		dir, err := os.MkdirTemp("", "reviewguard-fuzz-") //nolint:usetesting // see above
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range fuzzNames {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte("hello\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fuzzDirPath = dir
+	})
+	if fuzzDirPath == "" {
+		t.Fatal("no fuzz directory")
+	}
+	return fuzzDirPath
+}
+
+func listDir(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString(e.Name() + " " + info.Mode().String() + " " + info.ModTime().String() + "\n")
+	}
+	return b.String()
+}
+
+// checkStructure reads the granted command with its own parse: no substitution, expansion,
+// control structure or background job, and no redirection that writes anything but /dev/null
+// or reads from the network — each redirection's file read by mvdan.cc/sh's expand.Literal.
+func checkStructure(t *testing.T, command string) {
+	t.Helper()
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil {
+		t.Fatalf("granted %q, which does not parse: %v", command, err)
+	}
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.ArithmCmd,
+			*syntax.ParamExp, *syntax.FuncDecl, *syntax.IfClause, *syntax.WhileClause,
+			*syntax.ForClause, *syntax.CaseClause, *syntax.DeclClause, *syntax.LetClause,
+			*syntax.TestClause, *syntax.TimeClause, *syntax.CoprocClause, *syntax.ExtGlob:
+			t.Fatalf("granted %q, which holds a %T", command, n)
+		case *syntax.Stmt:
+			if n.Background || n.Coprocess || n.Disown {
+				t.Fatalf("granted %q, which runs a background job", command)
+			}
+		case *syntax.CallExpr:
+			if len(n.Assigns) > 0 {
+				t.Fatalf("granted %q, which assigns a variable", command)
+			}
+		case *syntax.Redirect:
+			checkRedirect(t, command, n)
+		}
+		return true
+	})
+}
+
+func checkRedirect(t *testing.T, command string, rd *syntax.Redirect) {
+	t.Helper()
+	target, err := expand.Literal(nil, rd.Word)
+	if err != nil {
+		t.Fatalf("granted %q, whose redirection %s cannot be read: %v", command, rd.Op, err)
+	}
+	if strings.Contains(target, "/dev/tcp") || strings.Contains(target, "/dev/udp") {
+		t.Fatalf("granted %q, which redirects %s %s", command, rd.Op, target)
+	}
+	switch rd.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.RdrInOut:
+		if target != "/dev/null" {
+			t.Fatalf("granted %q, which writes %s", command, target)
+		}
+	case syntax.DplOut, syntax.DplIn:
+		if strings.Trim(target, "0123456789") != "" && target != "-" && target != "/dev/null" {
+			t.Fatalf("granted %q, which duplicates onto %s", command, target)
+		}
+	}
+}
+
+// writers are programs that change files or run other programs.
+var writers = map[string]bool{
+	"rm": true, "mv": true, "cp": true, "tee": true, "dd": true, "touch": true, "chmod": true,
+	"chown": true, "ln": true, "mkdir": true, "rmdir": true, "truncate": true, "sed": true,
+	"awk": true, "perl": true, "python": true, "python3": true, "sh": true, "bash": true,
+	"xargs": true, "env": true, "eval": true, "exec": true, "source": true, ".": true,
+	"install": true, "patch": true, "make": true, "npm": true, "curl": true, "wget": true,
+	"P": true, "x": true, "cd": true, "test": true, "[": true,
+}
+
+// readingGit are the git subcommands that only read (in the forms the oracle also checks).
+var readingGit = map[string]bool{
+	"status": true, "diff": true, "log": true, "show": true, "blame": true, "rev-parse": true,
+	"ls-files": true, "ls-tree": true, "cat-file": true, "describe": true, "shortlog": true,
+	"grep": true, "rev-list": true, "merge-base": true, "whatchanged": true, "branch": true,
+	"tag": true, "stash": true, "remote": true,
+}
+
+// danger is the oracle's model of what a program's options do: the long options (by full name)
+// and short options that write a file or run a program, and the long names that are granted
+// though they begin another's name (git's --text and --textconv).
+type danger struct {
+	long  []string
+	short string
+	exact []string
+}
+
+var dangers = map[string]danger{
+	"sort": {long: []string{"output", "temporary-directory", "compress-program"}, short: "oT"},
+	"rg":   {long: []string{"pre", "hostname-bin", "search-zip"}, short: "z"},
+	"diff": {long: []string{"paginate"}, short: "l"},
+	"grep": {long: []string{"filter", "pager", "view", "query", "save-config", "config"}, short: "Q"},
+	"git": {long: []string{
+		"output", "ext-diff", "textconv", "filters", "submodule",
+		"recurse-submodules", "ignore-submodules", "open-files-in-pager", "show-signature",
+		"remerge-diff",
+	}, exact: []string{"text"}},
+}
+
+// dangerous reads one program run as its program would — getopt_long's unique abbreviations and
+// bundles of short options, wherever a word stands — and says what harm it does ("" for none).
+func dangerous(run []string) string {
+	name, args := run[0], run[1:]
+	if writers[name] {
+		return "writes files or runs programs"
+	}
+	if name == "find" {
+		for _, a := range args {
+			switch a {
+			case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-rm", "-fprint", "-fprint0", "-fprintf", "-fls":
+				return "is find " + a
+			}
+		}
+		return ""
+	}
+	d := dangers[name]
+	if name == "git" {
+		i := 0
+		for i < len(args) && (args[i] == "--no-pager" || args[i] == "-P") {
+			i++
+		}
+		switch {
+		case i == len(args):
+			return ""
+		case strings.HasPrefix(args[i], "-"):
+			return "gives git the global option " + args[i]
+		case !readingGit[args[i]]:
+			return "is git " + args[i]
+		}
+		switch args[i] {
+		case "grep":
+			d.short += "O"
+		case "tag":
+			d.short += "v"
+		}
+		args = args[i+1:]
+	}
+	for _, a := range args {
+		if why := dangerousWord(a, d); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+func dangerousWord(a string, d danger) string {
+	if rest, ok := strings.CutPrefix(a, "--"); ok {
+		name, _, _ := strings.Cut(rest, "=")
+		if name == "" {
+			return ""
+		}
+		for _, e := range d.exact {
+			if name == e {
+				return ""
+			}
+		}
+		for _, long := range d.long {
+			if strings.HasPrefix(long, name) {
+				return "gives --" + long + " (as " + a + ")"
+			}
+		}
+		return ""
+	}
+	if strings.HasPrefix(a, "-") && strings.ContainsAny(a[1:], d.short) && d.short != "" {
+		return "gives a short option of " + d.short + " (in " + a + ")"
+	}
+	return ""
+}

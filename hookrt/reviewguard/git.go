@@ -1,0 +1,109 @@
+package reviewguard
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// checkGit grants `git [--no-pager|-P] SUBCOMMAND ARGS` when the subcommand only reads, every
+// option of it is granted by its table (gitcommands.go), and git runs in the session's own
+// repository (place.sameRepository). git's global options are read by exact name (git.c,
+// handle_options); only --no-pager and -P are granted. The others point git at another
+// repository or configuration, whose settings name programs git runs (-C, --git-dir,
+// --work-tree, --bare, -c, --config-env, --exec-path, --namespace), or start a pager (-p,
+// --paginate).
+func checkGit(args []string, where Place) error {
+	sub, rest, err := gitSubcommand(args)
+	if err != nil {
+		return err
+	}
+	cmd, ok := gitCommands[sub]
+	if !ok {
+		return fmt.Errorf("git %s is not a read-only git command", sub)
+	}
+	if err := cmd.parser.check(rest); err != nil {
+		return fmt.Errorf("git %s: %w", sub, err)
+	}
+	if cmd.operands != nil {
+		if err := cmd.operands(rest); err != nil {
+			return fmt.Errorf("git %s: %w", sub, err)
+		}
+	}
+	return where.sameRepository()
+}
+
+// checkGitByRule is what stays refused in a git command that a rule of supervisor.allowed_tools
+// grants (Bash(git diff:*), Bash(git:*)): another repository, a global option but --no-pager,
+// and any option that writes a file or runs a program — of the subcommand's table where it has
+// one, else of any table — in every spelling git reads (see parser.check).
+func checkGitByRule(args []string, where Place) error {
+	sub, rest, err := gitSubcommand(args)
+	if err != nil {
+		return err
+	}
+	p := gitRefusedEverywhere
+	if cmd, ok := gitCommands[sub]; ok {
+		p = &cmd.parser
+	}
+	for _, a := range rest {
+		if err := p.refusedSpelling(a); err != nil {
+			return fmt.Errorf("git %s: %w", sub, err)
+		}
+	}
+	return where.sameRepository()
+}
+
+func gitSubcommand(args []string) (sub string, rest []string, err error) {
+	for i, a := range args {
+		switch {
+		case a == "--no-pager" || a == "-P":
+		case strings.HasPrefix(a, "-"):
+			return "", nil, fmt.Errorf("git's global option %s is not granted: only --no-pager is", a)
+		default:
+			return a, args[i+1:], nil
+		}
+	}
+	return "", nil, errors.New("git without a subcommand is not granted")
+}
+
+// A gitCommand is a subcommand the reviewer may run: its options, and for those that also
+// change things when given operands (branch, tag, stash, remote), which operands it may take.
+type gitCommand struct {
+	parser   parser
+	operands func(args []string) error
+}
+
+// listingOnly grants operands (patterns) to git branch and git tag only with -l or --list: given
+// a name without them, they create a branch or a tag.
+func listingOnly(args []string) error {
+	if slices.Contains(args, "-l") || slices.Contains(args, "--list") {
+		return nil
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return fmt.Errorf("%s without --list would create a branch or tag named %s", a, a)
+		}
+	}
+	return nil
+}
+
+// stashReading grants git stash list and git stash show only.
+func stashReading(args []string) error {
+	if len(args) > 0 && (args[0] == "list" || args[0] == "show") {
+		return nil
+	}
+	return errors.New("only git stash list and git stash show are granted")
+}
+
+// remoteListing grants git remote and git remote -v only: the other forms change the
+// configuration or contact the remote.
+func remoteListing(args []string) error {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return fmt.Errorf("git remote %s is not granted: only git remote -v is", a)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,147 @@
+package reviewguard
+
+// The git subcommands the reviewer may run and their options, from git 2.39's sources
+// (diff.c prep_parse_options, revision.c handle_revision_opt, builtin/<command>.c) and manual
+// pages, checked against 2.47's. Tables name options by their full names only: git's
+// parse-options takes unique abbreviations in most subcommands (git grep --open for
+// --open-files-in-pager) but not among the diff options (PARSE_OPT_KEEP_UNKNOWN_OPT), and
+// revision.c matches whole names; the guard grants neither form.
+//
+// Every option with a value is written with an optional, attached value ([=]): git reads some
+// values as the next word (--author alice) and others only attached (--format=%h, revision.c's
+// skip_prefix), so the guard never takes the next word for a value and reads it as an argument
+// of its own — an option or an operand, checked as any other. The commands of revision.c (log,
+// show, diff, rev-list, shortlog) do not bundle short options; those of parse-options do.
+
+// gitRefused are the options that write a file or run a program, in every subcommand that has
+// them: --output writes the diff; --ext-diff and --textconv run the diff drivers and text
+// converters of the configuration; --filters runs its clean and smudge filters; --submodule and
+// --recurse-submodules run git in a submodule, another repository with configuration of its own;
+// --ignore-submodules would undo the reviewer's diff.ignoreSubmodules=all (see Environment);
+// --show-signature runs gpg; --remerge-diff writes temporary objects into the repository.
+var gitRefused = table(
+	refuse("writes a file", `--output[=]`),
+	refuse("runs a program named by the configuration", `--ext-diff --textconv --filters`),
+	refuse("runs git in another repository (a submodule)", `--submodule[=] --recurse-submodules[=] --ignore-submodules[=]`),
+	refuse("runs gpg", `--show-signature`),
+	refuse("writes temporary objects into the repository", `--remerge-diff`))
+
+// gitPager is git grep's -O: it runs a program (a pager, or the one named) with the matching files.
+var gitPager = refuse("runs a program with the matching files", `-O,--open-files-in-pager[=]`)
+
+// gitRefusedEverywhere reads the words of a git command that a rule grants but no table
+// describes: every option of gitRefused, and git grep's -O.
+var gitRefusedEverywhere = &parser{options: table(gitRefused, gitPager)}
+
+// gitDiffOptions are git's diff options (Documentation/diff-options.txt), shared by diff, log,
+// show and stash show.
+var gitDiffOptions = options(`
+	-p,--patch -s,--no-patch -u -U,--unified[=] -W,--function-context --no-function-context
+	--raw --patch-with-raw --patch-with-stat --numstat --shortstat -X,--dirstat[=] --cumulative
+	--dirstat-by-file[=] --check --summary --name-only --name-status --stat[=] --stat-width[=]
+	--stat-name-width[=] --stat-graph-width[=] --stat-count[=] --compact-summary --binary
+	--full-index --no-full-index --color[=] --no-color --ws-error-highlight[=] -z --abbrev[=]
+	--no-abbrev --src-prefix[=] --dst-prefix[=] --line-prefix[=] --no-prefix --default-prefix
+	--inter-hunk-context[=] -B,--break-rewrites[=] -M,--find-renames[=] -D,--irreversible-delete
+	-C,--find-copies[=] --find-copies-harder --no-renames --rename-empty --no-rename-empty -l[=]
+	--minimal --no-minimal -w,--ignore-all-space -b,--ignore-space-change --ignore-space-at-eol
+	--ignore-cr-at-eol --ignore-blank-lines -I,--ignore-matching-lines[=] --indent-heuristic
+	--no-indent-heuristic --patience --histogram --diff-algorithm[=] --anchored[=]
+	--word-diff[=] --word-diff-regex[=] --color-words[=] --color-moved[=] --no-color-moved
+	--color-moved-ws[=] --no-color-moved-ws --relative[=] --no-relative -a,--text --no-text -R
+	--exit-code --quiet --no-ext-diff --no-textconv
+	--ita-invisible-in-index --ita-visible-in-index -S[=] -G[=] --pickaxe-all --pickaxe-regex
+	--diff-filter[=] --find-object[=] --skip-to[=] --rotate-to[=]`)
+
+// gitRevisionOptions are the options of revision.c that select and order commits
+// (Documentation/rev-list-options.txt) and format them (pretty-options.txt), shared by log,
+// show, whatchanged, rev-list, shortlog and stash list.
+var gitRevisionOptions = options(`
+	-n[=] --max-count[=] --skip[=] --since[=] --after[=] --since-as-filter[=] --until[=]
+	--before[=] --max-age[=] --min-age[=] --author[=] --committer[=] --grep-reflog[=] --grep[=]
+	--all-match --invert-grep -i,--regexp-ignore-case --basic-regexp -E,--extended-regexp
+	-F,--fixed-strings -P,--perl-regexp --remove-empty --merges --no-merges --min-parents[=]
+	--max-parents[=] --no-min-parents --no-max-parents --first-parent --exclude-first-parent-only
+	--not --all --branches[=] --tags[=] --remotes[=] --glob[=] --exclude[=] --reflog
+	--alternate-refs --single-worktree --ignore-missing --cherry-mark --cherry-pick --left-only
+	--right-only --cherry -g,--walk-reflogs --merge --boundary --simplify-by-decoration
+	--show-pulls --full-history --dense --sparse --simplify-merges --ancestry-path[=]
+	--date-order --author-date-order --topo-order --reverse --no-walk[=] --do-walk --pretty[=]
+	--format[=] --abbrev-commit --no-abbrev-commit --oneline --encoding[=] --expand-tabs[=]
+	--no-expand-tabs --notes[=] --no-notes --show-notes[=] --standard-notes --no-standard-notes
+	--relative-date --date[=] --parents --children --left-right --graph --show-linear-break[=]
+	-c --cc --dd -m --diff-merges[=] --no-diff-merges --combined-all-paths -t --count`)
+
+// gitLogOptions are log's own (builtin/log.c).
+var gitLogOptions = options(`
+	--follow --decorate[=] --no-decorate --decorate-refs[=] --decorate-refs-exclude[=] --source
+	--mailmap --no-mailmap --use-mailmap --no-use-mailmap --full-diff --log-size -L[=]`)
+
+var logParser = parser{options: table(gitRefused, gitRevisionOptions, gitDiffOptions, gitLogOptions), digits: true}
+
+var gitCommands = map[string]gitCommand{
+	"log":         {parser: logParser},
+	"show":        {parser: logParser},
+	"whatchanged": {parser: logParser},
+	"rev-list":    {parser: logParser},
+	"diff": {parser: parser{options: table(gitRefused, gitDiffOptions, options(`
+		--cached --staged --merge-base --no-index -0 -1,--base -2,--ours -3,--theirs`))}},
+	"shortlog": {parser: parser{options: table(gitRefused, without(gitRevisionOptions, "-n", "--committer"), options(`
+		-n,--numbered -s,--summary -e,--email --committer -w[=] --group[=]`)), digits: true}},
+	"stash": {parser: logParser, operands: stashReading},
+	"status": {parser: parser{clusters: true, options: table(gitRefused, options(`
+		-s,--short -b,--branch --show-stash --porcelain[=] --long -v,--verbose
+		-u,--untracked-files[=] --ignored[=] -z --column[=] --no-column
+		--ahead-behind --no-ahead-behind --renames --no-renames --find-renames[=]`))}},
+	"blame": {parser: parser{clusters: true, options: table(gitRefused, options(`
+		-b --root --show-stats -L[=] -l -t -S[=] --reverse[=] --first-parent -p,--porcelain
+		--line-porcelain --incremental --encoding[=] --contents[=] --date[=] --progress
+		--no-progress -M[=] -C[=] --ignore-rev[=] --ignore-revs-file[=] --color-lines
+		--color-by-age --minimal -c -e,--show-email -w -f,--show-name -n,--show-number -s
+		--abbrev[=] --score-debug`))}},
+	"grep": {parser: parser{clusters: true, digits: true, options: table(gitRefused, gitPager,
+		options(`
+		--cached --untracked --no-index --exclude-standard --no-exclude-standard -r,--recursive
+		--no-recursive -a,--text --no-textconv -i,--ignore-case -I -w,--word-regexp
+		--no-word-regexp -v,--invert-match --no-invert-match -n,--line-number --no-line-number
+		--column -h -H --full-name -G,--basic-regexp -E,--extended-regexp -F,--fixed-strings
+		-P,--perl-regexp -l,--files-with-matches --name-only -L,--files-without-match -z,--null
+		-o,--only-matching -c,--count --color[=] --no-color --break --heading -p,--show-function
+		-W,--function-context -A,--after-context[=] -B,--before-context[=] -C,--context[=]
+		--threads[=] -f[=] -e[=] --and --or --not --all-match -q,--quiet --max-depth[=]
+		-m,--max-count[=]`))}},
+	"ls-files": {parser: parser{clusters: true, options: table(gitRefused, options(`
+		-c,--cached -d,--deleted -m,--modified -o,--others -i,--ignored -s,--stage -u,--unmerged
+		-k,--killed --directory --no-empty-directory --eol -z --deduplicate -x,--exclude[=]
+		-X,--exclude-from[=] --exclude-per-directory[=] --exclude-standard --error-unmatch
+		--with-tree[=] --full-name --abbrev[=] --debug --format[=] -t -v -f --sparse`))}},
+	"ls-tree": {parser: parser{clusters: true, options: table(gitRefused, options(`
+		-d -r -t -l,--long -z --name-only --name-status --object-only --full-name --full-tree
+		--abbrev[=] --format[=]`))}},
+	"cat-file": {parser: parser{clusters: true, options: table(gitRefused, options(`
+		-t -s -e -p --allow-unknown-type --mailmap --use-mailmap`))}},
+	"describe": {parser: parser{clusters: true, options: table(gitRefused, options(`
+		--all --tags --contains --abbrev[=] --candidates[=] --exact-match --debug --long
+		--match[=] --exclude[=] --always --first-parent`))}},
+	"merge-base": {parser: parser{clusters: true, options: table(gitRefused, options(`
+		-a,--all --octopus --independent --is-ancestor --fork-point`))}},
+	"rev-parse": {parser: parser{options: table(gitRefused, options(`
+		--abbrev-ref[=] --short[=] --verify -q,--quiet --show-toplevel --show-prefix --show-cdup
+		--git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir
+		--is-bare-repository --is-shallow-repository --symbolic --symbolic-full-name --all
+		--branches[=] --tags[=] --remotes[=] --show-object-format[=] --default[=] --revs-only
+		--no-revs --flags --no-flags --sq --not --local-env-vars --path-format[=]
+		--git-path[=]`))}},
+	"branch": {operands: listingOnly, parser: parser{clusters: true, options: table(gitRefused, options(`
+		-a,--all -r,--remotes -v,--verbose -l,--list --show-current --color[=] --no-color
+		--column[=] --no-column --contains[=] --no-contains[=] --merged[=] --no-merged[=]
+		--points-at[=] --sort[=] --format[=] -i,--ignore-case --omit-empty`))}},
+	// git tag -v verifies a signature with gpg.
+	"tag": {operands: listingOnly, parser: parser{clusters: true, options: table(gitRefused,
+		refuse("runs gpg", `-v,--verify`),
+		options(`
+		-l,--list -n[=] --sort[=] --contains[=] --no-contains[=] --merged[=] --no-merged[=]
+		--points-at[=] --format[=] --color[=] -i,--ignore-case --column[=] --no-column
+		--omit-empty`))}},
+	"remote": {operands: remoteListing, parser: parser{options: options(`-v,--verbose`)}},
+}
