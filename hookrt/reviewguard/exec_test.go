@@ -3,6 +3,7 @@
 package reviewguard
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -185,9 +186,7 @@ var reading = []string{
 func TestAttacksAreRefused(t *testing.T) {
 	t.Parallel()
 	b := sharedBench(t)
-	if _, err := exec.LookPath("rg"); err != nil {
-		t.Skip("ripgrep is not installed")
-	}
+	needRipgrep(t)
 	classes := map[string]int{}
 	for _, a := range attacks {
 		command := a.command
@@ -224,9 +223,7 @@ func TestAttacksAreRefused(t *testing.T) {
 func TestReadingCommandsAreGrantedAndChangeNothing(t *testing.T) {
 	t.Parallel()
 	b := sharedBench(t)
-	if _, err := exec.LookPath("rg"); err != nil {
-		t.Skip("ripgrep is not installed")
-	}
+	needRipgrep(t)
 	// One copy of the bench for all: a command that changed it fails, and the next gets a new one.
 	root := b.copy(t)
 	for _, command := range reading {
@@ -238,5 +235,17 @@ func TestReadingCommandsAreGrantedAndChangeNothing(t *testing.T) {
 			t.Errorf("run on the bench, %q did: %v", command, r.harm)
 			root = b.copy(t)
 		}
+	}
+}
+
+// needRipgrep skips a test that runs rg where it is not installed, and fails it in CI, which
+// installs it (.ci/run).
+func needRipgrep(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("rg"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("ripgrep is not installed; CI installs it (.ci/run)")
+		}
+		t.Skip("ripgrep is not installed")
 	}
 }
