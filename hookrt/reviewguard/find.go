@@ -52,10 +52,8 @@ var findRefused = map[string]string{
 // A word that names a refused primary is refused wherever it stands (a pattern of -name, a
 // starting point), as check does for getopt programs.
 func checkFind(args []string) error {
-	for _, a := range args {
-		if why, ok := findRefused[a]; ok {
-			return fmt.Errorf("find %s %s", a, why)
-		}
+	if err := findRefusedWords(args); err != nil {
+		return err
 	}
 	i := 0
 	for i < len(args) && (args[i] == "-H" || args[i] == "-L" || args[i] == "-P") {
@@ -74,6 +72,16 @@ func checkFind(args []string) error {
 			return fmt.Errorf("find %s is not granted", a)
 		}
 		i += n
+	}
+	return nil
+}
+
+// findRefusedWords refuses the first word of args that names a refused primary.
+func findRefusedWords(args []string) error {
+	for _, a := range args {
+		if why, ok := findRefused[a]; ok {
+			return fmt.Errorf("find %s %s", a, why)
+		}
 	}
 	return nil
 }

@@ -114,10 +114,8 @@ type parser struct {
 // letter of a bundle — is refused wherever it stands (an option's value, an operand, after
 // "--"), so that no reading of the words, the table's or another version's, can make it one.
 func (p *parser) check(args []string) error {
-	for _, a := range args {
-		if err := p.refusedSpelling(a); err != nil {
-			return err
-		}
+	if err := p.refusedSpellings(args); err != nil {
+		return err
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -142,6 +140,16 @@ func (p *parser) check(args []string) error {
 			if takesNext {
 				i++
 			}
+		}
+	}
+	return nil
+}
+
+// refusedSpellings refuses the first word of args that would give a refused option (see check).
+func (p *parser) refusedSpellings(args []string) error {
+	for _, a := range args {
+		if err := p.refusedSpelling(a); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -47,10 +47,8 @@ func checkGitByRule(args []string, where Place) error {
 	if cmd, ok := gitCommands[sub]; ok {
 		p = &cmd.parser
 	}
-	for _, a := range rest {
-		if err := p.refusedSpelling(a); err != nil {
-			return fmt.Errorf("git %s: %w", sub, err)
-		}
+	if err := p.refusedSpellings(rest); err != nil {
+		return fmt.Errorf("git %s: %w", sub, err)
 	}
 	return where.sameRepository()
 }

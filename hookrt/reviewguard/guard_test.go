@@ -176,6 +176,17 @@ func TestRules(t *testing.T) {
 		{[]string{"Bash(git:*)"}, "git diff --output=x", false},
 		{[]string{"Bash()"}, "rm -f x", false},
 		{[]string{"Bash(rm:*"}, "rm -f x", false},
+		// A rule grants the program, never its options that write or run, nor a glob.
+		{[]string{"Bash(sort:*)"}, "sort -o x a.txt", false},
+		{[]string{"Bash(sort:*)"}, "sort --compress=gzip a.txt", false},
+		{[]string{"Bash(sort:*)"}, "sort -u a.txt", true},
+		{[]string{"Bash(find:*)"}, "find . -name x -delete", false},
+		{[]string{"Bash(find:*)"}, "find . -newermt 2026-01-01", true},
+		{[]string{"Bash(rg:*)"}, "rg --pre=x y", false},
+		{[]string{"Bash(tail:*)"}, "tail *", false},
+		{[]string{"Bash(*)"}, "go test *", false},
+		{[]string{"Bash(*)"}, "git -C x status", false},
+		{[]string{"Bash(*)"}, "git log --show-signature", false},
 	}
 	for _, tt := range tests {
 		err := Check("Bash", bash(tt.command), tt.rules, here)

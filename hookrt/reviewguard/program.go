@@ -9,65 +9,87 @@ import (
 type program struct {
 	// check grants the arguments (after the program's name); nil grants any.
 	check func(args []string, where Place) error
-	// globSafe: no option of the program, in any version, writes a file, runs a program or opens
-	// a connection, so an unquoted glob — which bash may turn into any file name, --output=F or
-	// -delete among them — can only make it read other files. For every other program an
-	// unquoted glob is refused: the guard judges the words bash hands the program, and a glob's
-	// words are the names of files in the tree, which anybody may have planted. (Expanding the
-	// glob here instead would judge the tree as it is now, not as it is when bash runs.)
+	// never refuses what stays refused when a rule of supervisor.allowed_tools grants the
+	// program: its options that write a file or run a program, in every spelling; for git,
+	// another repository. nil refuses nothing.
+	never func(args []string, where Place) error
+	// globSafe: no option of the program, in any version, writes a file, runs a program, opens
+	// a connection or waits for ever, so an unquoted glob — which bash may turn into any file
+	// name, --output=F or -delete among them — can only make it read other files. For every other
+	// program an unquoted glob is refused: the guard judges the words bash hands the program, and
+	// a glob's words are the names of files in the tree, which anybody may have planted.
+	// (Expanding the glob here instead would judge the tree as it is now, not as it is when bash
+	// runs.)
 	globSafe bool
 	// builtin: bash runs it itself (no file on $PATH).
 	builtin bool
 }
 
-// getopt checks a program's arguments as GNU getopt_long reads them (see parser), bundles of
-// short options included; digits: -NUM is an option.
-func getopt(opts []option, digits bool) func([]string, Place) error {
-	p := &parser{options: opts, clusters: true, digits: digits}
-	return func(args []string, _ Place) error { return p.check(args) }
+// traits of a program read with getopt_long.
+type traits uint8
+
+const (
+	globSafe traits = 1 << iota // see program.globSafe
+	numbers                     // -NUM is an option (head -5, grep -3)
+)
+
+// getopt is a program whose arguments GNU getopt_long reads (see parser), bundles of short
+// options included, with the options opts.
+func getopt(opts []option, t traits) program {
+	p := &parser{options: opts, clusters: true, digits: t&numbers != 0}
+	return program{
+		check:    func(args []string, _ Place) error { return p.check(args) },
+		never:    func(args []string, _ Place) error { return p.refusedSpellings(args) },
+		globSafe: t&globSafe != 0,
+	}
 }
 
 // programs are granted by name, each with its own table of options (coreutils.go,
 // gnutools.go, find.go, git.go). Not granted, though they only read, because a form of them
 // runs something else: test and [ (bash evaluates `test -v 'a[$(cmd)]'`'s subscript, running
 // cmd), cd (git would find another repository from the new directory, and Claude Code keeps the
-// directory for the next command), xargs, env, command, exec, awk and sed.
+// directory for the next command), xargs, env, command, exec, awk and sed. tail is not glob-safe:
+// a file named -f makes it wait for ever.
 var programs = map[string]program{
-	"cat":      {check: getopt(catOptions, false), globSafe: true},
-	"head":     {check: getopt(headOptions, true), globSafe: true},
-	"tail":     {check: getopt(tailOptions, true), globSafe: true},
-	"wc":       {check: getopt(wcOptions, false), globSafe: true},
-	"ls":       {check: getopt(lsOptions, false), globSafe: true},
-	"cut":      {check: getopt(cutOptions, false), globSafe: true},
-	"tr":       {check: getopt(trOptions, false), globSafe: true},
-	"nl":       {check: getopt(nlOptions, false), globSafe: true},
-	"stat":     {check: getopt(statOptions, false), globSafe: true},
-	"du":       {check: getopt(duOptions, false), globSafe: true},
-	"basename": {check: getopt(basenameOptions, false), globSafe: true},
-	"dirname":  {check: getopt(dirnameOptions, false), globSafe: true},
-	"realpath": {check: getopt(realpathOptions, false), globSafe: true},
-	"readlink": {check: getopt(readlinkOptions, false), globSafe: true},
-	"which":    {check: getopt(whichOptions, false), globSafe: true},
-	"grep":     {check: getopt(grepOptions, true)},
-	"egrep":    {check: getopt(grepOptions, true)},
-	"fgrep":    {check: getopt(grepOptions, true)},
-	"cmp":      {check: getopt(cmpOptions, false), globSafe: true},
-	"diff":     {check: getopt(diffOptions, false)},
-	"sort":     {check: getopt(sortOptions, false)},
-	"rg":       {check: getopt(rgOptions, false)},
-	"find":     {check: func(args []string, _ Place) error { return checkFind(args) }},
-	"git":      {check: checkGit},
+	"cat":      getopt(catOptions, globSafe),
+	"head":     getopt(headOptions, globSafe|numbers),
+	"tail":     getopt(tailOptions, numbers),
+	"wc":       getopt(wcOptions, globSafe),
+	"ls":       getopt(lsOptions, globSafe),
+	"cut":      getopt(cutOptions, globSafe),
+	"tr":       getopt(trOptions, globSafe),
+	"nl":       getopt(nlOptions, globSafe),
+	"stat":     getopt(statOptions, globSafe),
+	"du":       getopt(duOptions, globSafe),
+	"basename": getopt(basenameOptions, globSafe),
+	"dirname":  getopt(dirnameOptions, globSafe),
+	"realpath": getopt(realpathOptions, globSafe),
+	"readlink": getopt(readlinkOptions, globSafe),
+	"which":    getopt(whichOptions, globSafe),
+	"cmp":      getopt(cmpOptions, globSafe),
+	"grep":     getopt(grepOptions, numbers),
+	"egrep":    getopt(grepOptions, numbers),
+	"fgrep":    getopt(grepOptions, numbers),
+	"diff":     getopt(diffOptions, 0),
+	"sort":     getopt(sortOptions, 0),
+	"rg":       getopt(rgOptions, 0),
+	"find": {
+		check: func(args []string, _ Place) error { return checkFind(args) },
+		never: func(args []string, _ Place) error { return findRefusedWords(args) },
+	},
+	"git": {check: checkGit, never: checkGitByRule},
 	// Bash builtins. echo prints its words (-n, -e, -E change only how); true and false read none.
 	"echo":  {globSafe: true, builtin: true},
 	"true":  {globSafe: true, builtin: true},
 	"false": {globSafe: true, builtin: true},
-	"pwd":   {check: getopt(pwdOptions, false), globSafe: true, builtin: true},
+	"pwd":   {check: getopt(pwdOptions, 0).check, globSafe: true, builtin: true},
 }
 
 // checkSimple grants one simple command: a program of programs with the arguments its table
 // grants, or one that a rule of supervisor.allowed_tools matches on the words bash hands it —
 // never a glob then (the rule cannot say what the program does with a file name that looks like
-// an option), and for git never another repository or an option that writes or runs.
+// an option), and for a program with a table never an option of it that writes or runs, nor
+// for git another repository.
 func checkSimple(cmd simpleCommand, r rules, where Place) error {
 	name := cmd.args[0]
 	if name.glob {
@@ -111,8 +133,8 @@ func checkSimple(cmd simpleCommand, r rules, where Place) error {
 			return err
 		}
 	}
-	if name.value == "git" {
-		return checkGitByRule(words[1:], where)
+	if known && prog.never != nil {
+		return prog.never(words[1:], where)
 	}
 	return nil
 }
