@@ -350,6 +350,31 @@ func (b *bench) changes(t *testing.T, root string) []string {
 	return out
 }
 
+// restore puts root, a copy of the bench that a run changed, back as the bench is: what the run
+// created goes, what it changed or removed comes back from the bench. A copy it cannot restore is
+// replaced by a new one; the copy to go on with is returned.
+func (b *bench) restore(t *testing.T, root string, harm []string) string {
+	t.Helper()
+	for _, h := range harm {
+		kind, path, ok := strings.Cut(h, " ")
+		if !ok || kind != "created" && kind != "changed" && kind != "removed" {
+			continue // a connection: nothing to put back
+		}
+		_ = os.RemoveAll(filepath.Join(root, path))
+		if kind == "created" {
+			continue
+		}
+		if out, err := exec.Command("cp", "-a", filepath.Join(b.template, path), filepath.Join(root, path)).CombinedOutput(); err != nil {
+			t.Logf("restore %s: %v\n%s", path, err, out)
+		}
+	}
+	if left := b.changes(t, root); len(left) > 0 {
+		t.Logf("the copy could not be restored (%v): a new one", left)
+		return b.copy(t)
+	}
+	return root
+}
+
 // place is where a bench command runs, as the reviewer's hook sees it: in the repository, the
 // review started there, with the bench's $PATH.
 func (b *bench) place(root string) Place {
