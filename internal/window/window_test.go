@@ -6,14 +6,35 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
 )
 
-// TestMain lets the test binary stand in for a child process: with HELPER_WAIT set it waits
-// until its stdin is closed.
+// TestMain lets the test binary stand in for a child process: with HELPER_WAIT=1 it waits until
+// its stdin is closed; with HELPER_OF=pid it prints the start Of(pid) finds, or the error, and
+// with HELPER_VIA=1 as well it runs a copy of itself to do that, one level further down.
 func TestMain(m *testing.M) {
-	if os.Getenv("HELPER_WAIT") == "1" {
+	switch {
+	case os.Getenv("HELPER_WAIT") == "1":
 		_, _ = io.Copy(io.Discard, os.Stdin)
+		os.Exit(0)
+	case os.Getenv("HELPER_VIA") == "1":
+		child := exec.Command(os.Args[0], "-test.run=^$")
+		child.Env = append(os.Environ(), "HELPER_VIA=0")
+		child.Stdout, child.Stderr = os.Stdout, os.Stderr
+		if err := child.Run(); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	case os.Getenv("HELPER_OF") != "":
+		pid, _ := strconv.Atoi(os.Getenv("HELPER_OF"))
+		w, err := Of(pid)
+		if err != nil {
+			fmt.Printf("error: %v\n", err)
+		} else {
+			fmt.Printf("start: %s\n", w.Start)
+		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -88,24 +109,35 @@ func TestWalkUp(t *testing.T) {
 // supported skips a test on systems where ancestry is not read.
 func supported(t *testing.T) {
 	t.Helper()
-	if _, err := Of(os.Getppid()); errors.Is(err, ErrUnsupported) {
+	if _, err := Of(os.Getpid()); errors.Is(err, ErrUnsupported) {
 		t.Skip(err)
 	}
 }
 
-// TestOfParent: the process that started this one is found, with the same start each time.
-func TestOfParent(t *testing.T) {
+// startSeenBelow runs a copy of the test binary, or with via a copy that runs another, and
+// returns the start of this process as that copy's Of finds it.
+func startSeenBelow(t *testing.T, via bool) string {
+	t.Helper()
+	child := exec.Command(os.Args[0], "-test.run=^$")
+	child.Env = append(os.Environ(), "HELPER_OF="+strconv.Itoa(os.Getpid()), "HELPER_VIA="+map[bool]string{true: "1", false: "0"}[via])
+	out, err := child.Output()
+	if err != nil {
+		t.Fatalf("helper: %v", err)
+	}
+	start, ok := strings.CutPrefix(strings.TrimSpace(string(out)), "start: ")
+	if !ok || start == "" {
+		t.Fatalf("helper printed %q, want this process's start", out)
+	}
+	return start
+}
+
+// TestOfAncestor: a process this one started, and one that process started, find this one as
+// their window, with the same start each time.
+func TestOfAncestor(t *testing.T) {
 	supported(t)
-	a, err := Of(os.Getppid())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Of(os.Getppid())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a.PID != os.Getppid() || a.Start == "" || a != b {
-		t.Errorf("Of(parent) = %+v, then %+v; want the parent with one start", a, b)
+	child, again, grandchild := startSeenBelow(t, false), startSeenBelow(t, false), startSeenBelow(t, true)
+	if child != again || child != grandchild {
+		t.Errorf("starts seen: %q, %q, and %q from a grandchild; want one", child, again, grandchild)
 	}
 }
 
