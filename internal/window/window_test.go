@@ -31,9 +31,9 @@ func TestMain(m *testing.M) {
 		pid, _ := strconv.Atoi(os.Getenv("HELPER_OF"))
 		w, err := Of(pid)
 		if err != nil {
-			fmt.Printf("error: %v\n", err)
+			fmt.Fprintf(os.Stdout, "error: %v\n", err)
 		} else {
-			fmt.Printf("start: %s\n", w.Start)
+			fmt.Fprintf(os.Stdout, "start: %s\n", w.Start)
 		}
 		os.Exit(0)
 	}
