@@ -22,15 +22,17 @@ type Standing struct {
 // window is the Claude Code process ($CLAUDE_PID, named with its start: package window), which
 // stays while /clear, /branch and /resume change the session ID (docs/claude-code.md, "One
 // window, many sessions"); another window, a window reopened or `claude --resume` in a new
-// process has its own. The rule holds only for a session's own ID: a $CCC_SUPERVISOR_ID shared by
-// sessions has its own state.
+// process has its own. The rule holds only for the session the window runs (own: the event's
+// session_id, or $CLAUDE_CODE_SESSION_ID for a command): a $CCC_SUPERVISOR_ID shared by sessions,
+// or a session named from outside, has its own state.
 
 // Follow reports whether the supervisor is on for id in a hook run, and why: id's own switch when
-// it has one, which the window then records; else, when own (id is the session's own ID, not a
-// $CCC_SUPERVISOR_ID), the switch its window carries over, which becomes id's own (from here on
-// the window records id), its count and budget starting at zero; else the default. An error
-// comes with the standing the hook should still follow: the default for an unreadable state,
-// the window's switch when it could not be written into id's state.
+// it has one, which the window then records; else, when own (id is the session the window runs),
+// the switch its window carries over, which becomes id's own (the window records id from then on)
+// and touches nothing else of its state (a session /clear started has counted nothing and spent
+// nothing yet); else the default. An error comes with the standing the hook should still follow:
+// the default for an unreadable state, the window's switch when it could not be written into
+// id's state.
 func (w *Switch) Follow(ctx context.Context, id string, own bool) (Standing, error) {
 	def, err := w.Default()
 	if err != nil {

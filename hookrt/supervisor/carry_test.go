@@ -5,12 +5,24 @@ import (
 	"errors"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
+
+// sentStop is a Stop of session id as Claude Code sends it, its payload read from stdin.
+func sentStop(t *testing.T, id string) *event.Event {
+	t.Helper()
+	ev, err := event.Parse(strings.NewReader(`{"session_id":"` + id + `","hook_event_name":"Stop"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
 
 // windows stands in for the process table: the start of each process ID this process runs
 // under. A process ID it does not hold is not an ancestor.
@@ -262,14 +274,19 @@ func TestCarriedSessionCountsAfresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if out, err := run(context.Background(), hooktest.Stop("s1"), opts); err != nil || out.Decision != "block" {
+		if out, err := run(context.Background(), sentStop(t, "s1"), opts); err != nil || out.Decision != "block" {
 			t.Fatalf("s1: %+v, %v; want a review that blocks", out, err)
 		}
 	}
-	if out, _ := run(context.Background(), hooktest.Stop("s1"), opts); out.Decision != "" {
+	if out, _ := run(context.Background(), sentStop(t, "s1"), opts); out.Decision != "" {
 		t.Fatalf("s1 past its budget: %+v, want no review", out)
 	}
-	out, err := run(context.Background(), hooktest.Stop("s2"), opts)
+	// A Stop of s2 named by `supervisor-hook --session-id` (no payload of Claude Code's) is not
+	// the window's session: the default, off.
+	if out, err := run(context.Background(), hooktest.Stop("s2"), opts); err != nil || out.Decision != "" || out.SystemMessage != "" {
+		t.Errorf("s2 by --session-id: %+v, %v; want the default, off", out, err)
+	}
+	out, err := run(context.Background(), sentStop(t, "s2"), opts)
 	if err != nil || out.Decision != "block" || out.SystemMessage != "ccc-hooks supervisor: sent the agent back to work (review 1 of 20, $0.0300)." {
 		t.Errorf("s2 after /clear: %+v, %v; want review 1 of 20", out, err)
 	}

@@ -141,7 +141,9 @@ func withNotice(out *event.Output, msg string) *event.Output {
 // answerAs is Handle with supID the ID whose state says whether the supervisor is on.
 func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*event.Output, error) {
 	ev := s.ev
-	standing, err := sw.Follow(ctx, supID, supID == ev.SessionID)
+	// The window's switch carries over to the session Claude Code sent the event of, not to a
+	// $CCC_SUPERVISOR_ID nor to a session named by `supervisor-hook --session-id` (no payload).
+	standing, err := sw.Follow(ctx, supID, supID == ev.SessionID && len(ev.Raw) > 0)
 	if err != nil {
 		s.log().Warn("cannot read or keep the supervisor's on/off state", "err", err)
 	}

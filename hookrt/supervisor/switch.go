@@ -83,8 +83,8 @@ func (w *Switch) Default() (bool, error) {
 // Set turns the supervisor on or off for id. Turning it on also starts afresh what stood it
 // aside: the count of reviews (max_iterations), the run of failed reviews, and the session
 // budget, which counts from what the session's reviews have cost so far. When own (id is the
-// session's own ID, see Follow) and this runs in the session's Claude Code window, the window
-// records the switch, for the session /clear starts there next.
+// session the Claude Code window this runs in runs, see Follow), the window records the switch,
+// for the session /clear starts there next.
 func (w *Switch) Set(ctx context.Context, id string, on, own bool) error {
 	spent := 0.0
 	if on {
