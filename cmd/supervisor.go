@@ -23,8 +23,10 @@ func newSupervisorCmd(env *Env) *cobra.Command {
 		Short: "Turn the supervisor on or off for a session, or by default",
 		Long: `supervisor turns the supervisor review on or off for one session (--session, else
 $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID, which Claude Code sets for the commands it runs),
-or sets the default in ccc.json with --default. status prints on or off (without a session: the
-default). supervisor log shows what it decided and what its reviews cost.`,
+or sets the default in ccc.json with --default. A session never switched takes the switch of the
+session before it in the same Claude Code window (after /clear), else the default. status prints
+on or off, and where that comes from when it is not the session's own switch (without a session:
+the default). supervisor log shows what it decided and what its reviews cost.`,
 		Args:      oneWordOf("action"),
 		ValidArgs: []string{"on", "off", "status"},
 		RunE: func(c *cobra.Command, args []string) error {
@@ -67,7 +69,8 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	case id == "":
 		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")
 	}
-	// The session Claude Code runs this command in: its window's switch is carried over to it.
+	// Only the session Claude Code runs this command in takes its window's switch, and only its
+	// switch is recorded for the window.
 	own := id == env.Getenv("CLAUDE_CODE_SESSION_ID")
 	if opts.Action == "status" {
 		st, err := sw.Standing(id, own)
