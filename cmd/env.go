@@ -8,6 +8,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
+	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
 // IOStreams carries the standard streams of one invocation.
@@ -33,6 +34,8 @@ type Env struct {
 	// Argv0 is the program name this process was started with, as the command that ran it spelt
 	// it (a hook's caller, see hookrt.Options.Caller).
 	Argv0 string
+	// Window finds the Claude Code window (process) that $CLAUDE_PID names, when it runs this one.
+	Window window.Locate
 	// Prompter asks the user; it is only used when IO.Interactive is true.
 	Prompter prompter.Prompter
 }
@@ -54,6 +57,7 @@ func System() *Env {
 		Getwd:      os.Getwd,
 		Executable: os.Executable,
 		Argv0:      os.Args[0],
+		Window:     window.Of,
 		Prompter:   prompter.NewSurvey(os.Stdin, os.Stdout, os.Stderr),
 	}
 }

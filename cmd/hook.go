@@ -43,7 +43,9 @@ func runHook(ctx context.Context, env *Env, opts hookOptions) error {
 	if err != nil {
 		return &ExitError{Code: 2, Err: err, Bare: true}
 	}
-	out, err := hookrt.Run(ctx, ev, hookrt.Options{Getenv: env.Getenv, Now: env.Now, Stderr: env.IO.ErrOut, Caller: hookCaller(env, opts)})
+	out, err := hookrt.Run(ctx, ev, hookrt.Options{
+		Getenv: env.Getenv, Now: env.Now, Stderr: env.IO.ErrOut, Caller: hookCaller(env, opts), Window: env.Window,
+	})
 	var failed *supervisor.ReviewFailedError
 	if errors.As(err, &failed) {
 		return &ExitError{Code: 1, Err: failed, Bare: true}

@@ -59,6 +59,7 @@ func scriptParams(dir string) testscript.Params {
 			e.Setenv("CCC_SUPERVISOR_ID", "")
 			e.Setenv("CCC_SUPERVISOR_HOOK", "")
 			e.Setenv("CLAUDE_CODE_SESSION_ID", "")
+			e.Setenv("CLAUDE_PID", "")
 			e.Setenv("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "")
 			// The fixtures' cwd names a directory of another machine: keep every project in $WORK.
 			e.Setenv("CLAUDE_PROJECT_DIR", filepath.Join(e.WorkDir, "project"))

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
 // scriptBuiltins are extra testscript commands for what scripts cannot say with the built-ins.
@@ -64,5 +66,10 @@ var scriptBuiltins = map[string]func(ts *testscript.TestScript, neg bool, args [
 				ts.Fatalf("%s: modified %v ago", name, time.Since(fi.ModTime()).Round(time.Second))
 			}
 		}
+	},
+	// window-pid: set $CLAUDE_PID to this test's process, which starts every program the script
+	// execs: it stands in for the Claude Code window (process) they run in.
+	"window-pid": func(ts *testscript.TestScript, neg bool, args []string) {
+		ts.Setenv(window.PIDVar, strconv.Itoa(os.Getpid()))
 	},
 }

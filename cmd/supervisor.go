@@ -23,8 +23,10 @@ func newSupervisorCmd(env *Env) *cobra.Command {
 		Short: "Turn the supervisor on or off for a session, or by default",
 		Long: `supervisor turns the supervisor review on or off for one session (--session, else
 $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID, which Claude Code sets for the commands it runs),
-or sets the default in ccc.json with --default. status prints on or off (without a session: the
-default). supervisor log shows what it decided and what its reviews cost.`,
+or sets the default in ccc.json with --default. A session never switched takes the switch of the
+session before it in the same Claude Code window (after /clear), else the default. status prints
+on or off, and where that comes from when it is not the session's own switch (without a session:
+the default). supervisor log shows what it decided and what its reviews cost.`,
 		Args:      oneWordOf("action"),
 		ValidArgs: []string{"on", "off", "status"},
 		RunE: func(c *cobra.Command, args []string) error {
@@ -46,6 +48,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		return usageErrorf("--session and --default cannot be used together")
 	}
 	sw := supervisor.NewSwitch(env.Getenv, env.Now)
+	sw.Locate = env.Window
 	if opts.Default {
 		return runSupervisorDefault(env, sw, opts.Action)
 	}
@@ -65,15 +68,19 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		return err
 	case id == "":
 		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")
-	case opts.Action == "status":
-		on, err := sw.Enabled(id)
+	}
+	// Only the session Claude Code runs this command in takes its window's switch, and only its
+	// switch is recorded for the window.
+	own := id == env.Getenv("CLAUDE_CODE_SESSION_ID")
+	if opts.Action == "status" {
+		st, err := sw.Standing(id, own)
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintln(env.IO.Out, onOff(on))
+		_, err = fmt.Fprintln(env.IO.Out, standingLine(st))
 		return err
 	}
-	if err := sw.Set(ctx, id, opts.Action == "on"); err != nil {
+	if err := sw.Set(ctx, id, opts.Action == "on", own); err != nil {
 		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
 	}
 	_, err = fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
@@ -94,6 +101,18 @@ func runSupervisorDefault(env *Env, sw *supervisor.Switch, action string) error 
 	}
 	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, sw.ConfigFile())
 	return err
+}
+
+// standingLine is what status prints for a session: on or off, and where that comes from when it
+// is not the session's own switch.
+func standingLine(st supervisor.Standing) string {
+	switch {
+	case st.Default:
+		return onOff(st.On) + " (the default of every session; this one has no switch of its own)"
+	case st.CarriedFrom != "":
+		return onOff(st.On) + " (carried over from session " + st.CarriedFrom + ", which ran before it in the same Claude Code window)"
+	}
+	return onOff(st.On)
 }
 
 func onOff(on bool) string {

@@ -25,6 +25,9 @@ type MarkerEvent struct {
 	Cwd           string `json:"cwd"`
 	// Prompt is what a UserPromptSubmit carries.
 	Prompt string `json:"prompt"`
+	// Source is what started a session, as SessionStart says: startup, resume, clear, compact
+	// or fork.
+	Source string `json:"source"`
 	// BackgroundTasks lists the session's background work (subagents, shells, monitors).
 	BackgroundTasks []BackgroundTask `json:"background_tasks"`
 	// SupervisorHook is CCC_SUPERVISOR_HOOK as the hook process saw it.

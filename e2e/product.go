@@ -84,6 +84,8 @@ type SupervisorState struct {
 	SessionID string `json:"session_id"`
 	Enabled   bool   `json:"enabled"`
 	Count     int    `json:"count"`
+	// CarriedFrom names the session whose switch this one took over in its Claude Code window.
+	CarriedFrom string `json:"carried_from"`
 }
 
 // StatePath is the supervisor state file of a session.

@@ -24,6 +24,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
 // onceDir is the folder of ccc-hooks home holding the answered-once records.
@@ -48,6 +49,8 @@ type Options struct {
 	Executable func() (string, error)
 	// ManagedSettings is the managed settings file (the operating system's when empty).
 	ManagedSettings string
+	// Window finds the Claude Code window $CLAUDE_PID names (window.Of when nil).
+	Window window.Locate
 }
 
 // Run answers ev. A nil output means print nothing. A failed review of a Stop is a
@@ -182,6 +185,7 @@ func (rt *hookRun) supervise(ctx context.Context, waiting bool) (*event.Output, 
 		ReviewTimeout:   rt.opts.ReviewTimeout,
 		Executable:      rt.opts.Executable,
 		ManagedSettings: rt.opts.ManagedSettings,
+		Window:          rt.opts.Window,
 		Waiting:         waiting,
 	})
 	return ans.Out, err

@@ -76,10 +76,12 @@ PY
 
 CLAUDE_CONFIG_DIR="$tmp/claude"
 CCC_CONFIG_DIR="$tmp/claude/ccc"
-# Claude Code exports the project directory to every hook it runs.
+# Claude Code exports the project directory and its own process ID to every hook it runs (a hook
+# of a session never switched looks for a record of that window).
 CLAUDE_PROJECT_DIR="$tmp/project"
+CLAUDE_PID=$$
 mkdir -p "$CLAUDE_PROJECT_DIR"
-export CLAUDE_CONFIG_DIR CCC_CONFIG_DIR CLAUDE_PROJECT_DIR
+export CLAUDE_CONFIG_DIR CCC_CONFIG_DIR CLAUDE_PROJECT_DIR CLAUDE_PID
 unset CCC_SUPERVISOR_HOOK CCC_SUPERVISOR_ID 2>/dev/null || true
 mkdir -p "$CLAUDE_CONFIG_DIR"
 printf '{\n  "supervisor": {"enabled": false, "max_iterations": 20}\n}\n' >"$CLAUDE_CONFIG_DIR/ccc.json"
@@ -103,7 +105,7 @@ for cmd in "$ccc" "$floor" "$py"; do
 	}
 done
 
-# Interleaved rounds (ccc-hooks, floor, python, ccc-hooks, ...), one process per event as Claude
+# Interleaved rounds (the three in a shuffled order each round), one process per event as Claude
 # Code runs hooks, so that the machine's drift affects all three alike.
 echo "timing $runs interleaved rounds" >&2
 (cd "$root" && go build -o "$tmp/hooktime" ./scripts/hooktime)

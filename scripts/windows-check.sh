@@ -9,8 +9,8 @@
 #     backslash);
 #   - the hook's answer to a Stop and to an AskUserQuestion, without and with a review (a
 #     stand-in claude, scripts/wine/fakeclaude), and two copies of one event answered once;
-# then runs the unit tests of settings, internal/safefile, installer and hookrt/once under Wine
-# (go test -exec wine).
+# then runs the unit tests of settings, internal/safefile, internal/window, installer and
+# hookrt/once under Wine (go test -exec wine).
 #
 # Wine 8 lacks ProcessPrng in bcryptprimitives.dll, which Go's runtime calls at start:
 # scripts/wine/bcryptprimitives.c supplies it, built with MinGW into the prefix's system32. Go
@@ -268,8 +268,8 @@ done
 
 echo "== whole-process checks passed ($((SECONDS - started))s)"
 
-echo "== unit tests under Wine: settings, internal/safefile, installer, hookrt/once"
+echo "== unit tests under Wine: settings, internal/safefile, internal/window, installer, hookrt/once"
 GOOS=windows GOARCH=amd64 go test -count=1 -tags wine -ldflags=-checklinkname=0 -exec wine \
-	./settings ./internal/safefile ./installer ./hookrt/once
+	./settings ./internal/safefile ./internal/window ./installer ./hookrt/once
 
 echo "== Windows checks passed ($((SECONDS - started))s)"

@@ -198,7 +198,7 @@ func TestSessionBudget(t *testing.T) {
 	if n := hooktest.Reviews(t, reviews); n != 2 {
 		t.Errorf("reviews = %d, want 2", n)
 	}
-	if err := (&Switch{Store: storeOf(e)}).Set(context.Background(), "b", true); err != nil {
+	if err := (&Switch{Store: storeOf(e)}).Set(context.Background(), "b", true, false); err != nil {
 		t.Fatal(err)
 	}
 	for i := range 2 {
@@ -250,7 +250,7 @@ func TestHandleQuietWhenAllIsWell(t *testing.T) {
 	if _, err := run(context.Background(), hooktest.Stop("bad"), opts); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stderr.String(), "ignoring unreadable supervisor state") {
+	if !strings.Contains(stderr.String(), "cannot read or keep the supervisor's on/off state") {
 		t.Errorf("stderr %q, want the unreadable state named", stderr.String())
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
 // ReasonDisabled is the reason given when the supervisor is off for the session.
@@ -41,6 +42,8 @@ type Options struct {
 	Executable func() (string, error)
 	// ManagedSettings is the managed settings file (the operating system's when empty).
 	ManagedSettings string
+	// Window finds the Claude Code window $CLAUDE_PID names (window.Of when nil).
+	Window window.Locate
 	// Waiting is the router's finding that a Stop came while the agent waits on background
 	// work (event.Event.Waiting): the supervisor then says only whether it is off.
 	Waiting bool
@@ -120,7 +123,7 @@ func (s *supervision) log() *slog.Logger {
 
 // switchboard is the Switch of this hook run, its default the config the router read.
 func (s *supervision) switchboard() *Switch {
-	return &Switch{Store: s.store, Getenv: s.opts.Getenv, Now: s.opts.Now, loaded: &s.opts.Config}
+	return &Switch{Store: s.store, Getenv: s.opts.Getenv, Now: s.opts.Now, Locate: s.opts.Window, loaded: &s.opts.Config}
 }
 
 // withNotice adds msg to what out tells the user, making an answer of nothing one that says it.
@@ -138,11 +141,13 @@ func withNotice(out *event.Output, msg string) *event.Output {
 // answerAs is Handle with supID the ID whose state says whether the supervisor is on.
 func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*event.Output, error) {
 	ev := s.ev
-	enabled, err := sw.Enabled(supID)
+	// The window's switch carries over to the session Claude Code sent the event of, not to a
+	// $CCC_SUPERVISOR_ID nor to a session named by `supervisor-hook --session-id` (no payload).
+	standing, err := sw.Follow(ctx, supID, supID == ev.SessionID && len(ev.Raw) > 0)
 	if err != nil {
-		s.log().Warn("ignoring unreadable supervisor state", "err", err)
+		s.log().Warn("cannot read or keep the supervisor's on/off state", "err", err)
 	}
-	if !enabled {
+	if !standing.On {
 		return allow(ev, ReasonDisabled), nil
 	}
 	if s.opts.Waiting {

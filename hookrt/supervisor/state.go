@@ -18,8 +18,12 @@ import (
 // count, created_at, updated_at) keep their names; the others were added since.
 type State struct {
 	SessionID string `json:"session_id"`
-	// Enabled is the explicit on/off of `ccc-hooks supervisor on|off`; nil means "use the default".
+	// Enabled is the explicit on/off of `ccc-hooks supervisor on|off`, or the one carried over
+	// from the session before it in its Claude Code window; nil means "use the default".
 	Enabled *bool `json:"enabled"`
+	// CarriedFrom names the session whose switch Enabled was carried over from (carry.go); empty
+	// when the session was switched itself.
+	CarriedFrom string `json:"carried_from,omitempty"`
 	// Count is the reviews of the run of work: since the user last spoke (see caps.go), or since
 	// `ccc-hooks supervisor on`.
 	Count int `json:"count"`

@@ -8,6 +8,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/window"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -15,12 +16,16 @@ import (
 const SupervisorIDVar = "CCC_SUPERVISOR_ID"
 
 // Switch turns the supervisor on and off. It is on for a session when the state of the
-// session's supervisor ID says so, else when the default, supervisor.enabled in ccc.json, says
-// so (off when unset). The supervisor ID is $CCC_SUPERVISOR_ID, else the session's own ID.
+// session's supervisor ID says so; else, when that ID is the session's own, when the switch its
+// Claude Code window carries over from the session before it says so (carry.go); else when the
+// default, supervisor.enabled in ccc.json, says so (off when unset). The supervisor ID is
+// $CCC_SUPERVISOR_ID, else the session's own ID.
 type Switch struct {
 	Store  *SessionStore
 	Getenv func(string) string
 	Now    func() time.Time
+	// Locate finds the Claude Code window that $CLAUDE_PID names (window.Of when nil).
+	Locate window.Locate
 
 	loaded *config.Supervisor // the hook run's config; nil: read ccc.json when asked
 }
@@ -75,24 +80,12 @@ func (w *Switch) Default() (bool, error) {
 	return cfg.Enabled, err
 }
 
-// Enabled reports whether the supervisor is on for id: its explicit state when it has one, else
-// the default. On a read error it returns the default and the error.
-func (w *Switch) Enabled(id string) (bool, error) {
-	def, err := w.Default()
-	if err != nil {
-		return false, err
-	}
-	st, exists, err := w.Store.Load(id)
-	if err != nil || !exists || st.Enabled == nil {
-		return def, err
-	}
-	return *st.Enabled, nil
-}
-
 // Set turns the supervisor on or off for id. Turning it on also starts afresh what stood it
 // aside: the count of reviews (max_iterations), the run of failed reviews, and the session
-// budget, which counts from what the session's reviews have cost so far.
-func (w *Switch) Set(ctx context.Context, id string, on bool) error {
+// budget, which counts from what the session's reviews have cost so far. When own (id is the
+// session the Claude Code window this runs in runs, see Follow), the window records the switch,
+// for the session /clear starts there next.
+func (w *Switch) Set(ctx context.Context, id string, on, own bool) error {
 	spent := 0.0
 	if on {
 		decisions, _, err := w.Store.ReadLog(id)
@@ -102,13 +95,16 @@ func (w *Switch) Set(ctx context.Context, id string, on bool) error {
 		spent = Sum(decisions).CostUSD
 	}
 	_, err := w.Store.Update(ctx, id, func(st *State) error {
-		st.Enabled = &on
+		st.Enabled, st.CarriedFrom = &on, ""
 		if on {
 			st.Count, st.FailedReviews, st.BudgetFromUSD = 0, 0, spent
 		}
 		return nil
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	return w.noteHere(ctx, id, on, own)
 }
 
 // SetDefault sets supervisor.enabled in ccc.json, written as settings files are (lock, backup,

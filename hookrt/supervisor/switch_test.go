@@ -55,7 +55,7 @@ func TestSwitchID(t *testing.T) {
 func TestHandleInvalidSupervisorID(t *testing.T) {
 	e := hooktest.New(t, `{"supervisor":{"enabled":false}}`, hooktest.AllowScript)
 	e.Vars[SupervisorIDVar] = "../x"
-	if err := (&Switch{Store: storeOf(e)}).Set(context.Background(), "s", true); err != nil {
+	if err := (&Switch{Store: storeOf(e)}).Set(context.Background(), "s", true, false); err != nil {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer

@@ -93,13 +93,13 @@ func TestSupervisorOnRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	sw := &Switch{Store: store}
-	if err := sw.Set(context.Background(), "s", false); err != nil {
+	if err := sw.Set(context.Background(), "s", false, false); err != nil {
 		t.Fatal(err)
 	}
 	if st, _, _ := store.Load("s"); st.Count != 7 || st.FailedReviews != 2 || st.BudgetFromUSD != 0 {
 		t.Errorf("after off: %+v, want the counts kept", st)
 	}
-	if err := sw.Set(context.Background(), "s", true); err != nil {
+	if err := sw.Set(context.Background(), "s", true, false); err != nil {
 		t.Fatal(err)
 	}
 	st, _, _ := store.Load("s")

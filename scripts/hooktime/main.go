@@ -1,6 +1,7 @@
 // Command hooktime times hook programs the way Claude Code runs them: one process per event,
 // the event on stdin, stdout read to the end. The programs run interleaved, one round after
-// another, so that whatever else the machine does affects them alike. It prints the median wall
+// another and in a shuffled order in each round, so that whatever else the machine does (and
+// whichever program ran just before) affects them alike. It prints the median wall
 // time of each program in milliseconds, one "name median" line each.
 //
 //	go run ./scripts/hooktime -event event.json -runs 300 floor=/path/floor ccc-hooks=/path/ccc-hooks,hook
@@ -17,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"slices"
@@ -54,7 +56,8 @@ func run() int {
 		progs = append(progs, &program{name: name, argv: strings.Split(cmd, ",")})
 	}
 	for round := range *warmup + *runs {
-		for i, p := range progs {
+		for _, i := range rand.Perm(len(progs)) {
+			p := progs[i]
 			d, err := once(p.argv, numbered(input, round*len(progs)+i))
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "hooktime: %s: %v\n", p.name, err)
