@@ -11,8 +11,8 @@ func TestFor(t *testing.T) {
 	}{
 		{"linux", nil, POSIX},
 		{"darwin", map[string]string{"MSYSTEM": "MINGW64"}, POSIX},
-		{"windows", nil, Shell{PowerShell: true, Windows: true}},
-		{"windows", map[string]string{"MSYSTEM": "MINGW64"}, Shell{Windows: true}},
+		{"windows", nil, PowerShell},
+		{"windows", map[string]string{"MSYSTEM": "MINGW64"}, GitBash},
 	} {
 		if got := For(tt.goos, env(tt.vars)); got != tt.want {
 			t.Errorf("For(%s, %v) = %+v, want %+v", tt.goos, tt.vars, got, tt.want)
@@ -23,13 +23,18 @@ func TestFor(t *testing.T) {
 // TestProgram: a program path as the first word of a pasted command, in each shell: never a
 // doubled backslash, and a quoted path in PowerShell behind its call operator.
 func TestProgram(t *testing.T) {
-	powerShell, gitBash := Shell{PowerShell: true, Windows: true}, Shell{Windows: true}
+	powerShell, gitBash := PowerShell, GitBash
 	for _, tt := range []struct {
 		sh         Shell
 		path, want string
 	}{
 		{POSIX, "/usr/local/bin/ccc-hooks", "/usr/local/bin/ccc-hooks"},
 		{POSIX, "/home/u/My Tools/ccc-hooks", "'/home/u/My Tools/ccc-hooks'"},
+		{POSIX, "/opt/a+b,c:d@e%f=g/ccc-hooks", "/opt/a+b,c:d@e%f=g/ccc-hooks"},
+		{POSIX, "/opt/a$b/ccc-hooks", "'/opt/a$b/ccc-hooks'"},
+		{POSIX, "/opt/it's/ccc-hooks", `'/opt/it'\''s/ccc-hooks'`},
+		{POSIX, "/home/josé/ccc-hooks", "'/home/josé/ccc-hooks'"},
+		{POSIX, `C:\tmp\ccc-hooks`, `'C:\tmp\ccc-hooks'`},
 		{powerShell, `Z:\tmp\ccc-hooks.exe`, "Z:/tmp/ccc-hooks.exe"},
 		{gitBash, `Z:\tmp\ccc-hooks.exe`, "Z:/tmp/ccc-hooks.exe"},
 		{powerShell, `C:\Users\Jo Smith\ccc-hooks.exe`, "& 'C:/Users/Jo Smith/ccc-hooks.exe'"},
@@ -52,10 +57,16 @@ func TestArg(t *testing.T) {
 	}{
 		{POSIX, "/p/my project", "'/p/my project'"},
 		{POSIX, "work", "work"},
-		{Shell{PowerShell: true, Windows: true}, `C:\p\my project`, "'C:/p/my project'"},
-		{Shell{Windows: true}, `C:\p\settings.json`, "C:/p/settings.json"},
-		{Shell{PowerShell: true, Windows: true}, "a$b", "'a$b'"},
-		{Shell{PowerShell: true, Windows: true}, "", "''"},
+		{POSIX, "", "''"},
+		{POSIX, "~/x", "'~/x'"},
+		{POSIX, "#x", "'#x'"},
+		{POSIX, "a*", "'a*'"},
+		{GitBash, "it's", `'it'\''s'`},
+		{GitBash, "a+b", "'a+b'"},
+		{PowerShell, `C:\p\my project`, "'C:/p/my project'"},
+		{GitBash, `C:\p\settings.json`, "C:/p/settings.json"},
+		{PowerShell, "a$b", "'a$b'"},
+		{PowerShell, "", "''"},
 	} {
 		if got := tt.sh.Arg(tt.s); got != tt.want {
 			t.Errorf("%+v.Arg(%q) = %s, want %s", tt.sh, tt.s, got, tt.want)
