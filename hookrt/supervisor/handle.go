@@ -290,8 +290,9 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 		timeout = s.opts.ReviewTimeout
 	}
 	guard, guardShell := guardFor(self, runtime.GOOS)
+	claude, _ := cfg.Claude(s.opts.Getenv)
 	return Review(ctx, Request{
-		Program:        ClaudeProgram(s.opts.Getenv, cfg.ClaudeCommand),
+		Program:        claude,
 		ExtraArgs:      cfg.ClaudeArgs,
 		SessionID:      s.ev.SessionID,
 		PermissionMode: cfg.PermissionMode,
@@ -324,15 +325,4 @@ func decisionName(out *event.Output) string {
 		return out.Decision
 	}
 	return DecisionAllow
-}
-
-// ClaudeProgram returns the claude program: $CCC_CLAUDE, else configured, else "claude" on PATH.
-func ClaudeProgram(getenv func(string) string, configured string) string {
-	if p := getenv("CCC_CLAUDE"); p != "" {
-		return p
-	}
-	if configured != "" {
-		return configured
-	}
-	return "claude"
 }
