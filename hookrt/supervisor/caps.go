@@ -131,7 +131,7 @@ func (s *supervision) noteWaiting(ctx context.Context) {
 		return nil
 	})
 	if err != nil {
-		s.log().Warn("cannot note the waiting agent", "err", err)
+		s.opts.Log().Warn("cannot note the waiting agent", "err", err)
 	}
 }
 
@@ -157,7 +157,7 @@ func (s *supervision) settle(ctx context.Context, failed, blocked bool) (before 
 		return nil
 	})
 	if err != nil {
-		s.log().Warn("cannot record the review's outcome", "err", err)
+		s.opts.Log().Warn("cannot record the review's outcome", "err", err)
 	}
 	return before
 }

@@ -3,14 +3,12 @@ package supervisor
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"os"
 	"runtime"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
@@ -26,44 +24,28 @@ const approvedFeedback = "supervisor review passed"
 
 // Options carries what one supervisor answer needs from the router and the outside world.
 type Options struct {
+	hookenv.Env
 	// Config is this hook run's supervisor settings (the router reads ccc.json once).
 	Config config.Supervisor
-	Getenv func(string) string
-	// Environ returns the environment handed to the reviewer (os.Environ when nil).
-	Environ func() []string
-	Now     func() time.Time
-	// Stderr receives warnings (never stdout, which is the hook protocol).
-	Stderr io.Writer
-	// ReviewTimeout, when positive, replaces supervisor.timeout_seconds. Only tests set it.
-	ReviewTimeout time.Duration
-	// Executable returns the path of this binary, which the reviewer's read-only hook runs
-	// (os.Executable when nil).
-	Executable func() (string, error)
-	// ManagedSettings is the managed settings file (the operating system's when empty).
-	ManagedSettings string
+	// Review is what tests change of how a review runs.
+	Review ReviewOptions
 	// Waiting is the router's finding that a Stop came while the agent waits on background
 	// work (event.Event.Waiting): the supervisor then says only whether it is off.
 	Waiting bool
 }
 
+// ReviewOptions is what tests change of how a review runs.
+type ReviewOptions struct {
+	// Timeout, when positive, replaces supervisor.timeout_seconds.
+	Timeout time.Duration
+	// ManagedSettings is the managed settings file (the operating system's when empty).
+	ManagedSettings string
+}
+
 func (o Options) withDefaults() Options {
-	if o.Getenv == nil {
-		o.Getenv = os.Getenv
-	}
-	if o.Environ == nil {
-		o.Environ = os.Environ
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Stderr == nil {
-		o.Stderr = io.Discard
-	}
-	if o.Executable == nil {
-		o.Executable = os.Executable
-	}
-	if o.ManagedSettings == "" {
-		o.ManagedSettings = paths.ManagedFile()
+	o.Env = o.WithDefaults()
+	if o.Review.ManagedSettings == "" {
+		o.Review.ManagedSettings = paths.ManagedFile()
 	}
 	return o
 }
@@ -95,7 +77,7 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, e
 		out, err := s.answerAs(ctx, sw, supID)
 		return event.Final(out), err
 	}
-	s.log().Warn("ignoring an invalid "+SupervisorIDVar, "err", err)
+	s.opts.Log().Warn("ignoring an invalid "+SupervisorIDVar, "err", err)
 	out, rerr := s.answerAs(ctx, sw, ev.SessionID)
 	if rerr != nil {
 		return event.Final(nil), rerr
@@ -105,17 +87,9 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, e
 
 // supervision is one Handle: the event, the options and the session's store.
 type supervision struct {
-	opts   Options
-	ev     *event.Event
-	store  *SessionStore
-	logger *slog.Logger
-}
-
-func (s *supervision) log() *slog.Logger {
-	if s.logger == nil {
-		s.logger = slog.New(slog.NewTextHandler(s.opts.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	}
-	return s.logger
+	opts  Options
+	ev    *event.Event
+	store *SessionStore
 }
 
 // switchboard is the Switch of this hook run, its default the config the router read.
@@ -140,7 +114,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	ev := s.ev
 	enabled, err := sw.Enabled(supID)
 	if err != nil {
-		s.log().Warn("ignoring unreadable supervisor state", "err", err)
+		s.opts.Log().Warn("ignoring unreadable supervisor state", "err", err)
 	}
 	if !enabled {
 		return allow(ev, ReasonDisabled), nil
@@ -263,7 +237,7 @@ func (s *supervision) spent() float64 {
 	}
 	decisions, _, err := s.store.ReadLog(s.ev.SessionID)
 	if err != nil {
-		s.log().Warn("cannot read the decision log for the session budget", "err", err)
+		s.opts.Log().Warn("cannot read the decision log for the session budget", "err", err)
 	}
 	return Sum(decisions).CostUSD
 }
@@ -276,9 +250,9 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 	cfg := s.opts.Config
 	base, err := BasePrompt(paths.ConfigDir(s.opts.Getenv), cfg.Language)
 	if err != nil {
-		s.log().Warn("using the built-in supervisor prompt", "err", err)
+		s.opts.Log().Warn("using the built-in supervisor prompt", "err", err)
 	}
-	if err := checkGuardRuns(s.opts.ManagedSettings); err != nil {
+	if err := checkGuardRuns(s.opts.Review.ManagedSettings); err != nil {
 		return Verdict{}, Usage{}, err
 	}
 	self, err := s.opts.Executable()
@@ -286,8 +260,8 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 		return Verdict{}, Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)
 	}
 	timeout := time.Duration(cfg.TimeoutSeconds) * time.Second
-	if s.opts.ReviewTimeout > 0 {
-		timeout = s.opts.ReviewTimeout
+	if s.opts.Review.Timeout > 0 {
+		timeout = s.opts.Review.Timeout
 	}
 	guard, guardShell := guardFor(self, runtime.GOOS)
 	claude, _ := cfg.Claude(s.opts.Getenv)
@@ -309,7 +283,7 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 
 func (s *supervision) logDecision(rec Decision) {
 	if err := s.store.Append(rec.SessionID, rec); err != nil {
-		s.log().Warn("cannot write the decision log", "err", err)
+		s.opts.Log().Warn("cannot write the decision log", "err", err)
 	}
 }
 
