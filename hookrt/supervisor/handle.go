@@ -176,7 +176,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	}
 	rec.Decision, rec.Reason = decisionName(out), verdict.Feedback
 	s.logDecision(rec)
-	return seen(out, &rec), nil
+	return withReviewLine(out, &rec), nil
 }
 
 // failed answers a review that failed (could not start, exited non-zero, reported is_error,
@@ -204,9 +204,9 @@ func (s *supervision) failed(rec *Decision, err error, failedBefore int) (*event
 	return out, nil
 }
 
-// seen adds to out the one line the user sees after a review: the verdict, the review's number
-// against the cap, and its cost.
-func seen(out *event.Output, rec *Decision) *event.Output {
+// withReviewLine adds to out the one line the user sees after a review: the verdict, the
+// review's number against the cap, and its cost.
+func withReviewLine(out *event.Output, rec *Decision) *event.Output {
 	if out == nil {
 		return nil // a tool other than AskUserQuestion: no decision, and nothing to show
 	}

@@ -166,3 +166,28 @@ func TestHandleRefusesUnguardedReview(t *testing.T) {
 		t.Fatalf("Run with allowManagedHooksOnly false = %+v, %v; want the review's allow", out, err)
 	}
 }
+
+// TestReviewLine: the line the user sees after a review says what the verdict did, the review's
+// number against the cap and its cost, or that claude reported none; a tool call other than a
+// question gets no answer, and no line.
+func TestReviewLine(t *testing.T) {
+	tests := []struct {
+		event, decision string
+		cost            float64
+		want            string
+	}{
+		{event.Stop, DecisionBlock, 0.0421, "ccc-hooks supervisor: sent the agent back to work (review 3 of 20, $0.0421)."},
+		{event.Stop, DecisionAllow, 0, "ccc-hooks supervisor: allowed the stop (review 3 of 20, cost not reported)."},
+		{event.PreToolUse, DecisionDeny, 1.5, "ccc-hooks supervisor: sent the question back (review 3 of 20, $1.5000)."},
+		{event.PreToolUse, DecisionAllow, 0.00004, "ccc-hooks supervisor: let the question through (review 3 of 20, $0.0000)."},
+	}
+	for _, tt := range tests {
+		rec := &Decision{Event: tt.event, Decision: tt.decision, Count: 3, Max: 20, Usage: Usage{CostUSD: tt.cost}}
+		if got := withReviewLine(&event.Output{SystemMessage: "replaced"}, rec); got.SystemMessage != tt.want {
+			t.Errorf("%s %s: %q, want %q", tt.event, tt.decision, got.SystemMessage, tt.want)
+		}
+	}
+	if got := withReviewLine(nil, &Decision{Event: event.PreToolUse}); got != nil {
+		t.Errorf("no answer got the line: %+v", got)
+	}
+}
