@@ -1,11 +1,7 @@
 package layers
 
 import (
-	"encoding/json"
-	"errors"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,25 +27,8 @@ var testOnly = []string{"hookrt/internal/hooktest", "internal/testfs", "internal
 // ReadTail and the test-only packages aside), and it stands on the leaves only: it knows files
 // and records, not events or decisions.
 func TestTranscriptHasOneHome(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go command not found")
-	}
-	out, err := exec.Command("go", "list", "-json=ImportPath,Dir,GoFiles,Imports", module+"/...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
 	found := false
-	for {
-		var p struct {
-			ImportPath, Dir  string
-			GoFiles, Imports []string
-		}
-		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
-			t.Fatalf("decode go list: %v", err)
-		}
+	for _, p := range listPackages(t) {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
 		if p.ImportPath == transcriptHome {
 			found = true
