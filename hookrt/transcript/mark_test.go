@@ -30,6 +30,10 @@ func TestEnd(t *testing.T) {
 	if start == nil || start.Offset != 0 || start.Missing || start.Sum != emptySum {
 		t.Errorf("End of a first line being written = %+v, want one at offset 0", start)
 	}
+	// The last slice's only line end is its first byte: the mark is right after it.
+	if m := End(write(t, typed+"\n"+strings.Repeat("x", MaxSlice-1))); m == nil || m.Offset != int64(len(typed)+1) {
+		t.Errorf("End with a line end at the slice's start = %+v, want one right after it", m)
+	}
 	// No line end in the last slice of a longer transcript: there is no mark to be had.
 	if m := End(write(t, typed+`{"type":"user","message":{"content":"`+strings.Repeat("x", MaxSlice)+`"}}`)); m != nil {
 		t.Errorf("End with no line end in the slice = %+v, want none", m)
@@ -153,6 +157,15 @@ func TestSinceMoreThanASlice(t *testing.T) {
 	}
 	if fi, err := os.Stat(path); err != nil || next == nil || next.Offset != fi.Size() {
 		t.Errorf("next mark = %+v, want one at the end", next)
+	}
+	// The last slice starts right after a line end: every line in it is whole.
+	path = write(t, typed)
+	mark = End(path)
+	last := strings.Repeat(reply, (MaxSlice-len(goalCall))/len(reply)) + goalCall
+	last = strings.Repeat("x", MaxSlice-len(last)-1) + "\n" + last
+	testfs.Append(t, path, readCall+"\n"+last[1:])
+	if got, _ := Since(mark, path); got.Whole || string(got.Lines) != last[1:] {
+		t.Errorf("Since = %d bytes, whole %v; want the %d of the last slice after its line end", len(got.Lines), got.Whole, len(last)-1)
 	}
 }
 

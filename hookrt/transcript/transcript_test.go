@@ -29,6 +29,7 @@ func TestTail(t *testing.T) {
 		{"shorter than the tail", typed + reply, 1 << 10, typed + reply},
 		{"exactly as long", typed + reply, int64(len(typed + reply)), reply},
 		{"a line cut by the start", typed + reply, int64(len(reply) + 5), reply},
+		{"starting at a line end", typed + reply, int64(len(reply) + 1), reply},
 		{"a cut last line kept", typed + reply[:9], 1 << 10, typed + reply[:9]},
 		{"no line end in the tail", typed + strings.Repeat("x", 20), 10, strings.Repeat("x", 10)},
 		{"empty", "", 10, ""},
