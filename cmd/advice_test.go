@@ -16,8 +16,8 @@ func TestProgramName(t *testing.T) {
 	}{
 		{shellword.POSIX, self, "ccc-hooks"},
 		{shellword.POSIX, "", "'/opt/My Tools/ccc-hooks'"},
-		{shellword.Shell{PowerShell: true, Windows: true}, "", "& '/opt/My Tools/ccc-hooks'"},
-		{shellword.Shell{Windows: true}, "/usr/bin/ccc-hooks", "'/opt/My Tools/ccc-hooks'"},
+		{shellword.PowerShell, "", "& '/opt/My Tools/ccc-hooks'"},
+		{shellword.GitBash, "/usr/bin/ccc-hooks", "'/opt/My Tools/ccc-hooks'"},
 	} {
 		if got := programName(tt.sh, self, tt.onPath); got != tt.want {
 			t.Errorf("programName(%+v, %q, %q) = %s, want %s", tt.sh, self, tt.onPath, got, tt.want)

@@ -5,13 +5,19 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
 
 // fakeClaude stands in for the claude program in scripts (registered as "fake-claude"):
 //
 //	FAKE_CLAUDE_RECORD  file that receives its arguments (all but the prompt, quoted), cwd and
 //	                    CCC_SUPERVISOR_HOOK; the prompt goes to FILE.prompt
-//	FAKE_CLAUDE_OUTPUT  file whose content it prints on stdout
+//	FAKE_CLAUDE_REVIEW  file holding the text a review ends with (its last line end aside): it
+//	                    prints what the newest tested claude -p --output-format json prints for
+//	                    such a review (fakereview.Output)
+//	FAKE_CLAUDE_OUTPUT  file whose content it prints on stdout as it is: an output of the real
+//	                    client's shape with values of the script's own (script_reviewers_test.go)
 //	FAKE_CLAUDE_STDERR  text it prints on stderr
 //	FAKE_CLAUDE_SLEEP   how long to sleep first (a Go duration)
 //	FAKE_CLAUDE_EXIT    its exit status
@@ -45,6 +51,13 @@ func fakeClaude() {
 	}
 	if d, err := time.ParseDuration(os.Getenv("FAKE_CLAUDE_SLEEP")); err == nil {
 		time.Sleep(d)
+	}
+	if f := os.Getenv("FAKE_CLAUDE_REVIEW"); f != "" {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			panic(err)
+		}
+		_, _ = os.Stdout.Write(fakereview.Output(strings.TrimSuffix(string(text), "\n")))
 	}
 	if f := os.Getenv("FAKE_CLAUDE_OUTPUT"); f != "" {
 		data, err := os.ReadFile(f)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 )
 
@@ -44,7 +45,8 @@ func runHook(ctx context.Context, env *Env, opts hookOptions) error {
 		return &ExitError{Code: 2, Err: err, Bare: true}
 	}
 	out, err := hookrt.Run(ctx, ev, hookrt.Options{
-		Getenv: env.Getenv, Now: env.Now, Stderr: env.IO.ErrOut, Caller: hookCaller(env, opts), Window: env.Window,
+		Env:    hookenv.Env{Getenv: env.Getenv, Now: env.Now, Stderr: env.IO.ErrOut, Window: env.Window},
+		Caller: hookCaller(env, opts),
 	})
 	var failed *supervisor.ReviewFailedError
 	if errors.As(err, &failed) {

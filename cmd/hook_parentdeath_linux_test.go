@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -100,8 +101,7 @@ func TestHookSIGKILLLoop(t *testing.T) {
 sleep 60 &
 echo $! >> "$PIDS"
 sleep 0.0$(( $$ % 10 ))
-echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"again"}}'
-`, 0o755)
+`+fakereview.Script(fakereview.Output(fakereview.Verdict(false, "again"))), 0o755)
 	// Every run is a new Stop (its own prompt_id): the same bytes again within seconds would be a
 	// copy of one event, answered once.
 	runs := 0
@@ -172,4 +172,4 @@ echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,
 }
 
 // blockAgain is the whole stdout of a hook whose review blocked with "again".
-var blockAgain = regexp.MustCompile(`^\{"decision":"block","reason":"again","systemMessage":"ccc-hooks supervisor: sent the agent back to work \(review \d+ of 100, cost not reported\)\."\}\n$`)
+var blockAgain = regexp.MustCompile(`^\{"decision":"block","reason":"again","systemMessage":"ccc-hooks supervisor: sent the agent back to work \(review \d+ of 100, \$\d+\.\d{4}\)\."\}\n$`)

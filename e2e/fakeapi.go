@@ -172,6 +172,10 @@ func (f *FakeAPI) answerMessages(w http.ResponseWriter, req *Request) {
 	if f.script != nil {
 		reply = f.script(req)
 	}
+	if reply.Refused != "" {
+		writeAPIError(w, http.StatusBadRequest, "invalid_request_error", reply.Refused)
+		return
+	}
 	blocks, err := reply.wireBlocks(func() string { return f.newID("toolu") })
 	if err != nil {
 		writeAPIError(w, http.StatusInternalServerError, "api_error", err.Error())

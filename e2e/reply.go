@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
 
 // Reply is what the fake model answers to one Messages request.
@@ -15,6 +17,9 @@ type Reply struct {
 	// StopReason defaults to "tool_use" when a block calls a tool and to
 	// "end_turn" otherwise.
 	StopReason string
+	// Refused, when set, is the message of a 400 invalid_request_error the API answers
+	// instead: Claude Code does not retry it.
+	Refused string
 }
 
 // Block is one content block of a Reply: text, or a tool call when Tool is set.
@@ -39,11 +44,13 @@ func Call(tool string, input any, text string) Reply {
 }
 
 // Verdict is the supervisor's final answer: a few words, then the verdict as a fenced JSON block,
-// as the review prompt asks.
+// as the review prompt asks (fakereview.Verdict, the text the hook tests' fake reviewers end with).
 func Verdict(allowStop bool, feedback string) Reply {
-	verdict, _ := json.Marshal(map[string]any{"allow_stop": allowStop, "feedback": feedback})
-	return Say("I have reviewed the work.\n\n```json\n" + string(verdict) + "\n```")
+	return Say(fakereview.Verdict(allowStop, feedback))
 }
+
+// Refuse is an error answer of the API: a 400 invalid_request_error with message.
+func Refuse(message string) Reply { return Reply{Refused: message} }
 
 func (r Reply) stopReason() string {
 	if r.StopReason != "" {

@@ -12,19 +12,15 @@ package hookrt
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
 // onceDir is the folder of ccc-hooks home holding the answered-once records.
@@ -32,32 +28,21 @@ const onceDir = "once"
 
 // Options carries the side effects of one hook run.
 type Options struct {
-	Getenv func(string) string
-	// Environ returns the environment handed to the reviewer (os.Environ when nil).
-	Environ func() []string
-	Now     func() time.Time
-	// Stderr receives warnings (never stdout, which is the hook protocol).
-	Stderr io.Writer
-	// ReviewTimeout, when positive, replaces supervisor.timeout_seconds. Only tests set it.
-	ReviewTimeout time.Duration
+	// Env is the outside world of the run, handed whole to each profile.
+	hookenv.Env
 	// Caller names how Claude Code ran this invocation: its command line and the plugin it
 	// belongs to. Claude Code runs each distinct command once per event, so copies of an event
 	// come from different callers (see package once).
 	Caller string
-	// Executable returns the path of this binary, which the reviewer's read-only hook runs
-	// (os.Executable when nil).
-	Executable func() (string, error)
-	// ManagedSettings is the managed settings file (the operating system's when empty).
-	ManagedSettings string
-	// Window finds the Claude Code window $CLAUDE_PID names (window.Of when nil).
-	Window window.Locate
+	// Review is what tests change of how the supervisor's reviews run.
+	Review supervisor.ReviewOptions
 }
 
 // Run answers ev. A nil output means print nothing. A failed review of a Stop is a
 // *supervisor.ReviewFailedError; other errors are failures of ccc-hooks itself (for example an
 // unwritable state file).
 func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
-	opts = opts.withDefaults()
+	opts.Env = opts.WithDefaults()
 	rt := &hookRun{opts: opts, ev: ev}
 	if opts.Getenv(supervisor.GuardEnv) == "1" {
 		// Inside a reviewer's own session: its tool calls (and its subagents') meet the
@@ -97,7 +82,7 @@ func (rt *hookRun) claim(ctx context.Context) (ticket *once.Ticket, first bool) 
 	}
 	ticket, first, err := once.Claim(ctx, filepath.Join(rt.home(), onceDir), rt.ev.Raw, rt.opts.Caller, rt.opts.Now)
 	if err != nil {
-		rt.log().Warn("answering without the answered-once check", "err", err)
+		rt.opts.Log().Warn("answering without the answered-once check", "err", err)
 		return nil, true
 	}
 	return ticket, first
@@ -105,36 +90,15 @@ func (rt *hookRun) claim(ctx context.Context) (ticket *once.Ticket, first bool) 
 
 func (rt *hookRun) done(ticket *once.Ticket) {
 	if err := ticket.Done(); err != nil {
-		rt.log().Warn("cannot record the answer of this event", "err", err)
+		rt.opts.Log().Warn("cannot record the answer of this event", "err", err)
 	}
-}
-
-func (o Options) withDefaults() Options {
-	if o.Getenv == nil {
-		o.Getenv = os.Getenv
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Stderr == nil {
-		o.Stderr = io.Discard
-	}
-	return o
 }
 
 // hookRun is the state of one Run: the event, the options and ccc.json, read once.
 type hookRun struct {
-	opts   Options
-	ev     *event.Event
-	cfg    *config.Config
-	logger *slog.Logger
-}
-
-func (rt *hookRun) log() *slog.Logger {
-	if rt.logger == nil {
-		rt.logger = slog.New(slog.NewTextHandler(rt.opts.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	}
-	return rt.logger
+	opts Options
+	ev   *event.Event
+	cfg  *config.Config
 }
 
 func (rt *hookRun) home() string { return paths.Home(rt.opts.Getenv) }
@@ -148,10 +112,10 @@ func (rt *hookRun) config() config.Config {
 	path := paths.ConfigFile(rt.opts.Getenv)
 	cfg, problems, err := config.LoadAll(path)
 	if err != nil {
-		rt.log().Warn("using the default settings", "err", err)
+		rt.opts.Log().Warn("using the default settings", "err", err)
 	}
 	for _, p := range problems {
-		rt.log().Warn("ignoring a setting of "+path, "problem", p.String())
+		rt.opts.Log().Warn("ignoring a setting of "+path, "problem", p.String())
 	}
 	rt.cfg = &cfg
 	return cfg
@@ -160,15 +124,9 @@ func (rt *hookRun) config() config.Config {
 // workflow asks the workflow profile; its failures are logged, never fatal to the session, and
 // leave the event to the supervisor.
 func (rt *hookRun) workflow(ctx context.Context) event.Answer {
-	ans, err := workflow.Handle(ctx, rt.ev, workflow.Options{
-		Config: rt.config().Workflow,
-		Getenv: rt.opts.Getenv,
-		Now:    rt.opts.Now,
-		Home:   rt.home(),
-		Stderr: rt.opts.Stderr,
-	})
+	ans, err := workflow.Handle(ctx, rt.ev, workflow.Options{Env: rt.opts.Env, Config: rt.config().Workflow, Home: rt.home()})
 	if err != nil {
-		rt.log().Warn("workflow failed", "event", rt.ev.Name, "err", err)
+		rt.opts.Log().Warn("workflow failed", "event", rt.ev.Name, "err", err)
 		return event.NoOpinion()
 	}
 	return ans
@@ -177,16 +135,7 @@ func (rt *hookRun) workflow(ctx context.Context) event.Answer {
 // supervise asks the supervisor profile, the last one: its answer is the hook's.
 func (rt *hookRun) supervise(ctx context.Context, waiting bool) (*event.Output, error) {
 	ans, err := supervisor.Handle(ctx, rt.ev, supervisor.Options{
-		Config:          rt.config().Supervisor,
-		Getenv:          rt.opts.Getenv,
-		Environ:         rt.opts.Environ,
-		Now:             rt.opts.Now,
-		Stderr:          rt.opts.Stderr,
-		ReviewTimeout:   rt.opts.ReviewTimeout,
-		Executable:      rt.opts.Executable,
-		ManagedSettings: rt.opts.ManagedSettings,
-		Window:          rt.opts.Window,
-		Waiting:         waiting,
+		Env: rt.opts.Env, Config: rt.config().Supervisor, Review: rt.opts.Review, Waiting: waiting,
 	})
 	return ans.Out, err
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
@@ -61,7 +62,7 @@ func FuzzRun(f *testing.F) {
 		if err != nil {
 			return
 		}
-		opts := Options{Getenv: func(k string) string { return vars[k] }, Environ: os.Environ, Now: time.Now}
+		opts := Options{Env: hookenv.Env{Getenv: func(k string) string { return vars[k] }, Environ: os.Environ, Now: time.Now}}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		o, _ := Run(ctx, ev, opts)

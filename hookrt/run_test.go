@@ -10,17 +10,16 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 )
 
 // optsOf are the options cmd gives Run in e.
 func optsOf(e *hooktest.Env) Options {
 	return Options{
-		Getenv:          e.Getenv,
-		Environ:         os.Environ,
-		Now:             time.Now,
-		Stderr:          io.Discard,
-		ManagedSettings: e.ManagedSettings(),
+		Env:    hookenv.Env{Getenv: e.Getenv, Environ: os.Environ, Now: time.Now, Stderr: io.Discard},
+		Review: supervisor.ReviewOptions{ManagedSettings: e.ManagedSettings()},
 	}
 }
 
@@ -81,7 +80,7 @@ func BenchmarkRunDisabled(b *testing.B) {
 		}
 		return ""
 	}
-	opts := Options{Getenv: getenv, Stderr: io.Discard}
+	opts := Options{Env: hookenv.Env{Getenv: getenv, Stderr: io.Discard}}
 	ev := hooktest.Stop("bench")
 	for b.Loop() {
 		if _, err := Run(context.Background(), ev, opts); err != nil {
@@ -97,7 +96,7 @@ func BenchmarkRunGuard(b *testing.B) {
 		}
 		return ""
 	}
-	opts := Options{Getenv: getenv, Stderr: io.Discard}
+	opts := Options{Env: hookenv.Env{Getenv: getenv, Stderr: io.Discard}}
 	ev := hooktest.Stop("bench")
 	for b.Loop() {
 		if _, err := Run(context.Background(), ev, opts); err != nil {

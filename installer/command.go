@@ -22,47 +22,28 @@ type Hook struct {
 // system (see hookFor).
 func HookFor(binary string) Hook { return hookFor(binary, runtime.GOOS) }
 
-// hookFor returns the hook our handlers run for binary on the system goos: the binary's path
-// followed by " hook".
+// hookFor returns the hook our handlers run for binary on the system goos: the binary's path,
+// written as package shellword writes a program, followed by " hook".
 //
-// On Linux and macOS Claude Code runs a command hook with `sh -c`: the path is shell-quoted when
-// it holds spaces or shell metacharacters.
+// On Linux and macOS Claude Code runs a command hook with `sh -c`.
 //
 // On Windows Claude Code runs a command hook in the handler's shell, else in Git Bash when it
 // finds one, else in PowerShell; Git Bash gets the command as it is (`bash -c`), PowerShell as
 // `-Command` with a line added that passes on exit code 2 (read in Claude Code 2.1.328 and
 // 2.1.332, see docs/settings.md, "Hook commands on Windows"). The path is written with forward
 // slashes, which both shells and Windows accept, where a backslash is an escape character in Git
-// Bash. A path of letters, digits and / . _ - : alone is written as it is: it runs in either
-// shell. Any other path needs quoting, which the two shells spell differently (PowerShell runs a
-// quoted path only behind its call operator &, which is an error in bash): the handler then
-// names PowerShell, which every Windows has, and the command is `& 'path' hook`.
+// Bash. A path that needs no quoting in either shell (shellword.Plain) is written as it is: it
+// runs in either. Any other path needs quoting, which the two shells spell differently
+// (PowerShell runs a quoted path only behind its call operator &, which is an error in bash): the
+// handler then names PowerShell, which every Windows has, and the command is `& 'path' hook`.
 func hookFor(binary, goos string) Hook {
 	if goos != "windows" {
-		return Hook{Command: quoteIfNeeded(binary) + " hook"}
+		return Hook{Command: shellword.POSIX.Program(binary) + " hook"}
 	}
-	p := strings.ReplaceAll(binary, `\`, "/")
-	if shellword.Plain(p) {
+	if p := shellword.GitBash.Arg(binary); shellword.Plain(p) {
 		return Hook{Command: p + " hook"}
 	}
-	return Hook{Command: shellword.Shell{PowerShell: true, Windows: true}.Program(p) + " hook", Shell: "powershell"}
-}
-
-// quoteIfNeeded leaves plain paths as they are, so the common case reads naturally in settings.json.
-func quoteIfNeeded(s string) string {
-	if s != "" && strings.IndexFunc(s, needsQuote) < 0 {
-		return s
-	}
-	// POSIX single quotes: everything literal, a quote itself written as '\''.
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-func needsQuote(r rune) bool {
-	switch {
-	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
-		return false
-	}
-	return !strings.ContainsRune("/._-+,:@%=", r)
+	return Hook{Command: shellword.PowerShell.Program(binary) + " hook", Shell: "powershell"}
 }
 
 // SharedHookCommand is the hook command of files shared with other people (see Shared): the

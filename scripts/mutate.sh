@@ -29,7 +29,7 @@ fi
 
 if [ "$#" -eq 0 ]; then
 	set -- settings config installer hookrt hookrt/blockrun hookrt/event hookrt/once hookrt/reviewguard \
-		hookrt/supervisor hookrt/turn hookrt/workflow
+		hookrt/supervisor hookrt/transcript hookrt/workflow
 fi
 out=${MUTATE_OUT:-/tmp/ccc-hooks-mutate}
 mkdir -p "$out"

@@ -213,7 +213,7 @@ want_out "command   $prog hook  (resolves to $prog)" status
 no_doubled status
 run status --json
 want_out '"profiles": [' "status --json"
-export CCC_CLAUDE FAKE_CLAUDE_OUTPUT FAKE_CLAUDE_SLEEP=0s
+export CCC_CLAUDE FAKE_CLAUDE_REVIEW FAKE_CLAUDE_SLEEP=0s
 CCC_CLAUDE=$(win "$work/bin/fake-claude.exe")
 run doctor
 want_rc 0 doctor
@@ -235,9 +235,11 @@ want_rc 0 "Stop, supervisor off"
 [ "$(cat "$out")" = '{"reason":"supervisor mode disabled"}' ] || fail "Stop, supervisor off: $(cat "$out")"
 run supervisor on --default
 want_rc 0 "supervisor on --default"
+# The reviewer's last words; fake-claude prints them as the real claude -p --output-format json
+# prints a review's result (internal/fakereview).
 # shellcheck disable=SC2016 # the backquotes are the verdict's code fence
-printf '{"type":"result","is_error":false,"result":"```json\\n{\\"allow_stop\\": false, \\"feedback\\": \\"Add a test for the empty input.\\"}\\n```","total_cost_usd":0.01}' >"$work/block.json"
-FAKE_CLAUDE_OUTPUT=$(win "$work/block.json")
+printf 'I have reviewed the work.\n\n```json\n{"allow_stop": false, "feedback": "Add a test for the empty input."}\n```\n' >"$work/block.txt"
+FAKE_CLAUDE_REVIEW=$(win "$work/block.txt")
 payload Stop s2 >"$work/stop.json"
 run hook <"$work/stop.json"
 want_rc 0 "Stop, reviewed"

@@ -9,9 +9,10 @@
 // 2.1.331 and later flush it before Stop hooks in claude -p, not always in interactive sessions).
 // docs/claude-code.md has the measurements.
 //
-// A hook therefore keeps, between stops, a Run: the count and a Mark, where the previous stop
-// left the event's own transcript. Continue reads only what was appended since, in one bounded
-// slice. The count is kept as a range, Low to High, because a transcript cannot always tell:
+// A hook therefore keeps, between stops, a Run: the count and a transcript.Mark, where the
+// previous stop left the event's own transcript. Continue reads only what was appended since, in
+// one bounded slice (package transcript). The count is kept as a range, Low to High, because a
+// transcript cannot always tell:
 //
 //   - A transcript that did not exist at the previous stop and does not exist now holds no tool
 //     call: nothing happened, the count goes on (exact).
@@ -29,35 +30,40 @@
 // Claude Code overrides shows the user a warning and counts a failure that never happened).
 package blockrun
 
+import "github.com/ccc-hooks/ccc-hooks/hookrt/transcript"
+
 // Run is Claude Code's count of blocks in a row before a stop as far as the transcripts told, at
 // least Low and at most High, and the Mark where the last stop left the transcript.
 type Run struct {
-	Low  int   `json:"low"`
-	High int   `json:"high"`
-	Mark *Mark `json:"mark,omitempty"`
+	Low  int              `json:"low"`
+	High int              `json:"high"`
+	Mark *transcript.Mark `json:"mark,omitempty"`
 }
 
-// seen is what a transcript tells of the time between two stops.
-type seen int
+// finding is what a transcript tells of the time between two stops.
+type finding int
 
 const (
-	unknown seen = iota // it cannot tell whether a tool was called
-	quiet               // no tool call: the run goes on
-	worked              // a tool call: the run starts again
+	unknown finding = iota // it cannot tell whether a tool was called
+	quiet                  // no tool call: the run goes on
+	worked                 // a tool call: the run starts again
 )
 
-// Continue brings r up to a stop and returns it: stopHookActive and transcript come from this
-// stop's event (agent_transcript_path for SubagentStop). A stop with stop_hook_active false
-// starts the count at 0; so does a tool call since the last stop; where the transcript cannot
-// tell, only Low does (see the package comment). The transcript is read only while a count is
-// running or a mark is due, and never more than MaxSlice of it.
-func (r Run) Continue(stopHookActive bool, transcript string) Run {
+// goalTools are the tools whose calls do not start Claude Code's count again.
+var goalTools = map[string]bool{"SetGoal": true, "ProposeGoal": true, "PauseGoal": true, "GetGoal": true}
+
+// Continue brings r up to a stop and returns it: stopHookActive and the transcript at path come
+// from this stop's event (agent_transcript_path for SubagentStop). A stop with stop_hook_active
+// false starts the count at 0; so does a tool call since the last stop; where the transcript
+// cannot tell, only Low does (see the package comment). The transcript is read only while a count
+// is running or a mark is due, and never more than transcript.MaxSlice of it.
+func (r Run) Continue(stopHookActive bool, path string) Run {
 	if !stopHookActive || r.Low < 0 || r.High < r.Low {
 		r.Low, r.High = 0, 0
 	}
-	var s seen
-	s, r.Mark = look(r.Mark, r.High > 0, transcript)
-	switch s {
+	var f finding
+	f, r.Mark = look(r.Mark, r.High > 0, path)
+	switch f {
 	case worked:
 		r.Low, r.High = 0, 0
 	case unknown:
@@ -69,6 +75,27 @@ func (r Run) Continue(stopHookActive bool, transcript string) Run {
 
 // Block counts a block of the stop just brought up to date.
 func (r *Run) Block() { r.Low, r.High = r.Low+1, r.High+1 }
+
+// look reads what the transcript at path tells of the time since the stop that left prev, and
+// returns the mark for the next stop. counting is false when no count is running: then only the
+// mark is due. A tool call other than a goal tool among the lines appended says the agent
+// worked, even when they are only the last slice of what was appended; none says it did not only
+// when they are all of it.
+func look(prev *transcript.Mark, counting bool, path string) (finding, *transcript.Mark) {
+	if !counting {
+		return quiet, transcript.End(path)
+	}
+	appended, next := transcript.Since(prev, path)
+	for name := range transcript.ToolCalls(appended.Lines) {
+		if !goalTools[name] {
+			return worked, next
+		}
+	}
+	if appended.Whole {
+		return quiet, next
+	}
+	return unknown, next
+}
 
 // Unblock gives back a block counted before its verdict was known.
 func (r *Run) Unblock() {

@@ -4,9 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/transcript"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -21,10 +21,10 @@ const (
 )
 
 // exact is a run of n blocks known exactly, marked at m.
-func exact(n int, m *Mark) Run { return Run{Low: n, High: n, Mark: m} }
+func exact(n int, m *transcript.Mark) Run { return Run{Low: n, High: n, Mark: m} }
 
-// first is what the first stop of a run (stop_hook_active false) keeps of transcript.
-func first(transcript string) Run { return Run{}.Continue(false, transcript) }
+// first is what the first stop of a run (stop_hook_active false) keeps of the transcript at path.
+func first(path string) Run { return Run{}.Continue(false, path) }
 
 // stopAfter marks a transcript holding start as the previous stop left it with blocks blocks,
 // appends then, and returns what the next stop (stop_hook_active true) counts.
@@ -116,47 +116,47 @@ func TestContinueMarkMovesOn(t *testing.T) {
 func TestContinueCannotTell(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "s.jsonl")
-	fresh := func(t *testing.T) *Mark {
+	fresh := func(t *testing.T) *transcript.Mark {
 		t.Helper()
 		testfs.Write(t, path, userLine+wordsLine+wordsLine, 0o600)
 		return first(path).Mark
 	}
 	tests := []struct {
 		name  string
-		setup func(t *testing.T) (mark *Mark, transcript string)
+		setup func(t *testing.T) (mark *transcript.Mark, path string)
 	}{
-		{"no mark kept", func(t *testing.T) (*Mark, string) { fresh(t); return nil, path }},
-		{"no transcript named", func(t *testing.T) (*Mark, string) { return fresh(t), "" }},
-		{"transcript gone", func(t *testing.T) (*Mark, string) {
+		{"no mark kept", func(t *testing.T) (*transcript.Mark, string) { fresh(t); return nil, path }},
+		{"no transcript named", func(t *testing.T) (*transcript.Mark, string) { return fresh(t), "" }},
+		{"transcript gone", func(t *testing.T) (*transcript.Mark, string) {
 			m := fresh(t)
 			if err := os.Remove(path); err != nil {
 				t.Fatal(err)
 			}
 			return m, path
 		}},
-		{"transcript shorter", func(t *testing.T) (*Mark, string) {
+		{"transcript shorter", func(t *testing.T) (*transcript.Mark, string) {
 			m := fresh(t)
 			testfs.Write(t, path, userLine, 0o600)
 			return m, path
 		}},
-		{"transcript rewritten before the mark", func(t *testing.T) (*Mark, string) {
+		{"transcript rewritten before the mark", func(t *testing.T) (*transcript.Mark, string) {
 			m := fresh(t)
 			testfs.Write(t, path, userLine+strings.Replace(wordsLine, "Done.", "Fine.", 1)+wordsLine+wordsLine, 0o600)
 			return m, path
 		}},
-		{"another transcript", func(t *testing.T) (*Mark, string) {
+		{"another transcript", func(t *testing.T) (*transcript.Mark, string) {
 			m := fresh(t)
 			other := filepath.Join(dir, "other.jsonl")
 			testfs.Write(t, other, userLine+wordsLine+wordsLine+wordsLine, 0o600)
 			return m, other
 		}},
-		{"more appended than one slice, no tool call in its last slice", func(t *testing.T) (*Mark, string) {
+		{"more appended than one slice, no tool call in its last slice", func(t *testing.T) (*transcript.Mark, string) {
 			m := fresh(t)
-			testfs.Append(t, path, readLine+strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1))
+			testfs.Append(t, path, readLine+strings.Repeat(wordsLine, transcript.MaxSlice/len(wordsLine)+1))
 			return m, path
 		}},
-		{"a directory", func(t *testing.T) (*Mark, string) { return fresh(t), dir }},
-		{"a partial line that vanished", func(t *testing.T) (*Mark, string) {
+		{"a directory", func(t *testing.T) (*transcript.Mark, string) { return fresh(t), dir }},
+		{"a partial line that vanished", func(t *testing.T) (*transcript.Mark, string) {
 			testfs.Write(t, path, readLine[:30], 0o600)
 			m := first(path).Mark
 			if err := os.Remove(path); err != nil {
@@ -167,8 +167,8 @@ func TestContinueCannotTell(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			mark, transcript := tc.setup(t)
-			if got := exact(4, mark).Continue(true, transcript); rangeOf(got) != (count{0, 4}) {
+			mark, path := tc.setup(t)
+			if got := exact(4, mark).Continue(true, path); rangeOf(got) != (count{0, 4}) {
 				t.Errorf("count = %+v, want {0 4} (cannot tell)", rangeOf(got))
 			}
 		})
@@ -181,7 +181,7 @@ func TestContinueToolCallInTheLastSlice(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	testfs.Write(t, path, userLine, 0o600)
 	mark := first(path).Mark
-	testfs.Append(t, path, strings.Repeat(wordsLine, MaxSlice/len(wordsLine)+1)+readLine+resultLine+wordsLine)
+	testfs.Append(t, path, strings.Repeat(wordsLine, transcript.MaxSlice/len(wordsLine)+1)+readLine+resultLine+wordsLine)
 	got := exact(4, mark).Continue(true, path)
 	if rangeOf(got) != (count{0, 0}) {
 		t.Errorf("count = %+v, want {0 0}", rangeOf(got))
@@ -209,27 +209,6 @@ func TestContinueUncertainRange(t *testing.T) {
 	testfs.Append(t, path, readLine+resultLine)
 	if r = r.Continue(true, path); rangeOf(r) != (count{0, 0}) {
 		t.Errorf("count = %+v after a tool call, want {0 0}", rangeOf(r))
-	}
-}
-
-// A FIFO as transcript is refused at once, without hanging the hook.
-func TestContinueFIFO(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "fifo")
-	if err := syscall.Mkfifo(path, 0o600); err != nil {
-		t.Skip("mkfifo:", err)
-	}
-	if got := exact(3, &Mark{Path: path}).Continue(true, path); rangeOf(got) != (count{0, 3}) || got.Mark != nil {
-		t.Errorf("Continue(FIFO) = %+v; want {0 3} and no mark", got)
-	}
-}
-
-// A transcript whose last MaxSlice bytes hold no line end gives no mark; the next stop then
-// cannot tell.
-func TestContinueNoLineEndInSlice(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "s.jsonl")
-	testfs.Write(t, path, userLine+`{"type":"user","message":{"content":"`+strings.Repeat("x", MaxSlice)+`"}}`, 0o600)
-	if mark := first(path).Mark; mark != nil {
-		t.Errorf("mark = %+v, want none", mark)
 	}
 }
 
@@ -275,16 +254,16 @@ func TestContinueTranscriptWrittenLater(t *testing.T) {
 }
 
 // Only what was appended since the mark counts toward the slice: a long transcript with a short
-// continuation is read, and so is one exactly MaxSlice long.
+// continuation is read, and so is one exactly transcript.MaxSlice long.
 func TestContinueSliceBounds(t *testing.T) {
-	filler := strings.Repeat(wordsLine, MaxSlice/len(wordsLine))
+	filler := strings.Repeat(wordsLine, transcript.MaxSlice/len(wordsLine))
 	tests := []struct {
 		name        string
 		first, then string
 		want        count
 	}{
 		{"a long transcript, a short continuation", userLine + filler + filler, wordsLine, count{2, 2}},
-		{"exactly one slice appended", userLine, filler + strings.Repeat("x", MaxSlice-len(filler)-1) + "\n", count{2, 2}},
+		{"exactly one slice appended", userLine, filler + strings.Repeat("x", transcript.MaxSlice-len(filler)-1) + "\n", count{2, 2}},
 		{"a tool call after a blank line", userLine, "\n" + wordsLine + readLine, count{0, 0}},
 	}
 	for _, tc := range tests {
@@ -293,21 +272,6 @@ func TestContinueSliceBounds(t *testing.T) {
 				t.Errorf("count = %+v, want %+v", got, tc.want)
 			}
 		})
-	}
-}
-
-// A transcript that holds only a line still being written is marked at its start: that line,
-// once whole, is read at the next stop.
-func TestContinuePartialFirstLine(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "s.jsonl")
-	testfs.Write(t, path, readLine[:30], 0o600)
-	mark := first(path).Mark
-	if mark == nil || mark.Offset != 0 || mark.Missing {
-		t.Fatalf("mark = %+v, want one at offset 0 of an existing file", mark)
-	}
-	testfs.Append(t, path, readLine[30:])
-	if got := exact(2, mark).Continue(true, path); got.High != 0 {
-		t.Errorf("count = %+v, want 0 (the tool call completed since)", rangeOf(got))
 	}
 }
 

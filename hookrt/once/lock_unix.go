@@ -8,16 +8,6 @@ import (
 	"syscall"
 )
 
-// openRecord opens the record file at path for reading and writing, creating it (mode 0600) when
-// create is set, and refuses a symbolic link in its place.
-func openRecord(path string, create bool) (*os.File, error) {
-	flags := os.O_RDWR | syscall.O_NOFOLLOW
-	if create {
-		flags |= os.O_CREATE
-	}
-	return os.OpenFile(path, flags, 0o600)
-}
-
 // tryLock takes an exclusive flock on f without waiting; false means another holds it.
 func tryLock(f *os.File) (bool, error) {
 	for {

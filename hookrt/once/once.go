@@ -205,10 +205,14 @@ func writeRecord(f *os.File, r record) error {
 
 // openLocked opens (creating) the record file at path and locks it, waiting while another
 // invocation holds it. When the file was pruned while this one waited for it, it starts over, so
-// that every claimant of a payload locks the same file.
+// that every claimant of a payload locks the same file. The record is opened never through a
+// symbolic link, and on Windows sharing delete access (safefile.OpenReadWrite), so that the
+// pruner can remove a record while it holds it locked, as on Unix: a claimant that has it open
+// then finds it unlinked and starts over, and one that opens it while Windows is still deleting
+// it gets an error, and answers without the check (when in doubt, answer).
 func openLocked(ctx context.Context, path string) (*os.File, error) {
 	for {
-		f, err := openRecord(path, true)
+		f, err := safefile.OpenReadWrite(path, true)
 		if err != nil {
 			return nil, fmt.Errorf("answered-once record: %w", err)
 		}
@@ -294,7 +298,7 @@ func prune(dir, keep string, now time.Time) {
 }
 
 func pruneOne(path string, now time.Time) {
-	f, err := openRecord(path, false)
+	f, err := safefile.OpenReadWrite(path, false)
 	if err != nil {
 		return
 	}

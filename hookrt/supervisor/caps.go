@@ -7,7 +7,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/turn"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/transcript"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
@@ -74,32 +74,32 @@ func (s *supervision) admit(ctx context.Context, limit, blockCap int, spent floa
 // newRun starts the count again when the user has spoken since the last event the supervisor
 // saw: the count is of one run of work, the reviews since the user last typed something.
 //
-// The session's transcript tells (package turn): a prompt the user typed opens a turn with a new
-// prompt_id, and what the user types while the agent works is added to the running turn; either
-// starts the count again, once. A turn Claude Code opens by itself, when a background task ends
-// or a wake-up fires, has a new prompt_id too, but does not: an agent that answers every block by
-// starting background work would otherwise never meet the cap. Where the transcript cannot tell
-// who opened a new turn (Claude Code 2.1.328 may not have written its record yet), a turn after a
-// Stop let through while the agent waited is taken for Claude Code's, and any other for the
-// user's: a review more rather than one skipped. Without a prompt_id, and with nothing typed
-// since, nothing says the user spoke, and the count goes on.
+// The session's transcript tells (transcript.ReadTurn): a prompt the user typed opens a turn with
+// a new prompt_id, and what the user types while the agent works is added to the running turn;
+// either starts the count again, once. A turn Claude Code opens by itself, when a background task
+// ends or a wake-up fires, has a new prompt_id too, but does not: an agent that answers every
+// block by starting background work would otherwise never meet the cap. Where the transcript
+// cannot tell who opened a new turn (Claude Code 2.1.328 may not have written its record yet), a
+// turn after a Stop let through while the agent waited is taken for Claude Code's, and any other
+// for the user's: a review more rather than one skipped. Without a prompt_id, and with nothing
+// typed since, nothing says the user spoke, and the count goes on.
 func (s *supervision) newRun(st *State) {
 	id := s.ev.PromptID
-	seen := turn.Look(s.ev.TranscriptPath, id)
+	told := transcript.ReadTurn(s.ev.TranscriptPath, id)
 	newTurn := id != "" && id != st.PromptID
 	waited := st.Waited
 	if newTurn {
 		st.PromptID, st.Waited = id, false
 	}
 	switch {
-	case seen.LastTyped != "" && !slices.Contains(st.Typed, seen.LastTyped):
+	case told.LastTyped != "" && !slices.Contains(st.Typed, told.LastTyped):
 		st.Count = 0
-		st.noteTyped(seen.LastTyped)
-	case newTurn && seen.Opener == turn.Unknown && !waited:
+		st.noteTyped(told.LastTyped)
+	case newTurn && told.Opener == transcript.Unknown && !waited:
 		// Taken for the user's: once its record is written, it starts nothing again; nor does
 		// what the user typed before it.
 		st.Count = 0
-		st.noteTyped(seen.LastTyped)
+		st.noteTyped(told.LastTyped)
 		st.noteTyped("prompt:" + id)
 	}
 }
@@ -131,7 +131,7 @@ func (s *supervision) noteWaiting(ctx context.Context) {
 		return nil
 	})
 	if err != nil {
-		s.log().Warn("cannot note the waiting agent", "err", err)
+		s.opts.Log().Warn("cannot note the waiting agent", "err", err)
 	}
 }
 
@@ -157,7 +157,7 @@ func (s *supervision) settle(ctx context.Context, failed, blocked bool) (before 
 		return nil
 	})
 	if err != nil {
-		s.log().Warn("cannot record the review's outcome", "err", err)
+		s.opts.Log().Warn("cannot record the review's outcome", "err", err)
 	}
 	return before
 }

@@ -9,10 +9,12 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
 
-// failScript is a reviewer that fails: it reports an exhausted quota and exits 1.
-const failScript = `echo '{"type":"result","is_error":true,"result":"quota exhausted","total_cost_usd":0.01}'; exit 1` + "\n"
+// failScript is a reviewer that fails as the real one does when the API refuses it: it reports
+// an exhausted quota and exits 1.
+var failScript = fakereview.Script(fakereview.With(fakereview.Refused("API Error: 429 quota exhausted"), "total_cost_usd", 0.01)) + "exit 1\n"
 
 func ask(sid string) *event.Event {
 	return &event.Event{SessionID: sid, Name: event.PreToolUse, ToolName: event.AskUserQuestion}
@@ -34,8 +36,8 @@ func TestHandleFailingReviews(t *testing.T) {
 
 	out, err := run(context.Background(), ask("f"), opts)
 	if err != nil || out == nil || out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" ||
-		out.HookSpecificOutput.PermissionDecisionReason != "supervisor review failed: claude reported an error: quota exhausted" ||
-		!strings.Contains(out.SystemMessage, "review 1 of 20 failed (claude reported an error: quota exhausted); the question was held back") {
+		out.HookSpecificOutput.PermissionDecisionReason != "supervisor review failed: claude reported an error: API Error: 429 quota exhausted" ||
+		!strings.Contains(out.SystemMessage, "review 1 of 20 failed (claude reported an error: API Error: 429 quota exhausted); the question was held back") {
 		t.Fatalf("first failure: %+v, %v; want a deny saying so", out, err)
 	}
 	if n := failures(); n != 1 {
@@ -43,7 +45,7 @@ func TestHandleFailingReviews(t *testing.T) {
 	}
 	out, err = run(context.Background(), ask("f"), opts)
 	if err != nil || out == nil || out.HookSpecificOutput != nil || out.Decision != "" ||
-		out.SystemMessage != "ccc-hooks: the supervisor's review failed again (claude reported an error: quota exhausted), 2 times in a row; "+
+		out.SystemMessage != "ccc-hooks: the supervisor's review failed again (claude reported an error: API Error: 429 quota exhausted), 2 times in a row; "+
 			"this question goes to you unreviewed. See `ccc-hooks supervisor log`." {
 		t.Fatalf("second failure: %+v, %v; want no decision and the message", out, err)
 	}
@@ -120,8 +122,7 @@ func TestSettleGivesBackTheStopsPlace(t *testing.T) {
 // TestHandleDecisionDetails: what the decision log and the answer carry beyond the verdict.
 func TestHandleDecisionDetails(t *testing.T) {
 	t.Run("an empty approving feedback", func(t *testing.T) {
-		e := hooktest.New(t, `{"supervisor":{"enabled":true}}`,
-			`echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":true,"feedback":""}}'`+"\n")
+		e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.ReviewScript(true, ""))
 		out, err := run(context.Background(), hooktest.Stop("d"), optsOf(e))
 		if err != nil || out.Reason == nil || *out.Reason != approvedFeedback {
 			t.Errorf("got %+v, %v; want the approved feedback", out, err)
@@ -181,7 +182,7 @@ func TestAllowAndRefuse(t *testing.T) {
 // without a budget the log is never read for it; turning the supervisor on gives a new budget.
 func TestSessionBudget(t *testing.T) {
 	costly := `echo review >> "$REVIEWS"` + "\n" +
-		`echo '{"type":"result","is_error":false,"total_cost_usd":0.03,"structured_output":{"allow_stop":false,"feedback":"more"}}'` + "\n"
+		fakereview.Script(fakereview.With(fakereview.Output(fakereview.Verdict(false, "more")), "total_cost_usd", 0.03))
 	e := hooktest.New(t, `{"supervisor":{"enabled":true,"session_budget_usd":0.05}}`, costly)
 	reviews := e.Dir + "/reviews"
 	opts := optsOf(e)
@@ -280,8 +281,7 @@ func TestHandleUsesItsClockAndConfig(t *testing.T) {
 
 // TestBlockWithoutFeedback: a blocking verdict without feedback blocks with the standard words.
 func TestBlockWithoutFeedback(t *testing.T) {
-	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`,
-		`echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":""}}'`+"\n")
+	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.ReviewScript(false, ""))
 	out, err := run(context.Background(), hooktest.Stop("n"), optsOf(e))
 	if err != nil || out.Decision != "block" || *out.Reason != NoVerdictFeedback {
 		t.Errorf("got %+v, %v; want a block with %q", out, err, NoVerdictFeedback)

@@ -3,8 +3,6 @@ package supervisor
 import (
 	"encoding/json"
 
-	"github.com/kballard/go-shellquote"
-
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 )
 
@@ -17,7 +15,7 @@ const guardTimeout = 60
 // reviewguard. Claude Code lets a tool call go ahead when a PreToolUse hook fails with any exit
 // status but 2 (docs/claude-code.md, "The review's prompt cache"), so a hook that cannot run (the
 // binary moved, a crash) exits 2: the call is refused, with the hook's stderr as the reason.
-func GuardCommand(self string) string { return shellquote.Join(self, "hook") + " || exit 2" }
+func GuardCommand(self string) string { return shellword.POSIX.Program(self) + " hook || exit 2" }
 
 // guardFor is the reviewer's read-only hook for the system goos: its command and the shell that
 // runs it ("" for Claude Code's default). On Windows, Claude Code runs a hook in Git Bash when it
@@ -29,8 +27,7 @@ func guardFor(self, goos string) (command, shell string) {
 	if goos != "windows" {
 		return GuardCommand(self), ""
 	}
-	ps := shellword.Shell{PowerShell: true, Windows: true}
-	return ps.Program(self) + " hook; if (-not $? -or $LASTEXITCODE -ne 0) { exit 2 }", "powershell"
+	return shellword.PowerShell.Program(self) + " hook; if (-not $? -or $LASTEXITCODE -ne 0) { exit 2 }", "powershell"
 }
 
 // GuardSettings is the --settings JSON given to the reviewer: a PreToolUse hook for every tool

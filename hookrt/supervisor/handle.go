@@ -3,17 +3,14 @@ package supervisor
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"os"
 	"runtime"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
 // ReasonDisabled is the reason given when the supervisor is off for the session.
@@ -27,46 +24,28 @@ const approvedFeedback = "supervisor review passed"
 
 // Options carries what one supervisor answer needs from the router and the outside world.
 type Options struct {
+	hookenv.Env
 	// Config is this hook run's supervisor settings (the router reads ccc.json once).
 	Config config.Supervisor
-	Getenv func(string) string
-	// Environ returns the environment handed to the reviewer (os.Environ when nil).
-	Environ func() []string
-	Now     func() time.Time
-	// Stderr receives warnings (never stdout, which is the hook protocol).
-	Stderr io.Writer
-	// ReviewTimeout, when positive, replaces supervisor.timeout_seconds. Only tests set it.
-	ReviewTimeout time.Duration
-	// Executable returns the path of this binary, which the reviewer's read-only hook runs
-	// (os.Executable when nil).
-	Executable func() (string, error)
-	// ManagedSettings is the managed settings file (the operating system's when empty).
-	ManagedSettings string
-	// Window finds the Claude Code window $CLAUDE_PID names (window.Of when nil).
-	Window window.Locate
+	// Review is what tests change of how a review runs.
+	Review ReviewOptions
 	// Waiting is the router's finding that a Stop came while the agent waits on background
 	// work (event.Event.Waiting): the supervisor then says only whether it is off.
 	Waiting bool
 }
 
+// ReviewOptions is what tests change of how a review runs.
+type ReviewOptions struct {
+	// Timeout, when positive, replaces supervisor.timeout_seconds.
+	Timeout time.Duration
+	// ManagedSettings is the managed settings file (the operating system's when empty).
+	ManagedSettings string
+}
+
 func (o Options) withDefaults() Options {
-	if o.Getenv == nil {
-		o.Getenv = os.Getenv
-	}
-	if o.Environ == nil {
-		o.Environ = os.Environ
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Stderr == nil {
-		o.Stderr = io.Discard
-	}
-	if o.Executable == nil {
-		o.Executable = os.Executable
-	}
-	if o.ManagedSettings == "" {
-		o.ManagedSettings = paths.ManagedFile()
+	o.Env = o.WithDefaults()
+	if o.Review.ManagedSettings == "" {
+		o.Review.ManagedSettings = paths.ManagedFile()
 	}
 	return o
 }
@@ -98,7 +77,7 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, e
 		out, err := s.answerAs(ctx, sw, supID)
 		return event.Final(out), err
 	}
-	s.log().Warn("ignoring an invalid "+SupervisorIDVar, "err", err)
+	s.opts.Log().Warn("ignoring an invalid "+SupervisorIDVar, "err", err)
 	out, rerr := s.answerAs(ctx, sw, ev.SessionID)
 	if rerr != nil {
 		return event.Final(nil), rerr
@@ -108,17 +87,9 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, e
 
 // supervision is one Handle: the event, the options and the session's store.
 type supervision struct {
-	opts   Options
-	ev     *event.Event
-	store  *SessionStore
-	logger *slog.Logger
-}
-
-func (s *supervision) log() *slog.Logger {
-	if s.logger == nil {
-		s.logger = slog.New(slog.NewTextHandler(s.opts.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	}
-	return s.logger
+	opts  Options
+	ev    *event.Event
+	store *SessionStore
 }
 
 // switchboard is the Switch of this hook run, its default the config the router read.
@@ -145,7 +116,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	// $CCC_SUPERVISOR_ID nor to a session named by `supervisor-hook --session-id` (no payload).
 	standing, err := sw.Follow(ctx, supID, supID == ev.SessionID && len(ev.Raw) > 0)
 	if err != nil {
-		s.log().Warn("cannot read or keep the supervisor's on/off state", "err", err)
+		s.opts.Log().Warn("cannot read or keep the supervisor's on/off state", "err", err)
 	}
 	if !standing.On {
 		return allow(ev, ReasonDisabled), nil
@@ -207,7 +178,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	}
 	rec.Decision, rec.Reason = decisionName(out), verdict.Feedback
 	s.logDecision(rec)
-	return seen(out, &rec), nil
+	return withReviewLine(out, &rec), nil
 }
 
 // failed answers a review that failed (could not start, exited non-zero, reported is_error,
@@ -235,9 +206,9 @@ func (s *supervision) failed(rec *Decision, err error, failedBefore int) (*event
 	return out, nil
 }
 
-// seen adds to out the one line the user sees after a review: the verdict, the review's number
-// against the cap, and its cost.
-func seen(out *event.Output, rec *Decision) *event.Output {
+// withReviewLine adds to out the one line the user sees after a review: the verdict, the
+// review's number against the cap, and its cost.
+func withReviewLine(out *event.Output, rec *Decision) *event.Output {
 	if out == nil {
 		return nil // a tool other than AskUserQuestion: no decision, and nothing to show
 	}
@@ -268,7 +239,7 @@ func (s *supervision) spent() float64 {
 	}
 	decisions, _, err := s.store.ReadLog(s.ev.SessionID)
 	if err != nil {
-		s.log().Warn("cannot read the decision log for the session budget", "err", err)
+		s.opts.Log().Warn("cannot read the decision log for the session budget", "err", err)
 	}
 	return Sum(decisions).CostUSD
 }
@@ -281,9 +252,9 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 	cfg := s.opts.Config
 	base, err := BasePrompt(paths.ConfigDir(s.opts.Getenv), cfg.Language)
 	if err != nil {
-		s.log().Warn("using the built-in supervisor prompt", "err", err)
+		s.opts.Log().Warn("using the built-in supervisor prompt", "err", err)
 	}
-	if err := checkGuardRuns(s.opts.ManagedSettings); err != nil {
+	if err := checkGuardRuns(s.opts.Review.ManagedSettings); err != nil {
 		return Verdict{}, Usage{}, err
 	}
 	self, err := s.opts.Executable()
@@ -291,12 +262,13 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 		return Verdict{}, Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)
 	}
 	timeout := time.Duration(cfg.TimeoutSeconds) * time.Second
-	if s.opts.ReviewTimeout > 0 {
-		timeout = s.opts.ReviewTimeout
+	if s.opts.Review.Timeout > 0 {
+		timeout = s.opts.Review.Timeout
 	}
 	guard, guardShell := guardFor(self, runtime.GOOS)
+	claude, _ := cfg.Claude(s.opts.Getenv)
 	return Review(ctx, Request{
-		Program:        ClaudeProgram(s.opts.Getenv, cfg.ClaudeCommand),
+		Program:        claude,
 		ExtraArgs:      cfg.ClaudeArgs,
 		SessionID:      s.ev.SessionID,
 		PermissionMode: cfg.PermissionMode,
@@ -313,7 +285,7 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 
 func (s *supervision) logDecision(rec Decision) {
 	if err := s.store.Append(rec.SessionID, rec); err != nil {
-		s.log().Warn("cannot write the decision log", "err", err)
+		s.opts.Log().Warn("cannot write the decision log", "err", err)
 	}
 }
 
@@ -329,15 +301,4 @@ func decisionName(out *event.Output) string {
 		return out.Decision
 	}
 	return DecisionAllow
-}
-
-// ClaudeProgram returns the claude program: $CCC_CLAUDE, else configured, else "claude" on PATH.
-func ClaudeProgram(getenv func(string) string, configured string) string {
-	if p := getenv("CCC_CLAUDE"); p != "" {
-		return p
-	}
-	if configured != "" {
-		return configured
-	}
-	return "claude"
 }

@@ -82,7 +82,7 @@ func TestHandleTimeoutKillsProcessGroup(t *testing.T) {
 	pids := filepath.Join(e.Dir, "pids")
 	t.Setenv("PIDS", pids)
 	opts := optsOf(e)
-	opts.ReviewTimeout = 500 * time.Millisecond
+	opts.Review.Timeout = 500 * time.Millisecond
 
 	// Two sessions: each review is the first to fail in its session (see TestHandleFailingReviews).
 	for _, ev := range []*event.Event{hooktest.Stop("slow"), {SessionID: "slow-ask", Name: event.PreToolUse, ToolName: event.AskUserQuestion}} {
@@ -90,7 +90,7 @@ func TestHandleTimeoutKillsProcessGroup(t *testing.T) {
 		start := time.Now()
 		out, err := run(context.Background(), ev, opts)
 		elapsed := time.Since(start)
-		if elapsed > opts.ReviewTimeout+time.Second {
+		if elapsed > opts.Review.Timeout+time.Second {
 			t.Errorf("%s: returned after %s", ev.Name, elapsed)
 		}
 		if ev.Name == event.Stop {
@@ -163,18 +163,43 @@ func TestInsideReviewIsReadOnly(t *testing.T) {
 func TestHandleRefusesUnguardedReview(t *testing.T) {
 	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, "touch \"$0.called\"\n"+hooktest.AllowScript)
 	opts := optsOf(e)
-	e.Write(opts.ManagedSettings, `{"allowManagedHooksOnly": true}`, 0o644)
+	e.Write(opts.Review.ManagedSettings, `{"allowManagedHooksOnly": true}`, 0o644)
 	_, err := run(context.Background(), hooktest.Stop("m"), opts)
 	var failed *ReviewFailedError
 	var unguarded *UnguardedError
-	if !errors.As(err, &failed) || !errors.As(err, &unguarded) || unguarded.Path != opts.ManagedSettings {
-		t.Fatalf("Run = %v, want a failed review naming %s", err, opts.ManagedSettings)
+	if !errors.As(err, &failed) || !errors.As(err, &unguarded) || unguarded.Path != opts.Review.ManagedSettings {
+		t.Fatalf("Run = %v, want a failed review naming %s", err, opts.Review.ManagedSettings)
 	}
 	if _, err := os.Stat(e.Vars["CCC_CLAUDE"] + ".called"); !os.IsNotExist(err) {
 		t.Error("the reviewer ran")
 	}
-	e.Write(opts.ManagedSettings, `{"allowManagedHooksOnly": false}`, 0o644)
+	e.Write(opts.Review.ManagedSettings, `{"allowManagedHooksOnly": false}`, 0o644)
 	if out, err := run(context.Background(), hooktest.Stop("m2"), opts); err != nil || out == nil || *out.Reason != "ok" {
 		t.Fatalf("Run with allowManagedHooksOnly false = %+v, %v; want the review's allow", out, err)
+	}
+}
+
+// TestReviewLine: the line the user sees after a review says what the verdict did, the review's
+// number against the cap and its cost, or that claude reported none; a tool call other than a
+// question gets no answer, and no line.
+func TestReviewLine(t *testing.T) {
+	tests := []struct {
+		event, decision string
+		cost            float64
+		want            string
+	}{
+		{event.Stop, DecisionBlock, 0.0421, "ccc-hooks supervisor: sent the agent back to work (review 3 of 20, $0.0421)."},
+		{event.Stop, DecisionAllow, 0, "ccc-hooks supervisor: allowed the stop (review 3 of 20, cost not reported)."},
+		{event.PreToolUse, DecisionDeny, 1.5, "ccc-hooks supervisor: sent the question back (review 3 of 20, $1.5000)."},
+		{event.PreToolUse, DecisionAllow, 0.00004, "ccc-hooks supervisor: let the question through (review 3 of 20, $0.0000)."},
+	}
+	for _, tt := range tests {
+		rec := &Decision{Event: tt.event, Decision: tt.decision, Count: 3, Max: 20, Usage: Usage{CostUSD: tt.cost}}
+		if got := withReviewLine(&event.Output{SystemMessage: "replaced"}, rec); got.SystemMessage != tt.want {
+			t.Errorf("%s %s: %q, want %q", tt.event, tt.decision, got.SystemMessage, tt.want)
+		}
+	}
+	if got := withReviewLine(nil, &Decision{Event: event.PreToolUse}); got != nil {
+		t.Errorf("no answer got the line: %+v", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 )
 
@@ -16,12 +17,9 @@ import (
 func optsOf(e *hooktest.Env) Options {
 	cfg, _, _ := config.Load(e.ConfigFile())
 	return Options{
-		Config:          cfg,
-		Getenv:          e.Getenv,
-		Environ:         os.Environ,
-		Now:             time.Now,
-		Stderr:          io.Discard,
-		ManagedSettings: e.ManagedSettings(),
+		Env:    hookenv.Env{Getenv: e.Getenv, Environ: os.Environ, Now: time.Now, Stderr: io.Discard},
+		Config: cfg,
+		Review: ReviewOptions{ManagedSettings: e.ManagedSettings()},
 	}
 }
 

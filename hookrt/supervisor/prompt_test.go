@@ -219,11 +219,13 @@ func TestBasePromptOverrideTooLarge(t *testing.T) {
 	}
 }
 
+// TestGuardCommandQuotesThePath: the reviewer's hook names this binary as our handlers in
+// settings files do (package shellword).
 func TestGuardCommandQuotesThePath(t *testing.T) {
 	for path, want := range map[string]string{
 		"/usr/local/bin/ccc-hooks":     "/usr/local/bin/ccc-hooks hook || exit 2",
 		"/home/me/my tools/ccc-hooks":  `'/home/me/my tools/ccc-hooks' hook || exit 2`,
-		"/home/o'brien/$bin/ccc-hooks": `/home/o\'brien/\$bin/ccc-hooks hook || exit 2`,
+		"/home/o'brien/$bin/ccc-hooks": `'/home/o'\''brien/$bin/ccc-hooks' hook || exit 2`,
 	} {
 		if got := GuardCommand(path); got != want {
 			t.Errorf("GuardCommand(%q) = %q, want %q", path, got, want)

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
 
 func TestParseOutput(t *testing.T) {
@@ -14,18 +17,6 @@ func TestParseOutput(t *testing.T) {
 		out  string
 		want Verdict
 	}{
-		{
-			"structured", `{"type":"result","is_error":false,"result":"x","structured_output":{"allow_stop":true,"feedback":"ok"}}`,
-			Verdict{AllowStop: true, Feedback: "ok"},
-		},
-		{
-			"structured wins over result", `{"result":"{\"allow_stop\":false,\"feedback\":\"no\"}","structured_output":{"allow_stop":true,"feedback":"yes"}}`,
-			Verdict{AllowStop: true, Feedback: "yes"},
-		},
-		{
-			"bad structured falls back", `{"result":"{\"allow_stop\":false,\"feedback\":\"no\"}","structured_output":{"allow_stop":"yes"}}`,
-			Verdict{Feedback: "no"},
-		},
 		{
 			"last fenced block", `{"result":"a\n` + "```json" + `\n{\"allow_stop\":true,\"feedback\":\"1\"}\n` + "```" + `\nb\n` + "```json" + `\n{\"allow_stop\":false,\"feedback\":\"2\"}\n` + "```" + `\n"}`,
 			Verdict{Feedback: "2"},
@@ -42,13 +33,13 @@ func TestParseOutput(t *testing.T) {
 			"nested bare object", `{"result":"{\"verdict\": {\"allow_stop\": true, \"feedback\": \"in\"}}"}`,
 			Verdict{AllowStop: true, Feedback: "in"},
 		},
-		{"missing feedback", `{"structured_output":{"allow_stop":true}}`, Verdict{AllowStop: true}},
+		{"missing feedback", `{"result":"{\"allow_stop\":true}"}`, Verdict{AllowStop: true}},
 		{"raw text", `{"result":"  Tests fail.  "}`, Verdict{Feedback: "Tests fail."}},
 		{"empty result", `{"result":""}`, Verdict{Feedback: NoVerdictFeedback}},
 		{"empty output", ``, Verdict{Feedback: NoVerdictFeedback}},
 		{"not JSON output", `plain words`, Verdict{Feedback: "plain words"}},
 		{
-			"verbose array", `[{"type":"system"},{"type":"result","structured_output":{"allow_stop":false,"feedback":"arr"}}]`,
+			"verbose array", `[{"type":"system"},{"type":"result","result":"{\"allow_stop\":false,\"feedback\":\"arr\"}"}]`,
 			Verdict{Feedback: "arr"},
 		},
 		{
@@ -66,6 +57,71 @@ func TestParseOutput(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestParseOutputCaptured: the verdict, or claude's report of its error, in what each tested
+// Claude Code printed for a review (package fakereview).
+func TestParseOutputCaptured(t *testing.T) {
+	for _, v := range claudeversion.Tested() {
+		for name, want := range map[string]Verdict{
+			fakereview.Block: {Feedback: "Add a test for the empty-input case before stopping."},
+			fakereview.Allow: {AllowStop: true, Feedback: "Complete now."},
+		} {
+			data, err := fakereview.Captured(v.String(), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := ParseOutput(data); err != nil || got != want {
+				t.Errorf("%s/%s: ParseOutput = %+v, %v; want %+v", v, name, got, err, want)
+			}
+		}
+		for name, want := range map[string]string{fakereview.Budget: "error_max_budget_usd", fakereview.APIError: "API Error: 400 the request was refused"} {
+			data, err := fakereview.Captured(v.String(), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var reported *ReportedError
+			if _, err := ParseOutput(data); !errors.As(err, &reported) || reported.Msg != want {
+				t.Errorf("%s/%s: ParseOutput error %v, want claude's report %q", v, name, err, want)
+			}
+		}
+	}
+}
+
+// TestParseOutputStructured: the one test of structured_output, which claude prints only for a
+// --json-schema run; the reviewer is not one, so no real review carries it (package
+// fakereview), but a claude_args that adds --json-schema would. A verdict there wins over the
+// result text; one that is no verdict leaves the text to decide.
+func TestParseOutputStructured(t *testing.T) {
+	tests := []struct {
+		name string
+		out  string
+		want Verdict
+	}{
+		{
+			"structured", `{"type":"result","is_error":false,"result":"x","structured_output":{"allow_stop":true,"feedback":"ok"}}`,
+			Verdict{AllowStop: true, Feedback: "ok"},
+		},
+		{
+			"structured wins over result", `{"result":"{\"allow_stop\":false,\"feedback\":\"no\"}","structured_output":{"allow_stop":true,"feedback":"yes"}}`,
+			Verdict{AllowStop: true, Feedback: "yes"},
+		},
+		{
+			"bad structured falls back", `{"result":"{\"allow_stop\":false,\"feedback\":\"no\"}","structured_output":{"allow_stop":"yes"}}`,
+			Verdict{Feedback: "no"},
+		},
+		{"missing feedback", `{"structured_output":{"allow_stop":true}}`, Verdict{AllowStop: true}},
+		{
+			"verbose array", `[{"type":"system"},{"type":"result","structured_output":{"allow_stop":false,"feedback":"arr"}}]`,
+			Verdict{Feedback: "arr"},
+		},
+	}
+	for _, tt := range tests {
+		got, err := ParseOutput([]byte(tt.out))
+		if err != nil || got != tt.want {
+			t.Errorf("%s: ParseOutput = %+v, %v; want %+v", tt.name, got, err, tt.want)
+		}
 	}
 }
 

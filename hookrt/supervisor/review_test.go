@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -69,9 +70,7 @@ func readPID(t *testing.T, path string) int {
 // after the reviewer exits, and the child is killed with the reviewer's process group.
 func TestReviewKeepsVerdictOfReviewerWithLingeringChild(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"
-echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"run the tests"}}'
-`)
+	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"`+"\n"+hooktest.ReviewScript(false, "run the tests"))
 	start := time.Now()
 	v, _, err := Review(context.Background(), Request{
 		GuardCommand: "ccc-hooks hook",
@@ -94,9 +93,7 @@ echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,
 // does not hold the reviewer's output (a normal, quick exit).
 func TestReviewKillsGroupAfterNormalExit(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	claude := fakeClaude(t, `sleep 60 >/dev/null 2>&1 & echo $! > "$PIDFILE"
-echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":true,"feedback":"ok"}}'
-`)
+	claude := fakeClaude(t, `sleep 60 >/dev/null 2>&1 & echo $! > "$PIDFILE"`+"\n"+hooktest.ReviewScript(true, "ok"))
 	v, _, err := Review(context.Background(), Request{
 		GuardCommand: "ccc-hooks hook",
 		Program:      claude, SessionID: "s", Prompt: "review",
@@ -136,7 +133,8 @@ func TestReviewCwd(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	claude := fakeClaude(t, `echo '{"type":"result","structured_output":{"allow_stop":true,"feedback":"'"$(pwd -P)"'"}}'`)
+	cwd := filepath.Join(t.TempDir(), "cwd")
+	claude := fakeClaude(t, `pwd -P > "$CWD"`+"\n"+hooktest.ReviewScript(true, "ok"))
 	physical := func(dir string) string {
 		p, err := filepath.EvalSymlinks(dir)
 		if err != nil {
@@ -153,10 +151,11 @@ func TestReviewCwd(t *testing.T) {
 		v, _, err := Review(context.Background(), Request{
 			GuardCommand: "ccc-hooks hook",
 			Program:      claude, SessionID: "s", Prompt: "p", Dir: dir,
-			Env: os.Environ(), Timeout: 30 * time.Second,
+			Env: append(os.Environ(), "CWD="+cwd), Timeout: 30 * time.Second,
 		})
-		if err != nil || v.Feedback != want {
-			t.Errorf("cwd %s: got %+v, %v; want the review run in %s", dir, v, err, want)
+		ran, _ := os.ReadFile(cwd)
+		if err != nil || !v.AllowStop || strings.TrimSpace(string(ran)) != want {
+			t.Errorf("cwd %s: got %+v, %v, run in %s; want the review run in %s", dir, v, err, ran, want)
 		}
 	}
 }

@@ -29,8 +29,8 @@ type State struct {
 	Count int `json:"count"`
 	// PromptID is the prompt_id of the last turn the supervisor saw; a new one is a new turn.
 	PromptID string `json:"prompt_id,omitempty"`
-	// Typed names what the user typed that the count already started from (turn.Seen.LastTyped
-	// values, newest last, at most maxTyped), so that each starts it only once.
+	// Typed names what the user typed that the count already started from (LastTyped values of
+	// transcript.Turn, newest last, at most maxTyped), so that each starts it only once.
 	Typed []string `json:"typed,omitempty"`
 	// Waited is set by a Stop let through while the agent waited on background work, and
 	// cleared by the next turn: that turn is most likely Claude Code's own, started when the

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
 
 func TestSwitchID(t *testing.T) {
@@ -73,7 +74,7 @@ func TestHandleInvalidSupervisorID(t *testing.T) {
 	if !strings.Contains(out, `"reason":"ok"`) {
 		t.Errorf("out = %s, want the review the session's own state turns on", out)
 	}
-	if !strings.Contains(out, `"systemMessage":"ccc-hooks supervisor: allowed the stop (review 1 of 20, cost not reported).\nccc-hooks: invalid session ID \"../x\" in $CCC_SUPERVISOR_ID`) {
+	if !strings.Contains(out, `"systemMessage":"ccc-hooks supervisor: allowed the stop (review 1 of 20, `+usd(fakereview.CostUSD())+`).\nccc-hooks: invalid session ID \"../x\" in $CCC_SUPERVISOR_ID`) {
 		t.Errorf("out = %s, want the review's line, then a notice naming the variable and its value", out)
 	}
 	if !strings.Contains(stderr.String(), "ignoring an invalid CCC_SUPERVISOR_ID") {

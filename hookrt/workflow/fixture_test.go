@@ -13,6 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -69,11 +70,13 @@ func (f *fixture) opts() Options {
 		cfg.Workflow.MaxIterations = f.maxBlocks
 	}
 	return Options{
+		Env: hookenv.Env{
+			Getenv: func(k string) string { return f.env[k] },
+			Now:    func() time.Time { return f.now },
+			Stderr: lockedWriter{&f.mu, &f.stderr},
+		},
 		Config: cfg.Workflow,
-		Getenv: func(k string) string { return f.env[k] },
-		Now:    func() time.Time { return f.now },
 		Home:   f.home,
-		Stderr: lockedWriter{&f.mu, &f.stderr},
 		Notify: func(_ context.Context, title, body string) {
 			f.mu.Lock()
 			defer f.mu.Unlock()

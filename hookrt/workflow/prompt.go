@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/turn"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/transcript"
 )
 
 // OpenCommand opens a task: "/mc <description>".
@@ -54,9 +54,10 @@ func isConfirmCommand(prompt string) bool {
 
 // prompt handles UserPromptSubmit: open a task, or take the user's confirmation. Any prompt ends
 // the session's run of blocks (a turn begins). A prompt Claude Code submits by itself (a
-// background task's notification, a fired wake-up: package turn) is not the user's: it opens
-// nothing and confirms nothing, though a subagent's report or a wake-up the agent scheduled may
-// well say "fixed". The transcript is read for that only when the prompt would open or confirm.
+// background task's notification, a fired wake-up: package transcript) is not the user's: it
+// opens nothing and confirms nothing, though a subagent's report or a wake-up the agent scheduled
+// may well say "fixed". The transcript is read for that only when the prompt would open or
+// confirm.
 func (h *handler) prompt() (*event.Output, error) {
 	if err := h.resetBlocks(); err != nil {
 		return nil, err
@@ -65,7 +66,7 @@ func (h *handler) prompt() (*event.Output, error) {
 	p := strings.TrimSpace(withoutNamespace(h.ev.Prompt))
 	confirms := !opens && (isConfirmCommand(p) || (!strings.HasPrefix(p, OpenCommand) && Confirms(p)))
 	switch {
-	case !opens && !confirms, turn.ByClaude(h.ev.TranscriptPath, h.ev.Prompt):
+	case !opens && !confirms, transcript.ByClaude(h.ev.TranscriptPath, h.ev.Prompt):
 		return nil, nil
 	case opens:
 		return h.openTask(desc)

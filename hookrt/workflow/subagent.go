@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/transcript"
 )
 
 // subagentStop handles SubagentStop. A subagent is an expert review when its task prompt (the
@@ -15,7 +16,7 @@ import (
 // is recorded on the session's newest in_progress task; a review without one never overwrites a
 // recorded score, and a /mc-review subagent without one is asked for a score line.
 func (h *handler) subagentStop() (*event.Output, error) {
-	tr, err := readTranscript(h.ev.AgentTranscriptPath)
+	tr, err := transcript.ReadMessages(h.ev.AgentTranscriptPath)
 	if err != nil {
 		h.log.Warn("cannot read the subagent transcript", "err", err)
 	}

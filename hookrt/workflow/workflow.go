@@ -50,10 +50,10 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
@@ -63,15 +63,12 @@ const PassScore = 8.0
 
 // Options carries what the workflow needs from outside.
 type Options struct {
+	hookenv.Env
 	// Config is the workflow's part of ccc.json (the router reads the file once). A zero
 	// MaxIterations means the default.
 	Config config.Workflow
-	Getenv func(string) string
-	Now    func() time.Time
 	// Home is the ccc-hooks home (locks, per-session block counters); default paths.Home.
 	Home string
-	// Stderr receives diagnostics (log/slog text records); never stdout.
-	Stderr io.Writer
 	// Notify shows a desktop notification; nil means DesktopNotify. It is only called when
 	// Config.Notify is set ("workflow": {"notify": true} in ccc.json), and must return within
 	// about 100 ms.
@@ -81,12 +78,7 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	if o.Getenv == nil {
-		o.Getenv = func(string) string { return "" }
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Env = o.WithDefaults()
 	if o.Home == "" {
 		o.Home = paths.Home(o.Getenv)
 	}
@@ -94,9 +86,6 @@ func (o Options) withDefaults() Options {
 		o.Config.MaxIterations = config.DefaultMaxIterations
 	}
 	o.claudeCap = blockcap.FromEnv(o.Getenv)
-	if o.Stderr == nil {
-		o.Stderr = io.Discard
-	}
 	if o.Notify == nil {
 		o.Notify = DesktopNotify
 	}

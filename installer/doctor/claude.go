@@ -5,30 +5,31 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
 )
 
 // claudeCheck reports whether the claude program the supervisor runs for a review is found and
 // answers `claude --version`, and how that version stands against the Claude Code versions
-// ccc-hooks is tested on (package claudeversion; see versionNote). The program is $CCC_CLAUDE,
-// else supervisor.claude_command, else claude on PATH. Missing is an error when supervisor hooks
-// are installed, else a warning.
+// ccc-hooks is tested on (package claudeversion; see versionNote). The program is the one the
+// hook runs (config.Supervisor.Claude): $CCC_CLAUDE, else supervisor.claude_command, else claude
+// on PATH. Missing is an error when supervisor hooks are installed, else a warning.
 type claudeCheck struct{ env Env }
 
 func (claudeCheck) Name() string { return "claude" }
 
 func (c claudeCheck) Run(ctx context.Context, s *Snapshot) []Result {
-	prog, from := "claude", "on PATH"
-	var fix string
-	switch {
-	case c.env.Getenv("CCC_CLAUDE") != "":
-		prog, from = c.env.Getenv("CCC_CLAUDE"), "from $CCC_CLAUDE"
-		fix = "point CCC_CLAUDE at the claude program, or unset it"
-	case s.Config.ClaudeCommand != "":
-		prog, from = s.Config.ClaudeCommand, "from supervisor.claude_command"
+	prog, source := s.Config.Claude(c.env.Getenv)
+	var from, fix string
+	switch source {
+	case config.ClaudeFromEnv:
+		from, fix = "from $"+config.ClaudeEnv, "point "+config.ClaudeEnv+" at the claude program, or unset it"
+	case config.ClaudeFromConfig:
+		from = "from supervisor.claude_command"
 		fix = fmt.Sprintf("set supervisor.claude_command in %s to the full path of claude", s.ConfigPath)
 	default:
-		fix = fmt.Sprintf("install Claude Code, or set supervisor.claude_command in %s (or $CCC_CLAUDE) to the full path of claude", s.ConfigPath)
+		from = "on PATH"
+		fix = fmt.Sprintf("install Claude Code, or set supervisor.claude_command in %s (or $%s) to the full path of claude", s.ConfigPath, config.ClaudeEnv)
 	}
 	path, err := c.env.LookPath(prog)
 	if err != nil {
@@ -38,7 +39,7 @@ func (c claudeCheck) Run(ctx context.Context, s *Snapshot) []Result {
 			r.Status, what = StatusError, "so every supervisor review fails"
 		}
 		missing := prog + " not found on PATH"
-		if from != "on PATH" {
+		if source != config.ClaudeOnPath {
 			missing = fmt.Sprintf("%s (%s) not found", prog, from)
 		}
 		r.Message = fmt.Sprintf("%s, %s: %s", missing, what, fix)

@@ -4,8 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/kballard/go-shellquote"
-
 	"github.com/ccc-hooks/ccc-hooks/installer"
 )
 
@@ -75,20 +73,5 @@ func (s *Snapshot) commands(verb string, f File, extra string) string {
 	return joinAnd(cmds)
 }
 
-// quote writes x as one argument of a command pasted into s.Shell: as quote does for a POSIX
-// shell on Linux and macOS, as shellword does for Windows' shells (forward slashes, no doubled
-// backslash).
-func (s *Snapshot) quote(x string) string {
-	if s.Shell.Windows || s.Shell.PowerShell {
-		return s.Shell.Arg(x)
-	}
-	return quote(x)
-}
-
-// quote writes s as one argument of a POSIX shell command.
-func quote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
-		return s
-	}
-	return shellquote.Join(s)
-}
+// quote writes x as one argument of a command pasted into s.Shell (see shellword.Shell.Arg).
+func (s *Snapshot) quote(x string) string { return s.Shell.Arg(x) }

@@ -56,14 +56,14 @@ func TestAdviceForWindowsShells(t *testing.T) {
 	}{
 		{
 			"PowerShell",
-			shellword.Shell{PowerShell: true, Windows: true},
+			shellword.PowerShell,
 			"& 'C:/Users/Jo Smith/ccc-hooks.exe'",
 			`C:\Users\Jo Smith\.claude\settings-x.json`,
 			"`& 'C:/Users/Jo Smith/ccc-hooks.exe' install --file 'C:/Users/Jo Smith/.claude/settings-x.json' --yes`",
 		},
 		{
 			"Git Bash",
-			shellword.Shell{Windows: true},
+			shellword.GitBash,
 			"C:/Users/me/ccc-hooks.exe", `C:\Users\me\s.json`,
 			"`C:/Users/me/ccc-hooks.exe install --file C:/Users/me/s.json --yes`",
 		},

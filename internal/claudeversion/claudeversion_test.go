@@ -2,6 +2,8 @@ package claudeversion
 
 import (
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -82,16 +84,8 @@ func TestParseList(t *testing.T) {
 	}
 }
 
-// TestTestedFile: the file the shell scripts read is the one compiled in, and it lists the
-// oldest supported version first and the newest last.
+// TestTestedFile: the list holds the oldest supported version first and the newest last.
 func TestTestedFile(t *testing.T) {
-	data, err := os.ReadFile("tested.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(data) != testedText {
-		t.Fatal("tested.txt differs from the embedded copy")
-	}
 	vs := Tested()
 	if len(vs) < 2 {
 		t.Fatalf("Tested() = %v: want the oldest supported and the newest version", vs)
@@ -105,5 +99,41 @@ func TestTestedFile(t *testing.T) {
 	vs[0] = Version{}
 	if Oldest() == (Version{}) {
 		t.Error("Tested returns the package's own slice")
+	}
+}
+
+// TestScriptsReadTheList: the shell scripts that read the list by path name File and keep its
+// lines that are not blank or comments (grep -Ev '^[[:space:]]*(#|$)'); what that keeps of the
+// file is each tested version, exactly as Tested writes it (a space or a carriage return left on
+// a line would reach a script's version, where ParseList trims it away).
+func TestScriptsReadTheList(t *testing.T) {
+	root := filepath.Join("..", "..")
+	filter := `grep -Ev '^[[:space:]]*(#|$)' ` + File
+	for _, script := range []string{"test.sh", ".ci/run", "scripts/install-claude-code.sh"} {
+		data, err := os.ReadFile(filepath.Join(root, script))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), filter) {
+			t.Errorf("%s does not read %s with %s", script, File, filter)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(root, File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipped := regexp.MustCompile(`^[\s\v]*(#|$)`) // grep's [[:space:]]
+	var kept []string
+	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if !skipped.MatchString(line) {
+			kept = append(kept, line)
+		}
+	}
+	var want []string
+	for _, v := range Tested() {
+		want = append(want, v.String())
+	}
+	if !slices.Equal(kept, want) {
+		t.Errorf("the scripts read %q from %s; want %q", kept, File, want)
 	}
 }

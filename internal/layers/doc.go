@@ -6,5 +6,6 @@
 //	internal/..., plugins    shared leaves
 //
 // Every import goes down, never up or sideways between installer and hookrt, and cmd reaches
-// settings only through installer.
+// settings only through installer. Claude Code's session transcripts are read in one package,
+// hookrt/transcript, which stands on the leaves alone.
 package layers

@@ -66,25 +66,8 @@ func TestMayImport(t *testing.T) {
 // of a package's own tests included. External test packages (package x_test) stand above the
 // floors, as Go lets them: plugins_test checks the plugins against the installer.
 func TestImportFloors(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go command not found")
-	}
-	out, err := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports", module+"/...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
 	checked := 0
-	for {
-		var p struct {
-			ImportPath           string
-			Imports, TestImports []string
-		}
-		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
-			t.Fatalf("decode go list: %v", err)
-		}
+	for _, p := range listPackages(t) {
 		from := part(p.ImportPath)
 		if _, ok := mayImport[from]; !ok {
 			continue
@@ -101,5 +84,35 @@ func TestImportFloors(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("go list found no imports between the module's packages")
+	}
+}
+
+// goPackage is what go list tells of a package of the module.
+type goPackage struct {
+	ImportPath, Dir               string
+	GoFiles, Imports, TestImports []string
+}
+
+// listPackages lists the module's packages with go list; without the go command the test is
+// skipped.
+func listPackages(t *testing.T) []goPackage {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go command not found")
+	}
+	out, err := exec.Command("go", "list", "-json=ImportPath,Dir,GoFiles,Imports,TestImports", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	var pkgs []goPackage
+	for {
+		var p goPackage
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			return pkgs
+		} else if err != nil {
+			t.Fatalf("decode go list: %v", err)
+		}
+		pkgs = append(pkgs, p)
 	}
 }

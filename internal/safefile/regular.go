@@ -102,6 +102,14 @@ func ReadBounded(f *os.File, path string, size, limit int64) ([]byte, error) {
 	return data, nil
 }
 
+// OpenReadWrite opens the file at path for reading and writing, creating it (mode 0600) when
+// create is set, and never through a final symbolic link: on Unix a link in its place is an
+// error, and where no flag refuses one (Windows) the link itself is opened, which the caller
+// refuses by its Stat, as it refuses anything that is not a regular file. On Windows the file is
+// opened sharing delete access, as every file safefile opens: another program may remove or
+// rename it while it is open, as on Unix.
+func OpenReadWrite(path string, create bool) (*os.File, error) { return openReadWrite(path, create) }
+
 // ReadTail returns the last limit bytes of the regular file path (all of it when smaller). The
 // slice may begin in the middle of a line; callers that parse lines drop the first partial one.
 // Memory use is bounded by limit, however large the file.

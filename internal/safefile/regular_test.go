@@ -155,3 +155,43 @@ func TestOpenRegularLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenReadWrite: a file opened for reading and writing, created with mode 0600 only when
+// asked, and never through a symbolic link in its place.
+func TestOpenReadWrite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "record")
+	if _, err := OpenReadWrite(path, false); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("OpenReadWrite(missing, false) = %v, want not exist", err)
+	}
+	f, err := OpenReadWrite(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("kept"); err != nil {
+		t.Fatal(err)
+	}
+	_ = f.Close()
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("created %v, %v; want mode 0600", fi.Mode(), err)
+	}
+	f, err = OpenReadWrite(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 4)
+	if _, err := f.ReadAt(buf, 0); err != nil || string(buf) != "kept" {
+		t.Errorf("read %q, %v; want what was written (not truncated)", buf, err)
+	}
+	_ = f.Close()
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, create := range []bool{false, true} {
+		if f, err := OpenReadWrite(link, create); err == nil {
+			_ = f.Close()
+			t.Errorf("OpenReadWrite(link, %v) opened it", create)
+		}
+	}
+}

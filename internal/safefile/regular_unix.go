@@ -18,3 +18,12 @@ func openRead(path string, follow bool) (*os.File, error) {
 	}
 	return os.OpenFile(path, flags, 0)
 }
+
+// openReadWrite is OpenReadWrite on Unix: O_NOFOLLOW refuses a final symbolic link.
+func openReadWrite(path string, create bool) (*os.File, error) {
+	flags := os.O_RDWR | syscall.O_NOFOLLOW
+	if create {
+		flags |= os.O_CREATE
+	}
+	return os.OpenFile(path, flags, 0o600)
+}

@@ -11,8 +11,8 @@ func TestFor(t *testing.T) {
 	}{
 		{"linux", nil, POSIX},
 		{"darwin", map[string]string{"MSYSTEM": "MINGW64"}, POSIX},
-		{"windows", nil, Shell{PowerShell: true, Windows: true}},
-		{"windows", map[string]string{"MSYSTEM": "MINGW64"}, Shell{Windows: true}},
+		{"windows", nil, PowerShell},
+		{"windows", map[string]string{"MSYSTEM": "MINGW64"}, GitBash},
 	} {
 		if got := For(tt.goos, env(tt.vars)); got != tt.want {
 			t.Errorf("For(%s, %v) = %+v, want %+v", tt.goos, tt.vars, got, tt.want)
@@ -23,20 +23,19 @@ func TestFor(t *testing.T) {
 // TestProgram: a program path as the first word of a pasted command, in each shell: never a
 // doubled backslash, and a quoted path in PowerShell behind its call operator.
 func TestProgram(t *testing.T) {
-	powerShell, gitBash := Shell{PowerShell: true, Windows: true}, Shell{Windows: true}
 	for _, tt := range []struct {
 		sh         Shell
 		path, want string
 	}{
 		{POSIX, "/usr/local/bin/ccc-hooks", "/usr/local/bin/ccc-hooks"},
 		{POSIX, "/home/u/My Tools/ccc-hooks", "'/home/u/My Tools/ccc-hooks'"},
-		{powerShell, `Z:\tmp\ccc-hooks.exe`, "Z:/tmp/ccc-hooks.exe"},
-		{gitBash, `Z:\tmp\ccc-hooks.exe`, "Z:/tmp/ccc-hooks.exe"},
-		{powerShell, `C:\Users\Jo Smith\ccc-hooks.exe`, "& 'C:/Users/Jo Smith/ccc-hooks.exe'"},
-		{gitBash, `C:\Users\Jo Smith\ccc-hooks.exe`, "'C:/Users/Jo Smith/ccc-hooks.exe'"},
-		{powerShell, `C:\it's\ccc-hooks.exe`, "& 'C:/it''s/ccc-hooks.exe'"},
-		{gitBash, `C:\it's\ccc-hooks.exe`, `'C:/it'\''s/ccc-hooks.exe'`},
-		{powerShell, `C:\Users\José\ccc-hooks.exe`, "C:/Users/José/ccc-hooks.exe"},
+		{PowerShell, `Z:\tmp\ccc-hooks.exe`, "Z:/tmp/ccc-hooks.exe"},
+		{GitBash, `Z:\tmp\ccc-hooks.exe`, "Z:/tmp/ccc-hooks.exe"},
+		{PowerShell, `C:\Users\Jo Smith\ccc-hooks.exe`, "& 'C:/Users/Jo Smith/ccc-hooks.exe'"},
+		{GitBash, `C:\Users\Jo Smith\ccc-hooks.exe`, "'C:/Users/Jo Smith/ccc-hooks.exe'"},
+		{PowerShell, `C:\it's\ccc-hooks.exe`, "& 'C:/it''s/ccc-hooks.exe'"},
+		{GitBash, `C:\it's\ccc-hooks.exe`, `'C:/it'\''s/ccc-hooks.exe'`},
+		{PowerShell, `C:\Users\José\ccc-hooks.exe`, "C:/Users/José/ccc-hooks.exe"},
 	} {
 		if got := tt.sh.Program(tt.path); got != tt.want {
 			t.Errorf("%+v.Program(%q) = %s, want %s", tt.sh, tt.path, got, tt.want)
@@ -44,7 +43,8 @@ func TestProgram(t *testing.T) {
 	}
 }
 
-// TestArg: an argument is quoted alike in both Windows shells, with no & in front.
+// TestArg: an argument is quoted alike in both Windows shells, with no & in front; for a POSIX
+// shell on Linux and macOS, anything but ASCII letters, digits and / . _ - + , : @ % = is quoted.
 func TestArg(t *testing.T) {
 	for _, tt := range []struct {
 		sh      Shell
@@ -52,10 +52,21 @@ func TestArg(t *testing.T) {
 	}{
 		{POSIX, "/p/my project", "'/p/my project'"},
 		{POSIX, "work", "work"},
-		{Shell{PowerShell: true, Windows: true}, `C:\p\my project`, "'C:/p/my project'"},
-		{Shell{Windows: true}, `C:\p\settings.json`, "C:/p/settings.json"},
-		{Shell{PowerShell: true, Windows: true}, "a$b", "'a$b'"},
-		{Shell{PowerShell: true, Windows: true}, "", "''"},
+		{POSIX, "", "''"},
+		{POSIX, "a+b,c:d@e%f=g/h_i.j-k", "a+b,c:d@e%f=g/h_i.j-k"},
+		{POSIX, "a$b", "'a$b'"},
+		{POSIX, "it's", `'it'\''s'`},
+		{POSIX, "josé", "'josé'"},
+		{POSIX, `C:\tmp`, `'C:\tmp'`},
+		{POSIX, "~/x", "'~/x'"},
+		{POSIX, "#x", "'#x'"},
+		{POSIX, "a*", "'a*'"},
+		{GitBash, "it's", `'it'\''s'`},
+		{GitBash, "a+b", "'a+b'"},
+		{PowerShell, `C:\p\my project`, "'C:/p/my project'"},
+		{GitBash, `C:\p\settings.json`, "C:/p/settings.json"},
+		{PowerShell, "a$b", "'a$b'"},
+		{PowerShell, "", "''"},
 	} {
 		if got := tt.sh.Arg(tt.s); got != tt.want {
 			t.Errorf("%+v.Arg(%q) = %s, want %s", tt.sh, tt.s, got, tt.want)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -68,12 +69,18 @@ func (e *Env) Write(path, data string, mode os.FileMode) {
 	testfs.Write(e.T, path, data, mode)
 }
 
-// AllowScript is a reviewer that allows.
-const AllowScript = `echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":true,"feedback":"ok"}}'` + "\n"
+// AllowScript is a reviewer that allows, printing what the real claude prints for such a
+// review (package fakereview).
+var AllowScript = ReviewScript(true, "ok")
 
 // BlockScript is a reviewer that always blocks and appends a line to $REVIEWS per review.
-const BlockScript = `echo review >> "$REVIEWS"
-echo '{"type":"result","is_error":false,"structured_output":{"allow_stop":false,"feedback":"keep going"}}'` + "\n"
+var BlockScript = `echo review >> "$REVIEWS"` + "\n" + ReviewScript(false, "keep going")
+
+// ReviewScript is a reviewer that gives the verdict allow with feedback, printing what the real
+// claude prints for such a review (package fakereview).
+func ReviewScript(allow bool, feedback string) string {
+	return fakereview.Script(fakereview.Output(fakereview.Verdict(allow, feedback)))
+}
 
 // Reviews counts the reviews BlockScript recorded in path.
 func Reviews(t testing.TB, path string) int {

@@ -1,4 +1,4 @@
-package turn
+package transcript
 
 import (
 	"path/filepath"

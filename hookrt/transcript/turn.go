@@ -1,29 +1,24 @@
-// Package turn tells, from a Claude Code session's transcript, who opened a turn and what the
-// user typed last: the run of work the supervisor's cap bounds ends when the user speaks.
+package transcript
+
+import "github.com/tidwall/gjson"
+
+// Who opened a turn, as the transcript's records tell it.
 //
 // Claude Code gives every turn a prompt_id, carried by each hook event of the turn and by the
-// session transcript's user records (promptId). A block and the agent's continuation keep it; a
-// prompt the user types gets a new one, and so do the turns Claude Code starts by itself when a
+// transcript's user records (promptId). A block and the agent's continuation keep it; a prompt
+// the user types gets a new one, and so do the turns Claude Code starts by itself when a
 // background task ends or a scheduled wake-up fires (UserPromptSubmit fires for those too, with
 // the same payload keys, so only the transcript tells them apart). The record that opens a turn
 // says who opened it in turnOrigin: "human" for a typed prompt, "sdk" for `claude -p`,
 // "task_notification" and "scheduled" for Claude Code's own turns (older records carry only
 // origin.kind: "human" or "task-notification"). What the user types while the agent works opens
 // no turn: Claude Code adds it to the running one as a queued_command attachment whose origin is
-// human. Stop-hook feedback records carry none of these. Seen on Claude Code 2.1.328 and 2.1.332;
-// docs/claude-code.md has the records.
-package turn
+// human. Stop-hook feedback records carry none of these. Seen on Claude Code 2.1.328 and
+// 2.1.332; docs/claude-code.md has the records.
 
-import (
-	"bytes"
-
-	"github.com/tidwall/gjson"
-
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
-)
-
-// MaxTail is the most of a transcript read: its last bytes, where the turn being answered opened.
-const MaxTail = 4 << 20
+// turnTail is the most of a transcript ReadTurn reads: its last bytes, where the turn asked
+// about opened.
+const turnTail = 4 << 20
 
 // Opener is who opened a turn.
 type Opener int
@@ -49,8 +44,8 @@ func (o Opener) String() string {
 	return "unknown"
 }
 
-// Seen is what the tail of a transcript tells.
-type Seen struct {
+// Turn is what the tail of a transcript tells of a turn and of the user.
+type Turn struct {
 	// Opener is who opened the turn asked about.
 	Opener Opener
 	// LastTyped names the newest thing the user typed in the tail: "prompt:<promptId>" for a
@@ -58,32 +53,23 @@ type Seen struct {
 	LastTyped string
 }
 
-// Look reads the tail of transcript (at most MaxTail bytes) for the turn promptID.
-func Look(transcript, promptID string) Seen {
-	if transcript == "" {
-		return Seen{}
+// ReadTurn reads the tail of the transcript at path (at most 4 MiB) for the turn promptID. A
+// transcript that cannot be read tells nothing.
+func ReadTurn(path, promptID string) Turn {
+	if path == "" {
+		return Turn{}
 	}
-	tail, err := safefile.ReadTail(transcript, MaxTail)
+	tail, err := Tail(path, turnTail)
 	if err != nil {
-		return Seen{}
+		return Turn{}
 	}
-	if len(tail) == MaxTail {
-		// The first line is cut short unless the file is exactly that long: skip it.
-		if i := bytes.IndexByte(tail, '\n'); i >= 0 {
-			tail = tail[i+1:]
-		}
-	}
-	return look(tail, promptID)
+	return turnIn(tail, promptID)
 }
 
-// look reads JSONL records for the opener of promptID and the newest thing the user typed.
-func look(data []byte, promptID string) Seen {
-	var s Seen
-	for line := range bytes.Lines(data) {
-		if !bytes.Contains(line, []byte(`"turnOrigin"`)) && !bytes.Contains(line, []byte(`"origin"`)) || !gjson.ValidBytes(line) {
-			continue
-		}
-		rec := gjson.ParseBytes(line)
+// turnIn reads JSONL records for the opener of promptID and the newest thing the user typed.
+func turnIn(data []byte, promptID string) Turn {
+	var t Turn
+	for rec := range Records(data, `"turnOrigin"`, `"origin"`) {
 		switch rec.Get("type").Str {
 		case "user":
 			opener, ok := openerOf(rec)
@@ -92,19 +78,19 @@ func look(data []byte, promptID string) Seen {
 			}
 			id := rec.Get("promptId").Str
 			if promptID != "" && id == promptID {
-				s.Opener = opener
+				t.Opener = opener
 			}
 			if opener == User && id != "" {
-				s.LastTyped = "prompt:" + id
+				t.LastTyped = "prompt:" + id
 			}
 		case "attachment":
 			a := rec.Get("attachment")
 			if a.Get("type").Str == "queued_command" && a.Get("origin.kind").Str == "human" && rec.Get("uuid").Str != "" {
-				s.LastTyped = "queued:" + rec.Get("uuid").Str
+				t.LastTyped = "queued:" + rec.Get("uuid").Str
 			}
 		}
 	}
-	return s
+	return t
 }
 
 // openerOf says who opened the turn whose opening record rec is; ok is false for a record that

@@ -1,13 +1,6 @@
-package turn
+package transcript
 
-import (
-	"bytes"
-	"strings"
-
-	"github.com/tidwall/gjson"
-
-	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
-)
+import "strings"
 
 // notificationPrefix opens the prompt of a turn Claude Code starts when a background task ends.
 const notificationPrefix = "<task-notification>"
@@ -17,29 +10,24 @@ const notificationPrefix = "<task-notification>"
 const promptTail = 256 << 10
 
 // ByClaude reports whether the prompt of a UserPromptSubmit event is Claude Code's own rather
-// than the user's. Claude Code fires UserPromptSubmit for the turns it starts by itself too,
-// with the same payload keys, before the turn's record is in the transcript (seen on 2.1.328 and
-// 2.1.332, docs/claude-code.md):
+// than the user's; path is the event's transcript. Claude Code fires UserPromptSubmit for the
+// turns it starts by itself too, with the same payload keys, before the turn's record is in the
+// transcript (seen on 2.1.328 and 2.1.332, docs/claude-code.md):
 //
 //   - a background task's notification: the prompt opens with <task-notification>;
 //   - a fired wake-up or scheduled task (ScheduleWakeup, CronCreate, /loop): the prompt is the
 //     one scheduled, and the transcript's newest records are a system record of subtype
 //     scheduled_task_fire with that prompt, written after the last user record.
-func ByClaude(transcript, prompt string) bool {
+func ByClaude(path, prompt string) bool {
 	if strings.HasPrefix(strings.TrimSpace(prompt), notificationPrefix) {
 		return true
 	}
-	if transcript == "" {
+	if path == "" {
 		return false
 	}
-	tail, err := safefile.ReadTail(transcript, promptTail)
+	tail, err := Tail(path, promptTail)
 	if err != nil {
 		return false
-	}
-	if len(tail) == promptTail {
-		if i := bytes.IndexByte(tail, '\n'); i >= 0 {
-			tail = tail[i+1:]
-		}
 	}
 	return firedAfterLastUser(tail, prompt)
 }
@@ -48,11 +36,7 @@ func ByClaude(transcript, prompt string) bool {
 // no user record follows it.
 func firedAfterLastUser(data []byte, prompt string) bool {
 	fired := false
-	for line := range bytes.Lines(data) {
-		if !gjson.ValidBytes(line) {
-			continue
-		}
-		rec := gjson.ParseBytes(line)
+	for rec := range Records(data) {
 		switch rec.Get("type").Str {
 		case "user":
 			fired = false

@@ -1,4 +1,4 @@
-package turn
+package transcript
 
 import (
 	"os"
@@ -26,74 +26,74 @@ const (
 	oldTask    = `{"promptId":"p-oldtask","type":"user","message":{"role":"user","content":"<task-notification>"},"uuid":"u8","origin":{"kind":"task-notification"}}` + "\n"
 )
 
-func TestLook(t *testing.T) {
+func TestReadTurn(t *testing.T) {
 	session := typed + reply + feedback + reply + result + reply + notified + reply + woken + reply
 	tests := []struct {
 		name, data, prompt string
-		want               Seen
+		want               Turn
 	}{
-		{"a prompt the user typed", session, "p-typed", Seen{User, "prompt:p-typed"}},
-		{"a background task's notification", session, "p-task", Seen{Claude, "prompt:p-typed"}},
-		{"a scheduled wake-up (a meta record)", session, "p-wake", Seen{Claude, "prompt:p-typed"}},
-		{"claude -p", printed + reply, "p-print", Seen{User, "prompt:p-print"}},
-		{"a turn not written yet", session, "p-later", Seen{Unknown, "prompt:p-typed"}},
-		{"typed while the agent worked", session + queued + reply, "p-wake", Seen{Claude, "queued:q1"}},
-		{"a task's notification queued into a turn", typed + queuedTask, "p-typed", Seen{User, "prompt:p-typed"}},
-		{"typed after a queued message", queued + typed, "p-typed", Seen{User, "prompt:p-typed"}},
-		{"records with origin only", oldTyped + oldTask, "p-oldtask", Seen{Claude, "prompt:p-old"}},
-		{"only its feedback and tool results written", feedback + result, "p-typed", Seen{}},
-		{"a torn last line", typed[:60], "p-typed", Seen{}},
-		{"no line end after the opener", strings.TrimSuffix(typed, "\n"), "p-typed", Seen{User, "prompt:p-typed"}},
-		{"an assistant record with a turn origin", `{"type":"assistant","promptId":"p-typed","turnOrigin":"human"}` + "\n", "p-typed", Seen{}},
-		{"an opener of a kind not known here", `{"type":"user","promptId":"p-x","turnOrigin":"voice-call"}` + "\n", "p-x", Seen{}},
-		{"no prompt asked about", session, "", Seen{Unknown, "prompt:p-typed"}},
+		{"a prompt the user typed", session, "p-typed", Turn{User, "prompt:p-typed"}},
+		{"a background task's notification", session, "p-task", Turn{Claude, "prompt:p-typed"}},
+		{"a scheduled wake-up (a meta record)", session, "p-wake", Turn{Claude, "prompt:p-typed"}},
+		{"claude -p", printed + reply, "p-print", Turn{User, "prompt:p-print"}},
+		{"a turn not written yet", session, "p-later", Turn{Unknown, "prompt:p-typed"}},
+		{"typed while the agent worked", session + queued + reply, "p-wake", Turn{Claude, "queued:q1"}},
+		{"a task's notification queued into a turn", typed + queuedTask, "p-typed", Turn{User, "prompt:p-typed"}},
+		{"typed after a queued message", queued + typed, "p-typed", Turn{User, "prompt:p-typed"}},
+		{"records with origin only", oldTyped + oldTask, "p-oldtask", Turn{Claude, "prompt:p-old"}},
+		{"only its feedback and tool results written", feedback + result, "p-typed", Turn{}},
+		{"a torn last line", typed[:60], "p-typed", Turn{}},
+		{"no line end after the opener", strings.TrimSuffix(typed, "\n"), "p-typed", Turn{User, "prompt:p-typed"}},
+		{"an assistant record with a turn origin", `{"type":"assistant","promptId":"p-typed","turnOrigin":"human"}` + "\n", "p-typed", Turn{}},
+		{"an opener of a kind not known here", `{"type":"user","promptId":"p-x","turnOrigin":"voice-call"}` + "\n", "p-x", Turn{}},
+		{"no prompt asked about", session, "", Turn{Unknown, "prompt:p-typed"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "s.jsonl")
 			testfs.Write(t, path, tt.data, 0o600)
-			if got := Look(path, tt.prompt); got != tt.want {
-				t.Errorf("Look = %+v, want %+v", got, tt.want)
+			if got := ReadTurn(path, tt.prompt); got != tt.want {
+				t.Errorf("ReadTurn = %+v, want %+v", got, tt.want)
 			}
 		})
 	}
 }
 
-func TestLookCannotRead(t *testing.T) {
+func TestReadTurnCannotRead(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for name, path := range map[string]string{"missing": filepath.Join(dir, "none.jsonl"), "a directory": dir, "a FIFO": fifo, "none named": ""} {
-		if got := Look(path, "p-typed"); got != (Seen{}) {
-			t.Errorf("%s: Look = %+v, want nothing", name, got)
+		if got := ReadTurn(path, "p-typed"); got != (Turn{}) {
+			t.Errorf("%s: ReadTurn = %+v, want nothing", name, got)
 		}
 	}
 }
 
-// Only the tail is read: an opener further back than MaxTail is not found, one within it is,
+// Only the tail is read: an opener further back than turnTail is not found, one within it is,
 // and a first line cut by the tail's start is skipped.
-func TestLookReadsTheTail(t *testing.T) {
-	filler := strings.Repeat(reply, MaxTail/len(reply)+1)
+func TestReadTurnReadsTheTail(t *testing.T) {
+	filler := strings.Repeat(reply, turnTail/len(reply)+1)
 	dir := t.TempDir()
 	far := filepath.Join(dir, "far.jsonl")
 	testfs.Write(t, far, typed+filler, 0o600)
-	if got := Look(far, "p-typed"); got != (Seen{}) {
+	if got := ReadTurn(far, "p-typed"); got != (Turn{}) {
 		t.Errorf("opener before the tail: %+v, want nothing", got)
 	}
 	near := filepath.Join(dir, "near.jsonl")
 	testfs.Write(t, near, filler+typed+reply, 0o600)
-	if got := Look(near, "p-typed"); got.Opener != User {
+	if got := ReadTurn(near, "p-typed"); got.Opener != User {
 		t.Errorf("opener in the tail: %+v, want user", got)
 	}
 	// The opener's own line cut by the tail's first byte: not found, never misread.
 	cut := filepath.Join(dir, "cut.jsonl")
-	testfs.Write(t, cut, typed+strings.Repeat("x", MaxTail-len(typed)/2)+"\n", 0o600)
-	if got := Look(cut, "p-typed"); got != (Seen{}) {
+	testfs.Write(t, cut, typed+strings.Repeat("x", turnTail-len(typed)/2)+"\n", 0o600)
+	if got := ReadTurn(cut, "p-typed"); got != (Turn{}) {
 		t.Errorf("opener cut by the tail: %+v, want nothing", got)
 	}
-	if fi, err := os.Stat(cut); err != nil || fi.Size() <= MaxTail {
+	if fi, err := os.Stat(cut); err != nil || fi.Size() <= turnTail {
 		t.Fatalf("the cut transcript is not longer than the tail: %v", err)
 	}
 }

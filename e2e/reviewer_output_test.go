@@ -1,0 +1,142 @@
+//go:build unix
+
+package e2e
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
+)
+
+// captureEnv, set to 1, makes TestReviewerOutputAsCaptured write what it captured into
+// internal/fakereview/captured/<version>/ instead of comparing it.
+const captureEnv = "CCC_E2E_CAPTURE"
+
+// TestReviewerOutputAsCaptured: what the real `claude -p --output-format json` prints for the
+// reviews the hook runs — one that blocks, one that allows, one that --max-budget-usd stops, one
+// that the API refuses — has the shape of the output captured of this version, which the hook
+// tests' fake reviewers print (package fakereview): the same keys, the verdict in the result
+// text, no structured_output, exit status 0 for a verdict and 1 for an error; and the supervisor
+// reads from it the verdict the fake model gave, or claude's report of the error.
+func TestReviewerOutputAsCaptured(t *testing.T) {
+	t.Parallel()
+	const (
+		prompt   = "Implement the parser."
+		feedback = "Add a test for the empty-input case before stopping."
+		refused  = "the request was refused"
+	)
+	var refuse atomic.Bool
+	blockOnce := blockOnceScript(feedback, "Implemented the parser. Done.", "Added the empty-input test. Done.")
+	sc := newScenario(t, func(r *Request) Reply {
+		if r.IsSupervisor() && refuse.Load() {
+			return Refuse(refused)
+		}
+		return blockOnce(r)
+	})
+	sc.Install(t, sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	dir := filepath.Join(sc.Root, "reviews")
+	// The reviewer is the real claude behind a script that keeps a copy of what it prints, and
+	// its exit status.
+	tee := filepath.Join(sc.Root, "tee-claude.sh")
+	sc.WriteFile(t, tee, "#!/bin/sh\nmkdir -p '"+dir+"'\nout='"+dir+"'/$(date +%s%N)\n'"+sc.Claude.Path+
+		"' \"$@\" >\"$out.json\"\nstatus=$?\necho $status >\"$out.status\"\ncat \"$out.json\"\nexit $status\n", 0o755)
+	type review struct {
+		out    []byte
+		status string
+	}
+	var reviews []review
+	run := func(what string) {
+		res := sc.Run(t, 90*time.Second, "env", "CCC_CLAUDE="+tee, sc.Claude.Path, "-p", "--session-id", NewSessionID(t),
+			"--output-format", "json", "--", prompt)
+		if res.ExitCode != 0 {
+			t.Fatalf("claude -p (%s) exited %d\nstdout: %s\nstderr: %s", what, res.ExitCode, res.Stdout, res.Stderr)
+		}
+		names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		sort.Strings(names)
+		for _, n := range names {
+			out, err := os.ReadFile(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status, err := os.ReadFile(strings.TrimSuffix(n, ".json") + ".status")
+			if err != nil {
+				t.Fatal(err)
+			}
+			reviews = append(reviews, review{out, strings.TrimSpace(string(status))})
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run("block, then allow")
+	sc.WriteConfig(t, map[string]any{"enabled": true, "max_budget_usd": 0.001})
+	run("over budget")
+	sc.WriteConfig(t, map[string]any{"enabled": true})
+	refuse.Store(true)
+	run("refused")
+	names := []string{fakereview.Block, fakereview.Allow, fakereview.Budget, fakereview.APIError}
+	if len(reviews) != len(names) {
+		t.Fatalf("reviews captured: %d, want %d (%s)", len(reviews), len(names), strings.Join(names, ", "))
+	}
+
+	checkVerdict(t, reviews[0].out, supervisor.Verdict{Feedback: feedback})
+	checkVerdict(t, reviews[1].out, supervisor.Verdict{AllowStop: true, Feedback: "Complete now."})
+	for _, r := range reviews[2:] {
+		var reported *supervisor.ReportedError
+		if _, err := supervisor.ParseOutput(r.out); !errors.As(err, &reported) {
+			t.Errorf("the review reads as %v, want claude's reported error: %s", err, r.out)
+		}
+	}
+	if _, err := supervisor.ParseOutput(reviews[3].out); err == nil || !strings.Contains(err.Error(), "API Error: 400 "+refused) {
+		t.Errorf("the refused review reads as %v, want the API's error", err)
+	}
+	version := sc.Claude.V.String()
+	for i, r := range reviews {
+		name := names[i]
+		if want := map[bool]string{false: "0", true: "1"}[i >= 2]; r.status != want {
+			t.Errorf("%s: claude exited %s, want %s", name, r.status, want)
+		}
+		if gjson.GetBytes(r.out, "structured_output").Exists() {
+			t.Errorf("%s: the real reviewer printed structured_output: %s", name, r.out)
+		}
+		if os.Getenv(captureEnv) == "1" {
+			path := filepath.Join("..", "internal", "fakereview", "captured", version, name)
+			sc.WriteFile(t, path, string(r.out), 0o644)
+			t.Logf("captured %s", path)
+			continue
+		}
+		want, err := fakereview.Captured(version, name)
+		if err != nil {
+			t.Errorf("no review of Claude Code %s captured (%v): run this test with %s=1", version, err, captureEnv)
+			continue
+		}
+		if g, w := fakereview.Shape(r.out), fakereview.Shape(want); !slices.Equal(g, w) {
+			t.Errorf("%s of Claude Code %s: the real output has the keys\n%s\nthe captured one\n%s\ncapture it again with %s=1",
+				name, version, strings.Join(g, " "), strings.Join(w, " "), captureEnv)
+		}
+	}
+}
+
+// checkVerdict checks that the supervisor reads want from the reviewer's output data, and that
+// the verdict is in the result text.
+func checkVerdict(t *testing.T, data []byte, want supervisor.Verdict) {
+	t.Helper()
+	if v, err := supervisor.ParseOutput(data); err != nil || v != want {
+		t.Errorf("the supervisor reads %+v, %v from %s; want %+v", v, err, data, want)
+	}
+	if !strings.Contains(gjson.GetBytes(data, "result").Str, "```json") {
+		t.Errorf("the verdict is not in the result text: %s", data)
+	}
+}
