@@ -23,6 +23,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -48,6 +49,9 @@ type Options struct {
 	Executable func() (string, error)
 	// ManagedSettings is the managed settings file (the operating system's when empty).
 	ManagedSettings string
+	// BashSandbox finds whether Claude Code's Bash sandbox can run here, for the reviewer
+	// (supervisor.CheckSandbox when nil).
+	BashSandbox func(context.Context) bashsandbox.Finding
 }
 
 // Run answers ev. A nil output means print nothing. A failed review of a Stop is a
@@ -183,6 +187,7 @@ func (rt *hookRun) supervise(ctx context.Context, waiting bool) (*event.Output, 
 		Executable:      rt.opts.Executable,
 		ManagedSettings: rt.opts.ManagedSettings,
 		Waiting:         waiting,
+		BashSandbox:     rt.opts.BashSandbox,
 	})
 	return ans.Out, err
 }

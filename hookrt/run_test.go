@@ -11,9 +11,11 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
 
-// optsOf are the options cmd gives Run in e.
+// optsOf are the options cmd gives Run in e, on a machine without Claude Code's Bash sandbox
+// (package supervisor tests the reviews with one).
 func optsOf(e *hooktest.Env) Options {
 	return Options{
 		Getenv:          e.Getenv,
@@ -21,6 +23,7 @@ func optsOf(e *hooktest.Env) Options {
 		Now:             time.Now,
 		Stderr:          io.Discard,
 		ManagedSettings: e.ManagedSettings(),
+		BashSandbox:     func(context.Context) bashsandbox.Finding { return bashsandbox.Finding{} },
 	}
 }
 

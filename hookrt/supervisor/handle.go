@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
@@ -44,6 +45,8 @@ type Options struct {
 	// Waiting is the router's finding that a Stop came while the agent waits on background
 	// work (event.Event.Waiting): the supervisor then says only whether it is off.
 	Waiting bool
+	// BashSandbox finds whether Claude Code's Bash sandbox can run here (CheckSandbox when nil).
+	BashSandbox func(context.Context) bashsandbox.Finding
 }
 
 func (o Options) withDefaults() Options {
@@ -64,6 +67,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ManagedSettings == "" {
 		o.ManagedSettings = paths.ManagedFile()
+	}
+	if o.BashSandbox == nil {
+		o.BashSandbox = CheckSandbox
 	}
 	return o
 }
@@ -298,6 +304,7 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 		AllowedTools:   cfg.AllowedTools,
 		GuardCommand:   guard,
 		GuardShell:     guardShell,
+		Sandbox:        s.sandbox(ctx),
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools),
 		Dir:            s.ev.CWD,

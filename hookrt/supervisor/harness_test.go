@@ -9,10 +9,12 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
 
 // optsOf are the options the router gives Handle in e: the supervisor's part of ccc.json as the
-// router reads it, and e's environment.
+// router reads it, and e's environment, on a machine without Claude Code's Bash sandbox (the
+// tests that need one say so: sandbox_test.go).
 func optsOf(e *hooktest.Env) Options {
 	cfg, _, _ := config.Load(e.ConfigFile())
 	return Options{
@@ -22,7 +24,13 @@ func optsOf(e *hooktest.Env) Options {
 		Now:             time.Now,
 		Stderr:          io.Discard,
 		ManagedSettings: e.ManagedSettings(),
+		BashSandbox:     noSandbox,
 	}
+}
+
+// noSandbox is a machine without Claude Code's Bash sandbox.
+func noSandbox(context.Context) bashsandbox.Finding {
+	return bashsandbox.Finding{Backend: "bubblewrap", Missing: []string{"bwrap", "socat"}}
 }
 
 func storeOf(e *hooktest.Env) *SessionStore { return &SessionStore{Home: e.Home()} }
