@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
 )
 
@@ -41,8 +43,11 @@ func scriptParams(dir string) testscript.Params {
 		RequireExplicitExec: true,
 		Cmds:                scriptBuiltins,
 		Condition: func(cond string) (bool, error) {
-			if cond == "root" {
+			switch cond {
+			case "root":
 				return os.Geteuid() == 0, nil
+			case "bashsandbox": // this machine has Claude Code's Bash sandbox: the reviewer gets it
+				return supervisor.CheckSandbox(context.Background()).Available(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

@@ -44,7 +44,7 @@ func TestReviewerHookFailsClosed(t *testing.T) {
 		sc.WriteFile(t, keep, "keep\n", 0o644)
 		res := sc.ClaudePrint(t, 90*time.Second, reviewPrompt, "--resume="+session, "--fork-session",
 			"--no-session-persistence", "--output-format", "json", "--permission-mode", "dontAsk",
-			"--settings="+supervisor.GuardSettings(tt.command, ""))
+			"--settings="+supervisor.GuardSettings(tt.command, "", nil))
 		pr := ParsePrintResult(t, res)
 		kept := sc.ReadFile(t, keep) == "keep\n"
 		if kept != tt.kept {

@@ -3,9 +3,13 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 )
 
 // required reports whether missing tools fail the suite instead of skipping
@@ -33,4 +37,21 @@ func RequireTmux(t testing.TB) string {
 			"Install it (apt-get install tmux, brew install tmux).")
 	}
 	return p
+}
+
+// RequireBashSandbox checks that Claude Code's Bash sandbox can run here, as the supervisor asks
+// before a review (bwrap and socat on Linux, where bwrap must also make a sandbox; macOS always),
+// or skips (fails on CI) saying what to install.
+func RequireBashSandbox(t testing.TB) {
+	t.Helper()
+	f := supervisor.CheckSandbox(context.Background())
+	switch {
+	case f.Backend == "":
+		t.Skip("Claude Code has no Bash sandbox on this system")
+	case len(f.Missing) > 0:
+		missing(t, "%s not found on PATH; Claude Code's Bash sandbox needs them. "+
+			"Install them (apt-get install bubblewrap socat).", strings.Join(f.Missing, " and "))
+	case f.Broken != "":
+		missing(t, "bwrap cannot make a sandbox here (%s); Claude Code's Bash sandbox needs user namespaces.", f.Broken)
+	}
 }

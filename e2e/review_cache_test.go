@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 )
 
 // readOnlyRefusal is how the reviewer's read-only hook answers a call it refuses, as the model
@@ -136,7 +139,12 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 		t.Errorf("the subagent's rm: %q (is_error %v), want the read-only refusal", r.ResultText(), r.IsError)
 	}
 
-	checkReviewExtendsSession(t, sc, session, sup)
+	last := checkReviewExtendsSession(t, sc, session, sup)
+	// Where this machine has Claude Code's Bash sandbox, the reviewer's Bash ran in it too, and
+	// the prompt still extends the session's (review_sandbox_test.go measures the sandbox alone).
+	if supervisor.CheckSandbox(context.Background()).Available() && sandboxDescriptions(sup[0]) <= sandboxDescriptions(last) {
+		t.Errorf("this machine has Claude Code's Bash sandbox, but the review's first request does not describe it (%q)", sandboxHeading)
+	}
 	if n, _ := sc.Decisions(t, session)[0]["permission_denials"].(float64); n != 5 {
 		t.Errorf("permission_denials = %v, want 5 (Write, Edit, rm, git checkout, the subagent's rm)", n)
 	}

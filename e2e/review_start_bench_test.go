@@ -20,6 +20,10 @@ type startSetup struct {
 	initDelay   time.Duration // how long it holds its answer to initialize in the reviews
 	upFront     bool          // ENABLE_TOOL_SEARCH=false: MCP tools in the tool list
 	reviewerEnv []string      // added to the hook's environment, which the reviewer inherits
+	// allowedTools, when set, is supervisor.allowed_tools. A grant of every Bash command keeps the
+	// reviewer out of Claude Code's Bash sandbox, which it otherwise gets where the machine has it
+	// (bashsandbox.Unsandboxed); the reviewer here runs no command.
+	allowedTools []string
 }
 
 // startSetups are the setups BenchmarkReviewerStart can time; the first one of a run is its
@@ -37,6 +41,7 @@ var startSetups = []startSetup{
 	{name: "upfront-mcp-5000ms", mcp: true, upFront: true, initDelay: 5000 * time.Millisecond},
 	{name: "upfront-mcp-0ms-nowait", mcp: true, upFront: true, reviewerEnv: []string{"CLAUDE_CODE_MCP_STARTUP_WAIT_MS=0"}},
 	{name: "upfront-mcp-1500ms-nowait", mcp: true, upFront: true, initDelay: 1500 * time.Millisecond, reviewerEnv: []string{"CLAUDE_CODE_MCP_STARTUP_WAIT_MS=0"}},
+	{name: "no-mcp-unsandboxed", allowedTools: []string{"Bash"}},
 }
 
 // defaultStartSetups are timed when CCC_E2E_REVIEW_START is not set.
@@ -130,7 +135,11 @@ func newStartRig(b *testing.B, setup startSetup, claude Claude, api *FakeAPI, pr
 	if setup.mcp && setup.initDelay > 0 {
 		r.sb.AddProjectMCPServer(b, server, MCPOptions{InitDelay: setup.initDelay})
 	}
-	r.sb.WriteConfig(b, map[string]any{"enabled": true, "max_iterations": 100})
+	cfg := map[string]any{"enabled": true, "max_iterations": 100}
+	if setup.allowedTools != nil {
+		cfg["allowed_tools"] = setup.allowedTools
+	}
+	r.sb.WriteConfig(b, cfg)
 	return r
 }
 

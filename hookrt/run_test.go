@@ -13,13 +13,15 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
 
-// optsOf are the options cmd gives Run in e.
+// optsOf are the options cmd gives Run in e, on a machine without Claude Code's Bash sandbox
+// (package supervisor tests the reviews with one).
 func optsOf(e *hooktest.Env) Options {
 	return Options{
 		Env:    hookenv.Env{Getenv: e.Getenv, Environ: os.Environ, Now: time.Now, Stderr: io.Discard},
-		Review: supervisor.ReviewOptions{ManagedSettings: e.ManagedSettings()},
+		Review: supervisor.ReviewOptions{ManagedSettings: e.ManagedSettings(), Sandbox: func(context.Context) bashsandbox.Finding { return bashsandbox.Finding{} }},
 	}
 }
 

@@ -13,7 +13,9 @@
 # of the medians, "paired": the median of the round-by-round ratios).
 # Setups (see startSetups): no-mcp, mcp-0ms, mcp-1500ms (the suite's MCP server holding its answer
 # to initialize that long), *-nowait (CLAUDE_CODE_MCP_STARTUP_WAIT_MS=0 in the reviewer's
-# environment), upfront-* (ENABLE_TOOL_SEARCH=false: MCP tools in the tool list).
+# environment), upfront-* (ENABLE_TOOL_SEARCH=false: MCP tools in the tool list), no-mcp-unsandboxed
+# (allowed_tools grants every Bash command, which keeps the reviewer out of Claude Code's Bash
+# sandbox; the others get it where this machine has it: `ccc-hooks doctor` says).
 # Usage: scripts/time-review-start.sh [ROUNDS [SETUPS]]   (default 11, and
 #        no-mcp,mcp-0ms,mcp-1500ms,mcp-0ms-nowait,mcp-1500ms-nowait)
 # The Claude Code binary is the e2e suite's: $CCC_E2E_CLAUDE, else the cached 2.1.328.

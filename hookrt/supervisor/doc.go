@@ -17,7 +17,9 @@
 //     saved, whose first request reads the session's prompt cache; its prompt, its verdict
 //     {allow_stop, feedback} and what it cost (review.go, prompt.go, result.go, bare.go,
 //     guard.go, usage.go), and the managed-settings check that refuses a review Claude Code
-//     would leave unguarded (managed.go).
+//     would leave unguarded (managed.go). Behind the hook, where this machine has it, the
+//     reviewer's Bash runs in Claude Code's own sandbox with the project and the home
+//     directory read-only (sandbox.go, with package bashsandbox).
 //
 // The router (package hookrt) checks the recursion guard before asking it (InsideReview answers
 // inside a reviewer's own session), reads ccc.json once and hands over the supervisor's part, and

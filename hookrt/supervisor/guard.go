@@ -3,6 +3,7 @@ package supervisor
 import (
 	"encoding/json"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 )
 
@@ -31,17 +32,21 @@ func guardFor(self, goos string) (command, shell string) {
 }
 
 // GuardSettings is the --settings JSON given to the reviewer: a PreToolUse hook for every tool
-// (matcher "*") that runs command, in shell when that is not "". Claude Code merges it with the
-// user's settings; a deny from it wins over the user's allow rules, and it fires for the
-// reviewer's subagents too.
+// (matcher "*") that runs command, in shell when that is not "", and, unless sandbox is nil,
+// Claude Code's own Bash sandbox as it plans (bashsandbox.Plan.Settings). Claude Code merges it
+// with the user's settings; a deny from the hook wins over the user's allow rules, and it fires
+// for the reviewer's subagents too. The sandbox is a second wall behind the hook: a command the
+// hook lets through by mistake still cannot write to the project or the home directory.
 //
 // Why a hook and not fewer tools: the API caches a prompt by its exact prefix — tools, then
 // system, then messages. Any change to the fork's tool list (--json-schema, --disallowedTools,
 // --tools) breaks the prefix at the tools, and every review pays for the whole conversation again
 // at the full input price plus the cache-write premium; this hook, --allowedTools and
 // --permission-mode dontAsk leave the prefix whole (measured: docs/claude-code.md, "The review's
-// prompt cache").
-func GuardSettings(command, shell string) string {
+// prompt cache"). So does the sandbox: Claude Code describes it in a system message after the
+// review prompt, and the Bash tool's schema is the same with or without it (measured on 2.1.328
+// and 2.1.332: docs/claude-code.md, "The reviewer's Bash sandbox").
+func GuardSettings(command, shell string, sandbox *bashsandbox.Plan) string {
 	type handler struct {
 		Type    string `json:"type"`
 		Command string `json:"command"`
@@ -52,9 +57,12 @@ func GuardSettings(command, shell string) string {
 		Matcher string    `json:"matcher"`
 		Hooks   []handler `json:"hooks"`
 	}
-	settings := map[string]map[string][]group{"hooks": {"PreToolUse": {{
+	settings := map[string]any{"hooks": map[string][]group{"PreToolUse": {{
 		Matcher: "*", Hooks: []handler{{Type: "command", Command: command, Timeout: guardTimeout, Shell: shell}},
 	}}}}
-	data, _ := json.Marshal(settings) // plain strings and numbers: cannot fail
+	if sandbox != nil {
+		settings["sandbox"] = sandbox.Settings()
+	}
+	data, _ := json.Marshal(settings) // plain strings, booleans and numbers: cannot fail
 	return string(data)
 }

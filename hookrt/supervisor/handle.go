@@ -9,6 +9,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
@@ -40,12 +41,17 @@ type ReviewOptions struct {
 	Timeout time.Duration
 	// ManagedSettings is the managed settings file (the operating system's when empty).
 	ManagedSettings string
+	// Sandbox finds whether Claude Code's Bash sandbox can run here (CheckSandbox when nil).
+	Sandbox func(context.Context) bashsandbox.Finding
 }
 
 func (o Options) withDefaults() Options {
 	o.Env = o.WithDefaults()
 	if o.Review.ManagedSettings == "" {
 		o.Review.ManagedSettings = paths.ManagedFile()
+	}
+	if o.Review.Sandbox == nil {
+		o.Review.Sandbox = CheckSandbox
 	}
 	return o
 }
@@ -275,6 +281,7 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 		AllowedTools:   cfg.AllowedTools,
 		GuardCommand:   guard,
 		GuardShell:     guardShell,
+		Sandbox:        s.sandbox(ctx),
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools),
 		Dir:            s.ev.CWD,

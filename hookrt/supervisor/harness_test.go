@@ -10,17 +10,24 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
 
 // optsOf are the options the router gives Handle in e: the supervisor's part of ccc.json as the
-// router reads it, and e's environment.
+// router reads it, and e's environment, on a machine without Claude Code's Bash sandbox (the
+// tests that need one say so: sandbox_test.go).
 func optsOf(e *hooktest.Env) Options {
 	cfg, _, _ := config.Load(e.ConfigFile())
 	return Options{
 		Env:    hookenv.Env{Getenv: e.Getenv, Environ: os.Environ, Now: time.Now, Stderr: io.Discard},
 		Config: cfg,
-		Review: ReviewOptions{ManagedSettings: e.ManagedSettings()},
+		Review: ReviewOptions{ManagedSettings: e.ManagedSettings(), Sandbox: noSandbox},
 	}
+}
+
+// noSandbox is a machine without Claude Code's Bash sandbox.
+func noSandbox(context.Context) bashsandbox.Finding {
+	return bashsandbox.Finding{Backend: "bubblewrap", Missing: []string{"bwrap", "socat"}}
 }
 
 func storeOf(e *hooktest.Env) *SessionStore { return &SessionStore{Home: e.Home()} }

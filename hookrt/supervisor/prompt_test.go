@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
 
 func TestBasePrompt(t *testing.T) {
@@ -75,6 +76,17 @@ func TestArgs(t *testing.T) {
 				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/bin/ccc-hooks hook","timeout":60}]}]}}`,
 				"--permission-mode", "dontAsk",
 				"--allowedTools=Bash(git diff:*)", "--allowedTools=Bash(git log:*)", "--model", "opus", "Review.",
+			},
+		},
+		{
+			"sandboxed",
+			Request{SessionID: "s", PermissionMode: "dontAsk", Prompt: "Review.", GuardCommand: "x hook", Sandbox: &bashsandbox.Plan{ReadOnly: []string{"/work/p", "/home/u"}}},
+			[]string{
+				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
+				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60}]}]},` +
+					`"sandbox":{"allowUnsandboxedCommands":false,"autoAllowBashIfSandboxed":false,"enabled":true,"failIfUnavailable":false,` +
+					`"filesystem":{"denyWrite":["/work/p","/home/u"],"disabled":false}}}`,
+				"--permission-mode", "dontAsk", "Review.",
 			},
 		},
 		{
@@ -250,10 +262,10 @@ func TestGuardForWindows(t *testing.T) {
 			t.Errorf("guardFor(%q, %s) = %q, %q; want %q, %q", tt.self, tt.goos, command, shell, tt.command, tt.shell)
 		}
 	}
-	if got, want := GuardSettings("x hook", "powershell"), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60,"shell":"powershell"}]}]}}`; got != want {
+	if got, want := GuardSettings("x hook", "powershell", nil), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60,"shell":"powershell"}]}]}}`; got != want {
 		t.Errorf("GuardSettings = %s, want %s", got, want)
 	}
-	if got := GuardSettings("x hook", ""); strings.Contains(got, "shell") {
+	if got := GuardSettings("x hook", "", nil); strings.Contains(got, "shell") {
 		t.Errorf("GuardSettings without a shell = %s, want no shell key", got)
 	}
 }

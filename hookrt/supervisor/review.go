@@ -14,6 +14,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -33,14 +34,15 @@ const maxStderr = 64 << 10
 
 // Request describes one review run.
 type Request struct {
-	Program        string   // the claude program: a path, or a name looked up on PATH
-	ExtraArgs      []string // supervisor.claude_args, placed before the prompt
-	SessionID      string   // the session to fork
-	PermissionMode string   // --permission-mode; "" leaves it out
-	AllowedTools   []string // one --allowedTools each
-	GuardCommand   string   // the command of the read-only PreToolUse hook (see GuardSettings)
-	GuardShell     string   // the shell that runs it; "" for Claude Code's default
-	MaxBudgetUSD   float64  // --max-budget-usd when positive
+	Program        string            // the claude program: a path, or a name looked up on PATH
+	ExtraArgs      []string          // supervisor.claude_args, placed before the prompt
+	SessionID      string            // the session to fork
+	PermissionMode string            // --permission-mode; "" leaves it out
+	AllowedTools   []string          // one --allowedTools each
+	GuardCommand   string            // the command of the read-only PreToolUse hook (see GuardSettings)
+	GuardShell     string            // the shell that runs it; "" for Claude Code's default
+	Sandbox        *bashsandbox.Plan // Claude Code's Bash sandbox for the reviewer (GuardSettings); nil: none
+	MaxBudgetUSD   float64           // --max-budget-usd when positive
 	Prompt         string
 	Dir            string        // working directory; "" or a missing directory keeps ours
 	Env            []string      // the environment; GuardEnv=1 is added
@@ -64,7 +66,7 @@ func (r *Request) Args() []string {
 	}
 	args := []string{
 		"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
-		"--output-format", "json", "--settings=" + GuardSettings(r.GuardCommand, r.GuardShell),
+		"--output-format", "json", "--settings=" + GuardSettings(r.GuardCommand, r.GuardShell, r.Sandbox),
 	}
 	if r.PermissionMode != "" {
 		args = append(args, "--permission-mode", r.PermissionMode)
@@ -110,6 +112,19 @@ func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	return v, usage, err
 }
 
+// reviewDir is the directory the reviewer runs in when asked for dir: dir when it is one, else
+// "" (ours). The event's cwd is only looked at (stat), never opened: a FIFO, device or file
+// there is not a directory, and the reviewer then runs in ours.
+func reviewDir(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		return dir
+	}
+	return ""
+}
+
 func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	// The event parser refuses such ids already; never let one become an option of claude.
 	if !event.ValidSessionID(req.SessionID) {
@@ -124,13 +139,7 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	c := proc.Command(ctx, req.Program, req.Args()...)
-	if req.Dir != "" {
-		// The event's cwd is only looked at (stat), never opened: a FIFO, device or file there
-		// is not a directory, and the reviewer then runs in ours.
-		if fi, err := os.Stat(req.Dir); err == nil && fi.IsDir() {
-			c.Dir = req.Dir
-		}
-	}
+	c.Dir = reviewDir(req.Dir)
 	dir := c.Dir
 	if dir == "" {
 		dir, _ = os.Getwd() // "" when unknown: the reviewer's git is then refused

@@ -17,6 +17,7 @@ func Checks(env Env) []Check {
 		homeCheck{},
 		blockCapCheck{env},
 		configCheck{},
+		sandboxCheck{env},
 		workflowConfigCheck{},
 	}
 }

@@ -23,6 +23,8 @@ type Env struct {
 	Version string
 	// Timeout bounds each program run through Output; DefaultTimeout when zero.
 	Timeout time.Duration
+	// GOOS is the system doctor reports on (runtime.GOOS when empty).
+	GOOS string
 }
 
 func (e Env) timeout() time.Duration {

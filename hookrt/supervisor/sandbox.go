@@ -1,0 +1,42 @@
+package supervisor
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/proc"
+)
+
+// CheckSandbox is bashsandbox.Check on this machine: the running system, the PATH of this
+// process (which the reviewer inherits) and a trial run of bwrap in a process group of its own.
+func CheckSandbox(ctx context.Context) bashsandbox.Finding {
+	return bashsandbox.Check(ctx, bashsandbox.Env{GOOS: runtime.GOOS, LookPath: exec.LookPath, Output: proc.Output})
+}
+
+// sandbox plans Claude Code's Bash sandbox for the reviewer: the directory it runs in and the
+// home directory read-only, the programs supervisor.allowed_tools grants besides git left out of
+// it (bashsandbox.Unsandboxed). None (nil) when a rule grants Bash as a whole, or when this
+// machine has no sandbox (asked before each review, and only then: bwrap's trial run costs a
+// process). Without it the read-only hook holds alone, as it does everywhere.
+func (s *supervision) sandbox(ctx context.Context) *bashsandbox.Plan {
+	excluded, all := bashsandbox.Unsandboxed(s.opts.Config.AllowedTools)
+	if all || !s.opts.Review.Sandbox(ctx).Available() {
+		return nil
+	}
+	dir := reviewDir(s.ev.CWD)
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	plan := &bashsandbox.Plan{Excluded: excluded}
+	for _, p := range []string{dir, paths.HomeDir(s.opts.Getenv)} {
+		if abs, err := filepath.Abs(p); err == nil && p != "" {
+			plan.ReadOnly = append(plan.ReadOnly, abs)
+		}
+	}
+	return plan
+}

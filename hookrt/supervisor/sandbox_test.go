@@ -1,0 +1,92 @@
+package supervisor
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+)
+
+// TestReviewSandbox: the reviewer's --settings holds Claude Code's Bash sandbox, with the event's
+// cwd and the home directory read-only and the programs allowed_tools grants besides git left
+// out of it, exactly when this machine has it and no rule grants Bash as a whole; the machine is
+// only asked when the rules leave room for the sandbox.
+func TestReviewSandbox(t *testing.T) {
+	t.Parallel()
+	has := bashsandbox.Finding{Backend: "bubblewrap"}
+	tests := []struct {
+		name      string
+		allowed   string // allowed_tools as JSON; "" for the default
+		machine   bashsandbox.Finding
+		sandboxed bool
+		asked     bool
+		cwdFile   bool     // the event's cwd is a file: the reviewer runs in ours, which is read-only
+		excluded  []string // the commands left out of the sandbox
+	}{
+		{"defaults on a machine with it", "", has, true, true, false, nil},
+		{"git and Read", `["Bash(git show:*)", "Read"]`, has, true, true, false, nil},
+		{"no tools", `[]`, has, true, true, false, nil},
+		{"on macOS", "", bashsandbox.Finding{Backend: "Seatbelt"}, true, true, false, nil},
+		{"bwrap missing", "", bashsandbox.Finding{Backend: "bubblewrap", Missing: []string{"bwrap"}}, false, true, false, nil},
+		{"bwrap broken", "", bashsandbox.Finding{Backend: "bubblewrap", Broken: "bwrap: No permissions to create new namespace"}, false, true, false, nil},
+		{"Windows", "", bashsandbox.Finding{}, false, true, false, nil},
+		{"a test runner granted", `["Bash(git diff:*)", "Bash(go test:*)"]`, has, true, true, false, []string{"go test:*"}},
+		{"all of Bash granted", `["Bash"]`, has, false, false, false, nil},
+		{"cwd not a directory", "", has, true, true, true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			args := filepath.Join(t.TempDir(), "args")
+			cfg := `{"supervisor":{"enabled":true}}`
+			if tt.allowed != "" {
+				cfg = `{"supervisor":{"enabled":true,"allowed_tools":` + tt.allowed + `}}`
+			}
+			e := hooktest.New(t, cfg, fmt.Sprintf("printf '%%s\\n' \"$@\" > '%s'\n", args)+hooktest.AllowScript)
+			home, project := filepath.Join(e.Dir, "home"), filepath.Join(e.Dir, "project")
+			e.Vars["HOME"] = home
+			e.Write(filepath.Join(project, ".keep"), "", 0o644)
+			opts := optsOf(e)
+			var err error
+			var asked atomic.Int32
+			opts.Review.Sandbox = func(context.Context) bashsandbox.Finding { asked.Add(1); return tt.machine }
+			opts.Executable = func() (string, error) { return "/bin/ccc-hooks", nil }
+			ev := hooktest.Stop("s")
+			ev.CWD = project
+			runsIn := project
+			if tt.cwdFile {
+				ev.CWD = filepath.Join(project, ".keep")
+				if runsIn, err = os.Getwd(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err = run(context.Background(), ev, opts); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var plan *bashsandbox.Plan
+			if tt.sandboxed {
+				plan = &bashsandbox.Plan{ReadOnly: []string{runsIn, home}, Excluded: tt.excluded}
+			}
+			want := "--settings=" + GuardSettings(GuardCommand("/bin/ccc-hooks"), "", plan)
+			if !strings.Contains(string(data), "\n"+want+"\n") {
+				t.Errorf("the reviewer's arguments:\n%s\nwant the line %s", data, want)
+			}
+			if tt.sandboxed && !strings.Contains(want, `"denyWrite":["`+runsIn+`","`+home+`"]`) {
+				t.Errorf("want %s to deny writes to the project and the home directory", want)
+			}
+			if got := asked.Load() > 0; got != tt.asked {
+				t.Errorf("machine asked: %v, want %v", got, tt.asked)
+			}
+		})
+	}
+}
