@@ -218,7 +218,8 @@ CCC_CLAUDE=$(win "$work/bin/fake-claude.exe")
 run doctor
 want_rc 0 doctor
 want_out "supervisor profile installed in user settings" doctor
-want_out "ccc-hooks 0.1.0, this version" doctor
+want_out "this is ccc-hooks dev (commit " doctor
+want_out "), this build" doctor
 no_doubled doctor
 
 echo "== the hook's answers"
