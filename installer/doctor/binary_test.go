@@ -31,7 +31,7 @@ func TestBinaryCheck(t *testing.T) {
 		filepath.ToSlash(rebuilt) + " version": "ccc-hooks 1.2.3 (commit " + thisCommit + ", built 2026-11-28T09:00:00Z)\n",
 		filepath.ToSlash(other) + " version":   "ccc-hooks 1.2.3 (commit 53e57f0a1b2c3d4e5f60718293a4b5c6d7e8f901, modified, committed 2026-11-26T10:00:00Z)\n",
 		filepath.ToSlash(old) + " version":     "ccc-hooks 1.0.0\n",
-		filepath.ToSlash(odd) + " version": "something else\n",
+		filepath.ToSlash(odd) + " version":     "something else\n",
 	})
 	tests := []struct {
 		name string

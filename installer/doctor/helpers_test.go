@@ -121,6 +121,6 @@ func fakeEnv(env, paths, outputs map[string]string) Env {
 			}
 			return nil, errors.New("exit status 1")
 		},
-		Build:   buildinfo.Info{Version: "1.2.3", Commit: thisCommit, Date: "2026-11-27T04:27:00Z"},
+		Build: buildinfo.Info{Version: "1.2.3", Commit: thisCommit, Date: "2026-11-27T04:27:00Z"},
 	}
 }

@@ -47,7 +47,7 @@ func TestFrom(t *testing.T) {
 			line: "ccc-hooks dev (commit " + rev + ", modified, committed 2026-11-26T10:00:00Z)\n",
 		},
 		{
-			name: "stamped commit without a date takes the commit's time when it is the same commit",
+			name:   "stamped commit without a date takes the commit's time when it is the same commit",
 			commit: rev, bi: vcs(rev, "false", "2026-11-26T10:00:00Z"),
 			want: Info{Version: "dev", Commit: rev, Date: "2026-11-26T10:00:00Z", DateIsCommit: true},
 			line: "ccc-hooks dev (commit " + rev + ", committed 2026-11-26T10:00:00Z)\n",
