@@ -1,8 +1,10 @@
 // Package buildinfo says which build of ccc-hooks is running: its version, the commit it was
-// built from and when. A release build stamps them with the linker
-// (-X github.com/ccc-hooks/ccc-hooks/internal/buildinfo.version=… and .commit, .date; see
-// .goreleaser.yaml); a plain `go build` in a git checkout (./install.sh builds so) has no stamp,
-// and the commit, whether the work tree was modified and the commit's time come from the Go
+// built from and when. A build stamps them with the linker
+// (-X github.com/ccc-hooks/ccc-hooks/internal/buildinfo.version=…, and .commit, .modified, .date):
+// the release build (.goreleaser.yaml) stamps version, commit and date, ./install.sh's source
+// build commit, modified and date (it asks git, which also works in a linked worktree, where the
+// Go toolchain records nothing: golang/go#58218). A plain `go build` in a clone has no stamp; the
+// commit, whether the work tree was modified and the commit's time then come from the Go
 // toolchain's own record (debug.ReadBuildInfo, vcs.*). `ccc-hooks version` prints the line of
 // Line, and doctor reads that line back from the binary a hook runs (Parse) to tell whether it is
 // this build.
@@ -13,11 +15,12 @@ import (
 	"strings"
 )
 
-// The release build's stamp: empty in a build without -ldflags -X.
+// The linker's stamp: empty in a build without -ldflags -X.
 var (
-	version string
-	commit  string
-	date    string
+	version  string
+	commit   string
+	modified string // "true" when the work tree held changes the commit does not
+	date     string
 )
 
 // DevVersion is the version of a build without a release stamp.
@@ -37,16 +40,20 @@ type Info struct {
 	DateIsCommit bool
 }
 
+// Stamp is what the linker stamped into a build, each field "" when not.
+type Stamp struct{ Version, Commit, Modified, Date string }
+
 // Get returns the Info of the running binary.
 func Get() Info {
 	bi, _ := debug.ReadBuildInfo()
-	return From(version, commit, date, bi)
+	return From(Stamp{Version: version, Commit: commit, Modified: modified, Date: date}, bi)
 }
 
-// From combines a release stamp with the toolchain's record bi (nil when there is none): each
-// stamped field wins; a field left unstamped is read from bi's vcs settings.
-func From(stampVersion, stampCommit, stampDate string, bi *debug.BuildInfo) Info {
-	in := Info{Version: stampVersion, Commit: stampCommit, Date: stampDate}
+// From combines a stamp with the toolchain's record bi (nil when there is none): each stamped
+// field wins; the commit and its state are read from bi's vcs settings only when none was
+// stamped, and the date only when none was stamped and bi's commit is the build's.
+func From(st Stamp, bi *debug.BuildInfo) Info {
+	in := Info{Version: st.Version, Commit: st.Commit, Modified: st.Modified == "true", Date: st.Date}
 	if in.Version == "" {
 		in.Version = DevVersion
 	}

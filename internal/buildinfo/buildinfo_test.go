@@ -24,14 +24,14 @@ const (
 
 func TestFrom(t *testing.T) {
 	for _, tt := range []struct {
-		name                 string
-		version, commit, day string
-		bi                   *debug.BuildInfo
-		want                 Info
-		line                 string
+		name  string
+		stamp Stamp
+		bi    *debug.BuildInfo
+		want  Info
+		line  string
 	}{
 		{
-			name: "release stamp", version: "1.2.0", commit: rev, day: "2026-11-27T04:27:00Z",
+			name: "release stamp", stamp: Stamp{Version: "1.2.0", Commit: rev, Date: "2026-11-27T04:27:00Z"},
 			bi:   vcs(rev2, "true", "2026-11-01T00:00:00Z"),
 			want: Info{Version: "1.2.0", Commit: rev, Date: "2026-11-27T04:27:00Z"},
 			line: "ccc-hooks 1.2.0 (commit " + rev + ", built 2026-11-27T04:27:00Z)\n",
@@ -47,16 +47,22 @@ func TestFrom(t *testing.T) {
 			line: "ccc-hooks dev (commit " + rev + ", modified, committed 2026-11-26T10:00:00Z)\n",
 		},
 		{
-			name:   "stamped commit without a date takes the commit's time when it is the same commit",
-			commit: rev, bi: vcs(rev, "false", "2026-11-26T10:00:00Z"),
+			name:  "stamped commit without a date takes the commit's time when it is the same commit",
+			stamp: Stamp{Commit: rev}, bi: vcs(rev, "false", "2026-11-26T10:00:00Z"),
 			want: Info{Version: "dev", Commit: rev, Date: "2026-11-26T10:00:00Z", DateIsCommit: true},
 			line: "ccc-hooks dev (commit " + rev + ", committed 2026-11-26T10:00:00Z)\n",
 		},
 		{
-			name: "stamped commit without a date, another commit in the record", commit: rev,
-			bi:   vcs(rev2, "false", "2026-11-26T10:00:00Z"),
+			name:  "stamped commit without a date, another commit in the record (a worktree inside another clone)",
+			stamp: Stamp{Commit: rev}, bi: vcs(rev2, "true", "2026-11-26T10:00:00Z"),
 			want: Info{Version: "dev", Commit: rev},
 			line: "ccc-hooks dev (commit " + rev + ")\n",
+		},
+		{
+			name:  "install.sh's source build: commit, modified and date stamped",
+			stamp: Stamp{Commit: rev, Modified: "true", Date: "2026-11-27T05:00:00Z"}, bi: &debug.BuildInfo{},
+			want: Info{Version: "dev", Commit: rev, Modified: true, Date: "2026-11-27T05:00:00Z"},
+			line: "ccc-hooks dev (commit " + rev + ", modified, built 2026-11-27T05:00:00Z)\n",
 		},
 		{
 			name: "no record (-buildvcs=false, a source archive)", bi: &debug.BuildInfo{},
@@ -70,7 +76,7 @@ func TestFrom(t *testing.T) {
 		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := From(tt.version, tt.commit, tt.day, tt.bi)
+			got := From(tt.stamp, tt.bi)
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("From (-want +got):\n%s", d)
 			}
