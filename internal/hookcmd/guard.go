@@ -15,10 +15,10 @@ const (
 	guardTail = "}; exec "
 )
 
-// unguard returns the command a guarded command runs ("ccc-hooks hook"), and false for any
+// Unguard returns the command a guarded command runs ("ccc-hooks hook"), and false for any
 // command that is not guarded: the program the guard looks for must be the one it runs, and what
 // it runs is one program and its words, with no further command after them.
-func unguard(command string) (string, bool) {
+func Unguard(command string) (string, bool) {
 	rest, ok := strings.CutPrefix(command, guardHead)
 	if !ok {
 		return "", false
