@@ -66,12 +66,35 @@ func ServeRelease(t testing.TB, r Release) string {
 	return srv.URL
 }
 
-// InstallLine runs the README's install line, `curl -fsSL <site>/install.sh | sh`, with
-// CCC_HOOKS_RELEASE_URL at the release, in the sandbox's HOME, on a PATH that holds only links
+// projectSite is where the README's install line fetches install.sh from.
+const projectSite = "https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main"
+
+// ReadmeInstallLine is the install line of the README's Install section: the first line of its
+// first sh block.
+func ReadmeInstallLine(t testing.TB) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(Checkout(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n## Install\n")
+	if ok {
+		_, section, ok = strings.Cut(section, "\n```sh\n")
+	}
+	line, _, _ := strings.Cut(section, "\n")
+	if !ok || !strings.HasPrefix(line, "curl -fsSL "+projectSite+"/install.sh") {
+		t.Fatalf("the README's Install section starts with no sh block holding the install line from %s", projectSite)
+	}
+	return line
+}
+
+// InstallLine runs the README's install line with its site replaced by site and
+// CCC_HOOKS_RELEASE_URL at site's /release, in the sandbox's HOME, on a PATH that holds only links
 // to the programs install.sh uses: no go. It returns what it printed and the binary it installed
 // (the default place, ~/.local/bin/ccc-hooks).
 func (s *Sandbox) InstallLine(t testing.TB, site string) (string, Product) {
 	t.Helper()
+	line := strings.ReplaceAll(ReadmeInstallLine(t), projectSite, site)
 	tools := filepath.Join(s.Root, "tools")
 	for _, p := range []string{"sh", "curl", "cat", "cp", "mv", "rm", "mkdir", "mktemp", "chmod", "dirname",
 		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum"} {
@@ -86,13 +109,13 @@ func (s *Sandbox) InstallLine(t testing.TB, site string) (string, Product) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("/bin/sh", "-c", `curl -fsSL "$SITE/install.sh" | sh`)
+	cmd := exec.Command("/bin/sh", "-c", line)
 	cmd.Dir = s.Home
 	cmd.Env = []string{"HOME=" + s.Home, "CLAUDE_CONFIG_DIR=" + s.ConfigDir, "TMPDIR=" + s.Tmp, "PATH=" + tools,
-		"SITE=" + site, "CCC_HOOKS_RELEASE_URL=" + site + "/release"}
+		"CCC_HOOKS_RELEASE_URL=" + site + "/release"}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("the install line: %v\n%s", err, out)
+		t.Fatalf("the install line %q: %v\n%s", line, err, out)
 	}
 	return string(out), Product{Path: filepath.Join(s.Home, ".local", "bin", "ccc-hooks")}
 }
