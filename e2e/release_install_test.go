@@ -45,7 +45,7 @@ func RequireRelease(t testing.TB) Release {
 	if err != nil {
 		t.Fatalf("git rev-parse HEAD: %v", err)
 	}
-	if m == nil || string(m[1]) != strings.TrimSpace(string(head)) {
+	if len(m) < 2 || string(m[1]) != strings.TrimSpace(string(head)) {
 		missing(t, "the snapshot release in %s is not of this checkout's commit %s: %s", dir, strings.TrimSpace(string(head)), build)
 	}
 	return Release{Dir: dir, Commit: string(m[1])}
@@ -96,8 +96,10 @@ func (s *Sandbox) InstallLine(t testing.TB, site string) (string, Product) {
 	t.Helper()
 	line := strings.ReplaceAll(ReadmeInstallLine(t), projectSite, site)
 	tools := filepath.Join(s.Root, "tools")
-	for _, p := range []string{"sh", "curl", "cat", "cp", "mv", "rm", "mkdir", "mktemp", "chmod", "dirname",
-		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum"} {
+	for _, p := range []string{
+		"sh", "curl", "cat", "cp", "mv", "rm", "mkdir", "mktemp", "chmod", "dirname",
+		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum",
+	} {
 		found, err := exec.LookPath(p)
 		if err != nil {
 			t.Fatalf("%s is not on PATH: %v", p, err)
@@ -111,8 +113,10 @@ func (s *Sandbox) InstallLine(t testing.TB, site string) (string, Product) {
 	}
 	cmd := exec.Command("/bin/sh", "-c", line)
 	cmd.Dir = s.Home
-	cmd.Env = []string{"HOME=" + s.Home, "CLAUDE_CONFIG_DIR=" + s.ConfigDir, "TMPDIR=" + s.Tmp, "PATH=" + tools,
-		"CCC_HOOKS_RELEASE_URL=" + site + "/release"}
+	cmd.Env = []string{
+		"HOME=" + s.Home, "CLAUDE_CONFIG_DIR=" + s.ConfigDir, "TMPDIR=" + s.Tmp, "PATH=" + tools,
+		"CCC_HOOKS_RELEASE_URL=" + site + "/release",
+	}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("the install line %q: %v\n%s", line, err, out)

@@ -99,8 +99,11 @@ func TestParse(t *testing.T) {
 	}{
 		{"ccc-hooks 0.1.0\n", Info{Version: "0.1.0"}, true},
 		{"ccc-hooks 0.0.1", Info{Version: "0.0.1"}, true},
-		{"ccc-hooks 0.0.0-SNAPSHOT-c043178 (commit " + rev + ", built 2026-11-27T04:27:00Z)\r\n",
-			Info{Version: "0.0.0-SNAPSHOT-c043178", Commit: rev, Date: "2026-11-27T04:27:00Z"}, true},
+		{
+			"ccc-hooks 0.0.0-SNAPSHOT-c043178 (commit " + rev + ", built 2026-11-27T04:27:00Z)\r\n",
+			Info{Version: "0.0.0-SNAPSHOT-c043178", Commit: rev, Date: "2026-11-27T04:27:00Z"},
+			true,
+		},
 		{"ccc-hooks", Info{}, false},
 		{"ccc-hooks ", Info{}, false},
 		{"ccc 0.1.0", Info{}, false},
