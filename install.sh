@@ -161,9 +161,14 @@ fi
 
 # A binary that cannot say its version on this machine never replaces the one there.
 built=$("$work/ccc-hooks" version) || die "the new ccc-hooks does not run on this machine"
-mkdir -p "$bindir"
-cp "$work/ccc-hooks" "$staged"
-mv -f "$staged" "$target"
+# mv would move the binary into a directory (or a link to one) rather than replace it.
+if [ -d "$target" ]; then
+	die "$target is a directory: move it away, then run this again"
+fi
+mkdir -p "$bindir" || die "cannot create $bindir"
+cp "$work/ccc-hooks" "$staged" || die "cannot write into $bindir"
+# A symbolic link to a file at $target is replaced by the binary, not written through.
+mv -f "$staged" "$target" || die "cannot replace $target"
 echo "Installed $target: $built"
 
 case ":$PATH:" in

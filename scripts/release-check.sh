@@ -9,12 +9,15 @@
 # doctor finds nothing wrong, and the hook answers Claude Code's events (the review by a fake
 # claude). Refused with nothing installed and the old binary left as it was: a tampered archive,
 # a truncated one, a download cut short, a missing checksums.txt, a platform without a release,
-# a machine without curl and wget. wget works where curl is missing.
+# a machine without curl and wget, a directory where the binary goes. wget works where curl is
+# missing; a symbolic link where the binary goes is replaced, not written through; ./install.sh
+# in the clone downloads without go, and with go when CCC_HOOKS_DOWNLOAD=1 asks.
 #
 # Usage: scripts/release-check.sh   (GORELEASER names the goreleaser program; default: on PATH)
 # docs/release.md says what it costs CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 started=$SECONDS
 
 goreleaser=${GORELEASER:-goreleaser}
@@ -198,6 +201,33 @@ if [ "$(cat "$tmp/wget.rc")" != 0 ] || [ "$("$tmp/home-wget/.local/bin/ccc-hooks
 fi
 echo "   installed $got"
 
+# from_checkout NAME PATHDIR [VAR=VALUE...]: runs the checkout's install.sh as a contributor does,
+# in the fresh HOME $tmp/home-NAME, with PATH=PATHDIR and the release at $url/release.
+from_checkout() {
+	local name=$1 pathdir=$2
+	shift 2
+	local home="$tmp/home-$name"
+	mkdir -p "$home"
+	set +e
+	(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/release" "$@" \
+		sh "$root/install.sh") >"$tmp/$name.out" 2>&1
+	echo $? >"$tmp/$name.rc"
+	set -e
+}
+echo "== ./install.sh in a clone: without go, and asked to download with go"
+from_checkout nogo "$tmp/path/curl"
+if [ "$(cat "$tmp/nogo.rc")" != 0 ] || [ "$("$tmp/home-nogo/.local/bin/ccc-hooks" --version)" != "$got" ] ||
+	! grep -qF "Go is not on PATH: downloading the release instead of building this checkout." "$tmp/nogo.out"; then
+	fail "./install.sh without go: $(cat "$tmp/nogo.out")"
+fi
+make_path "$tmp/path/go" "${base_tools[@]}" curl go
+from_checkout asked "$tmp/path/go" CCC_HOOKS_DOWNLOAD=1
+if [ "$(cat "$tmp/asked.rc")" != 0 ] || grep -q "Building" "$tmp/asked.out" ||
+	[ "$("$tmp/home-asked/.local/bin/ccc-hooks" --version)" != "$got" ]; then
+	fail "CCC_HOOKS_DOWNLOAD=1 ./install.sh with go: $(cat "$tmp/asked.out")"
+fi
+echo "   both installed the release"
+
 # refused NAME PATHDIR RELEASE MESSAGE: the one-liner, over an old ccc-hooks, fails with MESSAGE
 # and leaves the old binary alone and nothing else in its folder.
 refused() {
@@ -225,5 +255,24 @@ refused cut "$tmp/path/curl" cut "could not download $url/cut/$host_archive (cut
 refused nochecksums "$tmp/path/curl" nochecksums "could not download $url/nochecksums/checksums.txt"
 refused riscv "$tmp/path/riscv" release "the release has no ccc-hooks for this machine (linux/riscv64)"
 refused nofetch "$tmp/path/none" release "neither curl nor wget is on PATH"
+mkdir -p "$tmp/home-dir/.local/bin/ccc-hooks/kept"
+one_liner dir "$tmp/path/curl" release
+if [ "$(cat "$tmp/dir.rc")" = 0 ] || ! grep -qF "$tmp/home-dir/.local/bin/ccc-hooks is a directory" "$tmp/dir.out" ||
+	[ "$(names "$tmp/home-dir/.local/bin/ccc-hooks")" != "" ] || [ ! -d "$tmp/home-dir/.local/bin/ccc-hooks/kept" ]; then
+	fail "a directory where the binary goes: $(cat "$tmp/dir.out")"
+fi
+echo "   dir: $(grep -m1 '^install.sh: ' "$tmp/dir.out")"
+
+echo "== a symbolic link where the binary goes: replaced, not written through"
+mkdir -p "$tmp/elsewhere" "$tmp/home-link/.local/bin"
+printf '#!/bin/sh\necho ccc-hooks 0.0.1\n' >"$tmp/elsewhere/ccc-hooks"
+cp "$tmp/elsewhere/ccc-hooks" "$tmp/old"
+ln -s "$tmp/elsewhere/ccc-hooks" "$tmp/home-link/.local/bin/ccc-hooks"
+one_liner link "$tmp/path/curl" release
+if [ "$(cat "$tmp/link.rc")" != 0 ] || [ -L "$tmp/home-link/.local/bin/ccc-hooks" ] ||
+	[ "$("$tmp/home-link/.local/bin/ccc-hooks" --version)" != "$got" ] || ! cmp -s "$tmp/elsewhere/ccc-hooks" "$tmp/old"; then
+	fail "a link where the binary goes: $(cat "$tmp/link.out")"
+fi
+echo "   the link is now the binary; the file it named is unchanged"
 
 echo "== release check passed in $((SECONDS - started)) s"
