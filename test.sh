@@ -102,8 +102,9 @@ if grep -q 'E2E TEST SKIPPED' "$e2e_log"; then
 	echo "*** E2E TEST SKIPPED: $skipped end-to-end tests did not run, so NOT all tests passed."
 	echo "*** The other tests passed. Why the end-to-end tests were skipped:"
 	grep -o 'E2E TEST SKIPPED: .*' "$e2e_log" | sed 's/^E2E TEST SKIPPED: /***   /' | sort -u
-	echo "*** Install Claude Code $tested_words (scripts/install-claude-code.sh), tmux and bash-completion"
-	echo "*** as e2e/README.md says (.ci/run does), then run ./test.sh again."
+	echo "*** Install Claude Code $tested_words (scripts/install-claude-code.sh), tmux and bash-completion,"
+	echo "*** and build the snapshot release (scripts/release-check.sh), as e2e/README.md says (.ci/run"
+	echo "*** does), then run ./test.sh again."
 	echo "************************************************************************"
 	exit 0
 fi
