@@ -185,4 +185,10 @@ case ":$PATH:" in
 esac
 
 echo "Running: ccc-hooks install${*:+ $*}"
-"$target" install "$@"
+# Piped into sh, this script's stdin is the script itself; ccc-hooks install then asks its
+# questions on the terminal the line was typed into, as it does for ./install.sh.
+if [ -z "$src" ] && [ ! -t 0 ] && [ -t 1 ] && { : </dev/tty; } 2>/dev/null; then
+	"$target" install "$@" </dev/tty
+else
+	"$target" install "$@"
+fi

@@ -95,7 +95,27 @@ func ReadmeInstallLine(t testing.TB) string {
 func (s *Sandbox) InstallLine(t testing.TB, site string) (string, Product) {
 	t.Helper()
 	line := strings.ReplaceAll(ReadmeInstallLine(t), projectSite, site)
+	cmd := exec.Command("/bin/sh", "-c", line)
+	cmd.Dir = s.Home
+	cmd.Env = []string{
+		"HOME=" + s.Home, "CLAUDE_CONFIG_DIR=" + s.ConfigDir, "TMPDIR=" + s.Tmp, "PATH=" + s.InstallTools(t),
+		"CCC_HOOKS_RELEASE_URL=" + site + "/release",
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the install line %q: %v\n%s", line, err, out)
+	}
+	return string(out), Product{Path: filepath.Join(s.Home, ".local", "bin", "ccc-hooks")}
+}
+
+// InstallTools returns a folder of links to the programs install.sh uses, and nothing else (no
+// go): the PATH of a machine without Go.
+func (s *Sandbox) InstallTools(t testing.TB) string {
+	t.Helper()
 	tools := filepath.Join(s.Root, "tools")
+	if err := os.MkdirAll(tools, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range []string{
 		"sh", "curl", "cat", "cp", "mv", "rm", "mkdir", "mktemp", "chmod", "dirname",
 		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum",
@@ -104,24 +124,38 @@ func (s *Sandbox) InstallLine(t testing.TB, site string) (string, Product) {
 		if err != nil {
 			t.Fatalf("%s is not on PATH: %v", p, err)
 		}
-		if err := os.MkdirAll(tools, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Symlink(found, filepath.Join(tools, p)); err != nil {
+		if err := os.Symlink(found, filepath.Join(tools, p)); err != nil && !os.IsExist(err) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("/bin/sh", "-c", line)
-	cmd.Dir = s.Home
-	cmd.Env = []string{
-		"HOME=" + s.Home, "CLAUDE_CONFIG_DIR=" + s.ConfigDir, "TMPDIR=" + s.Tmp, "PATH=" + tools,
-		"CCC_HOOKS_RELEASE_URL=" + site + "/release",
+	return tools
+}
+
+// TestReleaseInstallLineAsksInTerminal: the README's install line typed into a shell in a
+// terminal (tmux), on a PATH without Go: the script comes through a pipe, yet `ccc-hooks install`
+// asks its questions on the terminal, as ./install.sh does. Esc at the first one cancels the
+// install; the verified binary stays installed, and no settings are written.
+func TestReleaseInstallLineAsksInTerminal(t *testing.T) {
+	t.Parallel()
+	tmux := RequireTmux(t)
+	rel := RequireRelease(t)
+	s := NewPlainSandbox(t)
+	site := ServeRelease(t, rel)
+	term := s.StartTerminal(t, tmux, "env", "PATH="+s.InstallTools(t), "CCC_HOOKS_RELEASE_URL="+site+"/release", "PS1=$ ", "sh")
+	term.WaitScreen(t, promptTimeout, "$ ")
+	term.Keys(t, "-l", strings.ReplaceAll(ReadmeInstallLine(t), projectSite, site))
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, promptTimeout, "? Which settings file?")
+	term.Keys(t, "Escape")
+	screen := term.WaitScreen(t, promptTimeout, "ccc-hooks: install cancelled; nothing was changed")
+	for _, want := range []string{"Verified ccc-hooks_", "Installed " + filepath.Join(s.Home, ".local", "bin", "ccc-hooks") + ": ccc-hooks "} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, screen)
+		}
 	}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the install line %q: %v\n%s", line, err, out)
+	if got := s.ReadFile(t, s.SettingsPath()); got != "" {
+		t.Errorf("settings written after Esc:\n%s", got)
 	}
-	return string(out), Product{Path: filepath.Join(s.Home, ".local", "bin", "ccc-hooks")}
 }
 
 // TestReleaseInstallLineTyped: on a PATH without Go, the README's install line, pointed at the
