@@ -142,7 +142,7 @@ func TestReleaseInstallLineAsksInTerminal(t *testing.T) {
 	s := NewPlainSandbox(t)
 	site := ServeRelease(t, rel)
 	term := s.StartTerminal(t, tmux, "env", "PATH="+s.InstallTools(t), "CCC_HOOKS_RELEASE_URL="+site+"/release", "PS1=$ ", "sh")
-	term.WaitScreen(t, promptTimeout, "$ ")
+	term.WaitScreen(t, promptTimeout, "$") // the prompt (the screen drops the space after it)
 	term.Keys(t, "-l", strings.ReplaceAll(ReadmeInstallLine(t), projectSite, site))
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, promptTimeout, "? Which settings file?")
