@@ -58,7 +58,7 @@ func TestPluginWithoutBinaryTyped(t *testing.T) {
 	term.WaitScreen(t, time.Second, missingQuestion)
 	term.Keys(t, "Down") // the dialog takes keys once the selection moves
 	term.WaitScreen(t, 10*time.Second, "❯ 2. Blue")
-	term.Keys(t, "Enter")
+	answerDialog(t, term, "Which color? → Blue")
 	term.WaitScreen(t, 30*time.Second, "PreToolUse:AskUserQuestion says: "+missingSupervisor)
 	Eventually(t, 30*time.Second, "the second stop's line", func() bool {
 		return strings.Count(term.Screen(), "Stop says: "+missingSupervisor) == 2
@@ -83,4 +83,20 @@ func TestPluginWithoutBinaryTyped(t *testing.T) {
 	if !strings.Contains(screen, "Which color? → Blue") {
 		t.Errorf("the question was not asked and answered as usual:\n%s", screen)
 	}
+}
+
+// answerDialog presses Enter in a question dialog until the screen shows answered. On a loaded
+// machine the dialog can miss an Enter that comes as it redraws; once it has closed, a further
+// Enter lands on the empty prompt, where it does nothing.
+func answerDialog(t *testing.T, term *Terminal, answered string) {
+	t.Helper()
+	for range 3 {
+		term.Keys(t, "Enter")
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(pollInterval) {
+			if strings.Contains(term.Screen(), answered) {
+				return
+			}
+		}
+	}
+	t.Fatalf("the dialog was not answered (%q) after three Enters:\n%s", answered, term.Screen())
 }
