@@ -103,7 +103,7 @@ if grep -q 'E2E TEST SKIPPED' "$e2e_log"; then
 	echo "*** The other tests passed. Why the end-to-end tests were skipped:"
 	grep -o 'E2E TEST SKIPPED: .*' "$e2e_log" | sed 's/^E2E TEST SKIPPED: /***   /' | sort -u
 	echo "*** Install Claude Code $tested_words (scripts/install-claude-code.sh), tmux, bash-completion,"
-	echo "*** and on Linux bubblewrap and socat,"
+	echo "*** and on Linux bubblewrap and socat, and build the snapshot release (scripts/release-check.sh),"
 	echo "*** as e2e/README.md says (.ci/run does), then run ./test.sh again."
 	echo "************************************************************************"
 	exit 0

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
+	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -52,7 +53,7 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 		return err
 	}
 	loc.ManagedPath = opts.ManagedPath
-	denv := doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath, Output: opts.Output, Version: Version}
+	denv := doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath, Output: opts.Output, Build: buildinfo.Get()}
 	if denv.Output == nil {
 		denv.Output = doctor.Exec
 	}

@@ -17,7 +17,7 @@ import (
 )
 
 // envWithPATH returns a test Env whose PATH is a directory holding an executable ccc-hooks that
-// prints this version; the process's own PATH does not have it. That ccc-hooks is the Env's
+// prints this build; the process's own PATH does not have it. That ccc-hooks is the Env's
 // executable, and the user settings run it as `ccc-hooks hook`.
 func envWithPATH(t *testing.T) (env *Env, out *bytes.Buffer, bin string) {
 	t.Helper()
@@ -28,7 +28,7 @@ func envWithPATH(t *testing.T) (env *Env, out *bytes.Buffer, bin string) {
 	if strings.Contains(os.Getenv("PATH"), dir) {
 		t.Fatalf("the process's PATH already holds %s", dir)
 	}
-	testfs.Write(t, bin, "#!/bin/sh\necho 'ccc-hooks "+Version+"'\n", 0o755)
+	testfs.Write(t, bin, "#!/bin/sh\necho '"+strings.TrimSpace(versionLine())+"'\n", 0o755)
 	testfs.Write(t, filepath.Join(home, ".claude", "settings.json"),
 		`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook", "timeout": 600}]}]}}`, 0o644)
 	getenv := env.Getenv
@@ -71,8 +71,8 @@ func TestDoctorFindsProgramsOnEnvPATH(t *testing.T) {
 	for _, r := range results {
 		if r.Check == "hook-binary" {
 			found = true
-			if r.Status != doctor.StatusOK || !strings.Contains(r.Message, "ccc-hooks "+Version+", this version") {
-				t.Errorf("hook-binary: %+v, want %s found as this version", r, bin)
+			if r.Status != doctor.StatusOK || !strings.Contains(r.Message, strings.TrimSpace(versionLine())+", this build") {
+				t.Errorf("hook-binary: %+v, want %s found as this build", r, bin)
 			}
 		}
 		if r.Check == "claude" && !strings.Contains(r.Message, "claude not found on PATH") {

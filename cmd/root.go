@@ -11,11 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
-
-// Version is the release of this binary; set with -ldflags "-X github.com/ccc-hooks/ccc-hooks/cmd.Version=…".
-var Version = "0.1.0"
 
 // Main runs ccc-hooks with args and returns the exit status. Only main exits.
 func Main(env *Env, args []string) int {
@@ -55,7 +53,7 @@ any other byte, removes exactly them again, explains why hooks fire or not, and 
 itself the hook Claude Code runs (ccc-hooks hook).`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
-		Version:       Version,
+		Version:       buildinfo.Get().String(),
 	}
 	root.SetVersionTemplate(versionLine())
 	root.SetIn(env.IO.In)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -94,7 +95,12 @@ func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program, h
 				continue
 			}
 			seen = append(seen, h.Command)
-			fmt.Fprintf(&b, "%s%-9s %s  (%s)\n", indent, "command", h.Command, resolution(h))
+			shown := h.Command
+			if run, guarded := hookcmd.Unguard(h.Command); guarded {
+				// The plugins' guard is long and always the same: the program it runs says it all.
+				shown = run + ", behind a guard that says so when it is missing"
+			}
+			fmt.Fprintf(&b, "%s%-9s %s  (%s)\n", indent, "command", shown, resolution(h))
 		}
 		if !r.Enabled {
 			fmt.Fprintf(&b, "%s%-9s %s\n", indent, "enabled", "no: switched off in Claude Code (/plugin enables it)")

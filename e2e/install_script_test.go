@@ -11,8 +11,10 @@ import (
 	"testing"
 )
 
-// TestInstallScript runs the README's first command as a person does: ./install.sh builds
-// ccc-hooks into $PREFIX/bin and runs `ccc-hooks install` with the arguments it was given.
+// TestInstallScript runs the contributors' command as a person does: ./install.sh in a clone
+// with Go builds ccc-hooks into $PREFIX/bin, stamped with the clone's commit, and runs
+// `ccc-hooks install` with the arguments it was given (`--help` alone prints its own usage and
+// installs nothing).
 // Without a terminal nothing is asked: the supervisor goes into the user's settings with the
 // installed binary's absolute path. Arguments are passed on (--dry-run changes nothing), and a
 // second run is safe: the settings file stays byte-identical and no temporary file is left.
@@ -57,13 +59,26 @@ func TestInstallScript(t *testing.T) {
 		return runIn(tmp, args...)
 	}
 
-	out := run()
+	out := run("--help")
+	if !strings.Contains(out, "Usage: install.sh") || !strings.Contains(out, "CCC_HOOKS_RELEASE_URL") {
+		t.Errorf("install.sh --help:\n%s", out)
+	}
+	if _, err := os.Stat(prefix); !os.IsNotExist(err) {
+		t.Fatalf("install.sh --help made %s (%v)", prefix, err)
+	}
+
+	out = run()
 	bin := filepath.Join(prefix, "bin", "ccc-hooks")
 	if fi, err := os.Stat(bin); err != nil || fi.Mode()&0o111 == 0 {
 		t.Fatalf("%s: %v, %v; want an executable\n%s", bin, fi, err, out)
 	}
 	pathLine := "\n  export PATH=\"" + filepath.Dir(bin) + ":$PATH\"\n"
-	for _, want := range []string{"Installed " + bin, "is not on your PATH", pathLine, "\nRunning: ccc-hooks install\n"} {
+	head, err := exec.Command("git", "-C", filepath.Dir(script), "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatalf("git rev-parse HEAD: %v", err)
+	}
+	installed := "Installed " + bin + ": ccc-hooks dev (commit " + strings.TrimSpace(string(head))
+	for _, want := range []string{installed, "is not on your PATH", pathLine, "\nRunning: ccc-hooks install\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("install.sh output lacks %q:\n%s", want, out)
 		}

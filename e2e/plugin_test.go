@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/plugins"
+	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // validation is what `claude plugin validate --json` reports.
@@ -35,8 +37,9 @@ type validation struct {
 
 // TestPluginValidates: `claude plugin validate` passes for the marketplace and for each plugin,
 // with no error and no warning but the missing version (on purpose: every commit is a version),
-// and Claude Code reads from each plugin the profile's events, each running `ccc-hooks hook`, and
-// the plugin's commands.
+// and Claude Code reads from each plugin the profile's events, each running `ccc-hooks hook`
+// behind the guard for a missing program (the command as hooks.json spells it), and the plugin's
+// commands.
 func TestPluginValidates(t *testing.T) {
 	t.Parallel()
 	sc := newScenario(t, func(*Request) Reply { return Say("unused") })
@@ -76,8 +79,15 @@ func TestPluginValidates(t *testing.T) {
 		for _, h := range v.Provides.Hooks {
 			gotHooks = append(gotHooks, installer.Event{Hook: h.Event, Matcher: h.Matcher}.Label()+" "+h.Type+" "+h.Command)
 		}
-		for _, e := range profile.Events {
-			wantHooks = append(wantHooks, e.Label()+" command ccc-hooks hook")
+		handlers, err := settings.Handlers(plugins.Hooks(target))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, e := range profile.Events {
+			if i >= len(handlers) || !hookcmd.IsOurs(handlers[i].Command) {
+				t.Fatalf("plugin %s: hooks.json has no ccc-hooks hook for %s", target, e.Label())
+			}
+			wantHooks = append(wantHooks, e.Label()+" command "+handlers[i].Command)
 		}
 		gotCmds = v.Provides.Commands
 		for _, c := range plugins.Commands(target) {

@@ -7,7 +7,11 @@
 // the installer may put an absolute path in its place.
 //
 // The plugins' hooks run `ccc-hooks hook` from PATH: Claude Code gives plugin hooks the PATH it was
-// started with, and install.sh puts the binary on it. A marketplace `command` source printing a
+// started with (a plugin's own bin/ folder is not on it, seen on 2.1.328 and 2.1.332), and
+// install.sh puts the binary on it. Each command guards the program:
+// where `ccc-hooks` is not on PATH it prints one systemMessage saying so and giving the install
+// line, and exits 0, instead of the shell's "not found" that Claude Code shows as a failed hook on
+// every event (internal/hookcmd reads the guarded command as `ccc-hooks hook`; docs/plugin.md). A marketplace `command` source printing a
 // folder the binary writes out would pin the binary's path instead, but needs Claude Code
 // 2.1.229+, an explicit acceptance of the command at every install and update, is blocked by
 // disableCommandPluginSources and by default under allowManagedHooksOnly, and would copy a

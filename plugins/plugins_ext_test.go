@@ -4,19 +4,22 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/plugins"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // Each plugin's hooks are the events of the installer profile of the same name, each running
-// `ccc-hooks hook` with the installer's default timeout and the statusMessage a settings install
-// of that profile alone writes: a plugin install and a settings install of one profile fire on
-// the same events, and Claude Code's spinner says the same while they run.
+// `ccc-hooks hook` behind the guard for a missing program (hookcmd reads it as ours, running
+// ccc-hooks from PATH) with the installer's default timeout and the statusMessage a settings
+// install of that profile alone writes: a plugin install and a settings install of one profile
+// fire on the same events, and Claude Code's spinner says the same while they run.
 func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
 	for _, name := range plugins.Names() {
 		profile, err := installer.ProfileByName(name)
@@ -30,8 +33,9 @@ func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
 		var got, want []string
 		for _, r := range handlers {
 			got = append(got, installer.Event{Hook: r.Event, Matcher: r.Matcher}.Label())
-			if r.Type != "command" || r.Command != "ccc-hooks hook" || !r.HasTimeout || r.Timeout != 600 {
-				t.Errorf("%s: %s runs %s %q (timeout %v), want command `ccc-hooks hook`, timeout 600",
+			if r.Type != "command" || !strings.HasSuffix(r.Command, "; exec ccc-hooks hook") || !hookcmd.IsOurs(r.Command) ||
+				hookcmd.Binary(r.Command) != "ccc-hooks" || !r.HasTimeout || r.Timeout != 600 {
+				t.Errorf("%s: %s runs %s %q (timeout %v), want command `ccc-hooks hook` behind the guard, timeout 600",
 					name, r.Event, r.Type, r.Command, r.Timeout)
 			}
 			if want := installer.StatusMessage(r.Event, name == installer.Supervisor.Name); r.StatusMessage != want || r.Shell != "" {

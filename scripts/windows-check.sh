@@ -215,10 +215,12 @@ run status --json
 want_out '"profiles": [' "status --json"
 export CCC_CLAUDE FAKE_CLAUDE_REVIEW FAKE_CLAUDE_SLEEP=0s
 CCC_CLAUDE=$(win "$work/bin/fake-claude.exe")
-run doctor
+COLUMNS=1000 run doctor # one line a message
 want_rc 0 doctor
 want_out "supervisor profile installed in user settings" doctor
-want_out "ccc-hooks 0.1.0, this version" doctor
+want_out "this is ccc-hooks dev (commit " doctor
+want_out "(in user settings): ccc-hooks dev (commit " doctor
+want_out "), this build" doctor
 no_doubled doctor
 
 echo "== the hook's answers"

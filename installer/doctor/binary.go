@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
@@ -94,12 +95,12 @@ func (c binaryCheck) probe(ctx context.Context, bin string, s *Snapshot) probe {
 		return probe{StatusError, fmt.Sprintf("`%s version` failed (%v), so the hooks fail too", s.quote(path), err), true}
 	}
 	got := strings.TrimSpace(string(raw))
-	name, version, found := strings.Cut(got, " ")
-	if !found || name != "ccc-hooks" || strings.ContainsAny(version, " \n") {
-		return probe{StatusWarn, fmt.Sprintf("`%s version` printed %q, not `ccc-hooks <version>`", s.quote(path), got), true}
+	build, ok := buildinfo.Parse(got)
+	if !ok {
+		return probe{StatusWarn, fmt.Sprintf("`%s version` printed %q, not `ccc-hooks <version> (commit <hash>, …)`", s.quote(path), got), true}
 	}
-	if version != c.env.Version {
-		return probe{StatusWarn, fmt.Sprintf("is ccc-hooks %s, this is ccc-hooks %s", version, c.env.Version), true}
+	if !build.Same(c.env.Build) {
+		return probe{StatusWarn, fmt.Sprintf("is ccc-hooks %s, this is ccc-hooks %s", build, c.env.Build), true}
 	}
-	return probe{StatusOK, "ccc-hooks " + version + ", this version", false}
+	return probe{StatusOK, "ccc-hooks " + build.String() + ", this build", false}
 }

@@ -13,9 +13,11 @@ func TestBinaryCheck(t *testing.T) {
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "ccc-hooks")
 	old := filepath.Join(dir, "old", "ccc-hooks")
+	other := filepath.Join(dir, "other", "ccc-hooks")
+	rebuilt := filepath.Join(dir, "rebuilt", "ccc-hooks")
 	odd := filepath.Join(dir, "odd", "ccc-hooks")
 	plain := filepath.Join(dir, "plain", "ccc-hooks")
-	for _, p := range []string{exe, old, odd, plain} {
+	for _, p := range []string{exe, old, other, rebuilt, odd, plain} {
 		testfs.Write(t, p, "#!/bin/sh\n", 0o755)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "d", "ccc-hooks"), 0o755); err != nil {
@@ -25,9 +27,11 @@ func TestBinaryCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := fakeEnv(nil, map[string]string{"ccc-hooks": exe}, map[string]string{
-		filepath.ToSlash(exe) + " version": "ccc-hooks 1.2.3\n",
-		filepath.ToSlash(old) + " version": "ccc-hooks 1.0.0\n",
-		filepath.ToSlash(odd) + " version": "something else\n",
+		filepath.ToSlash(exe) + " version":     "ccc-hooks 1.2.3 (commit " + thisCommit + ", built 2026-11-27T04:27:00Z)\n",
+		filepath.ToSlash(rebuilt) + " version": "ccc-hooks 1.2.3 (commit " + thisCommit + ", built 2026-11-28T09:00:00Z)\n",
+		filepath.ToSlash(other) + " version":   "ccc-hooks 1.2.3 (commit 53e57f0a1b2c3d4e5f60718293a4b5c6d7e8f901, modified, committed 2026-11-26T10:00:00Z)\n",
+		filepath.ToSlash(old) + " version":     "ccc-hooks 1.0.0\n",
+		filepath.ToSlash(odd) + " version":     "something else\n",
 	})
 	tests := []struct {
 		name string
@@ -35,8 +39,15 @@ func TestBinaryCheck(t *testing.T) {
 		want []want
 	}{
 		{"none", snap(user(`{}`)), []want{{StatusOK, []string{"no ccc-hooks hooks"}}}},
-		{"this version", snap(user(supervisor(exe+" hook", 600))), []want{{StatusOK, []string{"ccc-hooks 1.2.3, this version"}}}},
-		{"on PATH", snap(user(supervisor("ccc-hooks hook", 600))), []want{{StatusOK, []string{"this version"}}}},
+		{"this build", snap(user(supervisor(exe+" hook", 600))), []want{{StatusOK, []string{
+			"ccc-hooks 1.2.3 (commit " + thisCommit + ", built 2026-11-27T04:27:00Z), this build",
+		}}}},
+		{"on PATH", snap(user(supervisor("ccc-hooks hook", 600))), []want{{StatusOK, []string{"this build"}}}},
+		{"the same commit built another day", snap(user(supervisor(rebuilt+" hook", 600))), []want{{StatusOK, []string{"built 2026-11-28T09:00:00Z), this build"}}}},
+		{"another commit", snap(user(supervisor(other+" hook", 600))), []want{{StatusWarn, []string{
+			"is ccc-hooks 1.2.3 (commit 53e57f0a1b2c3d4e5f60718293a4b5c6d7e8f901, modified, committed 2026-11-26T10:00:00Z), this is ccc-hooks 1.2.3 (commit " + thisCommit,
+			"`ccc-hooks install --scope user`",
+		}}}},
 		{"missing", snap(project(supervisor(filepath.Join(dir, "gone", "ccc-hooks")+" hook", 600))), []want{{StatusError, []string{
 			"in project settings", "does not exist", "run `ccc-hooks install --scope project --project-dir /work/p`",
 		}}}},
@@ -48,7 +59,7 @@ func TestBinaryCheck(t *testing.T) {
 		}}}},
 		{"directory", snap(user(supervisor(filepath.Join(dir, "d", "ccc-hooks")+" hook", 600))), []want{{StatusError, []string{"is a directory"}}}},
 		{"older", snap(user(supervisor(old+" hook", 600))), []want{{StatusWarn, []string{
-			"is ccc-hooks 1.0.0, this is ccc-hooks 1.2.3", "`ccc-hooks install --scope user`",
+			"is ccc-hooks 1.0.0 (commit unknown), this is ccc-hooks 1.2.3 (commit " + thisCommit, "`ccc-hooks install --scope user`",
 		}}}},
 		{"not ccc-hooks", snap(user(supervisor(odd+" hook", 600))), []want{{StatusWarn, []string{`printed "something else"`}}}},
 		{"one result per file", snap(project(stop(exe+" hook")), user(supervisor(exe+" hook", 600))), []want{

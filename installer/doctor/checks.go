@@ -3,6 +3,7 @@ package doctor
 // Checks returns every check in the order doctor runs them.
 func Checks(env Env) []Check {
 	return []Check{
+		buildCheck{env},
 		settingsCheck{},
 		installedCheck{},
 		vanishedCheck{},

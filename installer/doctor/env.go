@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -19,8 +20,8 @@ type Env struct {
 	LookPath func(string) (string, error)
 	// Output runs a program and returns its standard output; it must stop when ctx is done.
 	Output func(ctx context.Context, name string, args ...string) ([]byte, error)
-	// Version is the version of this ccc-hooks, compared with the version of installed binaries.
-	Version string
+	// Build is this ccc-hooks, compared with the installed binaries a hook runs.
+	Build buildinfo.Info
 	// Timeout bounds each program run through Output; DefaultTimeout when zero.
 	Timeout time.Duration
 	// GOOS is the system doctor reports on (runtime.GOOS when empty).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
 )
 
 const (
@@ -99,6 +100,9 @@ func checkResults(t *testing.T, c Check, s *Snapshot, wants []want) {
 	}
 }
 
+// thisCommit is the commit of the ccc-hooks a fakeEnv is.
+const thisCommit = "c043178e1f2a9b3c4d5e6f708192a3b4c5d6e7f8"
+
 // fakeEnv is an Env whose programs are scripted: paths maps a program to its path (absent: not
 // found) and outputs maps a path to what `<path> <args>` prints (an error when absent).
 func fakeEnv(env, paths, outputs map[string]string) Env {
@@ -117,6 +121,6 @@ func fakeEnv(env, paths, outputs map[string]string) Env {
 			}
 			return nil, errors.New("exit status 1")
 		},
-		Version: "1.2.3",
+		Build: buildinfo.Info{Version: "1.2.3", Commit: thisCommit, Date: "2026-11-27T04:27:00Z"},
 	}
 }

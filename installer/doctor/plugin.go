@@ -59,7 +59,7 @@ func judgePlugins(s *Snapshot, plugins []installer.Plugin, lookErr error, fix st
 			out = append(out, fail(fmt.Sprintf("%s is enabled, but allowManagedHooksOnly in %s switches plugin hooks off; install the hooks in managed settings instead: `%s install --scope managed`",
 				where, managedOnly(s), s.program()), managedOnly(s)))
 		case lookErr != nil:
-			out = append(out, fail(fmt.Sprintf("%s runs `ccc-hooks hook`, but ccc-hooks is not on PATH (%v): its hooks fail; %s",
+			out = append(out, fail(fmt.Sprintf("%s runs `ccc-hooks hook`, but ccc-hooks is not on PATH (%v): its hooks cannot run it and review nothing; %s",
 				where, lookErr, fix), p.InstallPath))
 		default:
 			out = append(out, sideBySide(s, p, where))

@@ -70,7 +70,7 @@ func TestJudgePlugins(t *testing.T) {
 			"binary not on PATH", snap(),
 			[]installer.Plugin{supervisorPlugin},
 			notFound, "run install.sh",
-			[]want{{StatusError, []string{"runs `ccc-hooks hook`, but ccc-hooks is not on PATH (executable file not found in $PATH): its hooks fail; run install.sh"}}},
+			[]want{{StatusError, []string{"runs `ccc-hooks hook`, but ccc-hooks is not on PATH (executable file not found in $PATH): its hooks cannot run it and review nothing; run install.sh"}}},
 		},
 		{
 			"managed hooks only", snap(managed(`{"allowManagedHooksOnly": true}`)),
@@ -122,7 +122,7 @@ func TestPluginCheckReadsClaudeCodesRecords(t *testing.T) {
 	localBin := filepath.Join(home, ".local", "bin")
 	testfs.Write(t, filepath.Join(localBin, "ccc-hooks"), "#!/bin/sh\n", 0o755)
 	checkResults(t, pluginCheck{fakeEnv(map[string]string{"HOME": home}, nil, nil)}, Load(loc), []want{{StatusError, []string{
-		"but ccc-hooks is not on PATH", "its hooks fail; add " + localBin + " to the PATH Claude Code is started with, with this line in your shell's profile: " + exportLocalBin,
+		"but ccc-hooks is not on PATH", "its hooks cannot run it and review nothing; add " + localBin + " to the PATH Claude Code is started with, with this line in your shell's profile: " + exportLocalBin,
 	}}})
 
 	testfs.Write(t, filepath.Join(config, "plugins", "installed_plugins.json"), `{"plugins": [`, 0o644)

@@ -82,8 +82,12 @@ type words struct{ prog, sub string }
 // wrote in any earlier form are recognised by one of them: `/path/ccc-hooks hook`,
 // `'/my dir/ccc-hooks' hook`, `'C:\...\ccc-hooks.exe' hook` and `C:/.../ccc-hooks.exe hook` by the
 // first, `C:\...\ccc-hooks.exe hook` (whose backslashes a POSIX shell takes as escapes) and
-// `& 'C:/my dir/ccc-hooks.exe' hook` by the second.
+// `& 'C:/my dir/ccc-hooks.exe' hook` by the second. A plugin's guarded command is read as the
+// command it runs (Unguard).
 func readings(command string) [2]words {
+	if run, ok := Unguard(command); ok {
+		command = run
+	}
 	return [2]words{posixWords(command), powerShellWords(command)}
 }
 
