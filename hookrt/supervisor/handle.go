@@ -44,6 +44,10 @@ type Options struct {
 	// Waiting is the router's finding that a Stop came while the agent waits on background
 	// work (event.Event.Waiting): the supervisor then says only whether it is off.
 	Waiting bool
+	// WhileReviewing, when set, runs beside each review, while the hook only waits for the
+	// reviewer; its context is done when the review is, and the answer waits for it to return
+	// (the router prunes ccc-hooks home there: package retention).
+	WhileReviewing func(context.Context)
 }
 
 func (o Options) withDefaults() Options {
@@ -142,6 +146,13 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	if err != nil {
 		s.log().Warn("ignoring unreadable supervisor state", "err", err)
 	}
+	if supID != ev.SessionID {
+		// A shared switch ($CCC_SUPERVISOR_ID) decided, on or off: it is in use, and must
+		// outlive the retention of files not written for long (package retention).
+		if err := s.store.KeepFresh(ctx, supID); err != nil {
+			s.log().Warn("cannot mark the supervisor ID's state as in use", "err", err)
+		}
+	}
 	if !enabled {
 		return allow(ev, ReasonDisabled), nil
 	}
@@ -177,7 +188,9 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		s.logDecision(rec)
 		return out, nil
 	}
+	beside := s.beside(ctx)
 	verdict, usage, err := s.review(ctx)
+	beside()
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop
@@ -266,6 +279,24 @@ func (s *supervision) spent() float64 {
 		s.log().Warn("cannot read the decision log for the session budget", "err", err)
 	}
 	return Sum(decisions).CostUSD
+}
+
+// beside starts Options.WhileReviewing, and returns the function that tells it the review is
+// over and waits for it.
+func (s *supervision) beside(ctx context.Context) (wait func()) {
+	if s.opts.WhileReviewing == nil {
+		return func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.opts.WhileReviewing(ctx)
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }
 
 // configFile is ccc.json, for messages.
