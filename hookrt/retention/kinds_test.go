@@ -1,0 +1,58 @@
+package retention
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
+)
+
+// TestKindsNameTheStoresFiles: the kinds name the files the stores write, where they write
+// them, under the locks they take: a session the supervisor's store wrote is one group of its
+// state, log and lock, and the workflow's counters and lock are where the workflow keeps them.
+func TestKindsNameTheStoresFiles(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	store := &supervisor.SessionStore{Home: home}
+	const id = "0b9a7e1c-4f6d-4e58-9d3a-2c1b0a9f8e7d"
+	if _, err := store.Update(context.Background(), id, func(*supervisor.State) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Append(id, decision(id, 1)); err != nil {
+		t.Fatal(err)
+	}
+	groups, err := scan(home, Kinds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) != 1 || groups[0].key != "session:"+id {
+		t.Fatalf("groups %+v; want one, session:%s", groups, id)
+	}
+	got := map[string]string{}
+	for _, f := range groups[0].files {
+		got[f.kind.What] = f.path
+		if f.kind.lockPath(home, id) != filepath.Join(home, "locks", "supervisor-"+id+".lock") {
+			t.Errorf("%s: lock %s", f.kind.What, f.kind.lockPath(home, id))
+		}
+	}
+	want := map[string]string{
+		"supervisor state":        store.Path(id),
+		"supervisor decision log": store.LogPath(id),
+		"supervisor lock":         filepath.Join(home, "locks", "supervisor-"+id+".lock"),
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the store's files as kinds (-want +got):\n%s", diff)
+	}
+	for _, k := range Kinds() {
+		if k.What == "workflow block counters" {
+			if k.path(home, id) != workflow.StatePath(home, id) || k.lockPath(home, id) != workflow.LockPath(home) {
+				t.Errorf("workflow counters at %s under %s; the workflow writes %s under %s",
+					k.path(home, id), k.lockPath(home, id), workflow.StatePath(home, id), workflow.LockPath(home))
+			}
+		}
+	}
+}

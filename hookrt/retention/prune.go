@@ -1,0 +1,307 @@
+// Package retention keeps ccc-hooks home bounded: the files it gathers per session (supervisor
+// state and decision log, workflow counters, their locks) and per Claude Code window are removed
+// once none of them was written for longer than the retention window (ccc.json retention_days),
+// and what the removed decision logs recorded is kept in a summary (Record) that `supervisor log`
+// shows.
+//
+// The pruner never removes the files of a session still in use: "older" is the newest write of
+// any of the session's files, the session a hook runs for is never pruned, and a group's files
+// are removed only while the pruner holds every lock their writers take (without waiting: a
+// group whose lock is held is left for the next pass). Its cost inside a hook is bounded: a pass
+// over the home starts at most once every PassEvery, and each Step examines a bounded number of
+// groups, the pass going on where the last step stopped (Record.Cursor).
+package retention
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+)
+
+// PassEvery is how often a pass over the whole home starts: a file is removed between the
+// retention window and the window plus this long after its last write (given hooks run).
+const PassEvery = 12 * time.Hour
+
+// batchSize bounds the groups removed under one write of the record, and so the locks held at
+// once and the work left when a step is told to stop.
+const batchSize = 64
+
+// lockFile is the pruner's own lock below the home: one pruner at a time.
+var lockFile = filepath.Join("locks", "retention.lock")
+
+// Pruner prunes the home of one hook run or command.
+type Pruner struct {
+	Home      string
+	Retention time.Duration
+	Now       func() time.Time
+	// Keep names sessions (and supervisor IDs) never pruned: the hook's own, whatever their age.
+	Keep []string
+}
+
+// Report says what a step did.
+type Report struct {
+	Ran       bool // false: no pass was due, or another process was pruning
+	Examined  int  // groups looked at
+	Removed   int  // groups removed
+	Logs      int  // of them, sessions whose decision log went to the summary
+	PassEnded bool // the step reached the end of the home
+}
+
+// Due reports, from the record alone, whether a step would do anything: a pass is in progress,
+// or the last one ended PassEvery ago. It is what a hook pays when nothing is due: one small read.
+func (p *Pruner) Due() bool {
+	rec, err := ReadRecord(p.Home)
+	return err == nil && p.due(rec)
+}
+
+func (p *Pruner) due(rec Record) bool {
+	return rec.Cursor != "" || len(rec.Removing) > 0 || p.now().Sub(rec.PassEnded) >= PassEvery
+}
+
+// Step prunes part of the home when a pass is due: it examines at least min groups (or what is
+// left of the pass), and goes on while ctx is not done, to the end of the pass at most. A step
+// told to stop finishes the batch it is removing (at most batchSize groups) and writes where
+// it stopped. Errors are of the home itself (the record unreadable, a directory unlistable);
+// a group that cannot be removed is left for the next pass.
+func (p *Pruner) Step(ctx context.Context, minGroups int) (Report, error) {
+	if !p.Due() {
+		return Report{}, nil
+	}
+	unlock, ok, err := safefile.TryLock(filepath.Join(p.Home, lockFile))
+	if err != nil || !ok {
+		return Report{}, err
+	}
+	defer unlock()
+	rec, err := ReadRecord(p.Home)
+	if err != nil || !p.due(rec) {
+		return Report{}, err
+	}
+	// A run killed while it wrote the record left its temporary file; the lock keeps out the
+	// only writer of the record.
+	_ = safefile.RemoveStaleTemps(filepath.Join(p.Home, RecordFile))
+	s := &step{p: p, rec: rec, kinds: Kinds(), cutoff: p.now().Add(-p.Retention), rep: Report{Ran: true}}
+	if err := s.recover(); err != nil {
+		return s.rep, err
+	}
+	groups, err := scan(p.Home, s.kinds)
+	if err != nil {
+		return s.rep, err
+	}
+	start := sort.Search(len(groups), func(i int) bool { return groups[i].key > rec.Cursor })
+	var batch []*group
+	last := rec.Cursor
+	i := start
+	for ; i < len(groups); i++ {
+		if s.rep.Examined >= minGroups && ctx.Err() != nil {
+			break
+		}
+		g := groups[i]
+		s.rep.Examined++
+		last = g.key
+		if s.stale(g) {
+			batch = append(batch, g)
+		}
+		if len(batch) == batchSize {
+			if err := s.commit(batch, last, false); err != nil {
+				return s.rep, err
+			}
+			batch = nil
+		}
+	}
+	s.rep.PassEnded = i == len(groups)
+	return s.rep, s.commit(batch, last, s.rep.PassEnded)
+}
+
+// step is one Step's work.
+type step struct {
+	p      *Pruner
+	rec    Record
+	kinds  []Kind
+	cutoff time.Time
+	rep    Report
+}
+
+// stale reports whether g was last written before the cutoff and may be pruned.
+func (s *step) stale(g *group) bool {
+	if g.kind == Session && slices.Contains(s.p.Keep, g.name) {
+		return false
+	}
+	t, ok := g.lastWrite()
+	return ok && t.Before(s.cutoff)
+}
+
+// commit removes the groups of batch that are still stale once their locks are held, then
+// writes the record with the pass's place (cursor "" and the time when the pass ended).
+func (s *step) commit(batch []*group, cursor string, ended bool) error {
+	locks := lockSet{}
+	defer locks.release()
+	var take []*group
+	var logs []string
+	var totals supervisor.Totals
+	for _, g := range batch {
+		if !locks.takeAll(g.locks(s.p.Home, s.kinds)) {
+			continue
+		}
+		w := g.whole(s.p.Home, s.kinds) // what is there now, every writer kept out
+		if !s.stale(w) {
+			continue
+		}
+		if w.hasLog() {
+			decisions, _, err := (&supervisor.SessionStore{Home: s.p.Home}).ReadLog(w.name)
+			if err != nil {
+				continue // what cannot be counted is not removed
+			}
+			totals.Merge(supervisor.Sum(decisions))
+			logs = append(logs, w.name)
+		}
+		take = append(take, w)
+	}
+	if len(logs) > 0 {
+		s.rec.Supervisor.Sessions += len(logs)
+		s.rec.Supervisor.Totals.Merge(totals)
+		s.rec.Removing = logs
+		if err := s.rec.write(s.p.Home); err != nil {
+			return err // nothing removed: the record still says what is on disk
+		}
+		s.rep.Logs += len(logs)
+	}
+	var left []string
+	for _, g := range take {
+		if !s.remove(g, locks) && g.hasLog() {
+			left = append(left, g.name)
+		}
+	}
+	s.rec.Removing, s.rec.Cursor = left, cursor
+	if ended {
+		s.rec.Cursor, s.rec.PassEnded = "", s.p.now()
+	}
+	return s.rec.write(s.p.Home)
+}
+
+// remove removes the files of g, its lock files last and while they are held, and reports
+// whether its decision log is gone.
+func (s *step) remove(g *group, locks lockSet) (logGone bool) {
+	logGone = true
+	for _, f := range g.files {
+		if f.kind.IsLock {
+			continue
+		}
+		if err := removeFile(f.path); err != nil && f.kind.Log {
+			logGone = false
+		}
+	}
+	for _, f := range g.files {
+		if f.kind.IsLock {
+			locks.removeHeld(f.path)
+		}
+	}
+	s.rep.Removed++
+	return logGone
+}
+
+// recover finishes the removal of the sessions a killed run counted but did not remove
+// (Record.Removing). One whose files were written since (the session was resumed) keeps them:
+// its old decisions are then counted twice, in the summary and in its log, rather than a new one
+// lost.
+func (s *step) recover() error {
+	if len(s.rec.Removing) == 0 {
+		return nil
+	}
+	locks := lockSet{}
+	defer locks.release()
+	var left []string
+	for _, id := range s.rec.Removing {
+		g := &group{key: string(Session) + ":" + id, kind: Session, name: id}
+		if !locks.takeAll(g.locks(s.p.Home, s.kinds)) {
+			left = append(left, id)
+			continue
+		}
+		w := g.whole(s.p.Home, s.kinds)
+		if t, ok := w.dataWrite(); ok && !t.Before(s.cutoff) {
+			continue
+		}
+		if !s.remove(w, locks) {
+			left = append(left, id)
+		}
+	}
+	s.rec.Removing = left
+	return s.rec.write(s.p.Home)
+}
+
+func (g *group) hasLog() bool {
+	return slices.ContainsFunc(g.files, func(f file) bool { return f.kind.Log })
+}
+
+func (p *Pruner) now() time.Time {
+	if p.Now != nil {
+		return p.Now()
+	}
+	return time.Now()
+}
+
+// Pass runs a whole pass now, due or not (tests, and the timing scripts that prepare a home).
+func (p *Pruner) Pass() (Report, error) {
+	rec, err := ReadRecord(p.Home)
+	if err != nil {
+		return Report{}, err
+	}
+	if rec.Cursor == "" && len(rec.Removing) == 0 {
+		// Make the pass due: an empty cursor with an old end is a fresh start.
+		rec.PassEnded = time.Time{}
+		if err := rec.write(p.Home); err != nil {
+			return Report{}, err
+		}
+	}
+	return p.Step(context.Background(), int(^uint(0)>>1))
+}
+
+// lockSet holds locks taken without waiting, each once.
+type lockSet map[string]func()
+
+// takeAll takes every lock of paths; false when one is held elsewhere (those taken stay held
+// until release).
+func (l lockSet) takeAll(paths []string) bool {
+	for _, p := range paths {
+		if _, ok := l[p]; ok {
+			continue
+		}
+		unlock, ok, err := safefile.TryLock(p)
+		if err != nil || !ok {
+			return false
+		}
+		l[p] = unlock
+	}
+	return true
+}
+
+// removeHeld removes the lock file path, held in l, then releases it.
+func (l lockSet) removeHeld(path string) {
+	if unlock, ok := l[path]; ok {
+		safefile.RemoveHeldLock(path, unlock)
+		delete(l, path)
+	}
+}
+
+func (l lockSet) release() {
+	for p, unlock := range l {
+		unlock()
+		delete(l, p)
+	}
+}
+
+// removeFile removes path; one already gone is no error.
+func removeFile(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("remove %s: %w", path, err)
+	}
+	return nil
+}
