@@ -36,7 +36,7 @@ const PassEvery = 12 * time.Hour
 const batchSize = 64
 
 // lockFile is the pruner's own lock below the home: one pruner at a time.
-var lockFile = filepath.Join("locks", "retention.lock")
+const lockFile = "locks/retention.lock"
 
 // Pruner prunes the home of one hook run or command.
 type Pruner struct {
@@ -76,7 +76,7 @@ func (p *Pruner) Step(ctx context.Context, minGroups int) (Report, error) {
 	if !p.Due() {
 		return Report{}, nil
 	}
-	unlock, ok, err := safefile.TryLock(filepath.Join(p.Home, lockFile))
+	unlock, ok, err := safefile.TryLock(filepath.Join(p.Home, filepath.FromSlash(lockFile)))
 	if err != nil || !ok {
 		return Report{}, err
 	}
