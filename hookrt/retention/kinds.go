@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // Group names what the files of a kind belong to: files of one group go together, and only when
@@ -16,6 +17,8 @@ const (
 	Session Group = "session"
 	// Window groups the record of one Claude Code window, named by its key.
 	Window Group = "window"
+	// Temp is a temporary file that a write killed before its rename left, named by itself.
+	Temp Group = "temp"
 )
 
 // Kind is one sort of file that ccc-hooks home gathers per session or per window: where it lies,
@@ -26,7 +29,10 @@ type Kind struct {
 	Dir    string // below the home; "" for the home itself
 	Prefix string
 	Suffix string
-	Group  Group
+	// Match, when set, takes the place of Prefix and Suffix: it says whether a file of Dir is
+	// of the kind, and the file's whole name is the group's.
+	Match func(file string) bool
+	Group Group
 	// Lock returns the lock file (below the home) that the writers of the file of name hold
 	// while they write it; "" when they hold none. The pruner takes it without waiting and
 	// leaves the group alone while another process holds it.
@@ -55,14 +61,56 @@ func Kinds() []Kind {
 			What: "workflow block counters", Prefix: "workflow-", Suffix: ".json", Group: Session,
 			Lock: func(string) string { return filepath.Join("locks", "workflow.lock") },
 		},
-		{What: "window record", Dir: "windows", Suffix: ".json", Group: Window, Lock: func(string) string { return "" }},
+		{What: "window record", Dir: "windows", Suffix: ".json", Group: Window, Lock: noLock},
+		tempKind(""),
+		tempKind("windows"),
 	}
 }
+
+func noLock(string) string { return "" }
+
+// tempKind is the temporary files that atomic writes (safefile) of the kinds of dir leave when
+// they are killed before their rename. A writer renames its file within milliseconds, under the
+// lock of the file it writes; one as old as the retention window was left by a writer that was
+// killed. The pruner's own (of its record and list) it removes itself when a pass starts.
+func tempKind(dir string) Kind {
+	target := func(file string) (Kind, string, bool) {
+		i := strings.LastIndex(file, tempMarker)
+		if i < 2 || !safefile.IsTempOf(file, file[1:i]) {
+			return Kind{}, "", false
+		}
+		for _, k := range Kinds() {
+			if name, ok := k.name(file[1:i]); ok && k.Dir == dir && k.Match == nil {
+				return k, name, true
+			}
+		}
+		return Kind{}, "", false
+	}
+	return Kind{
+		What: "temporary file of a killed write", Dir: dir, Group: Temp,
+		Match: func(file string) bool {
+			_, _, ok := target(file)
+			return ok
+		},
+		Lock: func(file string) string {
+			if k, name, ok := target(file); ok {
+				return k.Lock(name)
+			}
+			return ""
+		},
+	}
+}
+
+// tempMarker is what the name of every temporary file of safefile holds.
+const tempMarker = ".ccc-hooks-tmp-"
 
 // name returns what a file called file in k's directory names (a session ID, a window key), and
 // ok false for a file that is not of k. Only names a hook could have written are taken: never
 // a file of someone else's that happens to sit there.
 func (k Kind) name(file string) (name string, ok bool) {
+	if k.Match != nil {
+		return file, k.Match(file)
+	}
 	rest, ok := strings.CutPrefix(file, k.Prefix)
 	if !ok {
 		return "", false

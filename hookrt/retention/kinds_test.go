@@ -25,15 +25,16 @@ func TestKindsNameTheStoresFiles(t *testing.T) {
 	if err := store.Append(id, decision(id, 1)); err != nil {
 		t.Fatal(err)
 	}
-	groups, err := scan(home, Kinds())
+	keys, _, err := scan(home, Kinds())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(groups) != 1 || groups[0].key != "session:"+id {
-		t.Fatalf("groups %+v; want one, session:%s", groups, id)
+	if len(keys) != 1 || keys[0] != "session:"+id {
+		t.Fatalf("groups %q; want one, session:%s", keys, id)
 	}
+	g, _ := groupOf(keys[0])
 	got := map[string]string{}
-	for _, f := range groups[0].files {
+	for _, f := range g.whole(home, Kinds()).files {
 		got[f.kind.What] = f.path
 		if f.kind.lockPath(home, id) != filepath.Join(home, "locks", "supervisor-"+id+".lock") {
 			t.Errorf("%s: lock %s", f.kind.What, f.kind.lockPath(home, id))

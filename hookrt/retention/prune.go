@@ -20,7 +20,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
@@ -64,14 +63,15 @@ func (p *Pruner) Due() bool {
 }
 
 func (p *Pruner) due(rec Record) bool {
-	return rec.Cursor != "" || len(rec.Removing) > 0 || p.now().Sub(rec.PassEnded) >= PassEvery
+	return rec.Pass != nil || len(rec.Removing) > 0 || p.now().Sub(rec.PassEnded) >= PassEvery
 }
 
 // Step prunes part of the home when a pass is due: it examines at least min groups (or what is
-// left of the pass), and goes on while ctx is not done, to the end of the pass at most. A step
-// told to stop finishes the batch it is removing (at most batchSize groups) and writes where
-// it stopped. Errors are of the home itself (the record unreadable, a directory unlistable);
-// a group that cannot be removed is left for the next pass.
+// left of the pass), and goes on while ctx is not done, to the end of the pass at most. The
+// first step of a pass lists the home (PassFile); the others read on in that list. A step told
+// to stop finishes the batch it is removing (at most batchSize groups) and writes where it
+// stopped. Errors are of the home itself (the record unreadable, a directory unlistable); a
+// group that cannot be removed is left for the next pass.
 func (p *Pruner) Step(ctx context.Context, minGroups int) (Report, error) {
 	if !p.Due() {
 		return Report{}, nil
@@ -85,40 +85,66 @@ func (p *Pruner) Step(ctx context.Context, minGroups int) (Report, error) {
 	if err != nil || !p.due(rec) {
 		return Report{}, err
 	}
-	// A run killed while it wrote the record left its temporary file; the lock keeps out the
-	// only writer of the record.
-	_ = safefile.RemoveStaleTemps(filepath.Join(p.Home, RecordFile))
 	s := &step{p: p, rec: rec, kinds: Kinds(), cutoff: p.now().Add(-p.Retention), rep: Report{Ran: true}}
 	if err := s.recover(); err != nil {
 		return s.rep, err
 	}
-	groups, err := scan(p.Home, s.kinds)
+	list, err := s.list()
 	if err != nil {
 		return s.rep, err
 	}
-	start := sort.Search(len(groups), func(i int) bool { return groups[i].key > rec.Cursor })
+	defer list.close()
 	var batch []*group
-	last := rec.Cursor
-	i := start
-	for ; i < len(groups); i++ {
-		if s.rep.Examined >= minGroups && ctx.Err() != nil {
+	for s.rep.Examined < minGroups || ctx.Err() == nil {
+		key, more, err := list.next()
+		if err != nil {
+			return s.rep, err
+		}
+		if !more {
+			s.rep.PassEnded = true
 			break
 		}
-		g := groups[i]
+		g, ok := groupOf(key)
+		if !ok {
+			continue // not a line the pass wrote
+		}
 		s.rep.Examined++
-		last = g.key
-		if s.stale(g) {
-			batch = append(batch, g)
+		if w := g.whole(p.Home, s.kinds); s.stale(w) {
+			batch = append(batch, w)
 		}
 		if len(batch) == batchSize {
-			if err := s.commit(batch, last, false); err != nil {
+			if err := s.commit(batch, list.read, false); err != nil {
 				return s.rep, err
 			}
 			batch = nil
 		}
 	}
-	s.rep.PassEnded = i == len(groups)
-	return s.rep, s.commit(batch, last, s.rep.PassEnded)
+	if err := s.commit(batch, list.read, s.rep.PassEnded); err != nil {
+		return s.rep, err
+	}
+	if s.rep.PassEnded {
+		_ = os.Remove(filepath.Join(p.Home, PassFile)) // the record says no pass is in progress
+	}
+	return s.rep, nil
+}
+
+// list returns the list of the pass in progress, read from where the last step stopped; it
+// starts a pass (lists the home) when none is in progress or its list is gone.
+func (s *step) list() (*passList, error) {
+	if s.rec.Pass != nil {
+		l, err := openPass(s.p.Home, s.rec.Pass.Read)
+		if err == nil {
+			return l, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	if err := startPass(s.p.Home, s.kinds); err != nil {
+		return nil, err
+	}
+	s.rec.Pass = &Progress{Started: s.p.now()}
+	return openPass(s.p.Home, 0)
 }
 
 // step is one Step's work.
@@ -140,8 +166,8 @@ func (s *step) stale(g *group) bool {
 }
 
 // commit removes the groups of batch that are still stale once their locks are held, then
-// writes the record with the pass's place (cursor "" and the time when the pass ended).
-func (s *step) commit(batch []*group, cursor string, ended bool) error {
+// writes the record with the pass's place: read bytes of its list done, or the time it ended.
+func (s *step) commit(batch []*group, read int64, ended bool) error {
 	locks := lockSet{}
 	defer locks.release()
 	var take []*group
@@ -180,9 +206,10 @@ func (s *step) commit(batch []*group, cursor string, ended bool) error {
 			left = append(left, g.name)
 		}
 	}
-	s.rec.Removing, s.rec.Cursor = left, cursor
+	s.rec.Removing = left
+	s.rec.Pass.Read = read
 	if ended {
-		s.rec.Cursor, s.rec.PassEnded = "", s.p.now()
+		s.rec.Pass, s.rec.PassEnded = nil, s.p.now()
 	}
 	return s.rec.write(s.p.Home)
 }
@@ -254,8 +281,8 @@ func (p *Pruner) Pass() (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	if rec.Cursor == "" && len(rec.Removing) == 0 {
-		// Make the pass due: an empty cursor with an old end is a fresh start.
+	if rec.Pass == nil && len(rec.Removing) == 0 {
+		// Make a pass due.
 		rec.PassEnded = time.Time{}
 		if err := rec.write(p.Home); err != nil {
 			return Report{}, err

@@ -54,7 +54,7 @@ func TestPruneOldSessionsOnly(t *testing.T) {
 	if rec.Supervisor.Sessions != 1 || !cmp.Equal(want, rec.Supervisor.Totals) {
 		t.Errorf("record: %d sessions, totals %+v; want 1 session, %+v", rec.Supervisor.Sessions, rec.Supervisor.Totals, want)
 	}
-	if rec.Cursor != "" || len(rec.Removing) != 0 || time.Since(rec.PassEnded) > time.Minute {
+	if rec.Pass != nil || len(rec.Removing) != 0 || time.Since(rec.PassEnded) > time.Minute || h.exists(PassFile) {
 		t.Errorf("record after a whole pass: %+v", rec)
 	}
 }
@@ -171,8 +171,9 @@ func TestPruneSkipsHeldLocks(t *testing.T) {
 }
 
 // TestStepIsBounded: a step examines the groups it is given and no more when told to stop, the
-// next one goes on where it stopped, and once the pass ended nothing is due until PassEvery
-// later; each step's removals are in the record when it returns.
+// next one goes on where it stopped in the list the pass made when it started (a session that
+// appears meanwhile waits for the next pass), and once the pass ended nothing is due until
+// PassEvery later; each step's removals are in the record when it returns.
 func TestStepIsBounded(t *testing.T) {
 	t.Parallel()
 	h := newHome(t)
@@ -191,6 +192,9 @@ func TestStepIsBounded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if len(steps) == 0 {
+			h.session("late", old, 1) // after the pass's list was made
+		}
 		steps = append(steps, rep)
 		if rec := h.record(); rec.Supervisor.Sessions != min(n, 64*len(steps)) {
 			t.Errorf("after step %d the record counts %d sessions", len(steps), rec.Supervisor.Sessions)
@@ -205,12 +209,18 @@ func TestStepIsBounded(t *testing.T) {
 	if diff := cmp.Diff(want, steps); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
-	if p.Due() {
-		t.Error("due right after a pass ended")
+	if p.Due() || h.exists(PassFile) {
+		t.Errorf("due right after a pass ended (%v), or its list left (%v)", p.Due(), h.exists(PassFile))
+	}
+	if h.files("late") == nil {
+		t.Error("a session that appeared during the pass was pruned by it")
 	}
 	now = now.Add(PassEvery)
 	if !p.Due() {
 		t.Errorf("not due %s after the last pass", PassEvery)
+	}
+	if _, err := p.Step(stopped, 64); err != nil || h.files("late") != nil {
+		t.Errorf("the next pass left the late session (%v, %v)", h.files("late"), err)
 	}
 }
 
@@ -253,7 +263,7 @@ func TestRecoverFinishesARemoval(t *testing.T) {
 	h.session("resumed", old, 2)
 	h.age("supervisor-resumed.log", time.Minute)
 	counted := supervisor.Sum([]supervisor.Decision{decision("half", 1), decision("half", 2)})
-	rec := Record{Supervisor: Pruned{Sessions: 2, Totals: counted}, Removing: []string{"half", "resumed"}, Cursor: "session:half"}
+	rec := Record{Supervisor: Pruned{Sessions: 2, Totals: counted}, Removing: []string{"half", "resumed"}}
 	if err := rec.write(h.dir); err != nil {
 		t.Fatal(err)
 	}
@@ -275,3 +285,41 @@ func TestRecoverFinishesARemoval(t *testing.T) {
 
 // sessionID is the i-th session ID of a test, in the order of a pass.
 func sessionID(i int) string { return fmt.Sprintf("s%05d", i) }
+
+// TestPruneTemporaryFiles: the temporary file of an atomic write that was killed goes once it is
+// older than the window, unless the lock of the file it was written for is held; a fresh one
+// (a write under way) stays, and so does one written for a file that is not ours. The
+// pruner's own are removed when a pass starts, whatever their age.
+func TestPruneTemporaryFiles(t *testing.T) {
+	t.Parallel()
+	h := newHome(t)
+	const hex = ".ccc-hooks-tmp-0123456789abcdef"
+	h.write(".supervisor-a.json"+hex, "{", old)
+	h.write(".workflow-b.json"+hex, "{", old)
+	h.write("windows/.w.json"+hex, "{", old)
+	h.write(".supervisor-c.json"+hex, "{", fresh)
+	h.write(".supervisor-held.json"+hex, "{", old)
+	h.write(".notes.txt"+hex, "x", old)
+	h.write("."+RecordFile+hex, "{", time.Minute)
+	h.write("."+PassFile+hex, "x", time.Minute)
+	unlock, err := safefile.Lock(context.Background(), filepath.Join(h.dir, "locks", "supervisor-held.lock"), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	pass(t, h.pruner())
+	for rel, kept := range map[string]bool{
+		".supervisor-a.json" + hex:    false,
+		".workflow-b.json" + hex:      false,
+		"windows/.w.json" + hex:       false,
+		".supervisor-c.json" + hex:    true,
+		".supervisor-held.json" + hex: true,
+		".notes.txt" + hex:            true,
+		"." + RecordFile + hex:        false,
+		"." + PassFile + hex:          false,
+	} {
+		if h.exists(rel) != kept {
+			t.Errorf("%s: kept %v, want %v", rel, h.exists(rel), kept)
+		}
+	}
+}

@@ -16,7 +16,8 @@ import (
 // RecordFile is the pruner's record in ccc-hooks home.
 const RecordFile = "pruned.json"
 
-// maxRecord bounds the record file; it holds totals, a cursor and at most one batch of IDs.
+// maxRecord bounds the record file; it holds totals, the pass's place and at most one batch of
+// IDs.
 const maxRecord = 1 << 20
 
 // Record is what the pruner keeps in <home>/pruned.json: what the pruned decision logs
@@ -31,10 +32,17 @@ type Record struct {
 	Supervisor Pruned `json:"supervisor"`
 	// Removing names the sessions counted in Supervisor whose files may still be there.
 	Removing []string `json:"removing,omitempty"`
-	// Cursor is the last group the pass in progress examined ("" when none is in progress).
-	Cursor string `json:"cursor,omitempty"`
+	// Pass is the pass in progress; nil when none is.
+	Pass *Progress `json:"pass,omitempty"`
 	// PassEnded is when the last pass over the whole home ended.
 	PassEnded time.Time `json:"pass_ended,omitzero"`
+}
+
+// Progress is where a pass stands.
+type Progress struct {
+	Started time.Time `json:"started"`
+	// Read is how many bytes of the pass's list (PassFile) its steps have examined.
+	Read int64 `json:"read"`
 }
 
 // Pruned sums up the decision logs pruned so far.

@@ -9,12 +9,15 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// file is one file of a group as the listing found it.
+// file is one file of a group, and its modification time when it was found.
 type file struct {
 	kind Kind
 	path string
+	mod  time.Time
 }
 
 // group is the files of one session or window.
@@ -25,11 +28,13 @@ type group struct {
 	files []file
 }
 
-// scan lists the directories of kinds below home and returns the groups found there, ordered by
-// key. Only regular files are taken: a link, a directory or a FIFO with such a name is not a
-// file a hook wrote, and is left alone. A directory that does not exist holds nothing.
-func scan(home string, kinds []Kind) ([]*group, error) {
-	byKey := map[string]*group{}
+// scan lists the directories of kinds below home and returns the keys of the groups found
+// there, in order, and the temporary files that killed writes of the pruner's own files (its
+// record and list) left in the home. Only regular files are taken: a link, a directory or a FIFO
+// with such a name is not a file a hook wrote, and is left alone. A directory that does not
+// exist holds nothing.
+func scan(home string, kinds []Kind) (keys, ownTemps []string, err error) {
+	seen := map[string]bool{}
 	dirs := map[string][]Kind{}
 	var order []string
 	for _, k := range kinds {
@@ -41,30 +46,35 @@ func scan(home string, kinds []Kind) ([]*group, error) {
 	for _, dir := range order {
 		names, err := regularFiles(filepath.Join(home, dir))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, n := range names {
+			if dir == "" && (safefile.IsTempOf(n, RecordFile) || safefile.IsTempOf(n, PassFile)) {
+				ownTemps = append(ownTemps, n)
+			}
 			for _, k := range dirs[dir] {
-				name, ok := k.name(n)
-				if !ok {
-					continue
+				if name, ok := k.name(n); ok {
+					seen[string(k.Group)+":"+name] = true
 				}
-				key := string(k.Group) + ":" + name
-				g := byKey[key]
-				if g == nil {
-					g = &group{key: key, kind: k.Group, name: name}
-					byKey[key] = g
-				}
-				g.files = append(g.files, file{kind: k, path: filepath.Join(home, dir, n)})
 			}
 		}
 	}
-	groups := make([]*group, 0, len(byKey))
-	for _, g := range byKey {
-		groups = append(groups, g)
+	keys = make([]string, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
 	}
-	slices.SortFunc(groups, func(a, b *group) int { return strings.Compare(a.key, b.key) })
-	return groups, nil
+	slices.Sort(keys)
+	return keys, ownTemps, nil
+}
+
+// groupOf returns the group of key, with none of its files yet (see whole); ok is false for a
+// key that names no group.
+func groupOf(key string) (g *group, ok bool) {
+	kind, name, ok := strings.Cut(key, ":")
+	if !ok || name == "" || (Group(kind) != Session && Group(kind) != Window && Group(kind) != Temp) {
+		return nil, false
+	}
+	return &group{key: key, kind: Group(kind), name: name}, true
 }
 
 // regularFiles returns the names of the regular files in dir, unsorted (the groups are sorted).
@@ -90,17 +100,16 @@ func regularFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
-// lastWrite returns when the group was last written: the newest modification time of its files
-// other than lock files (dataWrite), or of its lock files when it has nothing else (a lock file
-// is created once and never written). ok is false when none of its files is there any more.
+// lastWrite returns when the group was last written, as whole found it: the newest
+// modification time of its files other than lock files (dataWrite), or of its lock files when it
+// has nothing else (a lock file is created once and never written). ok is false when it has no
+// file.
 func (g *group) lastWrite() (t time.Time, ok bool) {
 	if t, ok := g.dataWrite(); ok {
 		return t, true
 	}
 	for _, f := range g.files {
-		if fi, err := os.Lstat(f.path); err == nil && fi.Mode().IsRegular() {
-			t, ok = later(t, fi.ModTime()), true
-		}
+		t, ok = later(t, f.mod), true
 	}
 	return t, ok
 }
@@ -109,11 +118,8 @@ func (g *group) lastWrite() (t time.Time, ok bool) {
 // false when it has none.
 func (g *group) dataWrite() (t time.Time, ok bool) {
 	for _, f := range g.files {
-		if f.kind.IsLock {
-			continue
-		}
-		if fi, err := os.Lstat(f.path); err == nil && fi.Mode().IsRegular() {
-			t, ok = later(t, fi.ModTime()), true
+		if !f.kind.IsLock {
+			t, ok = later(t, f.mod), true
 		}
 	}
 	return t, ok
@@ -126,18 +132,17 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// whole returns the group of every kind's file of g's name that is there now, whether or not
-// the listing saw it: a file a hook created since the listing counts for the group's last
-// write.
+// whole returns the group with every kind's file of its name that is there now: a file a hook
+// created since the listing counts for the group's last write.
 func (g *group) whole(home string, kinds []Kind) *group {
 	out := &group{key: g.key, kind: g.kind, name: g.name}
 	for _, k := range kinds {
-		if k.Group != g.kind {
+		if k.Group != g.kind || k.Match != nil && !k.Match(g.name) {
 			continue
 		}
 		p := k.path(home, g.name)
 		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
-			out.files = append(out.files, file{kind: k, path: p})
+			out.files = append(out.files, file{kind: k, path: p, mod: fi.ModTime()})
 		}
 	}
 	return out
