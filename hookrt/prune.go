@@ -10,7 +10,7 @@ import (
 // pruneSlice is how many groups of files (a session's, a window's) a hook run examines at least
 // when a pass over ccc-hooks home is due (package retention): beside a review it goes on while
 // the reviewer runs; after the workflow answered it stops there. Measured in docs/performance.md.
-const pruneSlice = 64
+const pruneSlice = 16
 
 // pruner returns a step of the pruning of ccc-hooks home (package retention) for this run: it
 // examines at least n groups when a pass is due, and more until its context is done unless only

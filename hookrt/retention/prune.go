@@ -32,7 +32,7 @@ const PassEvery = 12 * time.Hour
 
 // batchSize bounds the groups removed under one write of the record, and so the locks held at
 // once and the work left when a step is told to stop.
-const batchSize = 64
+const batchSize = 16
 
 // lockFile is the pruner's own lock below the home: one pruner at a time.
 const lockFile = "locks/retention.lock"
