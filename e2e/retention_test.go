@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 )
@@ -97,4 +99,48 @@ func identLen(b []byte) int {
 
 func identByte(c byte) bool {
 	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// TestReviewPrunesOldSessions: a supervised `claude -p` session whose stop is reviewed, in a
+// ccc-hooks home that holds a session last written 40 days ago: the review answers as usual, the
+// old session's files are gone once the session ends, the session reviewed keeps its own, and
+// `ccc-hooks supervisor log` adds what the old log recorded as one pruned session.
+func TestReviewPrunesOldSessions(t *testing.T) {
+	t.Parallel()
+	sc := newScenario(t, func(r *Request) Reply {
+		if r.IsSupervisor() {
+			return Verdict(true, "Verified.")
+		}
+		return Say("Fixed it. Done.")
+	})
+	sc.Install(t, sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	old := []string{
+		sc.StatePath("old-1"), sc.LogPath("old-1"), filepath.Join(sc.CCCHome(), "locks", "supervisor-old-1.lock"),
+	}
+	sc.WriteFile(t, old[0], `{"session_id":"old-1","enabled":true,"count":1}`+"\n", 0o600)
+	sc.WriteFile(t, old[1], `{"time":"2026-09-01T10:00:00Z","session_id":"old-1","event":"Stop","count":1,"max_iterations":20,"decision":"block","reason":"no test","duration_ms":30000,"cost_usd":0.0421}`+"\n", 0o600)
+	sc.WriteFile(t, old[2], "", 0o600)
+	at := time.Now().Add(-40 * 24 * time.Hour)
+	for _, p := range old {
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	session := NewSessionID(t)
+
+	if pr := sc.agentStops(t, session, "Fix the bug."); pr.Result != "Fixed it. Done." {
+		t.Errorf("result = %q", pr.Result)
+	}
+	checkTrail(t, decisionTrail(t, sc.Sandbox, session), "Stop:allow")
+	for _, p := range old {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%s: %v; want it pruned", p, err)
+		}
+	}
+	log := sc.MustCCC(t, sc.product, "supervisor", "log").Stdout
+	if !strings.Contains(log, "\nplus 1 pruned session: 1 decision, 1 review (block 1); review time 30.0s; cost $0.0421;") ||
+		!strings.Contains(log, session) {
+		t.Errorf("supervisor log:\n%s", log)
+	}
 }
