@@ -8,14 +8,15 @@
 // any of the session's files, the session a hook runs for is never pruned, and a group's files
 // are removed only while the pruner holds every lock their writers take (without waiting: a
 // group whose lock is held is left for the next pass). Its cost inside a hook is bounded: a pass
-// over the home starts at most once every PassEvery, and each Step examines a bounded number of
-// groups, the pass going on where the last step stopped (Record.Cursor).
+// over the home starts at most once every PassEvery and lists the home once (PassFile); each
+// Step examines a given number of groups, and more only while its context lasts (beside a
+// review, which the hook waits for anyway), the pass going on where the last step stopped
+// (Record.Pass).
 package retention
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -289,46 +290,4 @@ func (p *Pruner) Pass() (Report, error) {
 		}
 	}
 	return p.Step(context.Background(), int(^uint(0)>>1))
-}
-
-// lockSet holds locks taken without waiting, each once.
-type lockSet map[string]func()
-
-// takeAll takes every lock of paths; false when one is held elsewhere (those taken stay held
-// until release).
-func (l lockSet) takeAll(paths []string) bool {
-	for _, p := range paths {
-		if _, ok := l[p]; ok {
-			continue
-		}
-		unlock, ok, err := safefile.TryLock(p)
-		if err != nil || !ok {
-			return false
-		}
-		l[p] = unlock
-	}
-	return true
-}
-
-// removeHeld removes the lock file path, held in l, then releases it.
-func (l lockSet) removeHeld(path string) {
-	if unlock, ok := l[path]; ok {
-		safefile.RemoveHeldLock(path, unlock)
-		delete(l, path)
-	}
-}
-
-func (l lockSet) release() {
-	for p, unlock := range l {
-		unlock()
-		delete(l, p)
-	}
-}
-
-// removeFile removes path; one already gone is no error.
-func removeFile(path string) error {
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("remove %s: %w", path, err)
-	}
-	return nil
 }
