@@ -281,24 +281,6 @@ func (s *supervision) spent() float64 {
 	return Sum(decisions).CostUSD
 }
 
-// beside starts Options.WhileReviewing, and returns the function that tells it the review is
-// over and waits for it.
-func (s *supervision) beside(ctx context.Context) (wait func()) {
-	if s.opts.WhileReviewing == nil {
-		return func() {}
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s.opts.WhileReviewing(ctx)
-	}()
-	return func() {
-		cancel()
-		<-done
-	}
-}
-
 // configFile is ccc.json, for messages.
 func (s *supervision) configFile() string { return paths.ConfigFile(s.opts.Getenv) }
 
