@@ -49,9 +49,16 @@ var scriptBuiltins = map[string]func(ts *testscript.TestScript, neg bool, args [
 			ts.Fatalf("%s holds %d files", args[0], n)
 		}
 	},
-	// age FILE: set the file's modification time an hour back, so a later write shows.
+	// age [-days N] FILE...: set the files' modification time an hour back, so a later write
+	// shows, or N days back (ccc-hooks home's retention counts days).
 	"age": func(ts *testscript.TestScript, neg bool, args []string) {
-		old := time.Now().Add(-time.Hour).Truncate(time.Second)
+		back := time.Hour
+		if len(args) > 1 && args[0] == "-days" {
+			days, err := strconv.Atoi(args[1])
+			ts.Check(err)
+			back, args = time.Duration(days)*24*time.Hour, args[2:]
+		}
+		old := time.Now().Add(-back).Truncate(time.Second)
 		for _, name := range args {
 			ts.Check(os.Chtimes(ts.MkAbs(name), old, old))
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,7 +15,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/retention"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
@@ -58,10 +61,12 @@ type sessionLog struct {
 	Totals    supervisor.Totals     `json:"totals"`
 }
 
-// recentLogs is the JSON of `supervisor log` without --session.
+// recentLogs is the JSON of `supervisor log` without --session. Pruned is what the logs of the
+// sessions pruned from ccc-hooks home recorded (package retention); it is not in Totals.
 type recentLogs struct {
 	Sessions []sessionSummary  `json:"sessions"`
 	Totals   supervisor.Totals `json:"totals"`
+	Pruned   retention.Pruned  `json:"pruned"`
 }
 
 type sessionSummary struct {
@@ -77,11 +82,21 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	if opts.Session != "" {
 		return printSessionLog(env, store, opts)
 	}
-	logs, err := store.RecentLogs(opts.Limit)
+	rec, err := retention.ReadRecord(store.Home)
+	if err != nil {
+		warnf(env, "leaving out the totals of pruned sessions: %v", err)
+		rec = retention.Record{Supervisor: retention.Pruned{Totals: supervisor.Sum(nil)}}
+	}
+	logs, err := store.RecentLogs(0)
 	if err != nil {
 		return err
 	}
-	out := recentLogs{Sessions: []sessionSummary{}, Totals: supervisor.Sum(nil)}
+	// A log the record counts already is one whose removal was cut short: counted once, there.
+	logs = slices.DeleteFunc(logs, func(l supervisor.LoggedSession) bool { return rec.Counted(l.ID) })
+	if opts.Limit > 0 && len(logs) > opts.Limit {
+		logs = logs[:opts.Limit]
+	}
+	out := recentLogs{Sessions: []sessionSummary{}, Totals: supervisor.Sum(nil), Pruned: rec.Supervisor}
 	for _, l := range logs {
 		decisions, bad, err := store.ReadLog(l.ID)
 		if err != nil {
@@ -96,6 +111,10 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 		return writeJSON(env.IO.Out, out)
 	}
 	if len(out.Sessions) == 0 {
+		if out.Pruned.Sessions > 0 {
+			_, err := fmt.Fprintf(env.IO.Out, "No supervisor decisions logged in the sessions kept (in %s).\n%s\n", store.Home, prunedLine(out.Pruned))
+			return err
+		}
 		_, err := fmt.Fprintf(env.IO.Out, "No supervisor decisions logged yet (in %s).\n", store.Home)
 		return err
 	}
@@ -112,6 +131,9 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 		return err
 	}
 	fmt.Fprintf(&b, "\n%s: %s\n", count(len(out.Sessions), "session"), totalsLine(out.Totals))
+	if out.Pruned.Sessions > 0 {
+		b.WriteString("plus " + prunedLine(out.Pruned) + "\n")
+	}
 	b.WriteString("Details of one session: ccc-hooks supervisor log --session ID\n")
 	_, err = env.IO.Out.Write(b.Bytes())
 	return err
@@ -127,8 +149,8 @@ func printSessionLog(env *Env, store *supervisor.SessionStore, opts supervisorLo
 	}
 	warnBadLines(env, store, opts.Session, bad)
 	if decisions == nil && bad == 0 {
-		return fmt.Errorf("no decisions logged for session %s (%s does not exist); `ccc-hooks supervisor log` lists the sessions",
-			opts.Session, store.LogPath(opts.Session))
+		return fmt.Errorf("no decisions logged for session %s (%s does not exist); `ccc-hooks supervisor log` lists the sessions, "+
+			"and the totals of those pruned (not written for %s)", opts.Session, store.LogPath(opts.Session), config.RetentionKey)
 	}
 	out := sessionLog{SessionID: opts.Session, Decisions: decisions, Totals: supervisor.Sum(decisions)}
 	if out.Decisions == nil {
@@ -184,6 +206,12 @@ func totalsLine(t supervisor.Totals) string {
 	}
 	return s + "; review time " + duration(t.DurationMS) + "; cost " + cost(t.CostUSD) +
 		"; cache read " + tokens(t.CacheReadInputTokens) + " tokens, written " + tokens(t.CacheCreationInputTokens)
+}
+
+// prunedLine is "3 pruned sessions: 12 decisions, …", the totals of the pruned sessions'
+// logs.
+func prunedLine(p retention.Pruned) string {
+	return count(p.Sessions, "pruned session") + ": " + totalsLine(p.Totals)
 }
 
 // tokens is a token count for a table: 850, 9.0k, 1.25M.

@@ -21,6 +21,8 @@ import (
 type Config struct {
 	Supervisor Supervisor
 	Workflow   Workflow
+	// RetentionDays is how many days ccc-hooks home keeps a session's files after its last write.
+	RetentionDays int
 }
 
 // Problem is one value of ccc.json the runtime ignored, and why.
@@ -36,8 +38,8 @@ func (p Problem) String() string {
 	return p.Field + ": " + p.Msg
 }
 
-// Key returns the top-level key of ccc.json the problem is under ("supervisor", "workflow"), or
-// "" for the file as a whole.
+// Key returns the top-level key of ccc.json the problem is under ("supervisor", "workflow",
+// "retention_days"), or "" for the file as a whole.
 func (p Problem) Key() string {
 	key, _, _ := strings.Cut(p.Field, ".")
 	return key
@@ -76,6 +78,7 @@ func ParseAll(data []byte) (Config, []Problem) {
 	var p problems
 	cfg.Supervisor = p.supervisor(root.Get(SupervisorKey))
 	cfg.Workflow = p.workflow(root.Get(WorkflowKey))
+	cfg.RetentionDays = p.retentionDays(root)
 	return cfg, p
 }
 
@@ -104,14 +107,20 @@ func supervisorProblems(all []Problem) []Problem {
 }
 
 // defaults is the Config of a missing file.
-func defaults() Config { return Config{Supervisor: Default(), Workflow: DefaultWorkflow()} }
+func defaults() Config {
+	return Config{Supervisor: Default(), Workflow: DefaultWorkflow(), RetentionDays: DefaultRetentionDays}
+}
 
 // problems collects the Problems of a file while its keys are read.
 type problems []Problem
 
-// add records a problem of field under key ("" for the key itself).
+// add records a problem of field under key ("" for the key itself; a top-level field has no
+// key).
 func (p *problems) add(key, field, format string, args ...any) {
-	if field != "" {
+	switch {
+	case key == "":
+		key = field
+	case field != "":
 		key += "." + field
 	}
 	*p = append(*p, Problem{Field: key, Msg: fmt.Sprintf(format, args...)})
@@ -139,8 +148,8 @@ func (p *problems) boolean(key, field string, v gjson.Result) bool {
 	return v.Bool()
 }
 
-// intIn returns the integer at field of the section key (sec) when it is a whole number in
-// [lo, hi], else def (with a problem).
+// intIn returns the integer at field of the section key (sec; the whole file for key "") when it
+// is a whole number in [lo, hi], else def (with a problem).
 func (p *problems) intIn(key string, sec gjson.Result, field string, lo, hi, def int) int {
 	v := sec.Get(field)
 	if !v.Exists() {

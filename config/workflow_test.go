@@ -86,7 +86,7 @@ func TestLoadAll(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "ccc.json")
 	got, problems, err := LoadAll(path)
-	if err != nil || problems != nil || !cmp.Equal(got, Config{Supervisor: Default(), Workflow: DefaultWorkflow()}) {
+	if err != nil || problems != nil || !cmp.Equal(got, Config{Supervisor: Default(), Workflow: DefaultWorkflow(), RetentionDays: DefaultRetentionDays}) {
 		t.Fatalf("missing file: got %+v %v %v, want defaults", got, problems, err)
 	}
 	if err := os.WriteFile(path, []byte(`{"workflow":{"notify":true}}`), 0o600); err != nil {

@@ -61,11 +61,11 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 	case event.PreToolUse:
 		return rt.supervise(ctx, false)
 	case event.UserPromptSubmit, event.SubagentStop:
-		return rt.workflow(ctx).Out, nil
+		return rt.workflowPruned(ctx).Out, nil
 	}
 	// Stop and any event we do not know.
 	if !waiting {
-		if ans := rt.workflow(ctx); ans.Final {
+		if ans := rt.workflowPruned(ctx); ans.Final {
 			return ans.Out, nil
 		}
 	}
@@ -132,10 +132,22 @@ func (rt *hookRun) workflow(ctx context.Context) event.Answer {
 	return ans
 }
 
+// workflowPruned asks the workflow, and when it answered (opened a task, reminded, blocked: the
+// runs in which it writes) prunes a slice of ccc-hooks home, so that a home only the workflow
+// writes to stays bounded too.
+func (rt *hookRun) workflowPruned(ctx context.Context) event.Answer {
+	ans := rt.workflow(ctx)
+	if ans.Out != nil {
+		rt.pruner(pruneSlice, true)(ctx)
+	}
+	return ans
+}
+
 // supervise asks the supervisor profile, the last one: its answer is the hook's.
 func (rt *hookRun) supervise(ctx context.Context, waiting bool) (*event.Output, error) {
 	ans, err := supervisor.Handle(ctx, rt.ev, supervisor.Options{
 		Env: rt.opts.Env, Config: rt.config().Supervisor, Review: rt.opts.Review, Waiting: waiting,
+		WhileReviewing: rt.pruner(pruneSlice, false),
 	})
 	return ans.Out, err
 }

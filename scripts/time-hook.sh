@@ -6,7 +6,7 @@
 # ccc-hooks is built as install.sh builds it: CGO_ENABLED=0, a static binary with no dynamic
 # loader at start-up (cgo would come in through the net package that pflag imports).
 # The event is a Stop with the supervisor off (the fast path every session hits).
-# Timed by scripts/hooktime: the three run interleaved, round after round.
+# Timed by scripts/hooktime: the three run interleaved, round after round, in a shuffled order.
 # Usage: scripts/time-hook.sh [RUNS]   (default 300)
 set -eu
 
@@ -18,47 +18,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 echo "building in $tmp" >&2
 (cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$tmp/ccc-hooks" ./cmd/ccc-hooks)
 
-mkdir -p "$tmp/floor"
-cat >"$tmp/floor/go.mod" <<'GO'
-module floor
-
-go 1.22
-GO
-cat >"$tmp/floor/main.go" <<'GO'
-package main
-
-import (
-	"encoding/json"
-	"io"
-	"os"
-	"path/filepath"
-)
-
-func main() {
-	data, err := io.ReadAll(io.LimitReader(os.Stdin, 8<<20))
-	if err != nil {
-		os.Exit(2)
-	}
-	var ev struct {
-		SessionID string `json:"session_id"`
-	}
-	if json.Unmarshal(data, &ev) != nil || ev.SessionID == "" {
-		os.Exit(2)
-	}
-	var cfg struct {
-		Supervisor struct {
-			Enabled bool `json:"enabled"`
-		} `json:"supervisor"`
-	}
-	if b, err := os.ReadFile(filepath.Join(os.Getenv("CLAUDE_CONFIG_DIR"), "ccc.json")); err == nil {
-		_ = json.Unmarshal(b, &cfg)
-	}
-	if !cfg.Supervisor.Enabled {
-		os.Stdout.WriteString(`{"reason":"supervisor mode disabled"}` + "\n")
-	}
-}
-GO
-(cd "$tmp/floor" && GOFLAGS='' go build -trimpath -o "$tmp/floor-hook" .)
+# The floor: scripts/hookfloor, built as ccc-hooks is.
+(cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$tmp/floor-hook" ./scripts/hookfloor)
 
 cat >"$tmp/hook.py" <<'PY'
 import json, os, sys
@@ -105,8 +66,8 @@ for cmd in "$ccc" "$floor" "$py"; do
 	}
 done
 
-# Interleaved rounds (the three in a shuffled order each round), one process per event as Claude
-# Code runs hooks, so that the machine's drift affects all three alike.
+# Interleaved rounds, each in a shuffled order, one process per event as Claude Code runs hooks,
+# so that the machine's drift affects all three alike.
 echo "timing $runs interleaved rounds" >&2
 (cd "$root" && go build -o "$tmp/hooktime" ./scripts/hooktime)
 "$tmp/hooktime" -event "$tmp/event.json" -runs "$runs" \

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"regexp"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -31,8 +32,9 @@ type keyReader struct {
 	positions int
 }
 
-// cursorPosition is a terminal's answer to ESC[6n.
-var cursorPosition = regexp.MustCompile(`\x1b\[\d+;\d+R`)
+// cursorPosition is a terminal's answer to ESC[6n, compiled when a prompt first needs it: every
+// start of the binary, the hook's included, would compile it otherwise.
+var cursorPosition = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[\d+;\d+R`) })
 
 func newKeyReader(f *os.File) *keyReader { return &keyReader{f: f} }
 
@@ -46,7 +48,7 @@ func (k *keyReader) Read(p []byte) (int, error) {
 	}
 	for {
 		if k.positions > 0 {
-			if loc := cursorPosition.FindIndex(k.pending); loc != nil {
+			if loc := cursorPosition().FindIndex(k.pending); loc != nil {
 				k.positions--
 				n := copy(p, k.pending[loc[0]:loc[1]])
 				k.pending = append(k.pending[:loc[0]], k.pending[loc[1]:]...)

@@ -33,6 +33,10 @@ type Options struct {
 	// Waiting is the router's finding that a Stop came while the agent waits on background
 	// work (event.Event.Waiting): the supervisor then says only whether it is off.
 	Waiting bool
+	// WhileReviewing, when set, runs beside each review, while the hook only waits for the
+	// reviewer; its context is done when the review is, and the answer waits for it to return
+	// (the router prunes ccc-hooks home there: package retention).
+	WhileReviewing func(context.Context)
 }
 
 // ReviewOptions is what tests change of how a review runs.
@@ -124,6 +128,13 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	if err != nil {
 		s.opts.Log().Warn("cannot read or keep the supervisor's on/off state", "err", err)
 	}
+	if supID != ev.SessionID {
+		// A shared switch ($CCC_SUPERVISOR_ID) decided, on or off: it is in use, and must
+		// outlive the retention of files not written for long (package retention).
+		if err := s.store.KeepFresh(ctx, supID); err != nil {
+			s.opts.Log().Warn("cannot mark the supervisor ID's state as in use", "err", err)
+		}
+	}
 	if !standing.On {
 		return allow(ev, ReasonDisabled), nil
 	}
@@ -159,7 +170,9 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		s.logDecision(rec)
 		return out, nil
 	}
+	beside := s.beside(ctx)
 	verdict, usage, err := s.review(ctx)
+	beside()
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop

@@ -134,12 +134,19 @@ func (s *SessionStore) lock(ctx context.Context, id string) (unlock func(), err 
 	return safefile.Lock(ctx, s.lockPath(id), s.LockTimeout)
 }
 
-// Append adds one JSON line describing record to the decision log of id.
+// Append adds one JSON line describing record to the decision log of id, under the session's
+// lock: the pruner of ccc-hooks home reads a log and removes it under that lock, so a line is
+// never appended to a log already counted.
 func (s *SessionStore) Append(id string, record any) error {
 	line, err := json.Marshal(record)
 	if err != nil {
 		return fmt.Errorf("encode log record: %w", err)
 	}
+	unlock, err := s.lock(context.Background(), id)
+	if err != nil {
+		return fmt.Errorf("write log: %w", err)
+	}
+	defer unlock()
 	if _, err := safefile.MkdirAll(s.Home, 0o700); err != nil {
 		return fmt.Errorf("create %s: %w", s.Home, err)
 	}
@@ -155,6 +162,37 @@ func (s *SessionStore) Append(id string, record any) error {
 	}
 	if cerr != nil {
 		return fmt.Errorf("write log: %w", cerr)
+	}
+	return nil
+}
+
+// keepFreshAfter is how old the state of an ID in use may grow before KeepFresh renews its time:
+// far below the shortest retention (a day), at the cost of one write an hour at most.
+const keepFreshAfter = time.Hour
+
+// KeepFresh marks the state of id as in use (see keepFresh). Hooks call it for a supervisor ID
+// shared by sessions ($CCC_SUPERVISOR_ID), whose state no review writes, so that its on or off
+// outlives the retention while sessions use it.
+func (s *SessionStore) KeepFresh(ctx context.Context, id string) error {
+	return s.keepFresh(ctx, s.Path(id), s.lockPath(id))
+}
+
+// keepFresh marks the file at path as in use: when it was last written more than keepFreshAfter
+// ago, its modification time is set to now, under lock (the lock the pruner of ccc-hooks home
+// holds while it removes the file). A file that does not exist is left so.
+func (s *SessionStore) keepFresh(ctx context.Context, path, lock string) error {
+	fi, err := os.Stat(path)
+	if err != nil || s.now().Sub(fi.ModTime()) < keepFreshAfter {
+		return nil
+	}
+	unlock, err := safefile.Lock(ctx, lock, s.LockTimeout)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	now := s.now()
+	if err := os.Chtimes(path, now, now); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("mark %s in use: %w", path, err)
 	}
 	return nil
 }

@@ -1,11 +1,14 @@
 package supervisor
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
 func testStore(t *testing.T) *SessionStore {
@@ -119,5 +122,77 @@ func TestAppendLines(t *testing.T) {
 	data, err := os.ReadFile(s.LogPath("a"))
 	if err != nil || string(data) != "{\"n\":0}\n{\"n\":1}\n{\"n\":2}\n" {
 		t.Fatalf("got %q, %v", data, err)
+	}
+}
+
+// TestKeepFresh: the state of an ID in use is given the current time when it was last written
+// more than keepFreshAfter ago, and only then; its content is kept, and a state that does not
+// exist is not created.
+func TestKeepFresh(t *testing.T) {
+	s := testStore(t)
+	on := true
+	if _, err := s.Update(context.Background(), "shared", func(st *State) error { st.Enabled = &on; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(s.Path("shared"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		age  time.Duration
+		want time.Time // the modification time after KeepFresh
+	}{
+		{keepFreshAfter / 2, s.Now().Add(-keepFreshAfter / 2)},
+		{40 * 24 * time.Hour, s.Now()},
+	} {
+		at := s.Now().Add(-tt.age)
+		if err := os.Chtimes(s.Path("shared"), at, at); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.KeepFresh(context.Background(), "shared"); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(s.Path("shared"))
+		if err != nil || !fi.ModTime().Equal(tt.want) {
+			t.Errorf("written %s ago: modified at %v (%v), want %v", tt.age, fi.ModTime(), err, tt.want)
+		}
+	}
+	if after, err := os.ReadFile(s.Path("shared")); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the state changed: %q, %v", after, err)
+	}
+	if err := s.KeepFresh(context.Background(), "never"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(s.Path("never")); !os.IsNotExist(err) {
+		t.Errorf("a state was created: %v", err)
+	}
+}
+
+// TestNoteWindowKeepsTheRecordFresh: a window that goes on running the session its record names
+// has that record marked in use (an old modification time brought to now, its content kept), so
+// that the retention of ccc-hooks home does not take it from a window still open.
+func TestNoteWindowKeepsTheRecordFresh(t *testing.T) {
+	s := testStore(t)
+	w := window.ID{PID: 4242, Start: "boot 1"}
+	if err := s.NoteWindow(context.Background(), w, "s1", true); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(s.WindowPath(w.PID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := s.Now().Add(-40 * 24 * time.Hour)
+	if err := os.Chtimes(s.WindowPath(w.PID), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.NoteWindow(context.Background(), w, "s1", true); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(s.WindowPath(w.PID))
+	if err != nil || !fi.ModTime().Equal(s.Now()) {
+		t.Errorf("the record was modified at %v (%v), want %v", fi.ModTime(), err, s.Now())
+	}
+	if after, err := os.ReadFile(s.WindowPath(w.PID)); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the record changed: %q, %v", after, err)
 	}
 }

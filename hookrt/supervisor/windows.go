@@ -60,10 +60,12 @@ func (s *SessionStore) LoadWindow(pid int) (rec WindowRecord, found bool, err er
 }
 
 // NoteWindow records that window w runs session with the supervisor switched on or off for it.
-// It writes (atomically, under the window's lock) only when the record says otherwise.
+// It writes (atomically, under the window's lock) only when the record says otherwise; a record
+// that says so already is marked as in use (see keepFresh), so that the retention of ccc-hooks
+// home never removes the record of a window still running its session.
 func (s *SessionStore) NoteWindow(ctx context.Context, w window.ID, session string, enabled bool) error {
 	if rec, found, err := s.LoadWindow(w.PID); err == nil && found && rec.Start == w.Start && rec.SessionID == session && rec.Enabled == enabled {
-		return nil
+		return s.keepFresh(ctx, s.WindowPath(w.PID), s.windowLockPath(w.PID))
 	}
 	unlock, err := safefile.Lock(ctx, s.windowLockPath(w.PID), s.LockTimeout)
 	if err != nil {

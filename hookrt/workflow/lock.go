@@ -46,7 +46,9 @@ func exists(path string) bool {
 	return err == nil
 }
 
-func statePath(home, sessionID string) string {
+// StatePath returns the block counters of a session, <home>/workflow-<session id>.json (ccc-hooks
+// home's pruner removes them with the session's other files: package retention).
+func StatePath(home, sessionID string) string {
 	return filepath.Join(home, "workflow-"+sessionID+".json")
 }
 
@@ -54,7 +56,7 @@ func statePath(home, sessionID string) string {
 // (an unreadable one is reported).
 func (h *handler) loadState() *blockState {
 	st := &blockState{SessionID: h.ev.SessionID}
-	path := statePath(h.opts.Home, h.ev.SessionID)
+	path := StatePath(h.opts.Home, h.ev.SessionID)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return st
@@ -80,13 +82,13 @@ func (h *handler) saveState(st *blockState) error {
 	if _, err := safefile.MkdirAll(h.opts.Home, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", h.opts.Home, err)
 	}
-	return writeFile(statePath(h.opts.Home, h.ev.SessionID), append(data, '\n'))
+	return writeFile(StatePath(h.opts.Home, h.ev.SessionID), append(data, '\n'))
 }
 
 // resetBlocks ends any run of blocks of the session (a user prompt does this). It writes only
 // when there is something to reset.
 func (h *handler) resetBlocks() error {
-	if !exists(statePath(h.opts.Home, h.ev.SessionID)) {
+	if !exists(StatePath(h.opts.Home, h.ev.SessionID)) {
 		return nil
 	}
 	return h.withLock(func() error {

@@ -8,11 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/ccc-hooks/ccc-hooks/config"
 )
 
-// homeCheck reports whether the ccc-hooks home (state, logs, backups, locks) is writable. It
-// never creates the home: when it does not exist yet, the nearest existing parent must be
-// writable. The probe is a temporary file, created and removed at once.
+// homeCheck reports whether the ccc-hooks home (state, logs, backups, locks) is writable, and
+// how long it keeps a session's files. It never creates the home: when it does not exist yet,
+// the nearest existing parent must be writable. The probe is a temporary file, created and
+// removed at once.
 type homeCheck struct{}
 
 func (homeCheck) Name() string { return "ccc-home" }
@@ -49,7 +52,16 @@ func (homeCheck) Run(_ context.Context, s *Snapshot) []Result {
 		return []Result{warn(fmt.Sprintf("could not remove the probe file %s (%v): delete it", name, err), s.Home)}
 	}
 	if dir != s.Home {
-		return []Result{ok(fmt.Sprintf("%s does not exist yet; %s is writable, so it can be created", s.Home, dir), s.Home)}
+		return []Result{ok(fmt.Sprintf("%s does not exist yet; %s is writable, so it can be created%s", s.Home, dir, s.retention()), s.Home)}
 	}
-	return []Result{ok(s.Home+" is writable", s.Home)}
+	return []Result{ok(s.Home+" is writable"+s.retention(), s.Home)}
+}
+
+// retention says how long the home keeps a session's files (ccc.json retention_days).
+func (s *Snapshot) retention() string {
+	if s.RetentionDays <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("; the files of a session not written for %d days are pruned, their decisions summed up in `%s supervisor log` (%s in %s)",
+		s.RetentionDays, s.program(), config.RetentionKey, s.ConfigPath)
 }

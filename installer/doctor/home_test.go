@@ -26,11 +26,17 @@ func TestHomeCheck(t *testing.T) {
 		{"writable", existing, want{StatusOK, []string{existing + " is writable"}}},
 		{"not yet created", filepath.Join(dir, "a", "b", "ccc"), want{StatusOK, []string{"does not exist yet; " + dir + " is writable"}}},
 		{"parent is a file", filepath.Join(file, "ccc"), want{StatusError, []string{file + " is not a directory", "CCC_CONFIG_DIR"}}},
+		{"retention", existing, want{StatusOK, []string{
+			existing + " is writable; the files of a session not written for 30 days are pruned, their decisions summed up in `ccc-hooks supervisor log` (retention_days in ",
+		}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := snap()
 			s.Home = tt.home
+			if tt.name == "retention" {
+				s.RetentionDays = 30
+			}
 			checkResults(t, homeCheck{}, s, []want{tt.want})
 		})
 	}

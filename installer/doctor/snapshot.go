@@ -89,6 +89,8 @@ type Snapshot struct {
 	ConfigErr        error
 	Workflow         config.Workflow
 	WorkflowProblems []config.Problem
+	// RetentionDays is how long the home keeps a session's files after its last write.
+	RetentionDays int
 }
 
 // Load reads every settings file of loc and ccc.json.
@@ -126,7 +128,7 @@ func Load(loc installer.Locator) *Snapshot {
 // setConfig keeps what was read of ccc.json in s, its problems split between the checks that
 // report them: the workflow's key to workflow-config, the rest to config.
 func (s *Snapshot) setConfig(cfg config.Config, problems []config.Problem, err error) {
-	s.Config, s.Workflow, s.ConfigErr = cfg.Supervisor, cfg.Workflow, err
+	s.Config, s.Workflow, s.ConfigErr, s.RetentionDays = cfg.Supervisor, cfg.Workflow, err, cfg.RetentionDays
 	for _, p := range problems {
 		if p.Key() == config.WorkflowKey {
 			s.WorkflowProblems = append(s.WorkflowProblems, p)

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gofrs/flock"
 )
 
 // TestLockExcludesAndReleases: a second Lock on the same sidecar waits, fails after its timeout
@@ -119,4 +121,84 @@ func statT(t *testing.T, p string) *syscall.Stat_t {
 		t.Fatal(err)
 	}
 	return fi.Sys().(*syscall.Stat_t)
+}
+
+// TestLockFileRemovedByItsHolder: a holder removes the lock file (RemoveHeldLock) while another
+// Lock waits for it. The waiter ends up holding the lock on the file now at the path, so a
+// third Lock, on that path, cannot take it too; TryLock says it is held.
+func TestLockFileRemovedByItsHolder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "locks", "s.lock")
+	unlock, err := Lock(context.Background(), path, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan func(), 1)
+	go func() {
+		u, err := Lock(context.Background(), path, 5*time.Second)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- u
+	}()
+	time.Sleep(50 * time.Millisecond) // the waiter has opened the file and polls it
+	RemoveHeldLock(path, unlock)
+	second := <-got
+	if second == nil {
+		t.FailNow()
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the waiter holds no file at the path: %v", err)
+	}
+	if _, err := Lock(context.Background(), path, 100*time.Millisecond); err == nil {
+		t.Fatal("a third Lock took the lock the waiter holds")
+	}
+	if _, ok, err := TryLock(path); ok || err != nil {
+		t.Fatalf("TryLock while held = %v, %v", ok, err)
+	}
+	second()
+	third, ok, err := TryLock(path)
+	if !ok || err != nil {
+		t.Fatalf("TryLock when free = %v, %v", ok, err)
+	}
+	third()
+}
+
+// TestHeldRefusesARemovedFile: a lock taken on a file that is no longer the one at its path
+// (removed by its holder between the open and the lock; a new one there since, or none) is not
+// held: Lock and TryLock then try again on the file at the path.
+func TestHeldRefusesARemovedFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.lock")
+	for _, replaced := range []bool{true, false} {
+		fl := flock.New(path)
+		if ok, err := fl.TryLock(); !ok || err != nil {
+			t.Fatalf("TryLock = %v, %v", ok, err)
+		}
+		if err := os.Remove(path); err != nil {
+			t.Fatal(err)
+		}
+		if replaced {
+			if err := os.WriteFile(path, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if unlock, ok := held(fl, path); ok {
+			unlock()
+			t.Errorf("replaced %v: held a removed file", replaced)
+		}
+		unlock, ok := held(flockOn(t, path), path)
+		if !ok {
+			t.Fatalf("replaced %v: the file at the path is not held", replaced)
+		}
+		unlock()
+	}
+}
+
+// flockOn returns a lock taken on the file at path.
+func flockOn(t *testing.T, path string) *flock.Flock {
+	t.Helper()
+	fl := flock.New(path)
+	if ok, err := fl.TryLock(); !ok || err != nil {
+		t.Fatalf("TryLock = %v, %v", ok, err)
+	}
+	return fl
 }
