@@ -133,7 +133,7 @@ func TestWordsAreBashs(t *testing.T) {
 		"echo \"a\\\nb\" 'a\\\nb'",
 		"echo 'a\nb' \"c\nd\"",
 		`echo a#b #c`,
-		`echo HEAD@{1} @{u}..HEAD x{y}z {} {a} '{a,b}' "{1..3}" \{a,b\}`,
+		`echo HEAD@{1} @{u}..HEAD x{y}z {} {a} '{a,b}' "{1..3}" \{a,b\} {a}b}`,
 		`echo 'it'\''s' "" '' x""y`,
 		`echo \* \? \[ '*' "?" "[a]"`,
 		`echo -n -e -E -- -`,

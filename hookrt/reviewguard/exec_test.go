@@ -106,6 +106,7 @@ var attacks = []attack{
 	{"bash words", `sort "--out\put=OUT" a.txt`, false, nil, ""},
 	{"bash words", `sort {-o,OUT} a.txt`, true, nil, ""},
 	{"bash words", `sort {-oOUT,a.txt}`, true, nil, ""},
+	{"bash words", `sort {-oOt}UT,a.txt}`, true, nil, ""}, // found by FuzzCheckBash: bash passes over the first }
 	{"bash words", `sort $'-o' OUT a.txt`, true, nil, ""},
 	{"bash words", `sort $'\x2do' OUT a.txt`, true, nil, ""},
 	{"bash words", `sort $"-o" OUT a.txt`, true, nil, ""},

@@ -187,6 +187,13 @@ func TestRules(t *testing.T) {
 		{[]string{"Bash(make * check)"}, "make -j4 check", true},
 		{[]string{"Bash(make * check)"}, "make -j4 install", false},
 		{[]string{"Bash(make * check)"}, "make check", false},
+		// A word holding a space is one word: never two of a rule.
+		{[]string{"Bash(go test:*)"}, "go 'test ./...'", false},
+		{[]string{"Bash(go test:*)"}, "'go test' ./...", false},
+		{[]string{"Bash(make check)"}, "make 'check'", true},
+		{[]string{"Bash(make check)"}, "'make check'", false},
+		{[]string{"Bash(npm run *)"}, "npm 'run x'", false},
+		{[]string{"Bash(git status:*)"}, `git status\ git log`, false},
 		{[]string{"Bash(go *:*)"}, "go vet ./...", false},
 		{[]string{"Bash(go test:*)"}, "go test", true},
 		{[]string{"Bash(rm:*)"}, "rm -f x", true},

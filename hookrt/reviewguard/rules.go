@@ -1,6 +1,9 @@
 package reviewguard
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // rules are the grants of supervisor.allowed_tools: tools by plain name, and Bash patterns.
 // A rule for another tool with a specifier (Edit(docs/**), WebFetch(domain:x)) grants nothing:
@@ -39,22 +42,30 @@ func parseRules(allowed []string) rules {
 	return r
 }
 
-// grants reports whether a Bash rule matches the simple command words (unquoted, joined by one
-// space), the way Claude Code matches its own rules: "go test:*" matches "go test" and
-// "go test ./..." but not "go testify"; a "*" elsewhere matches any text.
+// grants reports whether a Bash rule matches the words bash hands a simple command, the way
+// Claude Code matches its own rules on the command's text: "go test:*" matches "go test" and
+// "go test ./..." but not "go testify"; "make check" only "make check"; a "*" elsewhere matches
+// any text. A rule without "*" is matched word by word, so that one word holding a space
+// (git 'status x') is never taken for two; a rule with "*" is matched on the words joined by one
+// space, and so never when a word holds white space itself.
 func (r rules) grants(words []string) bool {
 	if r.anyBash {
 		return true
 	}
 	cmd := strings.Join(words, " ")
+	spaced := slices.ContainsFunc(words, func(w string) bool { return strings.ContainsAny(w, " \t\n") })
 	for _, p := range r.bash {
-		if prefix, ok := strings.CutSuffix(p, ":*"); ok {
-			if cmd == prefix || strings.HasPrefix(cmd, prefix+" ") {
+		prefix, isPrefix := strings.CutSuffix(p, ":*")
+		switch {
+		case isPrefix && !strings.Contains(prefix, "*"):
+			if want := strings.Fields(prefix); len(words) >= len(want) && slices.Equal(words[:len(want)], want) {
 				return true
 			}
-			continue
-		}
-		if wildcard(p, cmd) {
+		case !strings.Contains(p, "*"):
+			if slices.Equal(words, strings.Fields(p)) {
+				return true
+			}
+		case !spaced && wildcard(p, cmd):
 			return true
 		}
 	}

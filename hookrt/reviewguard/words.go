@@ -154,27 +154,29 @@ func doubleQuotedChars(s string) []char {
 
 // braceOrTilde refuses the words bash would brace-expand or tilde-expand. Brace expansion is
 // refused whenever an unquoted { is followed by an unquoted } with a comma or ".." anywhere
-// between them, quoted or not — wider than bash, which never expands HEAD@{1} or @{u}..HEAD, so
-// those stay granted. A tilde is refused unquoted at the start of a word or after an unquoted
-// = or : (bash expands ~ there in words that look like assignments); HEAD~2 is not expanded.
+// between them, quoted or not, and any } after it counts: bash passes over a } that closes no
+// list ({-o}x,y} expands to -o}x and y). That is wider than bash, which never expands HEAD@{1}
+// or @{u}..HEAD, so those stay granted. A tilde is refused unquoted at the start of a word or
+// after an unquoted = or : (bash expands ~ there in words that look like assignments); HEAD~2 is
+// not expanded.
 func braceOrTilde(chars []char) error {
-	open := -1
+	lastClose := -1
+	for i, c := range chars {
+		if !c.quoted && c.b == '}' {
+			lastClose = i
+		}
+	}
 	for i, c := range chars {
 		if c.quoted {
 			continue
 		}
 		switch c.b {
 		case '{':
-			if open < 0 {
-				open = i
-			}
-		case '}':
-			if open >= 0 {
-				between := string(bytesOf(chars[open+1 : i]))
+			if i < lastClose {
+				between := string(bytesOf(chars[i+1 : lastClose]))
 				if strings.Contains(between, ",") || strings.Contains(between, "..") {
 					return errors.New("a brace expansion")
 				}
-				open = -1
 			}
 		case '~':
 			if i == 0 || !chars[i-1].quoted && (chars[i-1].b == '=' || chars[i-1].b == ':') {
