@@ -123,7 +123,7 @@ var attacks = []attack{
 	{"bash words", "cat <<EOF\n${x:=$(P)}\nEOF", true, nil, ""},
 	{"bash words", "cat <<< $(P)", true, nil, ""},
 	{"bash words", "cat <(P)", true, nil, ""},
-	{"bash words", "cat a.txt >(P)", true, nil, ""},
+	{"bash words", "echo a.txt >(P)", true, nil, ""},
 	{"bash words", "cat <<'EOF' > OUT\nx\nEOF", true, nil, ""},
 	{"bash words", "echo x; P", true, nil, ""},
 	{"bash words", "ls && P", true, nil, ""},
