@@ -8,6 +8,14 @@
 // subagents', and what it refuses is denied. A hook's deny wins over any allow rule. Such a hook
 // leaves the fork's tools and system prompt as the session's, and fires for the subagents the
 // fork starts too (docs/claude-code.md, "The review's prompt cache").
+//
+// A Bash command is judged by what bash and the program will make of it, not by its text: the
+// words bash hands each program (words.go, shell.go), read the way that program reads them, by a
+// table of its options from its own manual or source (getopt.go; coreutils.go, gnutools.go,
+// find.go, git.go, gitcommands.go), with git held to the review's own repository (place.go) and
+// run with an environment that keeps it out of submodules (environment.go). The threat is
+// instructions or file names planted in what the reviewer reads (docs/supervisor.md, "What the
+// reviewer may run"); the tests run every command they grant (exec_test.go, fuzzbash_test.go).
 package reviewguard
 
 import (
