@@ -27,6 +27,12 @@ func TestEnvironment(t *testing.T) {
 			"GIT_CONFIG_KEY_3=core.fsmonitor", "GIT_CONFIG_VALUE_3=false",
 			"GIT_CONFIG_COUNT=4", "GIT_OPTIONAL_LOCKS=0",
 		}},
+		{[]string{"GIT_CONFIG_COUNT=0"}, []string{
+			"GIT_CONFIG_KEY_0=diff.ignoreSubmodules", "GIT_CONFIG_VALUE_0=all",
+			"GIT_CONFIG_KEY_1=submodule.recurse", "GIT_CONFIG_VALUE_1=false",
+			"GIT_CONFIG_KEY_2=core.fsmonitor", "GIT_CONFIG_VALUE_2=false",
+			"GIT_CONFIG_COUNT=3", "GIT_OPTIONAL_LOCKS=0",
+		}},
 		// A count git cannot read stays one git refuses: every git fails.
 		{[]string{"GIT_CONFIG_COUNT=x"}, []string{"GIT_CONFIG_COUNT=invalid", "GIT_OPTIONAL_LOCKS=0"}},
 	}

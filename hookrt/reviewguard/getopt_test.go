@@ -32,6 +32,9 @@ func TestParserReadsAsGetopt(t *testing.T) {
 		{sort, "--bogus", "the option --bogus is not granted"},
 		{sort, "-Q", "the option -Q (in -Q) is not granted"},
 		{sort, "a.txt -", ""},
+		{sort, "--reverse -Q", "the option -Q"}, // a flag takes no next word
+		{sort, "-t -x a.txt", ""},               // -x is -t's value
+		{sort, "-rt -x a.txt", ""},              // at the end of a bundle too
 		{&parser{options: headOptions, clusters: true, digits: true}, "-5 a.txt", ""},
 		{&parser{options: headOptions, clusters: true}, "-5 a.txt", "the option -5"},
 		{&parser{options: logParser.options}, "-n5 --format=%h", ""},

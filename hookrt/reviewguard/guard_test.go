@@ -3,8 +3,12 @@ package reviewguard
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 func bash(command string) json.RawMessage {
@@ -43,6 +47,16 @@ func TestCheckBash(t *testing.T) {
 		{"find -L . -name '*.go' -print", true},
 		{"find -H -P . -type f", true},
 		{"find -D tree . -type f", false},
+		{"find -L", true},
+		{"find . dir", true},
+		{"find . -newermt 2026-01-01", true},
+		{"find . -newermq x", false},
+		{"find . -newerqm x", false},
+		{"git stash show -p", true},
+		{"git stash list", true},
+		{"git stash drop", false},
+		{"ls >&/dev/null", true},
+		{"ls <&/dev/null", false},
 		{"sort -- -k", true},
 		{"sort -k2 -- -o", false},
 		{"head -- -5", true},
@@ -187,6 +201,8 @@ func TestRules(t *testing.T) {
 		{[]string{"Bash(make * check)"}, "make -j4 check", true},
 		{[]string{"Bash(make * check)"}, "make -j4 install", false},
 		{[]string{"Bash(make * check)"}, "make check", false},
+		{[]string{"Bash(mytool *-l *)"}, "mytool -l x", true},
+		{[]string{"Bash(mytool *-l *)"}, "mytool -a x", false},
 		// A word holding a space is one word: never two of a rule.
 		{[]string{"Bash(go test:*)"}, "go 'test ./...'", false},
 		{[]string{"Bash(go test:*)"}, "'go test' ./...", false},
@@ -232,5 +248,21 @@ func TestReasonSaysVerdict(t *testing.T) {
 	}
 	if err := Check("Bash", json.RawMessage(`{"command": 1}`), nil, here); err == nil {
 		t.Errorf("a Bash call without a command string was granted")
+	}
+}
+
+// TestRuleGrantsNoPlantedProgram: a program a rule grants is still not run from a directory of
+// $PATH that is not absolute.
+func TestRuleGrantsNoPlantedProgram(t *testing.T) {
+	t.Parallel()
+	repo := t.TempDir()
+	testfs.Write(t, filepath.Join(repo, "bin", "go"), "#!/bin/sh\n", 0o755)
+	where := Place{Cwd: repo, Root: repo, Path: "bin" + string(os.PathListSeparator) + "/usr/bin"}
+	if err := Check("Bash", bash("go test ./..."), []string{"Bash(go test:*)"}, where); err == nil {
+		t.Error("granted go test, found first in bin/ of the tree")
+	}
+	where.Path = "/usr/bin"
+	if err := Check("Bash", bash("go test ./..."), []string{"Bash(go test:*)"}, where); err != nil {
+		t.Errorf("refused go test from an absolute directory: %v", err)
 	}
 }
