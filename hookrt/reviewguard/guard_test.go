@@ -203,6 +203,10 @@ func TestRules(t *testing.T) {
 		{[]string{"Bash(make * check)"}, "make check", false},
 		{[]string{"Bash(mytool *-l *)"}, "mytool -l x", true},
 		{[]string{"Bash(mytool *-l *)"}, "mytool -a x", false},
+		// A rule may grant cd, never git after it: git would read the new directory's repository.
+		{[]string{"Bash(cd:*)"}, "cd sub && ls", true},
+		{[]string{"Bash(cd:*)", "Bash(git log:*)"}, "cd sub && git log", false},
+		{[]string{"Bash(cd:*)", "Bash(git log:*)"}, "git log; (cd sub)", false},
 		// A word holding a space is one word: never two of a rule.
 		{[]string{"Bash(go test:*)"}, "go 'test ./...'", false},
 		{[]string{"Bash(go test:*)"}, "'go test' ./...", false},
