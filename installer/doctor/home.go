@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/ccc-hooks/ccc-hooks/config"
 )
 
@@ -51,10 +53,32 @@ func (homeCheck) Run(_ context.Context, s *Snapshot) []Result {
 	if err := os.Remove(name); err != nil {
 		return []Result{warn(fmt.Sprintf("could not remove the probe file %s (%v): delete it", name, err), s.Home)}
 	}
+	res := ok(s.Home+" is writable"+s.retention(), s.Home)
 	if dir != s.Home {
-		return []Result{ok(fmt.Sprintf("%s does not exist yet; %s is writable, so it can be created%s", s.Home, dir, s.retention()), s.Home)}
+		res = ok(fmt.Sprintf("%s does not exist yet; %s is writable, so it can be created%s", s.Home, dir, s.retention()), s.Home)
 	}
-	return []Result{ok(s.Home+" is writable"+s.retention(), s.Home)}
+	if w, found := s.keptLonger(); found {
+		return []Result{res, w}
+	}
+	return []Result{res}
+}
+
+// keptLonger warns when a settings file makes Claude Code keep sessions longer
+// (cleanupPeriodDays) than the home keeps their files: a session resumed after retention_days
+// days would have lost the supervisor's on or off of its own and fall back to the default — a
+// review skipped where it was on.
+func (s *Snapshot) keptLonger() (Result, bool) {
+	if s.RetentionDays <= 0 {
+		return Result{}, false
+	}
+	for _, f := range s.Files {
+		days := f.Get("cleanupPeriodDays")
+		if days.Type == gjson.Number && days.Float() > float64(s.RetentionDays) {
+			return warn(fmt.Sprintf("Claude Code keeps a session %s days (cleanupPeriodDays in %s) but ccc-hooks home keeps its files %d, so a session resumed later than that has lost the supervisor's on or off of its own: set \"%s\": %s in %s",
+				days.Raw, f.Path, s.RetentionDays, config.RetentionKey, days.Raw, s.ConfigPath), s.ConfigPath), true
+		}
+	}
+	return Result{}, false
 }
 
 // retention says how long the home keeps a session's files (ccc.json retention_days).

@@ -64,3 +64,24 @@ func TestHomeCheckReadOnly(t *testing.T) {
 	s.Home = filepath.Join(dir, "ccc")
 	checkResults(t, homeCheck{}, s, []want{{StatusError, []string{"cannot write in " + dir, "chmod u+w"}}})
 }
+
+// TestHomeCheckKeptLonger: where a settings file makes Claude Code keep sessions longer than the
+// home keeps their files, doctor says so and how to match them; as long or shorter, nothing.
+func TestHomeCheckKeptLonger(t *testing.T) {
+	home := t.TempDir()
+	for _, tt := range []struct {
+		files []File
+		wants []want
+	}{
+		{[]File{user(`{"cleanupPeriodDays": 90}`)}, []want{
+			{StatusOK, []string{home + " is writable"}},
+			{StatusWarn, []string{"keeps a session 90 days (cleanupPeriodDays in ", "keeps its files 30", `set "retention_days": 90 in `}},
+		}},
+		{[]File{project(`{"cleanupPeriodDays": 30}`), user(`{"cleanupPeriodDays": "90"}`)}, []want{{StatusOK, []string{home + " is writable"}}}},
+		{[]File{user(`{}`)}, []want{{StatusOK, []string{home + " is writable"}}}},
+	} {
+		s := snap(tt.files...)
+		s.Home, s.RetentionDays = home, 30
+		checkResults(t, homeCheck{}, s, tt.wants)
+	}
+}
