@@ -74,7 +74,7 @@ func (s *Snapshot) keptLonger() (Result, bool) {
 	for _, f := range s.Files {
 		days := f.Get("cleanupPeriodDays")
 		if days.Type == gjson.Number && days.Float() > float64(s.RetentionDays) {
-			return warn(fmt.Sprintf("Claude Code keeps a session %s days (cleanupPeriodDays in %s) but ccc-hooks home keeps its files %d, so a session resumed later than that has lost the supervisor's on or off of its own: set \"%s\": %s in %s",
+			return warn(fmt.Sprintf("Claude Code keeps a session %s days (cleanupPeriodDays in %s) but ccc-hooks home keeps its files %d, so a session resumed later than that has lost the supervisor's on or off of its own: set %q: %s in %s",
 				days.Raw, f.Path, s.RetentionDays, config.RetentionKey, days.Raw, s.ConfigPath), s.ConfigPath), true
 		}
 	}
