@@ -2,7 +2,6 @@ package hookrt
 
 import (
 	"context"
-	"log/slog"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/retention"
 )
@@ -16,8 +15,7 @@ const pruneSlice = 16
 // examines at least n groups when a pass is due, and more until its context is done unless only
 // is set. It is never on the fast path: only a hook run that reviews, or in which the workflow
 // answered, takes a step. Failures are logged; they never change the answer. What the step needs
-// of the run is read here, so that it may run beside the review (it logs through a logger of
-// its own).
+// of the run is read here, so that it may run beside the review (it makes its own logger).
 func (rt *hookRun) pruner(n int, only bool) func(context.Context) {
 	p := &retention.Pruner{
 		Home:      rt.home(),
@@ -25,7 +23,7 @@ func (rt *hookRun) pruner(n int, only bool) func(context.Context) {
 		Now:       rt.opts.Now,
 		Keep:      []string{rt.ev.SessionID},
 	}
-	stderr := rt.opts.Stderr
+	env := rt.opts.Env // a copy: the step may run beside the review
 	return func(ctx context.Context) {
 		if only {
 			done, cancel := context.WithCancel(ctx)
@@ -33,8 +31,7 @@ func (rt *hookRun) pruner(n int, only bool) func(context.Context) {
 			ctx = done
 		}
 		if _, err := p.Step(ctx, n); err != nil {
-			slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).
-				Warn("cannot prune ccc-hooks home", "err", err)
+			env.Log().Warn("cannot prune ccc-hooks home", "err", err)
 		}
 	}
 }
