@@ -178,7 +178,7 @@ func (b *bench) write() error {
 		{"git", "init", "-q", "--bare", "repo/bare.git"},
 		{"git", "-C", "repo/bare.git", "config", "diff.external", p},
 		{"git", "-C", "repo/bare.git", "config", "core.pager", p},
-		{"sh", "-c", "cd repo && git init -q && gzip -c a.txt > a.txt.gz && git add -A && git commit -qm one"},
+		{"sh", "-c", "cd repo && git init -q && PATH=/usr/bin:/bin gzip -c a.txt > a.txt.gz && git add -A && git commit -qm one"},
 		{"sh", "-c", "cd repo && echo 'hello more' >> a.txt && git commit -qam two && git push -q bare.git main"},
 		{"sh", "-c", "cd repo && git submodule -q add ../subsrc sub && git commit -qm sub"},
 		{"git", "-C", "repo/sub", "config", "core.fsmonitor", p},
