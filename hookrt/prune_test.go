@@ -71,17 +71,25 @@ func TestReviewPrunesTheHome(t *testing.T) {
 	}
 }
 
+// waitPruned is a reviewer's wait, of a minute at most, until the record of its home (the
+// reviewer is $CCC_CLAUDE, hooktest's claude.sh) counts n pruned sessions.
+func waitPruned(n int) string {
+	return fmt.Sprintf(`for i in $(seq 600); do grep -qs '"sessions": %d,' "$(dirname "$0")/claude/ccc/%s" && break; sleep 0.1; done`+"\n",
+		n, retention.RecordFile)
+}
+
 // TestReviewPrunesWhileTheReviewerRuns: beside a review the step goes on while the reviewer runs,
-// past its least slice (a reviewer of a second prunes all 200); beside a review that ends at
-// once, it still examines that slice.
+// past its least slice (a reviewer that answers once the 200 are pruned, which a step told to
+// stop at its slice keeps waiting a minute); beside a review that ends at once, it still examines
+// that slice.
 func TestReviewPrunesWhileTheReviewerRuns(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
 		name, script string
 		most         int // old sessions left at most
 	}{
-		{"slow reviewer", "sleep 1\n" + hooktest.AllowScript, 0},
-		{"instant reviewer", hooktest.AllowScript, 200 - (pruneSlice - 1)}, // the session reviewed is one of the slice
+		{"slow reviewer", waitPruned(200) + hooktest.AllowScript, 0},
+		{"instant reviewer", hooktest.AllowScript, 200 - (retention.Slice - 1)}, // the session reviewed is one of the slice
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
