@@ -16,6 +16,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
 )
 
 func TestHandleConcurrentCount(t *testing.T) {
@@ -108,7 +109,7 @@ func TestHandleTimeoutKillsProcessGroup(t *testing.T) {
 		}
 		for _, f := range strings.Fields(string(data)) {
 			pid, _ := strconv.Atoi(f)
-			waitGone(t, pid, time.Second)
+			testproc.WaitGone(t, pid, time.Second)
 		}
 	}
 }
