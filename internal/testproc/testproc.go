@@ -1,12 +1,11 @@
 // Package testproc is for tests only: what a test waits for of processes, as events rather than
-// sleeps: a process that has ended (a zombie waiting to be reaped counts as ended), and a file
-// that this process's own goroutines hold open (a lock being waited for).
+// sleeps: a process that has ended (a zombie waiting to be reaped counts as ended), and
+// goroutines of this process blocked where the test expects them (waiting for a lock).
 package testproc
 
 import (
-	"errors"
-	"io/fs"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,41 +29,45 @@ func ReadPID(t testing.TB, path string) int {
 	return pid
 }
 
-// WaitOpen waits, a minute at most, until this process holds at least n descriptors open on
-// the file at path: for a lock, that its holder and each of n-1 waiters have opened it.
-func WaitOpen(t testing.TB, path string, n int) {
+// WaitBlocked waits, a minute at most, until at least n goroutines of this process are blocked
+// (in a select, on a channel, asleep: not running) with a call of frame on their stack, frame as a
+// stack trace names it ("github.com/gofrs/flock.tryCtx"): for a lock, that n waiters have tried
+// it and wait to try again.
+func WaitBlocked(t testing.TB, frame string, n int) {
 	t.Helper()
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(poll) {
-		got := Opened(t, path)
+		got := Blocked(frame)
 		if got >= n {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s is open %d times in this process after a minute; want %d", path, got, n)
+			t.Fatalf("%d goroutines blocked in %s after a minute; want %d", got, frame, n)
 		}
 	}
 }
 
-// Opened counts the descriptors of this process open on the file at path (0 when there is no
-// such file). Where the system does not list them (/dev/fd), the test is skipped.
-func Opened(t testing.TB, path string) int {
-	t.Helper()
-	want, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return 0
+// Blocked counts the goroutines of this process blocked with a call of frame on their stack.
+func Blocked(frame string) int {
+	buf := make([]byte, 1<<16)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	fds, err := os.ReadDir("/dev/fd")
-	if err != nil {
-		t.Skipf("this system does not list a process's descriptors: %v", err)
-	}
-	n := 0
-	for _, fd := range fds {
-		if fi, err := os.Stat("/dev/fd/" + fd.Name()); err == nil && os.SameFile(fi, want) {
-			n++
+	count := 0
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		head, stack, _ := strings.Cut(g, "\n")
+		_, status, _ := strings.Cut(head, " [")
+		if status == "" || strings.HasPrefix(status, "running") || strings.HasPrefix(status, "runnable") ||
+			strings.HasPrefix(status, "syscall") {
+			continue
+		}
+		if strings.Contains(stack, frame+"(") {
+			count++
 		}
 	}
-	return n
+	return count
 }

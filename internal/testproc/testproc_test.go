@@ -5,42 +5,42 @@ package testproc
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// TestOpened: each descriptor open on a file counts, and only those.
-func TestOpened(t *testing.T) {
-	dir := t.TempDir()
-	path, other := filepath.Join(dir, "f"), filepath.Join(dir, "g")
-	for _, p := range []string{path, other} {
-		if err := os.WriteFile(p, nil, 0o600); err != nil {
-			t.Fatal(err)
-		}
+// TestBlocked: goroutines blocked in a call count, those that returned from it do not.
+func TestBlocked(t *testing.T) {
+	release := make(chan struct{})
+	done := make(chan struct{})
+	for range 3 {
+		go func() {
+			waitHere(release)
+			done <- struct{}{}
+		}()
 	}
-	if n := Opened(t, path); n != 0 {
-		t.Fatalf("Opened before any open = %d", n)
+	const frame = "github.com/ccc-hooks/ccc-hooks/internal/testproc.waitHere"
+	WaitBlocked(t, frame, 3)
+	if n := Blocked(frame); n != 3 {
+		t.Errorf("Blocked = %d; want 3", n)
 	}
-	for want := 1; want <= 3; want++ {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = f.Close() })
-		WaitOpen(t, path, want)
-		if n := Opened(t, path); n != want {
-			t.Errorf("Opened = %d; want %d", n, want)
-		}
+	if n := Blocked(frame + "Not"); n != 0 {
+		t.Errorf("Blocked in a function nobody calls = %d", n)
 	}
-	if n := Opened(t, other); n != 0 {
-		t.Errorf("Opened of a file nobody opened = %d", n)
+	close(release)
+	for range 3 {
+		<-done
 	}
-	if n := Opened(t, filepath.Join(dir, "none")); n != 0 {
-		t.Errorf("Opened of no file = %d", n)
+	if n := Blocked(frame); n != 0 {
+		t.Errorf("Blocked after they returned = %d", n)
 	}
 }
+
+// waitHere blocks until release is closed.
+//
+//go:noinline
+func waitHere(release <-chan struct{}) { <-release }
 
 // TestRunning: a live process runs; one that exited does not, reaped or a zombie.
 func TestRunning(t *testing.T) {
