@@ -144,14 +144,19 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 // repository its git may read, see reviewguard.Place), and runs with the environment that keeps
 // its git from writing the index or entering submodules (reviewguard.Environment).
 func TestReviewEnvironment(t *testing.T) {
-	claude := fakeClaude(t, `echo '{"type":"result","structured_output":{"allow_stop":true,"feedback":"'"$CCC_SUPERVISOR_REVIEW_DIR $GIT_OPTIONAL_LOCKS $GIT_CONFIG_COUNT $GIT_CONFIG_KEY_0=$GIT_CONFIG_VALUE_0"'"}}'`)
+	given := filepath.Join(t.TempDir(), "given")
+	claude := fakeClaude(t, `echo "$CCC_SUPERVISOR_REVIEW_DIR $GIT_OPTIONAL_LOCKS $GIT_CONFIG_COUNT $GIT_CONFIG_KEY_0=$GIT_CONFIG_VALUE_0" > "$GIVEN"`+"\n"+
+		hooktest.ReviewScript(true, "ok"))
 	project := t.TempDir()
 	v, _, err := Review(context.Background(), Request{
 		GuardCommand: "ccc-hooks hook", Program: claude, SessionID: "s", Prompt: "p", Dir: project,
-		Env: append(os.Environ(), ReviewDirEnv+"=/elsewhere", "GIT_CONFIG_COUNT=0"), Timeout: 30 * time.Second,
+		Env: append(os.Environ(), ReviewDirEnv+"=/elsewhere", "GIT_CONFIG_COUNT=0", "GIVEN="+given), Timeout: 30 * time.Second,
 	})
-	want := project + " 0 3 diff.ignoreSubmodules=all"
-	if err != nil || v.Feedback != want {
-		t.Errorf("got %+v, %v; want the feedback %q", v, err, want)
+	if err != nil || v != (Verdict{AllowStop: true, Feedback: "ok"}) {
+		t.Fatalf("got %+v, %v; want the verdict allow, ok", v, err)
+	}
+	want := project + " 0 3 diff.ignoreSubmodules=all\n"
+	if got, _ := os.ReadFile(given); string(got) != want {
+		t.Errorf("the reviewer was given %q; want %q", got, want)
 	}
 }
