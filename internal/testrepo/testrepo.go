@@ -104,7 +104,7 @@ func Packages(t testing.TB) []Package {
 // same or a higher level; under the document's title ("# …"), up to the next heading. Fenced code
 // is not looked into for headings.
 func Section(doc, heading string) (string, bool) {
-	level := headingLevel(heading)
+	level := HeadingLevel(heading)
 	if level == 1 {
 		level = 6
 	}
@@ -118,15 +118,15 @@ func Section(doc, heading string) (string, bool) {
 		if strings.HasPrefix(lines[i], "```") {
 			fenced = !fenced
 		}
-		if l := headingLevel(lines[i]); !fenced && l > 0 && l <= level {
+		if l := HeadingLevel(lines[i]); !fenced && l > 0 && l <= level {
 			return strings.Join(lines[start+1:i], "\n"), true
 		}
 	}
 	return strings.Join(lines[start+1:], "\n"), true
 }
 
-// headingLevel is the level of a Markdown heading line ("## x" is 2), 0 for another line.
-func headingLevel(line string) int {
+// HeadingLevel is the level of a Markdown heading line ("## x" is 2), 0 for another line.
+func HeadingLevel(line string) int {
 	l := strings.IndexFunc(line, func(r rune) bool { return r != '#' })
 	if l <= 0 || !strings.HasPrefix(line[l:], " ") {
 		return 0
