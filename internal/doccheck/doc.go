@@ -10,11 +10,13 @@
 //   - A package comment names only files of its package, and a doc.go all of them
 //     (comments_test.go).
 //   - The one test that reads structured_output is the one docs/testing.md names (fakes_test.go).
+//   - e2e/README.md names every variable of the environment the end-to-end suite reads
+//     (env_test.go).
 //
-// Lists that belong to one package are held by that package's own tests: the doctor checks in
-// docs/commands.md (installer/doctor), the keys of ccc.json (config), the decisions of the
-// supervisor's log (hookrt/supervisor), the tested Claude Code versions (internal/claudeversion),
-// the floors of the imports (internal/layers).
+// Lists that belong to one package are held by that package's own tests: the commands in
+// docs/commands.md (cmd), the doctor checks there (installer/doctor), the keys of ccc.json
+// (config), the decisions of the supervisor's log (hookrt/supervisor), the tested Claude Code
+// versions (internal/claudeversion), the floors of the imports (internal/layers).
 //
 // A section headed by a date, "(2026-11-27)", is a record of that day: the paths it names are
 // those of that day and are not looked for.
