@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -76,14 +75,4 @@ func sectionOf(t *testing.T, rel, heading string) string {
 		t.Fatalf("%s has no section %q", rel, heading)
 	}
 	return text
-}
-
-// sortedKeys returns the keys of m, sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

@@ -47,8 +47,8 @@ func TestOnlyOneTestPrintsStructuredOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testing := sectionOf(t, "docs/testing.md", "## Unit and script tests")
-	if !strings.Contains(testing, "One unit test reads `structured_output` (`TestParseOutputStructured`)") {
+	unit := sectionOf(t, "docs/testing.md", "## Unit and script tests")
+	if !strings.Contains(unit, "One unit test reads `structured_output` (`TestParseOutputStructured`)") {
 		t.Error("docs/testing.md no longer names the one test that reads structured_output")
 	}
 	if !strings.Contains(testrepo.Read(t, structuredTest), "func TestParseOutputStructured(") {

@@ -45,7 +45,7 @@ func (d declared) add(decl ast.Decl) {
 	switch decl := decl.(type) {
 	case *ast.FuncDecl:
 		if decl.Recv == nil {
-			d[decl.Name.Name] = d[decl.Name.Name]
+			d.declare(decl.Name.Name)
 			return
 		}
 		typ := decl.Recv.List[0].Type
@@ -63,12 +63,19 @@ func (d declared) add(decl ast.Decl) {
 			switch spec := spec.(type) {
 			case *ast.ValueSpec:
 				for _, n := range spec.Names {
-					d[n.Name] = d[n.Name]
+					d.declare(n.Name)
 				}
 			case *ast.TypeSpec:
 				d[spec.Name.Name] = append(d[spec.Name.Name], members(spec.Type)...)
 			}
 		}
+	}
+}
+
+// declare notes name, keeping what is known of it already.
+func (d declared) declare(name string) {
+	if _, ok := d[name]; !ok {
+		d[name] = nil
 	}
 }
 
@@ -126,7 +133,7 @@ func TestDocsNameWhatIsDeclared(t *testing.T) {
 	checked := 0
 	for _, d := range docs(t) {
 		for _, span := range testrepo.CodeSpans(d.current()) {
-			if m := qualified.FindStringSubmatch(span); m != nil && decls[m[1]] != nil {
+			if m := qualified.FindStringSubmatch(span); len(m) > 0 && decls[m[1]] != nil {
 				checked++
 				ms, ok := decls[m[1]][m[2]]
 				switch {

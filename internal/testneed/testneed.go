@@ -5,7 +5,6 @@
 package testneed
 
 import (
-	"fmt"
 	"os"
 	"testing"
 )
@@ -32,7 +31,7 @@ func MissingE2E(t testing.TB, msg string) {
 func missing(t testing.TB, banner, msg string) {
 	t.Helper()
 	if Required() {
-		t.Fatal("prerequisite missing: " + msg)
+		t.Fatalf("prerequisite missing: %s", msg)
 	}
-	t.Skip(fmt.Sprintf("\n*** %s: %s\n*** (set CI or CCC_E2E_REQUIRED=1 to make this a failure)", banner, msg))
+	t.Skipf("\n*** %s: %s\n*** (set CI or CCC_E2E_REQUIRED=1 to make this a failure)", banner, msg)
 }

@@ -1,6 +1,7 @@
 package testneed
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -56,12 +57,12 @@ type recorder struct {
 
 func (r *recorder) Helper() {}
 
-func (r *recorder) Fatal(args ...any) {
-	r.failed, r.msg = true, args[0].(string)
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.failed, r.msg = true, fmt.Sprintf(format, args...)
 	runtime.Goexit()
 }
 
-func (r *recorder) Skip(args ...any) {
-	r.skipped, r.msg = true, args[0].(string)
+func (r *recorder) Skipf(format string, args ...any) {
+	r.skipped, r.msg = true, fmt.Sprintf(format, args...)
 	runtime.Goexit()
 }
