@@ -5,7 +5,7 @@
 //     they name is declared (paths_test.go, names_test.go).
 //   - Records cite code by the function it is in, never by line number (paths_test.go).
 //   - docs/architecture.md's table of packages names every package of the module, and its
-//     scripts every script (layout_test.go); docs/testing.md's table of fuzz targets names every
+//     scripts every script; the README links every page of docs/ (layout_test.go); docs/testing.md's table of fuzz targets names every
 //     fuzz target, each in its package (fuzz_test.go).
 //   - A package comment names only files of its package, and a doc.go all of them
 //     (comments_test.go).
@@ -14,7 +14,7 @@
 //     (env_test.go).
 //
 // Lists that belong to one package are held by that package's own tests: the commands in
-// docs/commands.md (cmd), the doctor checks there (installer/doctor), the keys of ccc.json
+// docs/commands.md (cmd), the scopes (installer), the doctor checks (installer/doctor), the keys of ccc.json
 // (config), the decisions of the supervisor's log (hookrt/supervisor), the tested Claude Code
 // versions (internal/claudeversion), the floors of the imports (internal/layers).
 //

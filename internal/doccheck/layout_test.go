@@ -88,3 +88,17 @@ func TestLayoutNamesEveryScript(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeLinksEveryDoc: the README's "## Documentation" links every page of docs/.
+func TestReadmeLinksEveryDoc(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join(testrepo.Root(t), "docs", "*.md"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("docs/*.md: %v, %d pages", err, len(pages))
+	}
+	text := sectionOf(t, "README.md", "## Documentation")
+	for _, p := range pages {
+		if rel := "docs/" + filepath.Base(p); !strings.Contains(text, "]("+rel+")") {
+			t.Errorf("README.md, ## Documentation does not link %s", rel)
+		}
+	}
+}
