@@ -33,3 +33,38 @@ func TestOutputKillsTheGroup(t *testing.T) {
 	}
 	testproc.WaitGone(t, testproc.ReadPID(t, pidFile), 10*time.Second)
 }
+
+// TestRunKillsTheGroup: Run kills what the program started, in the watchdog's group, both when
+// its context is done while it runs and when it exited and left a child behind (one that does
+// not hold its output: Run does not wait for it).
+func TestRunKillsTheGroup(t *testing.T) {
+	for _, tt := range []struct {
+		name, script string
+		cancel       bool
+	}{
+		{"cancelled", `sleep 30 & echo $! > "$0.tmp"; mv "$0.tmp" "$0"; wait`, true},
+		{"exited", `sleep 30 >/dev/null 2>&1 & echo $! > "$0.tmp"; mv "$0.tmp" "$0"`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.cancel {
+				go func() {
+					for ctx.Err() == nil {
+						if _, err := os.Stat(pidFile); err == nil {
+							break
+						}
+						time.Sleep(10 * time.Millisecond)
+					}
+					cancel()
+				}()
+			}
+			err := Run(Command(ctx, "sh", "-c", tt.script, pidFile))
+			if tt.cancel == (err == nil) {
+				t.Fatalf("Run = %v", err)
+			}
+			testproc.WaitGone(t, testproc.ReadPID(t, pidFile), 10*time.Second)
+		})
+	}
+}
