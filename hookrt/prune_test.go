@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -140,5 +141,34 @@ func TestWorkflowAnswerPrunes(t *testing.T) {
 	}
 	if n := left(e, ids); n != 0 {
 		t.Errorf("%d old sessions left", n)
+	}
+}
+
+// TestPruneFailureIsAWarning: a step of pruning that fails (the record of ccc-hooks home is not
+// JSON) changes no answer and warns on stderr, naming the file; a step that works warns of
+// nothing.
+func TestPruneFailureIsAWarning(t *testing.T) {
+	t.Parallel()
+	for _, broken := range []bool{true, false} {
+		t.Run(fmt.Sprint("broken ", broken), func(t *testing.T) {
+			t.Parallel()
+			e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.AllowScript)
+			oldSessions(e, 3)
+			record := filepath.Join(e.Home(), retention.RecordFile)
+			if broken {
+				e.Write(record, "{not json", 0o600)
+			}
+			opts := optsOf(e)
+			var stderr strings.Builder
+			opts.Stderr = &stderr
+			out, err := Run(context.Background(), hooktest.Stop("now"), opts)
+			if err != nil || out == nil || *out.Reason != "ok" {
+				t.Fatalf("Run = %+v, %v", out, err)
+			}
+			warned := strings.Contains(stderr.String(), "cannot prune ccc-hooks home") && strings.Contains(stderr.String(), record)
+			if warned != broken || !broken && stderr.Len() > 0 {
+				t.Errorf("stderr = %q", stderr.String())
+			}
+		})
 	}
 }

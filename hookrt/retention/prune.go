@@ -96,8 +96,10 @@ func never() bool { return false }
 // itself (the record unreadable, a directory unlistable); a group that cannot be removed is left
 // for the next pass.
 func (p *Pruner) step(minGroups int, goOn func() bool) (Report, error) {
-	if !p.Due() {
-		return Report{}, nil
+	// What a hook pays when nothing is due: one small read. A record that cannot be read is an
+	// error each time, so that a home no longer pruned is said, not kept quiet.
+	if rec, err := ReadRecord(p.Home); err != nil || !p.due(rec) {
+		return Report{}, err
 	}
 	unlock, ok, err := safefile.TryLock(filepath.Join(p.Home, filepath.FromSlash(lockFile)))
 	if err != nil || !ok {
