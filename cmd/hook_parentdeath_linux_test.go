@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
 )
 
 // TestHookKilledTakesReviewerWithIt: when Claude Code SIGKILLs a hook in the middle of a review
@@ -66,22 +66,7 @@ func testHookKilled(t *testing.T, script string) {
 		t.Fatal(err)
 	}
 	_ = c.Wait()
-	for deadline := time.Now().Add(5 * time.Second); reviewerRunning(pid); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-			t.Fatalf("process %d of the review still runs 5s after the hook was killed", pid)
-		}
-	}
-}
-
-// reviewerRunning reports whether pid is a live process (a zombie is not).
-func reviewerRunning(pid int) bool {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	i := bytes.LastIndexByte(stat, ')')
-	return i < 0 || !bytes.HasPrefix(stat[i+1:], []byte(" Z"))
+	testproc.WaitGone(t, pid, 5*time.Second)
 }
 
 // TestHookSIGKILLLoop: a hook killed at any moment of a review — before the count is written,
@@ -159,12 +144,7 @@ sleep 0.0$(( $$ % 10 ))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for gone := time.Now().Add(5 * time.Second); reviewerRunning(pid); time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(gone) {
-				_ = syscall.Kill(pid, syscall.SIGKILL)
-				t.Fatalf("process %d of a killed review still runs", pid)
-			}
-		}
+		testproc.WaitGone(t, pid, 5*time.Second)
 	}
 	if len(strings.Fields(string(data))) < 2 {
 		t.Fatalf("only %d reviews started; the kills came too early to test anything", len(strings.Fields(string(data))))

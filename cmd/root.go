@@ -1,4 +1,5 @@
-// Package cmd wires command-line flags to the settings, installer and hookrt packages.
+// Package cmd wires command-line flags to the installer, hookrt and config packages (never to
+// settings: what to write into a settings file is the installer's).
 //
 // Every command follows one shape: an options struct, a newXCmd constructor whose RunE only
 // fills the options, and a runX function that does the work and can be called without cobra.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -82,21 +81,18 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	if opts.Session != "" {
 		return printSessionLog(env, store, opts)
 	}
-	rec, err := retention.ReadRecord(store.Home)
-	if err != nil {
-		warnf(env, "leaving out the totals of pruned sessions: %v", err)
-		rec = retention.Record{Supervisor: retention.Pruned{Totals: supervisor.Sum(nil)}}
-	}
-	logs, err := store.RecentLogs(0)
+	listed, err := retention.ReadLogs(store)
 	if err != nil {
 		return err
 	}
-	// A log the record counts already is one whose removal was cut short: counted once, there.
-	logs = slices.DeleteFunc(logs, func(l supervisor.LoggedSession) bool { return rec.Counted(l.ID) })
+	if listed.RecordErr != nil {
+		warnf(env, "leaving out the totals of pruned sessions: %v", listed.RecordErr)
+	}
+	logs := listed.Sessions
 	if opts.Limit > 0 && len(logs) > opts.Limit {
 		logs = logs[:opts.Limit]
 	}
-	out := recentLogs{Sessions: []sessionSummary{}, Totals: supervisor.Sum(nil), Pruned: rec.Supervisor}
+	out := recentLogs{Sessions: []sessionSummary{}, Totals: supervisor.Sum(nil), Pruned: listed.Pruned}
 	for _, l := range logs {
 		decisions, bad, err := store.ReadLog(l.ID)
 		if err != nil {

@@ -89,7 +89,7 @@ func TestSupervisorBlockCapCountsLikeClaude(t *testing.T) {
 			if !tc.read {
 				term.WaitScreen(t, 30*time.Second, "blocked this stop 3 times in a row")
 			}
-			time.Sleep(2 * time.Second) // the turn is over: nothing more may happen
+			term.WaitTurnOver(t, 60*time.Second) // nothing more happens
 			if n := len(sc.api.Supervisor()); n != tc.reviews {
 				t.Errorf("supervisor requests = %d, want %d (one per review)", n, tc.reviews)
 			}

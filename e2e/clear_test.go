@@ -119,7 +119,8 @@ func TestSupervisorStaysOnAfterClear(t *testing.T) {
 	s4 := clearSession(t, a, marker, s1, s2, s3)
 	typeLine(t, a, "Fix the lexer.")
 	a.WaitScreen(t, 60*time.Second, agentDone)
-	time.Sleep(2 * time.Second) // the stops have been answered
+	a.WaitTurnOver(t, 60*time.Second) // the stops have been answered
+	b.WaitTurnOver(t, 60*time.Second)
 	if got := decisionTrail(t, sc.Sandbox, s3); len(got) != 0 {
 		t.Errorf("decisions of the other window = %v, want none", got)
 	}

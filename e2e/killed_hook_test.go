@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
 )
 
 // TestKilledHookTakesReviewer: Claude Code gives up on a hook that is reviewing (a SIGKILL, which
@@ -105,12 +107,7 @@ func descendants(pid int) []int {
 
 // liveCommand returns the command line of pid while it runs ("" once it ended or is a zombie).
 func liveCommand(pid int) string {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return ""
-	}
-	s := string(stat)
-	if i := strings.LastIndexByte(s, ')'); i < 0 || strings.HasPrefix(s[i+1:], " Z") {
+	if !testproc.Running(pid) {
 		return ""
 	}
 	cmd, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")

@@ -63,7 +63,7 @@ func TestPluginWithoutBinaryTyped(t *testing.T) {
 	Eventually(t, 30*time.Second, "the second stop's line", func() bool {
 		return strings.Count(term.Screen(), "Stop says: "+missingSupervisor) == 2
 	}, term.Screen)
-	time.Sleep(time.Second) // whatever else the turn shows
+	term.WaitTurnOver(t, 60*time.Second) // whatever else the turn shows is on screen
 	screen := term.Screen()
 	for _, bad := range []string{"not found", "hook failed", "Exit 127", "hook error"} {
 		if strings.Contains(screen, bad) {

@@ -4,28 +4,20 @@ package e2e
 
 import (
 	"context"
-	"os"
+	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
-// required reports whether missing tools fail the suite instead of skipping
-// it: on CI, or when CCC_E2E_REQUIRED=1.
-func required() bool {
-	return os.Getenv("CI") != "" || os.Getenv("CCC_E2E_REQUIRED") == "1"
-}
-
-// missing fails the test on CI (or when required) and skips it loudly
-// elsewhere, saying what to install.
+// missing fails the test on CI (or with CCC_E2E_REQUIRED=1) and skips it loudly elsewhere,
+// saying what to install (testneed.MissingE2E).
 func missing(t testing.TB, format string, args ...any) {
 	t.Helper()
-	if required() {
-		t.Fatalf("e2e prerequisite missing: "+format, args...)
-	}
-	t.Skipf("\n*** E2E TEST SKIPPED: "+format+"\n*** (set CI or CCC_E2E_REQUIRED=1 to make this a failure)", args...)
+	testneed.MissingE2E(t, fmt.Sprintf(format, args...))
 }
 
 // RequireTmux locates tmux, or skips (fails on CI) with install instructions.

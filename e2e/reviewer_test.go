@@ -172,7 +172,7 @@ func TestStopBlockCapEndsLoop(t *testing.T) {
 	term.WaitScreen(t, 90*time.Second, "blocked this stop 2 times in a row")
 	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 3), "Stop:block", "Stop:block", "Stop:block-cap")
 	// The turn is over: nothing more reaches the model or the reviewer.
-	time.Sleep(2 * time.Second)
+	term.WaitTurnOver(t, 60*time.Second)
 	if n := len(sc.api.Supervisor()); n != 2 {
 		t.Errorf("supervisor requests = %d, want 2", n)
 	}

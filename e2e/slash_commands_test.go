@@ -71,7 +71,7 @@ func typeSupervisorOnOff(t *testing.T, sc *scenario, term *Terminal, session, of
 		st, _ := sc.State(t, session)
 		return !st.Enabled
 	}, func() string { return sc.ReadFile(t, sc.StatePath(session)) })
-	time.Sleep(2 * time.Second) // the Stop after offCmd has been answered
+	term.WaitTurnOver(t, 60*time.Second) // the Stop after offCmd has been answered
 	if n := len(sc.api.Supervisor()); n != 1 {
 		t.Errorf("supervisor reviews = %d, want 1 (none after %s)", n, offCmd)
 	}

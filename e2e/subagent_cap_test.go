@@ -124,7 +124,7 @@ func TestSubagentStopBlockCap(t *testing.T) {
 				Eventually(t, 60*time.Second, "the main agent's answer after the subagent's", func() bool {
 					return len(subagentStops(t, dir)) == tc.runs && strings.Count(term.Screen(), mainDone) >= 2
 				}, term.Screen)
-				time.Sleep(time.Second) // nothing more may happen
+				term.WaitTurnOver(t, 60*time.Second) // nothing more happens
 				shown = term.Screen()
 			} else {
 				res := sc.ClaudePrint(t, 120*time.Second, "Review the parser.", "--session-id", session, "--output-format", "json", "--verbose")

@@ -86,7 +86,7 @@ func TestSupervisorWaitsWhileSubagentRuns(t *testing.T) {
 	if n := stopsWhileRunning(marker); n == 0 {
 		t.Fatal("no Stop fired while the subagent ran")
 	}
-	time.Sleep(2 * time.Second) // nothing more may happen
+	term.WaitTurnOver(t, 60*time.Second) // nothing more happens
 	sup := sc.api.Supervisor()
 	if len(sup) != 1 {
 		t.Fatalf("supervisor requests = %d, want 1 (the stop after the result only)", len(sup))
@@ -134,7 +134,7 @@ func TestBothProfilesWaitWhileSubagentRuns(t *testing.T) {
 	if !strings.Contains(task.FailureHistory[0].Excerpt, agentReports) {
 		t.Errorf("the failure counted is not the result's stop: %+v", task.FailureHistory)
 	}
-	time.Sleep(2 * time.Second)
+	term.WaitTurnOver(t, 60*time.Second)
 	if n := len(sc.api.Supervisor()); n != 0 {
 		t.Errorf("supervisor requests = %d, want 0", n)
 	}

@@ -56,9 +56,13 @@ func (term *Terminal) cmd(args ...string) *exec.Cmd {
 
 // Screen is the visible content of the pane, or all of its history with Scrollback (empty when
 // tmux is gone).
-func (term *Terminal) Screen() string {
+func (term *Terminal) Screen() string { return term.capture(term.Scrollback) }
+
+// capture is the visible content of the pane, with all of its history before it when history is
+// set (empty when tmux is gone).
+func (term *Terminal) capture(history bool) string {
 	args := []string{"capture-pane", "-p", "-t", "e2e"}
-	if term.Scrollback {
+	if history {
 		args = append(args, "-S", "-")
 	}
 	out, err := term.cmd(args...).Output()

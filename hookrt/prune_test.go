@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,17 +72,25 @@ func TestReviewPrunesTheHome(t *testing.T) {
 	}
 }
 
+// waitPruned is a reviewer's wait, of a minute at most, until the record of its home (the
+// reviewer is $CCC_CLAUDE, hooktest's claude.sh) counts n pruned sessions.
+func waitPruned(n int) string {
+	return fmt.Sprintf(`for i in $(seq 600); do grep -qs '"sessions": %d,' "$(dirname "$0")/claude/ccc/%s" && break; sleep 0.1; done`+"\n",
+		n, retention.RecordFile)
+}
+
 // TestReviewPrunesWhileTheReviewerRuns: beside a review the step goes on while the reviewer runs,
-// past its least slice (a reviewer of a second prunes all 200); beside a review that ends at
-// once, it still examines that slice.
+// past its least slice (a reviewer that answers once the 200 are pruned, which a step told to
+// stop at its slice keeps waiting a minute); beside a review that ends at once, it still examines
+// that slice.
 func TestReviewPrunesWhileTheReviewerRuns(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
 		name, script string
 		most         int // old sessions left at most
 	}{
-		{"slow reviewer", "sleep 1\n" + hooktest.AllowScript, 0},
-		{"instant reviewer", hooktest.AllowScript, 200 - (pruneSlice - 1)}, // the session reviewed is one of the slice
+		{"slow reviewer", waitPruned(200) + hooktest.AllowScript, 0},
+		{"instant reviewer", hooktest.AllowScript, 200 - (retention.Slice - 1)}, // the session reviewed is one of the slice
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -132,5 +141,34 @@ func TestWorkflowAnswerPrunes(t *testing.T) {
 	}
 	if n := left(e, ids); n != 0 {
 		t.Errorf("%d old sessions left", n)
+	}
+}
+
+// TestPruneFailureIsAWarning: a step of pruning that fails (the record of ccc-hooks home is not
+// JSON) changes no answer and warns on stderr, naming the file; a step that works warns of
+// nothing.
+func TestPruneFailureIsAWarning(t *testing.T) {
+	t.Parallel()
+	for _, broken := range []bool{true, false} {
+		t.Run(fmt.Sprint("broken ", broken), func(t *testing.T) {
+			t.Parallel()
+			e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.AllowScript)
+			oldSessions(e, 3)
+			record := filepath.Join(e.Home(), retention.RecordFile)
+			if broken {
+				e.Write(record, "{not json", 0o600)
+			}
+			opts := optsOf(e)
+			var stderr strings.Builder
+			opts.Stderr = &stderr
+			out, err := Run(context.Background(), hooktest.Stop("now"), opts)
+			if err != nil || out == nil || *out.Reason != "ok" {
+				t.Fatalf("Run = %+v, %v", out, err)
+			}
+			warned := strings.Contains(stderr.String(), "cannot prune ccc-hooks home") && strings.Contains(stderr.String(), record)
+			if warned != broken || !broken && stderr.Len() > 0 {
+				t.Errorf("stderr = %q", stderr.String())
+			}
+		})
 	}
 }

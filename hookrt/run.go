@@ -8,6 +8,10 @@
 // Stop while the agent waits on background work is neither counted, reviewed nor blocked by any
 // profile. A profile's answer says whether it is final (event.Answer): on a Stop the workflow
 // is asked first, and the supervisor only when the workflow has no opinion.
+//
+// The router also keeps ccc-hooks home bounded (prune.go): it asks package retention for a step
+// of pruning after the workflow answered and beside a review, which the supervisor says has
+// started; no profile calls back into the router or into retention.
 package hookrt
 
 import (
@@ -138,16 +142,20 @@ func (rt *hookRun) workflow(ctx context.Context) event.Answer {
 func (rt *hookRun) workflowPruned(ctx context.Context) event.Answer {
 	ans := rt.workflow(ctx)
 	if ans.Out != nil {
-		rt.pruner(pruneSlice, true)(ctx)
+		rt.pruneAfterAnswer()
 	}
 	return ans
 }
 
-// supervise asks the supervisor profile, the last one: its answer is the hook's.
+// supervise asks the supervisor profile, the last one: its answer is the hook's. While its review
+// runs, ccc-hooks home is pruned beside it.
 func (rt *hookRun) supervise(ctx context.Context, waiting bool) (*event.Output, error) {
+	reviewing := make(chan struct{}, 1)
+	answered := rt.pruneBesideReview(ctx, reviewing)
 	ans, err := supervisor.Handle(ctx, rt.ev, supervisor.Options{
 		Env: rt.opts.Env, Config: rt.config().Supervisor, Review: rt.opts.Review, Waiting: waiting,
-		WhileReviewing: rt.pruner(pruneSlice, false),
+		Reviewing: reviewing,
 	})
+	answered()
 	return ans.Out, err
 }

@@ -114,21 +114,17 @@ func (h *home) record() Record {
 	return r
 }
 
-// logged returns the decisions of the logs still in the home, those of sessions the record
-// counts (Record.Counted) left out, as `supervisor log` reads them.
+// logged returns the decisions of the logs still in the home, as `supervisor log` lists them
+// (ReadLogs: those of sessions the record counts left out).
 func (h *home) logged() supervisor.Totals {
 	h.t.Helper()
 	store := &supervisor.SessionStore{Home: h.dir}
-	logs, err := store.RecentLogs(0)
-	if err != nil {
-		h.t.Fatal(err)
+	logs, err := ReadLogs(store)
+	if err != nil || logs.RecordErr != nil {
+		h.t.Fatal(err, logs.RecordErr)
 	}
-	rec := h.record()
 	total := supervisor.Sum(nil)
-	for _, l := range logs {
-		if rec.Counted(l.ID) {
-			continue
-		}
+	for _, l := range logs.Sessions {
 		d, _, err := store.ReadLog(l.ID)
 		if err != nil {
 			h.t.Fatal(err)

@@ -8,10 +8,13 @@
 // any of the session's files, the session a hook runs for is never pruned, and a group's files
 // are removed only while the pruner holds every lock their writers take (without waiting: a
 // group whose lock is held is left for the next pass). Its cost inside a hook is bounded: a pass
-// over the home starts at most once every PassEvery and lists the home once (PassFile); each
-// Step examines a given number of groups, and more only while its context lasts (beside a
-// review, which the hook waits for anyway), the pass going on where the last step stopped
-// (Record.Pass).
+// over the home starts at most once every PassEvery and lists the home once (PassFile); a hook
+// run takes one step of it, through one of two calls: Step examines Slice groups and no more
+// (the hook's answer waits for it), StepWhile examines Slice groups and goes on while the work
+// beside it lasts (a review, which the hook waits for anyway); the pass goes on where the last
+// step stopped (Record.Pass).
+//
+// What a listing of the decision logs shows, crashes included, is decided here too (ReadLogs).
 package retention
 
 import (
@@ -30,6 +33,11 @@ import (
 // PassEvery is how often a pass over the whole home starts: a file is removed between the
 // retention window and the window plus this long after its last write (given hooks run).
 const PassEvery = 12 * time.Hour
+
+// Slice is how many groups a hook run's step examines at least when a pass is due: Step examines
+// that many, StepWhile that many and more while the work beside it lasts. Measured in
+// docs/performance.md.
+const Slice = 16
 
 // batchSize bounds the groups removed under one write of the record, and so the locks held at
 // once and the work left when a step is told to stop.
@@ -67,15 +75,31 @@ func (p *Pruner) due(rec Record) bool {
 	return rec.Pass != nil || len(rec.Removing) > 0 || p.now().Sub(rec.PassEnded) >= PassEvery
 }
 
-// Step prunes part of the home when a pass is due: it examines at least min groups (or what is
-// left of the pass), and goes on while ctx is not done, to the end of the pass at most. The
-// first step of a pass lists the home (PassFile); the others read on in that list. A step told
-// to stop finishes the batch it is removing (at most batchSize groups) and writes where it
-// stopped. Errors are of the home itself (the record unreadable, a directory unlistable); a
-// group that cannot be removed is left for the next pass.
-func (p *Pruner) Step(ctx context.Context, minGroups int) (Report, error) {
-	if !p.Due() {
-		return Report{}, nil
+// Step prunes Slice groups of the home when a pass is due (fewer where the pass ends), and no
+// more: the step of a hook run whose answer waits for it.
+func (p *Pruner) Step() (Report, error) { return p.step(Slice, never) }
+
+// StepWhile prunes Slice groups of the home when a pass is due, and goes on while ctx lasts, to
+// the end of the pass at most: the step beside work the hook waits for anyway (a review, whose
+// end is ctx's). Told to stop, it finishes the batch it is removing (at most batchSize groups).
+func (p *Pruner) StepWhile(ctx context.Context) (Report, error) {
+	return p.step(Slice, func() bool { return ctx.Err() == nil })
+}
+
+// never is a step's going on past its least number of groups: never.
+func never() bool { return false }
+
+// step prunes part of the home when a pass is due: it examines at least minGroups groups (or
+// what is left of the pass), and more while goOn says so, to the end of the pass at most. The
+// first step of a pass lists the home (PassFile); the others read on in that list. A step that
+// stops finishes the batch it is removing and writes where it stopped. Errors are of the home
+// itself (the record unreadable, a directory unlistable); a group that cannot be removed is left
+// for the next pass.
+func (p *Pruner) step(minGroups int, goOn func() bool) (Report, error) {
+	// What a hook pays when nothing is due: one small read. A record that cannot be read is an
+	// error each time, so that a home no longer pruned is said, not kept quiet.
+	if rec, err := ReadRecord(p.Home); err != nil || !p.due(rec) {
+		return Report{}, err
 	}
 	unlock, ok, err := safefile.TryLock(filepath.Join(p.Home, filepath.FromSlash(lockFile)))
 	if err != nil || !ok {
@@ -96,7 +120,7 @@ func (p *Pruner) Step(ctx context.Context, minGroups int) (Report, error) {
 	}
 	defer list.close()
 	var batch []*group
-	for s.rep.Examined < minGroups || ctx.Err() == nil {
+	for s.rep.Examined < minGroups || goOn() {
 		key, more, err := list.next()
 		if err != nil {
 			return s.rep, err
@@ -289,5 +313,5 @@ func (p *Pruner) Pass() (Report, error) {
 			return Report{}, err
 		}
 	}
-	return p.Step(context.Background(), int(^uint(0)>>1))
+	return p.step(int(^uint(0)>>1), never)
 }

@@ -170,25 +170,23 @@ func TestPruneSkipsHeldLocks(t *testing.T) {
 	}
 }
 
-// TestStepIsBounded: a step examines the groups it is given and no more when told to stop, the
-// next one goes on where it stopped in the list the pass made when it started (a session that
-// appears meanwhile waits for the next pass), and once the pass ended nothing is due until
-// PassEvery later; each step's removals are in the record when it returns.
+// TestStepIsBounded: a hook's step (Step) examines Slice groups and no more, the next one goes
+// on where it stopped in the list the pass made when it started (a session that appears
+// meanwhile waits for the next pass), and once the pass ended nothing is due until PassEvery
+// later; each step's removals are in the record when it returns.
 func TestStepIsBounded(t *testing.T) {
 	t.Parallel()
 	h := newHome(t)
-	const n = 150
+	const n = 2*Slice + Slice/2
 	for i := range n {
 		h.session(sessionID(i), old, 1)
 	}
 	now := time.Now()
 	p := h.pruner()
 	p.Now = func() time.Time { return now }
-	stopped, cancel := context.WithCancel(context.Background())
-	cancel()
 	var steps []Report
 	for range 4 {
-		rep, err := p.Step(stopped, 64)
+		rep, err := p.Step()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,14 +194,14 @@ func TestStepIsBounded(t *testing.T) {
 			h.session("late", old, 1) // after the pass's list was made
 		}
 		steps = append(steps, rep)
-		if rec := h.record(); rec.Supervisor.Sessions != min(n, 64*len(steps)) {
+		if rec := h.record(); rec.Supervisor.Sessions != min(n, Slice*len(steps)) {
 			t.Errorf("after step %d the record counts %d sessions", len(steps), rec.Supervisor.Sessions)
 		}
 	}
 	want := []Report{
-		{Ran: true, Examined: 64, Removed: 64, Logs: 64},
-		{Ran: true, Examined: 64, Removed: 64, Logs: 64},
-		{Ran: true, Examined: 22, Removed: 22, Logs: 22, PassEnded: true},
+		{Ran: true, Examined: Slice, Removed: Slice, Logs: Slice},
+		{Ran: true, Examined: Slice, Removed: Slice, Logs: Slice},
+		{Ran: true, Examined: Slice / 2, Removed: Slice / 2, Logs: Slice / 2, PassEnded: true},
 		{},
 	}
 	if diff := cmp.Diff(want, steps); diff != "" {
@@ -219,21 +217,39 @@ func TestStepIsBounded(t *testing.T) {
 	if !p.Due() {
 		t.Errorf("not due %s after the last pass", PassEvery)
 	}
-	if _, err := p.Step(stopped, 64); err != nil || h.files("late") != nil {
+	if _, err := p.Step(); err != nil || h.files("late") != nil {
 		t.Errorf("the next pass left the late session (%v, %v)", h.files("late"), err)
 	}
 }
 
-// TestStepGoesOnWhileRunning: a step whose context is not done goes on to the end of the pass.
-func TestStepGoesOnWhileRunning(t *testing.T) {
+// TestStepWhileGoesOnUntilDone: beside work that goes on (a context not done) a step goes on to
+// the end of the pass; beside work that is over already it examines Slice groups, as Step does.
+func TestStepWhileGoesOnUntilDone(t *testing.T) {
 	t.Parallel()
-	h := newHome(t)
-	for i := range 200 {
-		h.session(sessionID(i), old, 0)
-	}
-	rep, err := h.pruner().Step(context.Background(), 1)
-	if err != nil || rep.Examined != 200 || !rep.PassEnded {
-		t.Errorf("Step = %+v, %v; want the whole pass", rep, err)
+	for _, tt := range []struct {
+		name     string
+		done     bool
+		examined int
+	}{
+		{"going on", false, 200},
+		{"over", true, Slice},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHome(t)
+			for i := range 200 {
+				h.session(sessionID(i), old, 0)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			if tt.done {
+				cancel()
+			}
+			defer cancel()
+			rep, err := h.pruner().StepWhile(ctx)
+			if err != nil || rep.Examined != tt.examined || rep.PassEnded != !tt.done {
+				t.Errorf("StepWhile = %+v, %v; want %d examined", rep, err, tt.examined)
+			}
+		})
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
@@ -264,7 +265,7 @@ func TestCarryOverConcurrent(t *testing.T) {
 // TestCarriedSessionCountsAfresh: the session after /clear is a new run of work with a budget of
 // its own: reviewed from review 1, though the session before it had spent its budget.
 func TestCarriedSessionCountsAfresh(t *testing.T) {
-	costly := `echo '{"type":"result","is_error":false,"total_cost_usd":0.03,"structured_output":{"allow_stop":false,"feedback":"more"}}'` + "\n"
+	costly := fakereview.Script(fakereview.With(fakereview.Output(fakereview.Verdict(false, "more")), "total_cost_usd", 0.03))
 	e := hooktest.New(t, `{"supervisor":{"session_budget_usd":0.05}}`, costly)
 	e.Vars[window.PIDVar] = "100"
 	opts := optsOf(e)

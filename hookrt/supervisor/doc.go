@@ -6,10 +6,12 @@
 // A newcomer finds it all here:
 //   - Handle answers one event, in the order of work of the product's contract (handle.go).
 //   - Switch turns it on and off, per session or by default, and resolves the supervisor ID
-//     (switch.go).
-//   - SessionStore keeps each session's state (supervisor-<id>.json: on/off, the counts) and
-//     its decision log (supervisor-<id>.log), read by `ccc-hooks supervisor log` (state.go,
-//     log.go, decisions.go).
+//     (switch.go); a session never switched follows the switch of the session before it in its
+//     Claude Code window (Follow, carry.go), which the window's record names (windows.go).
+//   - SessionStore keeps each session's state (supervisor-<id>.json: on/off, the counts), the
+//     record of each Claude Code window (windows/<pid>.json) and each session's decision log
+//     (supervisor-<id>.log), read by `ccc-hooks supervisor log` (state.go, windows.go, log.go,
+//     decisions.go).
 //   - The caps: max_iterations reviews, and Claude Code's own cap on Stop blocks in a row
 //     counted as Claude Code counts it (caps.go, with package blockrun).
 //   - The review: `claude -p --resume=<id> --fork-session --no-session-persistence`, read-only
@@ -20,6 +22,9 @@
 //     would leave unguarded (managed.go). Behind the hook, where this machine has it, the
 //     reviewer's Bash runs in Claude Code's own sandbox with the project and the home
 //     directory read-only (sandbox.go, with package bashsandbox).
+//
+// The answers it gives are built in answers.go: allow, block or deny as each event takes them,
+// and InsideReview's inside a reviewer's own session.
 //
 // The router (package hookrt) checks the recursion guard before asking it (InsideReview answers
 // inside a reviewer's own session), reads ccc.json once and hands over the supervisor's part, and

@@ -33,10 +33,10 @@ type Options struct {
 	// Waiting is the router's finding that a Stop came while the agent waits on background
 	// work (event.Event.Waiting): the supervisor then says only whether it is off.
 	Waiting bool
-	// WhileReviewing, when set, runs beside each review, while the hook only waits for the
-	// reviewer; its context is done when the review is, and the answer waits for it to return
-	// (the router prunes ccc-hooks home there: package retention).
-	WhileReviewing func(context.Context)
+	// Reviewing, when set, is told when a review starts: the supervisor sends on it, without
+	// waiting, as it starts the reviewer. It calls nothing through it; the router prunes
+	// ccc-hooks home beside the review from then on, until the answer.
+	Reviewing chan<- struct{}
 }
 
 // ReviewOptions is what tests change of how a review runs.
@@ -170,9 +170,8 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		s.logDecision(rec)
 		return out, nil
 	}
-	beside := s.beside(ctx)
+	s.reviewStarts()
 	verdict, usage, err := s.review(ctx)
-	beside()
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop

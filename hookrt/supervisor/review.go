@@ -221,20 +221,10 @@ func (w *capWriter) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// beside starts Options.WhileReviewing, and returns the function that tells it the review is
-// over and waits for it.
-func (s *supervision) beside(ctx context.Context) (wait func()) {
-	if s.opts.WhileReviewing == nil {
-		return func() {}
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s.opts.WhileReviewing(ctx)
-	}()
-	return func() {
-		cancel()
-		<-done
+// reviewStarts says on Options.Reviewing, if set and not told already, that a review starts.
+func (s *supervision) reviewStarts() {
+	select {
+	case s.opts.Reviewing <- struct{}{}:
+	default:
 	}
 }

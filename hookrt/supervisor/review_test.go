@@ -3,12 +3,10 @@
 package supervisor
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
 )
 
 // fakeClaude writes an executable shell script standing in for claude and returns its path.
@@ -24,45 +23,6 @@ func fakeClaude(t *testing.T, script string) string {
 	p := filepath.Join(t.TempDir(), "claude")
 	testfs.Write(t, p, "#!/bin/sh\n"+script, 0o755)
 	return p
-}
-
-// running reports whether pid is a live process (a zombie waiting to be reaped is not).
-func running(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
-		return false
-	}
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return !os.IsNotExist(err) // no /proc (not Linux): kill -0 said it exists
-	}
-	i := bytes.LastIndexByte(stat, ')')
-	return i < 0 || !bytes.HasPrefix(stat[i+1:], []byte(" Z"))
-}
-
-// waitGone fails the test unless pid has ended within d (and kills it if not).
-func waitGone(t *testing.T, pid int, d time.Duration) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for running(pid) {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-			t.Fatalf("process %d is still running %v later", pid, d)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-func readPID(t *testing.T, path string) int {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pid
 }
 
 // TestReviewKeepsVerdictOfReviewerWithLingeringChild: a reviewer that answers and exits 0 but
@@ -86,7 +46,7 @@ func TestReviewKeepsVerdictOfReviewerWithLingeringChild(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("review took %v; the reviewer exited at once", d)
 	}
-	waitGone(t, readPID(t, pidFile), 2*time.Second)
+	testproc.WaitGone(t, testproc.ReadPID(t, pidFile), 2*time.Second)
 }
 
 // TestReviewKillsGroupAfterNormalExit: a child the reviewer left behind is killed even when it
@@ -102,7 +62,7 @@ func TestReviewKillsGroupAfterNormalExit(t *testing.T) {
 	if err != nil || !v.AllowStop {
 		t.Fatalf("got %+v, %v", v, err)
 	}
-	waitGone(t, readPID(t, pidFile), 2*time.Second)
+	testproc.WaitGone(t, testproc.ReadPID(t, pidFile), 2*time.Second)
 }
 
 // TestReviewTimeoutKillsGroup: past the timeout the reviewer and its children are killed and the
@@ -123,7 +83,7 @@ func TestReviewTimeoutKillsGroup(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %v after a 500ms limit", d)
 	}
-	waitGone(t, readPID(t, pidFile), 2*time.Second)
+	testproc.WaitGone(t, testproc.ReadPID(t, pidFile), 2*time.Second)
 }
 
 // TestReviewCwd: the review runs in the event's cwd; a cwd naming a FIFO or a device is not
@@ -184,14 +144,19 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 // repository its git may read, see reviewguard.Place), and runs with the environment that keeps
 // its git from writing the index or entering submodules (reviewguard.Environment).
 func TestReviewEnvironment(t *testing.T) {
-	claude := fakeClaude(t, `echo '{"type":"result","structured_output":{"allow_stop":true,"feedback":"'"$CCC_SUPERVISOR_REVIEW_DIR $GIT_OPTIONAL_LOCKS $GIT_CONFIG_COUNT $GIT_CONFIG_KEY_0=$GIT_CONFIG_VALUE_0"'"}}'`)
+	given := filepath.Join(t.TempDir(), "given")
+	claude := fakeClaude(t, `echo "$CCC_SUPERVISOR_REVIEW_DIR $GIT_OPTIONAL_LOCKS $GIT_CONFIG_COUNT $GIT_CONFIG_KEY_0=$GIT_CONFIG_VALUE_0" > "$GIVEN"`+"\n"+
+		hooktest.ReviewScript(true, "ok"))
 	project := t.TempDir()
 	v, _, err := Review(context.Background(), Request{
 		GuardCommand: "ccc-hooks hook", Program: claude, SessionID: "s", Prompt: "p", Dir: project,
-		Env: append(os.Environ(), ReviewDirEnv+"=/elsewhere", "GIT_CONFIG_COUNT=0"), Timeout: 30 * time.Second,
+		Env: append(os.Environ(), ReviewDirEnv+"=/elsewhere", "GIT_CONFIG_COUNT=0", "GIVEN="+given), Timeout: 30 * time.Second,
 	})
-	want := project + " 0 3 diff.ignoreSubmodules=all"
-	if err != nil || v.Feedback != want {
-		t.Errorf("got %+v, %v; want the feedback %q", v, err, want)
+	if err != nil || v != (Verdict{AllowStop: true, Feedback: "ok"}) {
+		t.Fatalf("got %+v, %v; want the verdict allow, ok", v, err)
+	}
+	want := project + " 0 3 diff.ignoreSubmodules=all\n"
+	if got, _ := os.ReadFile(given); string(got) != want {
+		t.Errorf("the reviewer was given %q; want %q", got, want)
 	}
 }

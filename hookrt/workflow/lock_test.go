@@ -9,6 +9,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
 )
 
 // stopAndReview runs a Stop and the SubagentStop of a review scoring score at the same moment.
@@ -35,7 +36,8 @@ func (f *fixture) stopAndReview(score int) (stop, review <-chan error) {
 }
 
 // TestLockHeldHoldsBackStopAndReview: while another process holds the workflow lock, neither a
-// Stop nor a review's SubagentStop writes the task; once it is released both land.
+// Stop nor a review's SubagentStop writes the task: once both wait for the lock, the task is as
+// it was and neither has answered; once it is released both land.
 func TestLockHeldHoldsBackStopAndReview(t *testing.T) {
 	f := newFixture(t)
 	f.prompt("/mc fix it")
@@ -44,7 +46,7 @@ func TestLockHeldHoldsBackStopAndReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop, review := f.stopAndReview(9)
-	time.Sleep(300 * time.Millisecond)
+	testproc.WaitBlocked(t, lockWait, 2)
 	if task := f.only(); task.FailureCount != 0 || task.ExpertReviewScore != nil {
 		unlock()
 		t.Fatalf("the task was written while another process held the lock: %+v", task.Meta)
@@ -69,6 +71,9 @@ func TestLockHeldHoldsBackStopAndReview(t *testing.T) {
 		t.Errorf("after the lock was released: failure_count %d, score %v; want 1 and 9", task.FailureCount, task.ExpertReviewScore)
 	}
 }
+
+// lockWait is where a goroutine waits for a lock another holds (safefile.Lock), between tries.
+const lockWait = "github.com/gofrs/flock.tryCtx"
 
 // TestParallelStopAndReviewBothLand: a Stop and a review's SubagentStop of the same task that
 // arrive together, round after round, each leave their mark: every failure is counted and every

@@ -1,12 +1,12 @@
 package claudeversion
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testrepo"
 )
 
 // versionPattern finds version numbers in prose.
@@ -28,11 +28,7 @@ func TestDocsNameTheTestedVersions(t *testing.T) {
 		{"e2e/README.md", "### Prerequisites"},
 		{"docs/testing.md", "### The Claude Code versions"},
 	} {
-		data, err := os.ReadFile(filepath.Join("..", "..", tt.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, ok := section(string(data), tt.heading)
+		text, ok := testrepo.Section(testrepo.Read(t, tt.file), tt.heading)
 		if !ok {
 			t.Errorf("%s: no section %q", tt.file, tt.heading)
 			continue
@@ -47,32 +43,4 @@ func TestDocsNameTheTestedVersions(t *testing.T) {
 			t.Errorf("%s, section %q does not name %s", tt.file, tt.heading, File)
 		}
 	}
-}
-
-// section returns the text under the Markdown heading line heading, up to the next heading of the
-// same or a higher level; under the document's title ("# …"), up to the next heading. Fenced code
-// is not looked into for headings.
-func section(doc, heading string) (string, bool) {
-	level := strings.IndexFunc(heading, func(r rune) bool { return r != '#' })
-	if level == 1 {
-		level = 6
-	}
-	lines := strings.Split(doc, "\n")
-	start := slices.Index(lines, heading)
-	if start < 0 {
-		return "", false
-	}
-	fenced := false
-	for i := start + 1; i < len(lines); i++ {
-		if strings.HasPrefix(lines[i], "```") {
-			fenced = !fenced
-		}
-		if fenced || !strings.HasPrefix(lines[i], "#") {
-			continue
-		}
-		if l := strings.IndexFunc(lines[i], func(r rune) bool { return r != '#' }); l <= level && strings.HasPrefix(lines[i][l:], " ") {
-			return strings.Join(lines[start+1:i], "\n"), true
-		}
-	}
-	return strings.Join(lines[start+1:], "\n"), true
 }

@@ -1,16 +1,14 @@
 package layers
 
 import (
-	"encoding/json"
-	"errors"
-	"io"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testrepo"
 )
 
-const module = "github.com/ccc-hooks/ccc-hooks"
+const module = testrepo.Module
 
 // mayImport lists, for each part of the module, the other parts its packages may import. A part
 // always imports itself (installer/doctor imports installer). Parts not listed (e2e, scripts)
@@ -67,7 +65,7 @@ func TestMayImport(t *testing.T) {
 // floors, as Go lets them: plugins_test checks the plugins against the installer.
 func TestImportFloors(t *testing.T) {
 	checked := 0
-	for _, p := range listPackages(t) {
+	for _, p := range testrepo.Packages(t) {
 		from := part(p.ImportPath)
 		if _, ok := mayImport[from]; !ok {
 			continue
@@ -84,35 +82,5 @@ func TestImportFloors(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("go list found no imports between the module's packages")
-	}
-}
-
-// goPackage is what go list tells of a package of the module.
-type goPackage struct {
-	ImportPath, Dir               string
-	GoFiles, Imports, TestImports []string
-}
-
-// listPackages lists the module's packages with go list; without the go command the test is
-// skipped.
-func listPackages(t *testing.T) []goPackage {
-	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go command not found")
-	}
-	out, err := exec.Command("go", "list", "-json=ImportPath,Dir,GoFiles,Imports,TestImports", module+"/...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
-	var pkgs []goPackage
-	for {
-		var p goPackage
-		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
-			return pkgs
-		} else if err != nil {
-			t.Fatalf("decode go list: %v", err)
-		}
-		pkgs = append(pkgs, p)
 	}
 }

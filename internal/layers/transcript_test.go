@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testrepo"
 )
 
 // transcriptHome is the one package that reads Claude Code's session transcripts.
@@ -28,7 +30,7 @@ var testOnly = []string{"hookrt/internal/hooktest", "internal/testfs", "internal
 // and records, not events or decisions.
 func TestTranscriptHasOneHome(t *testing.T) {
 	found := false
-	for _, p := range listPackages(t) {
+	for _, p := range testrepo.Packages(t) {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
 		if p.ImportPath == transcriptHome {
 			found = true

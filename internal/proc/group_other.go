@@ -10,12 +10,12 @@ import (
 // SetGroup does nothing where process groups are not available.
 func SetGroup(*exec.Cmd) {}
 
-// KillGroup kills p itself; its children are left to the system.
-func KillGroup(p *os.Process) error {
-	if p == nil {
+// KillGroup kills c's process itself; its children are left to the system.
+func KillGroup(c *exec.Cmd) error {
+	if c.Process == nil {
 		return nil
 	}
-	return p.Kill()
+	return c.Process.Kill()
 }
 
 // TerminationSignals are the signals that ask this process to stop.

@@ -18,12 +18,17 @@ func SetGroup(c *exec.Cmd) {
 	setParentDeathSignal(c.SysProcAttr)
 }
 
-// KillGroup kills the process group led by p (started with SetGroup).
-func KillGroup(p *os.Process) error {
-	if p == nil {
+// KillGroup kills the process group c was started in (with SetGroup): its own, or the one Run's
+// watchdog leads.
+func KillGroup(c *exec.Cmd) error {
+	if c.Process == nil {
 		return nil
 	}
-	return syscall.Kill(-p.Pid, syscall.SIGKILL)
+	group := c.Process.Pid
+	if a := c.SysProcAttr; a != nil && a.Pgid != 0 {
+		group = a.Pgid
+	}
+	return syscall.Kill(-group, syscall.SIGKILL)
 }
 
 // TerminationSignals are the signals that ask this process to stop.

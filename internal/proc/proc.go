@@ -27,7 +27,7 @@ const WaitDelay = time.Second
 func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	c := exec.CommandContext(ctx, name, args...)
 	SetGroup(c)
-	c.Cancel = func() error { return KillGroup(c.Process) }
+	c.Cancel = func() error { return KillGroup(c) }
 	c.WaitDelay = WaitDelay
 	return c
 }
@@ -40,19 +40,21 @@ func (e *StartError) Unwrap() error { return e.Err }
 
 // Run starts c (made by Command), waits for it, and then kills whatever is left of its process
 // group: a program that exited still may have left children behind. On Unix a watchdog (a
-// /bin/sh of its own) kills that group should this process die before: a SIGKILL cannot be caught,
-// and the parent-death signal reaches only c itself. A program that exited with
-// status 0 but whose descendants kept its output open past WaitDelay counts as a success (those
-// descendants are killed, and what the program wrote is kept). A start failure is a *StartError.
+// /bin/sh of its own, started first, whose process group c starts in) kills that group should
+// this process die at any moment of the run: a SIGKILL cannot be caught, and the parent-death
+// signal reaches only c itself. A program that exited with status 0 but whose descendants kept
+// its output open past WaitDelay counts as a success (those descendants are killed, and what the
+// program wrote is kept). A start failure is a *StartError.
 func Run(c *exec.Cmd) error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	w := startWatchdog(c)
 	if err := c.Start(); err != nil {
+		w.stop()
 		return &StartError{Err: err}
 	}
-	w := startWatchdog(c.Process.Pid)
 	err := c.Wait()
-	_ = KillGroup(c.Process)
+	_ = KillGroup(c)
 	w.stop()
 	if errors.Is(err, exec.ErrWaitDelay) {
 		return nil

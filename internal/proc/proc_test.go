@@ -6,41 +6,65 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
 )
 
-// TestOutputKillsTheGroup: when the deadline passes, a grandchild the program started is killed
+// TestOutputKillsTheGroup: when the context is done, a grandchild the program started is killed
 // too, not left running.
 func TestOutputKillsTheGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	start := time.Now()
-	_, err := Output(ctx, "sh", "-c", `sleep 30 & echo $! > "$0"; wait`, pidFile)
-	if err == nil {
-		t.Fatal("Output returned no error after the deadline")
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("Output took %v after a 300ms deadline", d)
-	}
-	data, err := os.ReadFile(pidFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(2 * time.Second)
-	for syscall.Kill(pid, 0) == nil {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-			t.Fatalf("the grandchild %d is still running", pid)
+	go func() {
+		for ctx.Err() == nil {
+			if _, err := os.Stat(pidFile); err == nil {
+				break // the grandchild runs
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		time.Sleep(20 * time.Millisecond)
+		cancel()
+	}()
+	_, err := Output(ctx, "sh", "-c", `sleep 30 & echo $! > "$0.tmp"; mv "$0.tmp" "$0"; wait`, pidFile)
+	if err == nil {
+		t.Fatal("Output returned no error once its context was done")
+	}
+	testproc.WaitGone(t, testproc.ReadPID(t, pidFile), 10*time.Second)
+}
+
+// TestRunKillsTheGroup: Run kills what the program started, in the watchdog's group, both when
+// its context is done while it runs and when it exited and left a child behind (one that does
+// not hold its output: Run does not wait for it).
+func TestRunKillsTheGroup(t *testing.T) {
+	for _, tt := range []struct {
+		name, script string
+		cancel       bool
+	}{
+		{"cancelled", `sleep 30 & echo $! > "$0.tmp"; mv "$0.tmp" "$0"; wait`, true},
+		{"exited", `sleep 30 >/dev/null 2>&1 & echo $! > "$0.tmp"; mv "$0.tmp" "$0"`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.cancel {
+				go func() {
+					for ctx.Err() == nil {
+						if _, err := os.Stat(pidFile); err == nil {
+							break
+						}
+						time.Sleep(10 * time.Millisecond)
+					}
+					cancel()
+				}()
+			}
+			err := Run(Command(ctx, "sh", "-c", tt.script, pidFile))
+			if tt.cancel == (err == nil) {
+				t.Fatalf("Run = %v", err)
+			}
+			testproc.WaitGone(t, testproc.ReadPID(t, pidFile), 10*time.Second)
+		})
 	}
 }

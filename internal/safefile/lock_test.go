@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
 )
 
 // TestLockExcludesAndReleases: a second Lock on the same sidecar waits, fails after its timeout
@@ -52,13 +54,23 @@ func TestLockZeroTimeoutWaits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { time.Sleep(100 * time.Millisecond); unlock() }()
-	unlock2, err := Lock(context.Background(), path, 0)
-	if err != nil {
+	got := make(chan error, 1)
+	go func() {
+		unlock2, err := Lock(context.Background(), path, 0)
+		if err == nil {
+			unlock2()
+		}
+		got <- err
+	}()
+	testproc.WaitBlocked(t, lockWait, 1) // it gave up at once, or it waits
+	unlock()
+	if err := <-got; err != nil {
 		t.Fatalf("Lock with timeout 0 did not wait for the holder: %v", err)
 	}
-	unlock2()
 }
+
+// lockWait is where Lock waits for a lock another holds, between tries.
+const lockWait = "github.com/gofrs/flock.tryCtx"
 
 // TestLockCancelled: a cancelled context ends the wait with an error naming the lock file and
 // the cancellation.
@@ -140,7 +152,7 @@ func TestLockFileRemovedByItsHolder(t *testing.T) {
 		}
 		got <- u
 	}()
-	time.Sleep(50 * time.Millisecond) // the waiter has opened the file and polls it
+	testproc.WaitBlocked(t, lockWait, 1) // the waiter has tried the file, and tries again
 	RemoveHeldLock(path, unlock)
 	second := <-got
 	if second == nil {
