@@ -31,10 +31,10 @@ type Check struct {
 	Project string
 }
 
-// ChecksFor returns the checks of cfg that run in a session whose cwd is dir.
-func (cfg Supervisor) ChecksFor(dir string) []Check {
+// ChecksFor returns the checks of s that run in a session whose cwd is dir.
+func (s Supervisor) ChecksFor(dir string) []Check {
 	var out []Check
-	for _, c := range cfg.Checks {
+	for _, c := range s.Checks {
 		if c.Project == "" || within(filepath.Clean(dir), c.Project) {
 			out = append(out, c)
 		}
