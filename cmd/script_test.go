@@ -13,6 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 var update = flag.Bool("update", false, "rewrite the cmp files of testdata/script with what the commands printed")
@@ -25,6 +26,9 @@ var scriptCommands = map[string]func(){
 }
 
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == wall.InitArg {
+		os.Exit(wall.Init()) // the wall of a check a script runs (/proc/self/exe is this binary)
+	}
 	testscript.Main(m, scriptCommands)
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -34,6 +35,9 @@ type Decision struct {
 	// Claude Code's cap on them (Stop only; a 0 cap means none).
 	StopBlocks int  `json:"stop_blocks,omitempty"`
 	BlockCap   *int `json:"block_cap,omitempty"`
+	// Checks are the results of the project's checks the review had as evidence: each one's
+	// outcome, exit status, duration and the wall's own time (package checks).
+	Checks []checks.Result `json:"checks,omitempty"`
 	Usage
 }
 
