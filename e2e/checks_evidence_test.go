@@ -128,7 +128,7 @@ func TestChecksAreTheReviewersEvidence(t *testing.T) {
 }
 
 // gitIn runs git in dir with a name and address of its own, failing the test on an error.
-func gitIn(t *testing.T, dir string, args ...string) string {
+func gitIn(t *testing.T, dir string, args ...string) {
 	t.Helper()
 	c := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
 	c.Dir = dir
@@ -136,5 +136,4 @@ func gitIn(t *testing.T, dir string, args ...string) string {
 	if err != nil {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
-	return string(out)
 }
