@@ -52,6 +52,8 @@ func scriptParams(dir string) testscript.Params {
 				return os.Geteuid() == 0, nil
 			case "bashsandbox": // this machine has Claude Code's Bash sandbox: the reviewer gets it
 				return supervisor.CheckSandbox(context.Background()).Available(), nil
+			case "wall": // this machine gives the copy-on-write wall supervisor.checks run behind
+				return wall.Probe(context.Background(), "") == nil, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

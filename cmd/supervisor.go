@@ -34,7 +34,7 @@ the default). supervisor log shows what it decided and what its reviews cost.`,
 			return runSupervisor(c.Context(), env, opts)
 		},
 	}
-	c.AddCommand(newSupervisorLogCmd(env))
+	c.AddCommand(newSupervisorLogCmd(env), newSupervisorChecksCmd(env))
 	c.Flags().StringVar(&opts.Session, "session", "", "the session `ID` (default $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID)")
 	c.Flags().BoolVar(&opts.Default, "default", false, "set or show the default of every session (supervisor.enabled in ccc.json)")
 	return c

@@ -137,3 +137,63 @@ func gitIn(t *testing.T, dir string, args ...string) {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
+
+// TestReviewerRunsACheckThroughTheWall: the reviewer asks Bash for a check's exact command; the
+// read-only hook grants it by sending it through the wall (`ccc-hooks supervisor checks --run`),
+// so the reviewer reads the check's output and exit status, and nothing the check does lasts.
+// The same command with anything added is refused by the read-only rule as before.
+func TestReviewerRunsACheckThroughTheWall(t *testing.T) {
+	t.Parallel()
+	RequireWall(t)
+	const (
+		prompt = "Fix the parser."
+		done   = "Fixed the parser. All tests pass."
+	)
+	calls := []string{checkCommand, checkCommand + "; rm -f notes.txt"}
+	sc := newScenario(t, func(r *Request) Reply {
+		switch {
+		case r.IsSupervisor():
+			if n := len(r.ToolResults()); n < len(calls) {
+				return Call("Bash", map[string]any{"command": calls[n], "description": "Run the tests"}, "")
+			}
+			return Verdict(false, "Ran the check myself; it fails.")
+		case r.IsAgent() && r.Contains("Ran the check myself"):
+			return Say("I will look again.")
+		}
+		return Say(done)
+	})
+	files := map[string]string{"check.sh": checkScript, "parser.txt": "3\n", "notes.txt": "the user's notes\n"}
+	for name, content := range files {
+		sc.WriteFile(t, filepath.Join(sc.Project, name), content, 0o644)
+	}
+	gitIn(t, sc.Project, "init", "-q")
+	sc.Install(t, sc.product)
+	sc.WriteConfig(t, map[string]any{"enabled": true, "max_iterations": 1, "checks": []any{checkCommand}})
+	session := NewSessionID(t)
+	sc.agentStops(t, session, prompt)
+
+	sup := sc.api.Supervisor()
+	if len(sup) != len(calls)+1 {
+		t.Fatalf("supervisor requests = %d, want %d", len(sup), len(calls)+1)
+	}
+	results := sup[len(sup)-1].ToolResults()
+	if len(results) < len(calls) {
+		t.Fatalf("tool results %v", results)
+	}
+	ran, refused := results[len(results)-2], results[len(results)-1]
+	t.Logf("the reviewer's run: %s", ran.ResultText())
+	for _, want := range []string{checkFailure, "[ccc-hooks: exit status 1 (failed) after", "behind a copy-on-write wall: nothing it did lasted]"} {
+		if !strings.Contains(ran.ResultText(), want) {
+			t.Errorf("the reviewer's run of the check lacks %q: %q", want, ran.ResultText())
+		}
+	}
+	if !refused.IsError || !strings.Contains(refused.ResultText(), readOnlyRefusal) {
+		t.Errorf("the check with more after it: %q (is_error %v), want the read-only refusal", refused.ResultText(), refused.IsError)
+	}
+	if got := sc.ReadFile(t, filepath.Join(sc.Project, "notes.txt")); got != files["notes.txt"] {
+		t.Errorf("notes.txt = %q after the reviewer's run", got)
+	}
+	if _, err := os.Lstat(filepath.Join(sc.Project, "build.out")); err == nil {
+		t.Errorf("build.out, written by the reviewer's run of the check, outlived it")
+	}
+}

@@ -99,7 +99,7 @@ func (r Runner) Run(ctx context.Context, list []config.Check, fresh bool) Eviden
 			ev.Results = append(ev.Results, Result{Command: c.Command, TimeoutSeconds: c.TimeoutSeconds, Outcome: Refused, Why: ev.Refused})
 			continue
 		}
-		res := r.runOne(ctx, project, c)
+		res := r.runOne(ctx, project, c, maxLines)
 		if res.Outcome == Refused {
 			ev.Refused = res.Why
 		}
@@ -116,6 +116,9 @@ func (r Runner) Run(ctx context.Context, list []config.Check, fresh bool) Eviden
 	}
 	return ev
 }
+
+// Ran reports whether the check ran behind the wall to an end (passed, failed or timed out).
+func Ran(res Result) bool { return keep(res) }
 
 // keep says whether a result may stand for its tree later: one the command itself ended
 // (passed, failed, timed out), never a wall that failed.
@@ -137,8 +140,18 @@ func notRun(c config.Check, last stored, tree Tree) Result {
 	return res
 }
 
-// runOne runs c behind the wall.
-func (r Runner) runOne(ctx context.Context, project string, c config.Check) Result {
+// RunCheck runs c behind the wall in r.Dir now, keeping nothing, with the last lines of its
+// output: for a person trying their checks, and for the reviewer's own run of one (`ccc-hooks
+// supervisor checks --run`).
+func (r Runner) RunCheck(ctx context.Context, c config.Check, lines int) Result {
+	if fi, err := os.Stat(r.Dir); r.Dir == "" || err != nil || !fi.IsDir() {
+		return Result{Command: c.Command, TimeoutSeconds: c.TimeoutSeconds, Outcome: Refused, Why: "no such directory: " + r.Dir}
+	}
+	return r.runOne(ctx, ProjectOf(r.Dir, r.Home), c, lines)
+}
+
+// runOne runs c behind the wall, keeping the last lines of its output.
+func (r Runner) runOne(ctx context.Context, project string, c config.Check, lines int) Result {
 	res := Result{Command: c.Command, TimeoutSeconds: c.TimeoutSeconds, RanAt: r.Now().UTC()}
 	run := r.Wall
 	if run == nil {
@@ -150,7 +163,7 @@ func (r Runner) runOne(ctx context.Context, project string, c config.Check) Resu
 	})
 	res.DurationMS = w.Ran.Milliseconds()
 	res.WallMS = (w.Setup + w.Teardown).Milliseconds()
-	res.Output, res.Lines = lastLines(w.Output, maxLines)
+	res.Output, res.Lines = lastLines(w.Output, lines)
 	res.Truncated = w.Truncated
 	var refused *wall.RefusedError
 	switch {

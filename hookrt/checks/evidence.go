@@ -108,9 +108,11 @@ var words = map[string]phrases{
 		ranFresh:  "Before this review ccc-hooks ran the project's checks (supervisor.checks) in %s, behind a copy-on-write wall: they saw the files as they are now, and nothing they did lasted.",
 		ranBefore: "These are the results of the project's checks (supervisor.checks) in %s, run behind a copy-on-write wall before an earlier review of this session, for files unchanged since; checks with no result for these files are marked not run.",
 		noneRan: "No result of the project's checks (supervisor.checks) stands for the files as they are now; each says why below. " +
-			"Judge with what you can read and run yourself, and do not take the agent's word for what a check would show.",
+			"Judge with what you can read and run yourself, and do not take the agent's word for what a check would show. " +
+			"Where the wall can stand, you may run a check yourself with Bash, written exactly as below, from the session's directory: it runs behind the wall.",
 		weigh: "A check's exit status is evidence; what the agent says about tests and builds is a claim. Where they disagree, weigh the checks and the repository over the agent's words. " +
-			"A failed or timed-out check is a reason to send the agent back, unless it clearly has nothing to do with the agent's work or the agent has named a blocker only the user can remove.",
+			"A failed or timed-out check is a reason to send the agent back, unless it clearly has nothing to do with the agent's work or the agent has named a blocker only the user can remove. " +
+			"You may run a check again yourself with Bash, written exactly as below, from the session's directory: it runs behind the same wall.",
 		foreign:     "(%d files or directories in the project belong to another user: behind the wall they can be read but not changed, which may make a check fail that would pass outside.)",
 		lastLines:   "The last %d of its %d lines of output:",
 		lastOfMore:  "The last %d lines of its output (it wrote more than ccc-hooks keeps):",
@@ -128,7 +130,8 @@ var words = map[string]phrases{
 		ranBefore: "以下是本会话早先一次审查前、在 %s 中隔离墙后运行的项目检查（supervisor.checks）的结果，文件此后没有变化；对这些文件没有结果的检查标为未运行。",
 		noneRan:   "这次审查没有运行项目的检查（supervisor.checks）；ccc-hooks 只在写时复制的隔离墙后运行它们。请用你自己能阅读和运行的内容来判断，不要凭智能体的话认定检查会得出什么结果。",
 		weigh: "检查的退出状态是证据；智能体关于测试和构建的说法只是声明。两者不一致时，以检查和仓库为准，而不是智能体的话。" +
-			"失败或超时的检查是让智能体继续工作的理由，除非它显然与智能体的工作无关，或者智能体说明了只有用户才能解除的阻碍。",
+			"失败或超时的检查是让智能体继续工作的理由，除非它显然与智能体的工作无关，或者智能体说明了只有用户才能解除的阻碍。" +
+			"你可以在会话的目录中用 Bash 自己再运行某个检查，命令须与下面写的完全一致：它会在同一层隔离墙后运行。",
 		foreign:     "（项目中有 %d 个文件或目录属于其他用户：在隔离墙后它们可读但不可改，这可能让一个在墙外能通过的检查失败。）",
 		lastLines:   "其输出共 %[2]d 行，最后 %[1]d 行：",
 		lastOfMore:  "其输出的最后 %d 行（输出比 ccc-hooks 保留的更长）：",
@@ -163,9 +166,15 @@ func (w phrases) outcome(r Result) string {
 	return s
 }
 
+// Took is how long the check ran, as the evidence writes it.
+func (r Result) Took() string { return duration(r.DurationMS) }
+
 func duration(ms int64) string {
 	d := time.Duration(ms) * time.Millisecond
-	if d < 10*time.Second {
+	switch {
+	case d < time.Second:
+		return d.String()
+	case d < 10*time.Second:
 		return d.Round(10 * time.Millisecond).String()
 	}
 	return d.Round(time.Second).String()

@@ -1,6 +1,8 @@
 package supervisor
 
 import (
+	"os"
+
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
@@ -17,6 +19,10 @@ func InsideReview(ev *event.Event, cfg config.Supervisor, getenv func(string) st
 	case event.UserPromptSubmit, event.SubagentStop:
 		return nil
 	case event.PreToolUse:
+		self, _ := os.Executable()
+		if out := grantCheck(ev, cfg, getenv(ReviewDirEnv), self); out != nil {
+			return out
+		}
 		where := reviewguard.Place{Cwd: ev.CWD, Root: getenv(ReviewDirEnv), Path: getenv("PATH")}
 		if err := reviewguard.Check(ev.ToolName, ev.ToolInput, cfg.AllowedTools, where); err != nil {
 			return event.Permission("deny", reviewguard.Reason(err))
