@@ -12,6 +12,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // supervisorChecksOptions are the inputs of `supervisor checks`.
@@ -150,4 +151,34 @@ func resultWords(res checks.Result) string {
 		return fmt.Sprintf("timed out after %s (limit %ds)", d, res.TimeoutSeconds)
 	}
 	return "not run: " + res.Why
+}
+
+// printChecksLine adds to a status the checks of supervisor.checks a Stop review runs first in
+// the project (Claude Code's, else the working directory), and whether this machine gives the
+// wall they run behind; nothing without checks there.
+func printChecksLine(ctx context.Context, env *Env) error {
+	cfg, _, err := config.Load(paths.ConfigFile(env.Getenv))
+	if err != nil {
+		return nil //nolint:nilerr // a status never fails over ccc.json: doctor reports it
+	}
+	dir := env.Getenv("CLAUDE_PROJECT_DIR")
+	if dir == "" {
+		if dir, err = env.Getwd(); err != nil {
+			return nil //nolint:nilerr // no directory, no checks to show
+		}
+	}
+	list := cfg.ChecksFor(dir)
+	if len(list) == 0 {
+		return nil
+	}
+	names := make([]string, len(list))
+	for i, c := range list {
+		names[i] = fmt.Sprintf("`%s` (%ds)", c.Command, c.TimeoutSeconds)
+	}
+	line := "checks before each Stop review, behind a copy-on-write wall: " + strings.Join(names, ", ")
+	if err := wall.Probe(ctx, paths.HomeDir(env.Getenv)); err != nil {
+		line = "checks before each Stop review (" + strings.Join(names, ", ") + "): refused on this machine, never run bare: " + err.Error()
+	}
+	_, err = fmt.Fprintln(env.IO.Out, line)
+	return err
 }
