@@ -84,3 +84,20 @@ func TestChecksFor(t *testing.T) {
 		}
 	}
 }
+
+// TestSetChecks: the list written back reads as the same checks, the other bytes kept.
+func TestSetChecks(t *testing.T) {
+	old := "{\n  \"x\": 1,\n  \"supervisor\": {\"enabled\": true}\n}\n"
+	list := []Check{{"go test ./...", DefaultCheckTimeoutSeconds, ""}, {"make lint", 60, ""}, {"npm test", DefaultCheckTimeoutSeconds, "/w"}}
+	out, _, err := SetChecks(list)([]byte(old), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, problems := Parse(out)
+	if diff := cmp.Diff(list, got.Checks); diff != "" || len(problems) > 0 || !got.Enabled {
+		t.Errorf("read back (-want +got):\n%s\nproblems %v\n%s", diff, problems, out)
+	}
+	if !strings.HasPrefix(string(out), "{\n  \"x\": 1,\n  \"supervisor\": {\"enabled\": true") || !strings.Contains(string(out), `"go test ./..."`) {
+		t.Errorf("written:\n%s", out)
+	}
+}
