@@ -112,7 +112,7 @@ func run() int {
 		samples[i] = &sample{name: c.name, base: c.base}
 	}
 	files := checks.Fingerprint(dir).Files
-	for r := 0; r < *runs; r++ {
+	for range *runs {
 		times := map[string]time.Duration{}
 		for _, i := range rand.Perm(len(cases)) {
 			total, setup, teardown, err := cases[i].do()
