@@ -22,8 +22,10 @@ const maxBashTimeoutMS = 600_000
 
 // grantCheck answers the reviewer's Bash call when its command is, exactly, one of the checks of
 // supervisor.checks for the review's directory, run from that directory: it is allowed, and run
-// behind the copy-on-write wall the checks run behind (Claude Code runs the input the hook gives
-// back instead: `ccc-hooks supervisor checks --run COMMAND`), where nothing it does lasts. Any
+// behind the copy-on-write wall the checks run behind, where nothing it does lasts. Claude Code
+// runs the input an allowing PreToolUse hook gives back in place of the model's
+// (`ccc-hooks supervisor checks --run COMMAND`), with no allow rule for it (2.1.328 and 2.1.332:
+// docs/claude-code.md, "A PreToolUse allow that rewrites the call"). Any
 // other call is nil: the read-only rule (package reviewguard) judges it as it judges everything
 // else. self is this binary.
 func grantCheck(ev *event.Event, cfg config.Supervisor, root, self string) *event.Output {

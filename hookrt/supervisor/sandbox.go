@@ -43,8 +43,9 @@ func (s *supervision) sandbox(ctx context.Context) *bashsandbox.Plan {
 }
 
 // checksOutside is the pattern of the reviewer's own runs of a check (grantCheck), which run
-// behind the copy-on-write wall and so outside Claude Code's sandox: the wall makes namespaces
-// of its own, which bwrap's sandbox refuses to nest. The read-only hook still judges every Bash
+// behind the copy-on-write wall and so outside Claude Code's sandbox: the wall makes namespaces
+// of its own, which bwrap's sandbox refuses to nest (2.1.328 and 2.1.332: docs/claude-code.md,
+// "A PreToolUse allow that rewrites the call"). The read-only hook still judges every Bash
 // command: only its own rewrite of an exact check's command starts this way. None when no check
 // applies to dir.
 func (s *supervision) checksOutside(dir string) []string {
