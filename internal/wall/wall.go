@@ -134,8 +134,10 @@ func (s *Spec) check() error {
 		return fmt.Errorf("wall: directory %s is not in the project %s", s.Dir, s.Project)
 	}
 	if s.Home != "" {
+		// A home directory that is not one (unset, gone, the root) gets no layer of its own:
+		// it is read-only as the rest is.
 		s.Home = filepath.Clean(s.Home)
-		if !filepath.IsAbs(s.Home) || s.Home == "/" {
+		if fi, err := os.Stat(s.Home); !filepath.IsAbs(s.Home) || s.Home == "/" || err != nil || !fi.IsDir() {
 			s.Home = ""
 		}
 	}
