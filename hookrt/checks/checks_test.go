@@ -2,6 +2,7 @@ package checks
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
@@ -202,5 +204,60 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestAWallThatFails: a wall that failed otherwise than by refusal is an error result, said in
+// the evidence, and never kept for reuse: the next review tries again.
+func TestAWallThatFails(t *testing.T) {
+	dir := t.TempDir()
+	w := &countingWall{err: errors.New("wall: the command's end was not reported")}
+	r := runner(t, dir)
+	r.Wall = w.run
+	list := []config.Check{{Command: "make", TimeoutSeconds: 5}}
+	ev := r.Run(context.Background(), list, true)
+	if ev.Results[0].Outcome != Errored || !strings.Contains(ev.Section("en"), "### `make`: not run to its end: wall: the command's end was not reported") {
+		t.Errorf("%+v\n%s", ev.Results, ev.Section("en"))
+	}
+	r.Run(context.Background(), list, true)
+	if len(w.runs) != 2 {
+		t.Errorf("runs %v: a failed wall was reused", w.runs)
+	}
+}
+
+// TestQuestionOnAnUnfingerprintedTree: where the tree has no fingerprint, a question review says
+// the last result may not hold, and a Stop review runs the check again.
+func TestQuestionOnAnUnfingerprintedTree(t *testing.T) {
+	if testuser.RunAsNobody(t) {
+		return // root reads every directory
+	}
+	dir := t.TempDir()
+	w := &countingWall{res: wall.Result{ExitCode: 0}}
+	r := runner(t, dir)
+	r.Wall = w.run
+	list := []config.Check{{Command: "make", TimeoutSeconds: 5}}
+	r.Run(context.Background(), list, true)
+	locked := filepath.Join(dir, "locked")
+	must(t, os.Mkdir(locked, 0o755))
+	must(t, os.Chmod(locked, 0))
+	t.Cleanup(func() { _ = os.Chmod(locked, 0o755) })
+	q := r.Run(context.Background(), list, false)
+	if q.Results[0].Outcome != NotRun || !strings.Contains(q.Results[0].Why, "the files could not be fingerprinted (") {
+		t.Errorf("%+v", q.Results)
+	}
+	if r.Run(context.Background(), list, true); len(w.runs) != 2 {
+		t.Errorf("runs %v", w.runs)
+	}
+}
+
+// TestRunCheckOfNoDirectory: a person's (or the reviewer's) run in a directory that is not one
+// says so and runs nothing.
+func TestRunCheckOfNoDirectory(t *testing.T) {
+	w := &countingWall{}
+	r := runner(t, filepath.Join(t.TempDir(), "gone"))
+	r.Wall = w.run
+	res := r.RunCheck(context.Background(), config.Check{Command: "make", TimeoutSeconds: 5}, 10)
+	if res.Outcome != Refused || !strings.HasPrefix(res.Why, "no such directory: ") || len(w.runs) != 0 || Ran(res) {
+		t.Errorf("%+v, runs %v", res, w.runs)
 	}
 }

@@ -80,3 +80,12 @@ func TestSummaryCountsEachOutcome(t *testing.T) {
 		t.Errorf("Records = %+v", r)
 	}
 }
+
+// TestDurations: as the evidence writes how long a check ran.
+func TestDurations(t *testing.T) {
+	for ms, want := range map[int64]string{0: "0s", 5: "5ms", 999: "999ms", 1000: "1s", 4236: "4.24s", 9994: "9.99s", 10_400: "10s", 95_600: "1m36s"} {
+		if got := duration(ms); got != want {
+			t.Errorf("duration(%d) = %q, want %q", ms, got, want)
+		}
+	}
+}

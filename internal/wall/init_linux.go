@@ -55,6 +55,13 @@ func command(p *plan, rep *os.File) (int, error) {
 	if err := c.Start(); err != nil {
 		return 0, fmt.Errorf("start /bin/sh: %w", err)
 	}
+	// The command has its own copies of stdout and stderr; this process's go nowhere from now on,
+	// so that nothing of its own (the Go runtime's last words, a coverage build's warning) ever
+	// reads as the command's output. It reports on descriptor 4.
+	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		_ = unix.Dup2(int(null.Fd()), 1)
+		_ = unix.Dup2(int(null.Fd()), 2)
+	}
 	fmt.Fprintln(rep, "ready")
 	// PID 1 adopts every orphan of the namespace: reap them all until the command is reaped.
 	for {
