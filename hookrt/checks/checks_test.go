@@ -245,7 +245,8 @@ func TestQuestionOnAnUnfingerprintedTree(t *testing.T) {
 	if q.Results[0].Outcome != NotRun || !strings.Contains(q.Results[0].Why, "the files could not be fingerprinted (") {
 		t.Errorf("%+v", q.Results)
 	}
-	if r.Run(context.Background(), list, true); len(w.runs) != 2 {
+	r.Run(context.Background(), list, true)
+	if len(w.runs) != 2 {
 		t.Errorf("runs %v", w.runs)
 	}
 }
