@@ -12,7 +12,9 @@ import (
 // the router checks once): no profile applies there. getenv reads the reviewer's environment:
 // the review's directory (ReviewDirEnv) and $PATH. A PreToolUse meets the read-only rule (see
 // package reviewguard): a deny for what it refuses, and no decision otherwise, so that Claude
-// Code's own permission checks still apply to what is granted. UserPromptSubmit and SubagentStop
+// Code's own permission checks still apply to what is granted; only a Bash call of exactly one
+// of supervisor.checks, from the review's directory, is allowed and sent through the checks'
+// copy-on-write wall instead (grantCheck). UserPromptSubmit and SubagentStop
 // get nothing; a Stop is let finish at once.
 func InsideReview(ev *event.Event, cfg config.Supervisor, getenv func(string) string) *event.Output {
 	switch ev.Name {
