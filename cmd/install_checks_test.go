@@ -24,8 +24,8 @@ func TestInstallAsksForChecks(t *testing.T) {
 		want    []config.Check // nil: the file as it was
 	}{
 		{"enter throughout", []any{true, "", "", ""}, nil},
-		{"one added", []any{true, "", "", "cargo test", ""}, []config.Check{{"go test ./...", 120, ""}, {"make lint", 300, ""}, {"cargo test", 300, ""}, npm}},
-		{"replaced and ended", []any{true, "make lint", "-"}, []config.Check{{"make lint", 300, ""}, npm}},
+		{"one added", []any{true, "", "", "cargo test", ""}, []config.Check{{Command: "go test ./...", TimeoutSeconds: 120}, {Command: "make lint", TimeoutSeconds: 300}, {Command: "cargo test", TimeoutSeconds: 300}, npm}},
+		{"replaced and ended", []any{true, "make lint", "-"}, []config.Check{{Command: "make lint", TimeoutSeconds: 300}, npm}},
 		{"no", []any{false}, []config.Check{npm}},
 	}
 	for _, tt := range tests {
