@@ -20,6 +20,10 @@ func TestTailKeepsTheEnd(t *testing.T) {
 		{"one large write", 1 << 30, []string{strings.Repeat("0123456789", MaxOutput/5)}},
 		{"large after small", 1 << 30, []string{"head\n", strings.Repeat("z", MaxOutput+3), "end\n"}},
 		{"pieces past twice the bound", 7000, []string{strings.Repeat("y", 3*MaxOutput)}},
+		{"exactly the bound at once", 1 << 30, []string{strings.Repeat("b", MaxOutput)}},
+		{"one past the bound at once", 1 << 30, []string{strings.Repeat("c", MaxOutput+1)}},
+		{"exactly twice the bound in two", MaxOutput, []string{strings.Repeat("d", 2*MaxOutput)}},
+		{"twice the bound and one", MaxOutput, []string{strings.Repeat("e", 2*MaxOutput) + "f"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var all bytes.Buffer
