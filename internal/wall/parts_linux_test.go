@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
 
 // TestParseSockets: the paths of /proc/net/unix, but for abstract sockets, the header, those the
@@ -157,6 +158,9 @@ func TestOwnDirRefusesAnotherUsersOrALink(t *testing.T) {
 // TestSweepRemovesWhatNoWallHolds: a scratch directory a killed hook left (nobody holds its lock)
 // is removed by the next wall, unreadable directories and all; one a wall holds stays.
 func TestSweepRemovesWhatNoWallHolds(t *testing.T) {
+	if testuser.RunAsNobody(t) {
+		return // root removes an unreadable directory without opening it first
+	}
 	parent := t.TempDir()
 	left := filepath.Join(parent, "wall-left")
 	testfs.Write(t, filepath.Join(left, "p", "u", "deep", "f"), "x", 0o644)
@@ -202,7 +206,48 @@ func TestTimeoutEndsEverything(t *testing.T) {
 	dir := t.TempDir()
 	start := time.Now()
 	res, err := Run(context.Background(), Spec{Project: dir, Dir: dir, Command: "echo started; sleep 100 & sleep 100", Timeout: 500 * time.Millisecond})
-	if err != nil || !res.TimedOut || !strings.Contains(string(res.Output), "started") || time.Since(start) > 20*time.Second {
+	if err != nil || !res.TimedOut || res.ExitCode != -1 || !strings.Contains(string(res.Output), "started") || time.Since(start) > 20*time.Second {
 		t.Errorf("%+v, %v after %s", res, err, time.Since(start))
+	}
+}
+
+// TestScratchHeldWhileTheWallStands: a wall's scratch directory is locked while it stands, so
+// another wall's sweep leaves it; its upper layers have the modes of the directories they cover.
+func TestScratchHeldWhileTheWallStands(t *testing.T) {
+	root := t.TempDir()
+	proj, home, base := filepath.Join(root, "proj"), filepath.Join(root, "home"), filepath.Join(root, "tmp")
+	for d, mode := range map[string]os.FileMode{proj: 0o751, home: 0o710, base: 0o755} {
+		if err := os.Mkdir(d, mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(d, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc, err := newScratch(Spec{Project: proj, Home: home, Scratch: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.remove()
+	sweep(filepath.Dir(sc.dir))
+	if _, err := os.Stat(sc.dir); err != nil {
+		t.Fatalf("another wall's sweep removed a standing wall's scratch: %v", err)
+	}
+	for layer, want := range map[string]os.FileMode{"p": 0o751, "h": 0o710} {
+		if fi, err := os.Stat(filepath.Join(sc.dir, layer, "u")); err != nil || fi.Mode().Perm() != want {
+			t.Errorf("%s/u: %v, %v; want mode %v", layer, fi.Mode(), err, want)
+		}
+	}
+	noHome, err := newScratch(Spec{Project: proj, Scratch: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer noHome.remove()
+	if fi, _ := os.Stat(filepath.Join(noHome.dir, "h", "u")); fi.Mode().Perm() != 0o700 {
+		t.Errorf("h/u without a home: %v", fi.Mode())
+	}
+	sc.remove()
+	if _, err := os.Lstat(sc.dir); !os.IsNotExist(err) {
+		t.Errorf("removed scratch: %v", err)
 	}
 }

@@ -57,7 +57,7 @@ type Spec struct {
 
 // Result is how one command ended behind the wall.
 type Result struct {
-	ExitCode int  // the command's exit status; 128+N when signal N ended it
+	ExitCode int  // the command's exit status; 128+N when signal N ended it; -1 when it timed out
 	TimedOut bool // Timeout passed and the command was ended
 	// Output is the end of what the command wrote to stdout and stderr, together and in order
 	// (at most MaxOutput bytes).
