@@ -48,12 +48,21 @@ func TestCleanConfig(t *testing.T) {
 		want     []string // lines the clean one holds
 		not      []string
 	}{
-		{"sha256 and reftable", "[core]\n\trepositoryformatversion = 1\n\tfsmonitor = ./evil\n[Extensions]\n\tobjectFormat = \"SHA256\"\n\trefstorage = reftable\n",
-			[]string{"\trepositoryformatversion = 1\n", "\tobjectformat = sha256\n", "\trefstorage = reftable\n", "\thooksPath = /dev/null\n", "\tfsmonitor = false\n"}, []string{"evil"}},
-		{"defaults", "[core]\n\tbare = false\n[remote \"origin\"]\n\turl = x\n\tobjectformat = sha256\n",
-			[]string{"\trepositoryformatversion = 0\n"}, []string{"[extensions]", "url", "sha256"}},
-		{"values git does not define", "[core]\nrepositoryformatversion = 7\n[extensions]\nobjectformat = md5\nrefstorage = nfs\n[include]\npath = /elsewhere\n",
-			[]string{"\trepositoryformatversion = 0\n"}, []string{"[extensions]", "md5", "nfs", "include", "elsewhere"}},
+		{
+			"sha256 and reftable", "[core]\n\trepositoryformatversion = 1\n\tfsmonitor = ./evil\n[Extensions]\n\tobjectFormat = \"SHA256\"\n\trefstorage = reftable\n",
+			[]string{"\trepositoryformatversion = 1\n", "\tobjectformat = sha256\n", "\trefstorage = reftable\n", "\thooksPath = /dev/null\n", "\tfsmonitor = false\n"},
+			[]string{"evil"},
+		},
+		{
+			"defaults", "[core]\n\tbare = false\n[remote \"origin\"]\n\turl = x\n\tobjectformat = sha256\n",
+			[]string{"\trepositoryformatversion = 0\n"},
+			[]string{"[extensions]", "url", "sha256"},
+		},
+		{
+			"values git does not define", "[core]\nrepositoryformatversion = 7\n[extensions]\nobjectformat = md5\nrefstorage = nfs\n[include]\npath = /elsewhere\n",
+			[]string{"\trepositoryformatversion = 0\n"},
+			[]string{"[extensions]", "md5", "nfs", "include", "elsewhere"},
+		},
 		{"a key outside its section", "objectformat = sha256\n[core]\n[extensions]\nworktreeconfig = true\n", nil, []string{"sha256", "worktreeconfig"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
