@@ -55,6 +55,6 @@ func installChecks(env *Env, loc installer.Locator, p installer.Profile, ask boo
 	if slices.Equal(picked, global) {
 		return nil, nil
 	}
-	list := append(picked, scoped...)
+	list := slices.Concat(picked, scoped)
 	return &list, nil
 }

@@ -173,7 +173,7 @@ func printChecksLine(ctx context.Context, env *Env) error {
 	}
 	names := make([]string, len(list))
 	for i, c := range list {
-		names[i] = fmt.Sprintf("`%s` (%ds)", c.Command, c.TimeoutSeconds)
+		names[i] = fmt.Sprintf("%#q (%ds)", c.Command, c.TimeoutSeconds)
 	}
 	line := "checks before each Stop review, behind a copy-on-write wall: " + strings.Join(names, ", ")
 	if err := wall.Probe(ctx, paths.HomeDir(env.Getenv)); err != nil {
