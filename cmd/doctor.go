@@ -11,6 +11,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
 	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // doctorOptions are the choices of one `ccc-hooks doctor`.
@@ -21,6 +22,9 @@ type doctorOptions struct {
 	ManagedPath string
 	// Output runs programs for their version; doctor.Exec when nil.
 	Output func(ctx context.Context, name string, args ...string) ([]byte, error)
+	// Wall tries the copy-on-write wall of supervisor.checks; a trial behind the real one, with
+	// the user's home directory, when nil.
+	Wall func(ctx context.Context) error
 }
 
 func newDoctorCmd(env *Env) *cobra.Command {
@@ -53,9 +57,13 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 		return err
 	}
 	loc.ManagedPath = opts.ManagedPath
-	denv := doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath, Output: opts.Output, Build: buildinfo.Get()}
+	denv := doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath, Output: opts.Output, Build: buildinfo.Get(), Wall: opts.Wall}
 	if denv.Output == nil {
 		denv.Output = doctor.Exec
+	}
+	if denv.Wall == nil {
+		home := paths.HomeDir(env.Getenv)
+		denv.Wall = func(ctx context.Context) error { return wall.Probe(ctx, home) }
 	}
 	snap := doctor.Load(loc)
 	snap.Program, snap.Shell = adviceProgram(env), adviceShell(env)

@@ -26,10 +26,12 @@ type IOStreams struct {
 
 // Env holds every side effect a command may have, so tests can replace them.
 type Env struct {
-	IO         *IOStreams
-	Getenv     func(string) string
-	Now        func() time.Time
-	Getwd      func() (string, error)
+	IO     *IOStreams
+	Getenv func(string) string
+	Now    func() time.Time
+	Getwd  func() (string, error)
+	// Environ is the environment handed to programs the command runs (os.Environ when nil).
+	Environ    func() []string
 	Executable func() (string, error)
 	// Argv0 is the program name this process was started with, as the command that ran it spelt
 	// it (a hook's caller, see hookrt.Options.Caller).
@@ -55,6 +57,7 @@ func System() *Env {
 		Getenv:     os.Getenv,
 		Now:        time.Now,
 		Getwd:      os.Getwd,
+		Environ:    os.Environ,
 		Executable: os.Executable,
 		Argv0:      os.Args[0],
 		Window:     window.Of,

@@ -73,16 +73,17 @@ func (p *scriptedPrompter) MultiSelect(m string, _ []string, def []int) ([]int, 
 	return answer[[]int](p, m)
 }
 
-// Input asks again, as the terminal does, while validate refuses the answer.
+// Input asks again, as the terminal does, while validate refuses the answer; an empty answer
+// is the default, as Enter is on the terminal.
 func (p *scriptedPrompter) Input(m, def string, validate func(string) error) (string, error) {
 	p.defaults = append(p.defaults, def)
 	for {
 		a, err := answer[string](p, m)
-		if err != nil || validate == nil {
-			return a, err
-		}
 		if a == "" {
 			a = def
+		}
+		if err != nil || validate == nil {
+			return a, err
 		}
 		if err := validate(a); err != nil {
 			p.invalid = append(p.invalid, err.Error())

@@ -144,6 +144,9 @@ func installDecisions(env *Env, opts *installOptions, loc installer.Locator, tar
 	if d.SlashCommands, d.SupervisorDefault, err = installExtras(env, opts, loc, profile, ask); err != nil {
 		return d, cancelled("install", err)
 	}
+	if d.Checks, err = installChecks(env, loc, profile, ask); err != nil {
+		return d, cancelled("install", err)
+	}
 	return d, nil
 }
 

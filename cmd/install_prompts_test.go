@@ -38,13 +38,15 @@ func TestInstallPromptsOfferWhatIsInstalled(t *testing.T) {
 		"",       // timeout: enter takes the default
 		false,    // slash commands
 		true,     // supervisor on by default: as it is
+		false,    // checks: none, as it is
 	}}
 	env.Prompter = p
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	// scope, events, timeout, slash commands, supervisor default (no confirmation: nothing changes)
-	want := []string{"0", "[0]", "300", "true", "true"}
+	// scope, events, timeout, slash commands, supervisor default, checks (no confirmation: nothing
+	// changes)
+	want := []string{"0", "[0]", "300", "true", "true", "false"}
 	if diff := cmp.Diff(want, p.defaults); diff != "" {
 		t.Errorf("defaults offered (-want +got):\n%s", diff)
 	}
@@ -58,7 +60,7 @@ func TestInstallPromptsOfferWhatIsInstalled(t *testing.T) {
 func TestInstallPromptReasksBadTimeout(t *testing.T) {
 	env, _, _ := testEnv(t)
 	env.IO.Interactive = true
-	p := &scriptedPrompter{t: t, answers: []any{0, []int{0, 1}, "abc", "600000", "1.5", "45", false, false, true}}
+	p := &scriptedPrompter{t: t, answers: []any{0, []int{0, 1}, "abc", "600000", "1.5", "45", false, false, false, true}}
 	env.Prompter = p
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d", code)
@@ -82,7 +84,7 @@ func TestInstallPromptNoTurnsSupervisorOff(t *testing.T) {
 	env, out, _ := testEnv(t)
 	installedStopOnly(t, env)
 	env.IO.Interactive = true
-	p := &scriptedPrompter{t: t, answers: []any{0, []int{0}, "", false, false, true}}
+	p := &scriptedPrompter{t: t, answers: []any{0, []int{0}, "", false, false, false, true}}
 	env.Prompter = p
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d", code)
@@ -111,7 +113,7 @@ func TestInstallPromptEventsNarrow(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	env.IO.Interactive = true
-	p := &scriptedPrompter{t: t, answers: []any{0, []int{1}, "", false, false, true}}
+	p := &scriptedPrompter{t: t, answers: []any{0, []int{1}, "", false, false, false, true}}
 	env.Prompter = p
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d", code)
@@ -151,7 +153,7 @@ func TestInstallLegacyQuestionCountsChosenEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	env.IO.Interactive = true
-	p := &scriptedPrompter{t: t, answers: []any{0, []int{0}, "600", true, false, false, true}}
+	p := &scriptedPrompter{t: t, answers: []any{0, []int{0}, "600", true, false, false, false, true}}
 	env.Prompter = p
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

@@ -63,12 +63,15 @@ func TestInstallInteractive(t *testing.T) {
 	env, out, _ := testEnv(t)
 	env.IO.Interactive = true
 	p := &scriptedPrompter{t: t, answers: []any{
-		1,        // scope: project
-		[]int{0}, // events: stop only
-		"120",    // timeout
-		true,     // slash commands
-		true,     // supervisor on by default
-		true,     // write?
+		1,               // scope: project
+		[]int{0},        // events: stop only
+		"120",           // timeout
+		true,            // slash commands
+		true,            // supervisor on by default
+		true,            // checks: yes
+		"go test ./...", // the first
+		"",              // no second
+		true,            // write?
 	}}
 	env.Prompter = p
 	if code := Main(env, []string{"install"}); code != 0 {
@@ -94,8 +97,8 @@ func TestInstallInteractive(t *testing.T) {
 		t.Errorf("slash command not written: %v", err)
 	}
 	cfg, _ := os.ReadFile(paths.ConfigFile(env.Getenv))
-	if !strings.Contains(string(cfg), `"enabled": true`) {
-		t.Errorf("ccc.json = %s, want supervisor enabled", cfg)
+	if !strings.Contains(string(cfg), `"enabled": true`) || !strings.Contains(string(cfg), `"checks": ["go test ./..."]`) {
+		t.Errorf("ccc.json = %s, want supervisor enabled, with the check", cfg)
 	}
 	if len(p.answers) != 0 {
 		t.Errorf("prompts not asked: %v", p.answers)
@@ -105,7 +108,7 @@ func TestInstallInteractive(t *testing.T) {
 func TestInstallInteractiveDeclined(t *testing.T) {
 	env, out, _ := testEnv(t)
 	env.IO.Interactive = true
-	env.Prompter = &scriptedPrompter{t: t, answers: []any{0, []int{0, 1}, "600", false, false, false}}
+	env.Prompter = &scriptedPrompter{t: t, answers: []any{0, []int{0, 1}, "600", false, false, false, false}}
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}

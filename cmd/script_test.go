@@ -13,6 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 var update = flag.Bool("update", false, "rewrite the cmp files of testdata/script with what the commands printed")
@@ -25,6 +26,9 @@ var scriptCommands = map[string]func(){
 }
 
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == wall.InitArg {
+		os.Exit(wall.Init()) // the wall of a check a script runs (/proc/self/exe is this binary)
+	}
 	testscript.Main(m, scriptCommands)
 }
 
@@ -48,6 +52,8 @@ func scriptParams(dir string) testscript.Params {
 				return os.Geteuid() == 0, nil
 			case "bashsandbox": // this machine has Claude Code's Bash sandbox: the reviewer gets it
 				return supervisor.CheckSandbox(context.Background()).Available(), nil
+			case "wall": // this machine gives the copy-on-write wall supervisor.checks run behind
+				return wall.Probe(context.Background(), "") == nil, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

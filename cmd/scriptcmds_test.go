@@ -25,6 +25,13 @@ var scriptBuiltins = map[string]func(ts *testscript.TestScript, neg bool, args [
 			ts.Check(os.WriteFile(ts.MkAbs(name), data, 0o644))
 		}
 	},
+	// expand FILE...: rewrite each file with its $VARs and ${VARS} replaced by the script's
+	// environment (an event's cwd must name a directory of $WORK).
+	"expand": func(ts *testscript.TestScript, neg bool, args []string) {
+		for _, name := range args {
+			ts.Check(os.WriteFile(ts.MkAbs(name), []byte(os.Expand(ts.ReadFile(name), ts.Getenv)), 0o644))
+		}
+	},
 	// chomp FILE...: remove the final newline (txtar files always end in one).
 	"chomp": func(ts *testscript.TestScript, neg bool, args []string) {
 		for _, name := range args {

@@ -34,7 +34,7 @@ the default). supervisor log shows what it decided and what its reviews cost.`,
 			return runSupervisor(c.Context(), env, opts)
 		},
 	}
-	c.AddCommand(newSupervisorLogCmd(env))
+	c.AddCommand(newSupervisorLogCmd(env), newSupervisorChecksCmd(env))
 	c.Flags().StringVar(&opts.Session, "session", "", "the session `ID` (default $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID)")
 	c.Flags().BoolVar(&opts.Default, "default", false, "set or show the default of every session (supervisor.enabled in ccc.json)")
 	return c
@@ -50,7 +50,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	sw := supervisor.NewSwitch(env.Getenv, env.Now)
 	sw.Locate = env.Window
 	if opts.Default {
-		return runSupervisorDefault(env, sw, opts.Action)
+		return runSupervisorDefault(ctx, env, sw, opts.Action)
 	}
 	id, err := sw.ID(supervisor.IDSource{Name: "--session", ID: opts.Session},
 		supervisor.IDSource{Name: "$CLAUDE_CODE_SESSION_ID", ID: env.Getenv("CLAUDE_CODE_SESSION_ID")})
@@ -64,8 +64,10 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(on))
-		return err
+		if _, err = fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(on)); err != nil {
+			return err
+		}
+		return printChecksLine(ctx, env)
 	case id == "":
 		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")
 	}
@@ -77,8 +79,10 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintln(env.IO.Out, standingLine(st))
-		return err
+		if _, err = fmt.Fprintln(env.IO.Out, standingLine(st)); err != nil {
+			return err
+		}
+		return printChecksLine(ctx, env)
 	}
 	if err := sw.Set(ctx, id, opts.Action == "on", own); err != nil {
 		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
@@ -87,14 +91,16 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	return err
 }
 
-func runSupervisorDefault(env *Env, sw *supervisor.Switch, action string) error {
+func runSupervisorDefault(ctx context.Context, env *Env, sw *supervisor.Switch, action string) error {
 	if action == "status" {
 		on, err := sw.Default()
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintln(env.IO.Out, onOff(on))
-		return err
+		if _, err = fmt.Fprintln(env.IO.Out, onOff(on)); err != nil {
+			return err
+		}
+		return printChecksLine(ctx, env)
 	}
 	if err := sw.SetDefault(action == "on"); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", sw.ConfigFile(), err)

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/retention"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
@@ -175,6 +176,9 @@ func printSessionLog(env *Env, store *supervisor.SessionStore, opts supervisorLo
 	if err := w.Flush(); err != nil {
 		return err
 	}
+	if err := checksTable(&b, decisions); err != nil {
+		return err
+	}
 	fmt.Fprintf(&b, "\nTotal: %s\n", totalsLine(out.Totals))
 	_, err = env.IO.Out.Write(b.Bytes())
 	return err
@@ -200,8 +204,13 @@ func totalsLine(t supervisor.Totals) string {
 	if v := verdicts(t.Verdicts); v != "" {
 		s += " (" + v + ")"
 	}
-	return s + "; review time " + duration(t.DurationMS) + "; cost " + cost(t.CostUSD) +
+	s += "; review time " + duration(t.DurationMS) + "; cost " + cost(t.CostUSD) +
 		"; cache read " + tokens(t.CacheReadInputTokens) + " tokens, written " + tokens(t.CacheCreationInputTokens)
+	if t.ChecksRun+t.ChecksReused > 0 {
+		s += "; checks run " + strconv.Itoa(t.ChecksRun) + " (" + duration(t.ChecksMS) + ", the wall " + duration(t.ChecksWallMS) +
+			"), reused " + strconv.Itoa(t.ChecksReused)
+	}
+	return s
 }
 
 // prunedLine is "3 pruned sessions: 12 decisions, …", the totals of the pruned sessions'
@@ -270,4 +279,38 @@ func excerpt(s string, n int) string {
 	}
 	r := []rune(s)
 	return strings.TrimRight(string(r[:n-1]), " ") + "…"
+}
+
+// checksTable writes the checks of the reviews that had any, one line each: when, the command,
+// how it ended, how long it ran and the wall's own time around it (neither for a result reused
+// or a check not run: they cost the review nothing). Nothing without checks.
+func checksTable(b *bytes.Buffer, decisions []supervisor.Decision) error {
+	found := false
+	for _, d := range decisions {
+		found = found || len(d.Checks) > 0
+	}
+	if !found {
+		return nil
+	}
+	fmt.Fprintf(b, "\nChecks before the reviews (supervisor.checks):\n\n")
+	w := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "TIME\tCHECK\tRESULT\tRAN\tWALL")
+	for _, d := range decisions {
+		for _, c := range d.Checks {
+			result, dur, wallTime := c.Outcome, duration(c.DurationMS), duration(c.WallMS)
+			switch {
+			case c.Reused:
+				result += ", reused from " + localTime(c.RanAt)
+				dur, wallTime = "-", "-"
+			case !checks.Ran(c):
+				result += ": " + excerpt(c.Why, feedbackExcerpt)
+				dur, wallTime = "-", "-"
+			}
+			if c.Outcome == checks.Failed {
+				result = "exit status " + strconv.Itoa(c.ExitCode) + " (" + result + ")"
+			}
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", localTime(d.Time), excerpt(c.Command, 40), result, dur, wallTime)
+		}
+	}
+	return w.Flush()
 }

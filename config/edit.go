@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -12,6 +13,32 @@ import (
 func SetEnabled(enabled bool) func(old []byte, exists bool) ([]byte, bool, error) {
 	return func(old []byte, _ bool) ([]byte, bool, error) {
 		out, err := settings.SetValue(old, []string{SupervisorKey, "enabled"}, strconv.FormatBool(enabled))
+		return out, false, err
+	}
+}
+
+// SetChecks returns a change that sets supervisor.checks in the bytes of ccc.json to list: a
+// check with the default time limit and no project is written as its command alone, any other
+// as an object. Every other byte is kept; a missing file is created.
+func SetChecks(list []Check) func(old []byte, exists bool) ([]byte, bool, error) {
+	return func(old []byte, _ bool) ([]byte, bool, error) {
+		elems := make([]any, len(list))
+		for i, c := range list {
+			if c.TimeoutSeconds == DefaultCheckTimeoutSeconds && c.Project == "" {
+				elems[i] = c.Command
+				continue
+			}
+			obj := map[string]any{"command": c.Command, "timeout_seconds": c.TimeoutSeconds}
+			if c.Project != "" {
+				obj["project"] = c.Project
+			}
+			elems[i] = obj
+		}
+		raw, err := json.Marshal(elems)
+		if err != nil {
+			return nil, false, err
+		}
+		out, err := settings.SetValue(old, []string{SupervisorKey, "checks"}, string(raw))
 		return out, false, err
 	}
 }

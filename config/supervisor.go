@@ -51,6 +51,9 @@ type Supervisor struct {
 	// SessionBudgetUSD, when positive, is what a session's reviews may cost in all: once their
 	// logged cost reaches it, the session is not reviewed again. 0 means no limit.
 	SessionBudgetUSD float64
+	// Checks are run behind a copy-on-write wall before each Stop review, their results the
+	// reviewer's evidence (supervisor.checks; none by default).
+	Checks []Check
 }
 
 // Default returns the supervisor configuration used when ccc.json or its key is missing.
@@ -94,6 +97,7 @@ func (p *problems) supervisor(sup gjson.Result) Supervisor {
 		cfg.ClaudeArgs, _ = p.stringList("claude_args", v, true)
 	}
 	p.reviewerLimits(sup, &cfg)
+	cfg.Checks = p.checks(sup.Get("checks"))
 	return cfg
 }
 

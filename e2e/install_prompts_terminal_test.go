@@ -99,6 +99,8 @@ func TestInstallTerminalOffersWhatIsInstalled(t *testing.T) {
 	it.answer(t, 3, answers{slash: false})
 	it.WaitScreen(t, promptTimeout, "? Turn the supervisor on by default for every session? (Y/n)")
 	it.Keys(t, "n", "Enter")
+	it.WaitScreen(t, promptTimeout, "? Run checks (your tests, linters) before each Stop review? (y/N)")
+	it.Keys(t, "Enter")
 	it.WaitScreen(t, promptTimeout, "? Write these changes to "+it.configPath()+"?")
 	it.Keys(t, "y", "Enter")
 	screen, status := it.finish(t)
@@ -130,8 +132,9 @@ func TestInstallTypeAhead(t *testing.T) {
 	t.Parallel()
 	it := startInstall(t)
 	it.WaitScreen(t, promptTimeout, installPrompts[0].shown(it))
-	// scope: user; events: both; timeout 120; no slash commands; supervisor default off; write.
-	it.Keys(t, "Enter", "Enter", "1", "2", "0", "Enter", "n", "Enter", "n", "Enter", "y", "Enter")
+	// scope: user; events: both; timeout 120; no slash commands; supervisor default off; no
+	// checks; write.
+	it.Keys(t, "Enter", "Enter", "1", "2", "0", "Enter", "n", "Enter", "n", "Enter", "n", "Enter", "y", "Enter")
 	_, status := it.finish(t)
 	if status != "0" {
 		t.Fatalf("exit status %s, want 0", status)
@@ -166,6 +169,7 @@ func TestInstallTerminalArrowKeys(t *testing.T) {
 	it.Keys(t, "Enter") // timeout 600
 	it.answer(t, 3, answers{slash: false})
 	it.answer(t, 4, answers{supervisor: false})
+	it.answer(t, 5, answers{})
 	it.WaitScreen(t, promptTimeout, "? Write these changes to ")
 	it.Keys(t, "y", "Enter")
 	_, status := it.finish(t)
@@ -176,5 +180,40 @@ func TestInstallTerminalArrowKeys(t *testing.T) {
 	if !strings.Contains(settings, `"Stop"`) || strings.Contains(settings, "AskUserQuestion") ||
 		!strings.Contains(settings, `"command": "ccc-hooks hook"`) {
 		t.Errorf("project settings = %s, want Stop only, running ccc-hooks from PATH", settings)
+	}
+}
+
+// TestInstallTerminalAsksForChecks types two checks at the install's question, and ends the list
+// with an empty answer: ccc.json holds them, in order, the first the supervisor's evidence
+// before each Stop review.
+func TestInstallTerminalAsksForChecks(t *testing.T) {
+	t.Parallel()
+	it := startInstall(t)
+	a := answers{slash: false, supervisor: false, write: true}
+	for i := range 5 {
+		it.answer(t, i, a)
+	}
+	it.WaitScreen(t, promptTimeout, installPrompts[5].shown(it))
+	it.Keys(t, "y", "Enter")
+	it.WaitScreen(t, promptTimeout, "? Check 1: a shell command, run in the session's directory (empty to end the list)")
+	it.Keys(t, "-l", "go test ./...")
+	it.Keys(t, "Enter")
+	it.WaitScreen(t, promptTimeout, "? Check 2: a shell command, run in the session's directory (empty to end the list)")
+	it.Keys(t, "-l", "make lint")
+	it.Keys(t, "Enter")
+	it.WaitScreen(t, promptTimeout, "? Check 3: a shell command, run in the session's directory (empty to end the list)")
+	it.Keys(t, "Enter")
+	it.WaitScreen(t, promptTimeout, "? Write these changes to 2 files?")
+	it.Keys(t, "y", "Enter")
+	screen, status := it.finish(t)
+	if status != "0" {
+		t.Fatalf("exit status %s, want 0\n%s", status, screen)
+	}
+	cfg := it.ReadFile(t, it.configPath())
+	if !strings.Contains(cfg, `"checks": ["go test ./...","make lint"]`) {
+		t.Errorf("ccc.json = %s, want the two checks typed", cfg)
+	}
+	if !strings.Contains(screen, "2 checks run before each Stop review, behind a copy-on-write wall ("+it.configPath()+").") {
+		t.Errorf("install does not say what it wrote of the checks:\n%s", screen)
 	}
 }

@@ -65,6 +65,9 @@ var installPrompts = []prompt{
 		return "? Also add the /supervisor and /supervisor-off slash commands? (Y/n)"
 	}},
 	{"supervisor", func(*installTerminal) string { return "? Turn the supervisor on by default for every session? (y/N)" }},
+	{"checks", func(*installTerminal) string {
+		return "? Run checks (your tests, linters) before each Stop review? (y/N)"
+	}},
 	{"write", func(it *installTerminal) string { return "? Write these changes to " }},
 }
 
@@ -93,6 +96,8 @@ func (a answers) keys(it *installTerminal, i int) (keys []string, answered strin
 		return []string{yesNo(a.slash), "Enter"}, "slash commands? " + answerWord(a.slash)
 	case "supervisor":
 		return []string{yesNo(a.supervisor), "Enter"}, "for every session? " + answerWord(a.supervisor)
+	case "checks": // none (TestInstallTerminalAsksForChecks types some)
+		return []string{"n", "Enter"}, "before each Stop review? No"
 	case "write":
 		return []string{yesNo(a.write), "Enter"}, "? Write these changes to " + a.files(it) + "? " + answerWord(a.write)
 	}

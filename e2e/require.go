@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // missing fails the test on CI (or with CCC_E2E_REQUIRED=1) and skips it loudly elsewhere,
@@ -45,5 +46,14 @@ func RequireBashSandbox(t testing.TB) {
 			"Install them (apt-get install bubblewrap socat).", strings.Join(f.Missing, " and "))
 	case f.Broken != "":
 		missing(t, "bwrap cannot make a sandbox here (%s); Claude Code's Bash sandbox needs user namespaces.", f.Broken)
+	}
+}
+
+// RequireWall checks that this machine gives the copy-on-write wall the supervisor's checks run
+// behind (package wall: user namespaces and overlays, or root), or skips (fails on CI) saying why.
+func RequireWall(t testing.TB) {
+	t.Helper()
+	if err := wall.Probe(context.Background(), ""); err != nil {
+		missing(t, "the copy-on-write wall for supervisor.checks cannot stand here (%v); it needs user namespaces and overlayfs (Linux 5.12 or later), or root.", err)
 	}
 }

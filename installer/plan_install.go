@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -29,6 +30,8 @@ type InstallDecisions struct {
 	SlashCommands bool
 	// SupervisorDefault sets the supervisor default of ccc.json; nil leaves it as it is.
 	SupervisorDefault *bool
+	// Checks sets supervisor.checks of ccc.json; nil leaves it as it is.
+	Checks *[]config.Check
 	// Seen is the settings file as read before the questions (nil: it is read when the plan is
 	// applied).
 	Seen *Look
@@ -159,8 +162,13 @@ func installFiles(loc Locator, target Target, d InstallDecisions, binary string)
 	if d.Profile.Name == Workflow.Name {
 		out = append(out, slashCommandWrites(d.Profile, loc.commandsDir(target), binary)...)
 	}
-	if d.SupervisorDefault != nil {
+	switch {
+	case d.SupervisorDefault != nil && d.Checks != nil:
+		out = append(out, both(supervisorDefaultChange(loc, *d.SupervisorDefault), checksChange(loc, *d.Checks)))
+	case d.SupervisorDefault != nil:
 		out = append(out, supervisorDefaultChange(loc, *d.SupervisorDefault))
+	case d.Checks != nil:
+		out = append(out, checksChange(loc, *d.Checks))
 	}
 	return out
 }

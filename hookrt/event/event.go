@@ -133,6 +133,8 @@ type HookSpecific struct {
 	PermissionDecision       string `json:"permissionDecision,omitempty"`
 	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 	AdditionalContext        string `json:"additionalContext,omitempty"`
+	// UpdatedInput, with an allow, is the tool input Claude Code runs the tool with instead.
+	UpdatedInput json.RawMessage `json:"updatedInput,omitempty"`
 }
 
 // Write encodes o as one line of JSON to w; a nil o writes nothing.

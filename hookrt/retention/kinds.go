@@ -57,6 +57,7 @@ func Kinds() []Kind {
 		{What: "supervisor state", Prefix: "supervisor-", Suffix: ".json", Group: Session, Lock: supervisorLock},
 		{What: "supervisor decision log", Prefix: "supervisor-", Suffix: ".log", Group: Session, Lock: supervisorLock, Log: true},
 		{What: "supervisor lock", Dir: "locks", Prefix: "supervisor-", Suffix: ".lock", Group: Session, Lock: supervisorLock, IsLock: true},
+		{What: "check results", Prefix: "checks-", Suffix: ".json", Group: Session, Lock: supervisorLock},
 		{
 			What: "workflow block counters", Prefix: "workflow-", Suffix: ".json", Group: Session,
 			Lock: func(string) string { return filepath.Join("locks", "workflow.lock") },

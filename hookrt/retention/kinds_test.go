@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
 )
@@ -27,6 +29,8 @@ func TestKindsNameTheStoresFiles(t *testing.T) {
 	if err := store.Append(id, decision(id, 1)); err != nil {
 		t.Fatal(err)
 	}
+	checksStore := checks.Store{Home: home}
+	testfs.Write(t, checksStore.Path(id), `{"results":[]}`, 0o600)
 	keys, _, err := scan(home, Kinds())
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +50,7 @@ func TestKindsNameTheStoresFiles(t *testing.T) {
 		"supervisor state":        store.Path(id),
 		"supervisor decision log": store.LogPath(id),
 		"supervisor lock":         filepath.Join(home, "locks", "supervisor-"+id+".lock"),
+		"check results":           checksStore.Path(id),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("the store's files as kinds (-want +got):\n%s", diff)

@@ -1,6 +1,8 @@
 package supervisor
 
 import (
+	"os"
+
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
@@ -10,13 +12,19 @@ import (
 // the router checks once): no profile applies there. getenv reads the reviewer's environment:
 // the review's directory (ReviewDirEnv) and $PATH. A PreToolUse meets the read-only rule (see
 // package reviewguard): a deny for what it refuses, and no decision otherwise, so that Claude
-// Code's own permission checks still apply to what is granted. UserPromptSubmit and SubagentStop
+// Code's own permission checks still apply to what is granted; only a Bash call of exactly one
+// of supervisor.checks, from the review's directory, is allowed and sent through the checks'
+// copy-on-write wall instead (grantCheck). UserPromptSubmit and SubagentStop
 // get nothing; a Stop is let finish at once.
 func InsideReview(ev *event.Event, cfg config.Supervisor, getenv func(string) string) *event.Output {
 	switch ev.Name {
 	case event.UserPromptSubmit, event.SubagentStop:
 		return nil
 	case event.PreToolUse:
+		self, _ := os.Executable()
+		if out := grantCheck(ev, cfg, getenv(ReviewDirEnv), self); out != nil {
+			return out
+		}
 		where := reviewguard.Place{Cwd: ev.CWD, Root: getenv(ReviewDirEnv), Path: getenv("PATH")}
 		if err := reviewguard.Check(ev.ToolName, ev.ToolInput, cfg.AllowedTools, where); err != nil {
 			return event.Permission("deny", reviewguard.Reason(err))

@@ -22,6 +22,10 @@
 //     would leave unguarded (managed.go). Behind the hook, where this machine has it, the
 //     reviewer's Bash runs in Claude Code's own sandbox with the project and the home
 //     directory read-only (sandbox.go, with package bashsandbox).
+//   - The checks: before a Stop review the project's checks (supervisor.checks) run behind the
+//     copy-on-write wall and their results go into the prompt as evidence, a question review
+//     reuses them (checks.go, with package checks); the reviewer's own run of an exact check is
+//     sent through the same wall (checkruns.go).
 //
 // The answers it gives are built in answers.go: allow, block or deny as each event takes them,
 // and InsideReview's inside a reviewer's own session.

@@ -12,6 +12,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // ReasonDisabled is the reason given when the supervisor is off for the session.
@@ -47,6 +48,8 @@ type ReviewOptions struct {
 	ManagedSettings string
 	// Sandbox finds whether Claude Code's Bash sandbox can run here (CheckSandbox when nil).
 	Sandbox func(context.Context) bashsandbox.Finding
+	// Wall runs a check behind the copy-on-write wall (wall.Run when nil).
+	Wall func(context.Context, wall.Spec) (wall.Result, error)
 }
 
 func (o Options) withDefaults() Options {
@@ -171,7 +174,9 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		return out, nil
 	}
 	s.reviewStarts()
-	verdict, usage, err := s.review(ctx)
+	evidence := s.evidence(ctx)
+	rec.Checks = evidence.Records()
+	verdict, usage, err := s.review(ctx, evidence.Section(s.opts.Config.Language))
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop
@@ -196,7 +201,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	}
 	rec.Decision, rec.Reason = decisionName(out), verdict.Feedback
 	s.logDecision(rec)
-	return withReviewLine(out, &rec), nil
+	return withReviewLine(out, &rec, evidence.Summary()), nil
 }
 
 // failed answers a review that failed (could not start, exited non-zero, reported is_error,
@@ -225,8 +230,8 @@ func (s *supervision) failed(rec *Decision, err error, failedBefore int) (*event
 }
 
 // withReviewLine adds to out the one line the user sees after a review: the verdict, the
-// review's number against the cap, and its cost.
-func withReviewLine(out *event.Output, rec *Decision) *event.Output {
+// review's number against the cap, its cost, and how the checks ended (checkLine, "" without).
+func withReviewLine(out *event.Output, rec *Decision, checkLine string) *event.Output {
 	if out == nil {
 		return nil // a tool other than AskUserQuestion: no decision, and nothing to show
 	}
@@ -244,6 +249,9 @@ func withReviewLine(out *event.Output, rec *Decision) *event.Output {
 	cost := "cost not reported"
 	if rec.CostUSD > 0 {
 		cost = usd(rec.CostUSD)
+	}
+	if checkLine != "" {
+		cost += "; " + checkLine
 	}
 	out.SystemMessage = fmt.Sprintf("ccc-hooks supervisor: %s (review %d of %d, %s).", what, rec.Count, rec.Max, cost)
 	return out
@@ -265,8 +273,9 @@ func (s *supervision) spent() float64 {
 // configFile is ccc.json, for messages.
 func (s *supervision) configFile() string { return paths.ConfigFile(s.opts.Getenv) }
 
-// review builds the request from the config and the event and runs the reviewer.
-func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
+// review builds the request from the config, the event and the checks' evidence (a section of
+// the prompt, "" without checks) and runs the reviewer.
+func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usage, error) {
 	cfg := s.opts.Config
 	base, err := BasePrompt(paths.ConfigDir(s.opts.Getenv), cfg.Language)
 	if err != nil {
@@ -295,7 +304,7 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 		GuardShell:     guardShell,
 		Sandbox:        s.sandbox(ctx),
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
-		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools),
+		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, evidence),
 		Dir:            s.ev.CWD,
 		Env:            s.opts.Environ(),
 		Timeout:        timeout,

@@ -196,11 +196,11 @@ func TestReviewLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rec := &Decision{Event: tt.event, Decision: tt.decision, Count: 3, Max: 20, Usage: Usage{CostUSD: tt.cost}}
-		if got := withReviewLine(&event.Output{SystemMessage: "replaced"}, rec); got.SystemMessage != tt.want {
+		if got := withReviewLine(&event.Output{SystemMessage: "replaced"}, rec, ""); got.SystemMessage != tt.want {
 			t.Errorf("%s %s: %q, want %q", tt.event, tt.decision, got.SystemMessage, tt.want)
 		}
 	}
-	if got := withReviewLine(nil, &Decision{Event: event.PreToolUse}); got != nil {
+	if got := withReviewLine(nil, &Decision{Event: event.PreToolUse}, ""); got != nil {
 		t.Errorf("no answer got the line: %+v", got)
 	}
 }

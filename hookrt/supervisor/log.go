@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -34,6 +35,9 @@ type Decision struct {
 	// Claude Code's cap on them (Stop only; a 0 cap means none).
 	StopBlocks int  `json:"stop_blocks,omitempty"`
 	BlockCap   *int `json:"block_cap,omitempty"`
+	// Checks are the results of the project's checks the review had as evidence: each one's
+	// outcome, exit status, duration and the wall's own time (package checks).
+	Checks []checks.Result `json:"checks,omitempty"`
 	Usage
 }
 
@@ -150,6 +154,12 @@ type Totals struct {
 	CacheCreationInputTokens int64     `json:"cache_creation_input_tokens"`
 	First                    time.Time `json:"first,omitzero"`
 	Last                     time.Time `json:"last,omitzero"`
+	// Checks: how many ran behind the wall (to an end of their own) and how many results were
+	// reused, the time the commands ran and the wall's own time around them.
+	ChecksRun    int   `json:"checks_run,omitempty"`
+	ChecksReused int   `json:"checks_reused,omitempty"`
+	ChecksMS     int64 `json:"checks_ms,omitempty"`
+	ChecksWallMS int64 `json:"checks_wall_ms,omitempty"`
 }
 
 // Sum returns the totals of decisions.
@@ -181,6 +191,16 @@ func (t *Totals) Add(d Decision) {
 	if d.Time.After(t.Last) {
 		t.Last = d.Time
 	}
+	for _, c := range d.Checks {
+		switch {
+		case c.Reused:
+			t.ChecksReused++
+		case checks.Ran(c):
+			t.ChecksRun++
+			t.ChecksMS += c.DurationMS
+			t.ChecksWallMS += c.WallMS
+		}
+	}
 }
 
 // Merge adds o into t.
@@ -197,6 +217,10 @@ func (t *Totals) Merge(o Totals) {
 	t.CostUSD += o.CostUSD
 	t.CacheReadInputTokens += o.CacheReadInputTokens
 	t.CacheCreationInputTokens += o.CacheCreationInputTokens
+	t.ChecksRun += o.ChecksRun
+	t.ChecksReused += o.ChecksReused
+	t.ChecksMS += o.ChecksMS
+	t.ChecksWallMS += o.ChecksWallMS
 	if !o.First.IsZero() && (t.First.IsZero() || o.First.Before(t.First)) {
 		t.First = o.First
 	}

@@ -59,12 +59,14 @@ func builtinPrompt(language string) string {
 const maxLastMessage = 32 << 10
 
 // Prompt returns the full prompt for ev: base, then what the reviewer may use (allowedTools), the
-// agent's last message (a fork sees what was on disk when it started, which may miss it), and for
+// evidence of the project's checks (a section of package checks, "" without checks), the agent's
+// last message (a fork sees what was on disk when it started, which may miss it), and for
 // PreToolUse the pending questions of tool_input.
-func Prompt(base, language string, ev *event.Event, allowedTools []string) string {
+func Prompt(base, language string, ev *event.Event, allowedTools []string, evidence string) string {
 	var b strings.Builder
 	b.WriteString(strings.TrimRight(base, "\n"))
 	b.WriteString(toolsSection(language, allowedTools))
+	b.WriteString(evidence)
 	if msg := strings.TrimSpace(ev.LastAssistantMessage); msg != "" {
 		if len(msg) > maxLastMessage {
 			msg = truncate(msg, maxLastMessage) + "\n(truncated)"

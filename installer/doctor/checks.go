@@ -19,6 +19,7 @@ func Checks(env Env) []Check {
 		blockCapCheck{env},
 		configCheck{},
 		sandboxCheck{env},
+		checksCheck{env},
 		workflowConfigCheck{},
 	}
 }

@@ -26,6 +26,9 @@ type Env struct {
 	Timeout time.Duration
 	// GOOS is the system doctor reports on (runtime.GOOS when empty).
 	GOOS string
+	// Wall tries the copy-on-write wall supervisor.checks run behind: nil when this machine
+	// gives it, else why not (package wall, Probe). Not tried when nil.
+	Wall func(context.Context) error
 }
 
 func (e Env) timeout() time.Duration {

@@ -1,0 +1,5 @@
+package checks
+
+import "syscall"
+
+func ctimeOf(st *syscall.Stat_t) int64 { return st.Ctimespec.Nano() }

@@ -1,0 +1,139 @@
+package checks
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Limits of a tree's fingerprint: past either, the tree has none, and every check runs.
+const (
+	MaxTreeFiles = 200_000
+	MaxTreeTime  = 3 * time.Second
+)
+
+// Tree is what a walk of the project found: the fingerprint of its files, how many there are,
+// and how many belong to another user.
+type Tree struct {
+	// Sum is the fingerprint: it changes when a file is added, removed, renamed, written or has
+	// its mode or owner changed. "" when the walk did not finish (too many files, too slow, a
+	// directory it could not read): then the tree is never taken for unchanged.
+	Sum     string
+	Files   int
+	Foreign int // files and directories owned by another user (see foreignNote)
+	Elapsed time.Duration
+	Why     string // why Sum is "", for the log
+}
+
+// errTreeLimit ends a walk past MaxTreeFiles or MaxTreeTime.
+var errTreeLimit = errors.New("tree too large to fingerprint")
+
+// Fingerprint walks the project (tracked and untracked files, ignored ones too) without running
+// anything in it: git is never run here, since the repository's configuration is the reviewed
+// agent's to write. Each entry is taken by lstat only (a FIFO or device is never opened, a
+// link never followed): its path, type and mode, size, modification and change times, inode
+// and owner. The change time moves with every write, even one that puts the modification time
+// back. Of .git only HEAD, packed-refs and refs/ count (a commit changes them; the index, which
+// every git status rewrites, does not), and a nested repository's .git not at all.
+func Fingerprint(project string) Tree {
+	start := time.Now()
+	h := sha256.New()
+	t := Tree{}
+	uid := os.Getuid()
+	err := filepath.WalkDir(project, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(project, path)
+		switch gitEntry(rel, d) {
+		case walkOnly:
+			return nil
+		case leaveOut:
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		t.Files++
+		if t.Files > MaxTreeFiles || time.Since(start) > MaxTreeTime {
+			return errTreeLimit
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		st := statOf(fi)
+		if uid != 0 && st.uid >= 0 && st.uid != uid {
+			t.Foreign++
+		}
+		fmt.Fprintf(h, "%q %s %d %d %d %d %d\n", rel, fi.Mode(), fi.Size(), fi.ModTime().UnixNano(), st.ctime, st.ino, st.uid)
+		return nil
+	})
+	t.Elapsed = time.Since(start)
+	if err != nil {
+		t.Why = err.Error()
+		return t
+	}
+	t.Sum = hex.EncodeToString(h.Sum(nil))
+	return t
+}
+
+// How the walk takes an entry.
+type take int
+
+const (
+	count    take = iota // counted (and walked into, a directory)
+	walkOnly             // walked into, not counted: the top .git itself
+	leaveOut             // neither
+)
+
+// gitEntry says how the walk takes the entry at rel: of the top .git only HEAD, packed-refs and
+// refs/ count; a nested repository's own .git is left out.
+func gitEntry(rel string, d fs.DirEntry) take {
+	dir, rest := splitFirst(rel)
+	if dir != ".git" {
+		if d.Name() == ".git" && rel != "." {
+			return leaveOut
+		}
+		return count
+	}
+	if rest == "" {
+		return walkOnly
+	}
+	if top, _ := splitFirst(rest); top == "HEAD" || top == "packed-refs" || top == "refs" {
+		return count
+	}
+	return leaveOut
+}
+
+func splitFirst(rel string) (first, rest string) {
+	for i := range len(rel) {
+		if os.IsPathSeparator(rel[i]) {
+			return rel[:i], rel[i+1:]
+		}
+	}
+	return rel, ""
+}
+
+// ProjectOf returns the directory a check's wall covers for a session in dir: the nearest
+// directory at or above dir that holds .git (a directory, or a file naming one), found by
+// looking, never by running git; else dir itself. The search stops below home (a home directory
+// kept in git is not every project's top) and at the root.
+func ProjectOf(dir, home string) string {
+	dir = filepath.Clean(dir)
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d || parent == filepath.Clean(home) || d == filepath.Clean(home) {
+			return dir
+		}
+		d = parent
+	}
+}

@@ -1,0 +1,55 @@
+package wall
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// TestSpecRefusesWhatCannotBeAWall: relative paths, a directory outside the project, the whole
+// system as the project and no command are refused before anything runs; a home directory that
+// is not one gets no layer.
+func TestSpecRefusesWhatCannotBeAWall(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name    string
+		s       Spec
+		refused bool // a *RefusedError, else another error
+	}{
+		{"relative project", Spec{Project: "p", Dir: dir, Command: "true"}, false},
+		{"relative directory", Spec{Project: dir, Dir: "p", Command: "true"}, false},
+		{"directory outside", Spec{Project: filepath.Join(dir, "a"), Dir: filepath.Join(dir, "ab"), Command: "true"}, false},
+		{"the root", Spec{Project: "/", Dir: "/", Command: "true"}, true},
+		{"no command", Spec{Project: dir, Dir: dir, Command: " \n"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Run(context.Background(), tc.s)
+			if err == nil || IsRefused(err) != tc.refused {
+				t.Errorf("err %v, refused %v", err, IsRefused(err))
+			}
+		})
+	}
+	for home, want := range map[string]string{
+		"/": "", "rel/home": "", filepath.Join(dir, "missing"): "", dir + "/": dir, "": "",
+	} {
+		s := Spec{Project: dir, Dir: dir, Home: home, Command: "true"}
+		if err := s.check(); err != nil || s.Home != want {
+			t.Errorf("home %q: became %q (%v), want %q", home, s.Home, err, want)
+		}
+	}
+}
+
+// TestWithin: a path is within a directory when it is the directory or below it, never when it
+// only shares the beginning of its name.
+func TestWithin(t *testing.T) {
+	for _, tc := range []struct {
+		path, dir string
+		want      bool
+	}{
+		{"/a/b", "/a", true}, {"/a", "/a", true}, {"/ab", "/a", false}, {"/a", "/a/b", false}, {"/x", "/", true},
+	} {
+		if got := Within(tc.path, tc.dir); got != tc.want {
+			t.Errorf("Within(%q, %q) = %v", tc.path, tc.dir, got)
+		}
+	}
+}
