@@ -3,7 +3,6 @@ package supervisor
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
@@ -284,7 +283,8 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 	if s.opts.Review.Timeout > 0 {
 		timeout = s.opts.Review.Timeout
 	}
-	guard, guardShell := guardFor(self, runtime.GOOS)
+	around := s.surroundings(ctx)
+	defer around.remove()
 	claude, _ := cfg.Claude(s.opts.Getenv)
 	return Review(ctx, Request{
 		Program:        claude,
@@ -292,13 +292,14 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 		SessionID:      s.ev.SessionID,
 		PermissionMode: cfg.PermissionMode,
 		AllowedTools:   cfg.AllowedTools,
-		GuardCommand:   guard,
-		GuardShell:     guardShell,
+		Guard:          GuardOf(self),
 		Sandbox:        s.sandbox(ctx),
+		Carried:        around.project.carried,
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools),
 		Dir:            s.ev.CWD,
-		Env:            s.opts.Environ(),
+		Env:            reviewerEnv(s.opts.Environ(), around.project.env),
+		Git:            around.git,
 		Timeout:        timeout,
 	})
 }
