@@ -86,8 +86,10 @@ ls "$GIT_DIR" > "$out.wall"
 		`"enableAllProjectMcpServers":false}`, 0o644)
 	opts := optsOf(e)
 	opts.Environ = func() []string {
-		return []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "PROJECT_VAR=p", "LOCAL_VAR=l", "USER_VAR=u",
-			"ANTHROPIC_BASE_URL=https://gateway.example", "BASH_ENV=/x/env.sh", "GIT_EXEC_PATH=/x", "CLAUDE_PROJECT_DIR=" + project}
+		return []string{
+			"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "PROJECT_VAR=p", "LOCAL_VAR=l", "USER_VAR=u",
+			"ANTHROPIC_BASE_URL=https://gateway.example", "BASH_ENV=/x/env.sh", "GIT_EXEC_PATH=/x", "CLAUDE_PROJECT_DIR=" + project,
+		}
 	}
 	opts.Getenv = func(k string) string {
 		if k == "CLAUDE_PROJECT_DIR" {
