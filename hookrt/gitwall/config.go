@@ -17,11 +17,16 @@ import (
 //   - core.pager=cat: git runs no pager, whatever $PAGER says (pager.c treats "cat" as none).
 //   - diff.ignoreSubmodules=all, submodule.recurse=false and submodule.<name>.ignore=all for
 //     every name of .gitmodules (submodules.go): no git runs in a submodule.
+//   - gpg.program, gpg.openpgp.program, gpg.x509.program and gpg.ssh.program: a path below the
+//     null device, which no one can create: %G? or %GG in a format verifies a commit's signature
+//     by running the program its format names (gpg, gpgsm, ssh-keygen on $PATH when unset), and
+//     with none to run it reports the signature unverified.
 //   - protocol.allow=never: no transport, should anything try to fetch.
 //   - gc.auto=0, maintenance.auto=false: no command starts housekeeping in the background.
 //
-// Submodule names are written as quoted subsections (a backslash before " and \, git's own
-// quoting); a name git could not have read from a file (a newline or NUL in it) is an error.
+// The tracking of branches is carried (format.tracking). Names are written as quoted
+// subsections (quoteName); a name git could not have read from a file (a newline or NUL in it) is
+// an error.
 func (b *builder) writeConfig(f format, submodules []string) error {
 	var s strings.Builder
 	s.WriteString("# Written by ccc-hooks for one review: git reads the session's repository through this file,\n" +
@@ -36,15 +41,36 @@ func (b *builder) writeConfig(f format, submodules []string) error {
 		if strings.ContainsAny(name, "\n\x00") {
 			return fmt.Errorf("submodule name %q cannot be written", name)
 		}
-		q := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name)
-		fmt.Fprintf(&s, "[submodule \"%s\"]\n\tignore = all\n", q)
+		fmt.Fprintf(&s, "[submodule %s]\n\tignore = all\n", quoteName(name))
+	}
+	for _, p := range f.tracking {
+		// branch.<name>.<key> or remote.<name>.<key>: the name between the first and the last dot.
+		first, last := strings.IndexByte(p.key, '.'), strings.LastIndexByte(p.key, '.')
+		name := p.key[first+1 : last]
+		if strings.ContainsAny(name, "\n\x00") {
+			return fmt.Errorf("%s cannot be written", p.key)
+		}
+		fmt.Fprintf(&s, "[%s %s]\n\t%s = %s\n", p.key[:first], quoteName(name), p.key[last+1:], quoteValue(p.value))
+	}
+	noProgram := quoteValue(filepath.Join(os.DevNull, "no-signature-program"))
+	fmt.Fprintf(&s, "[gpg]\n\tprogram = %s\n", noProgram)
+	for _, format := range []string{"openpgp", "x509", "ssh"} {
+		fmt.Fprintf(&s, "[gpg %q]\n\tprogram = %s\n", format, noProgram)
 	}
 	s.WriteString("[protocol]\n\tallow = never\n[gc]\n\tauto = 0\n[maintenance]\n\tauto = false\n")
 	return os.WriteFile(filepath.Join(b.dir, "config"), []byte(s.String()), 0o600)
 }
 
-// quoteValue writes a value in double quotes, as git reads it back unchanged: a backslash before
-// " and \ (a path on Windows holds backslashes).
+// quoteValue writes a value in double quotes, as git reads it back unchanged: a backslash
+// before " and \ (a path on Windows holds backslashes), and newline, tab and backspace as \n, \t
+// and \b.
 func quoteValue(v string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`, "\b", `\b`).Replace(v) + `"`
+}
+
+// quoteName writes a subsection name in double quotes, as git reads it back unchanged: a
+// backslash before " and \, and every other character as it is (git reads a backslash in a
+// subsection name as "the next character", so \t there would be t).
+func quoteName(name string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name) + `"`
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -16,12 +17,20 @@ import (
 // .gitmodules file.
 const maxConfigFile = 1 << 20
 
-// A format is what the wall's configuration must declare for git to read the repository's
-// objects, refs and index: the repository format version and the hash of its object names.
+// A format is what the wall's configuration carries of the repository's: the repository format
+// version and the hash of its object names, which git needs to read the objects, refs and index,
+// and which branch tracks which remote branch.
 type format struct {
 	version      int    // core.repositoryformatversion: 0 or 1
 	objectFormat string // extensions.objectformat (version 1 only): "" (SHA-1) or "sha256"
+	tracking     []pair // branch.<name>.remote and .merge, remote.<name>.url and .fetch
 }
+
+// trackingKey matches the keys of the repository's configuration that say which remote branch
+// a branch tracks: git status counts ahead and behind by them, and @{upstream} resolves through
+// them. They name refs and a remote's address, never a program, and no reading command contacts
+// a remote (the wall's protocol.allow=never and GIT_ALLOW_PROTOCOL hold even so).
+var trackingKey = regexp.MustCompile(`^(branch\..+\.(remote|merge)|remote\..+\.(url|fetch))$`)
 
 // ignoredExtensions are the extensions git 2.39 knows (setup.c, handle_extension_v0 and
 // handle_extension) and later ones that the wall may leave out: git reads the repository's data
@@ -35,12 +44,13 @@ var ignoredExtensions = map[string]bool{
 }
 
 // readFormat reads the format the repository declares in the config file of its common
-// directory. Only that file is read, as git reads it for this (read_repository_format: no
-// includes), and parsed by git itself (parseConfig). The file is read by the hook (a FIFO or a
-// device there is an error, never a wait) and handed to git on stdin; one without the word
-// "extensions" in any case cannot declare one (git reads section names as written, folding
-// case), and needs no git at all. An extension the wall cannot carry — an unknown one, or refs
-// kept in reftable — is an error: the reviewer then gets no git, never a wrong reading.
+// directory, and the tracking of its branches (trackingKey). Only that file is read, as git reads
+// it for the format (read_repository_format: no includes), and parsed by git itself
+// (parseConfig). The file is read by the hook (a FIFO or a device there is an error, never a
+// wait) and handed to git on stdin; one without the words "extensions", "branch" and "remote" in
+// any case declares neither (git reads section names as written, folding case), and needs no git
+// at all. An extension the wall cannot carry — an unknown one, or refs kept in reftable — is an
+// error: the reviewer then gets no git, never a wrong reading.
 func (b *builder) readFormat() (format, error) {
 	path := filepath.Join(b.src.common, "config")
 	data, err := safefile.ReadRegular(path, maxConfigFile)
@@ -50,29 +60,33 @@ func (b *builder) readFormat() (format, error) {
 	if err != nil {
 		return format{}, err
 	}
-	if !bytes.Contains(bytes.ToLower(data), []byte("extensions")) {
+	lower := bytes.ToLower(data)
+	if !bytes.Contains(lower, []byte("extensions")) && !bytes.Contains(lower, []byte("branch")) && !bytes.Contains(lower, []byte("remote")) {
 		return format{}, nil
 	}
-	pairs, err := b.parseConfig(data, `^(core\.repositoryformatversion|extensions\..*)$`)
+	pairs, err := b.parseConfig(data, `^(core\.repositoryformatversion|extensions\..*|branch\..+\.(remote|merge)|remote\..+\.(url|fetch))$`)
 	if err != nil {
 		return format{}, fmt.Errorf("read the format of %s: %w", path, err)
 	}
 	var f format
 	exts := map[string]string{}
 	for _, p := range pairs {
-		if p.key == "core.repositoryformatversion" {
+		switch {
+		case p.key == "core.repositoryformatversion":
 			if f.version, err = strconv.Atoi(strings.TrimSpace(p.value)); err != nil {
 				return format{}, fmt.Errorf("%s: core.repositoryformatversion %q is not a number", path, p.value)
 			}
-			continue
+		case trackingKey.MatchString(p.key):
+			f.tracking = append(f.tracking, p)
+		default:
+			exts[strings.TrimPrefix(p.key, "extensions.")] = p.value
 		}
-		exts[strings.TrimPrefix(p.key, "extensions.")] = p.value
 	}
 	if f.version < 0 || f.version > 1 {
 		return format{}, fmt.Errorf("%s: repository format version %d is not one git reads", path, f.version)
 	}
 	if f.version == 0 {
-		return format{}, nil // git reads no extension of a version 0 repository but those it ignores here too
+		return format{tracking: f.tracking}, nil // git reads no extension of a version 0 repository but those it ignores here too
 	}
 	for ext, value := range exts {
 		switch {

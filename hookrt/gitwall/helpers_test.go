@@ -98,8 +98,9 @@ func (k *repoKit) write(dir string, files map[string]string) {
 	}
 }
 
-// repo makes a repository at dir/name with a few commits, a tag, a branch, a stash, a rename,
-// uncommitted and untracked work and an ignored file: what the reading commands show.
+// repo makes a repository at dir/name with a few commits, a tag, a branch, an upstream it is
+// ahead of, a stash, a rename, uncommitted and untracked work and an ignored file: what the
+// reading commands show.
 func (k *repoKit) repo(name string) string {
 	k.t.Helper()
 	r := filepath.Join(k.dir, name)
@@ -112,6 +113,12 @@ func (k *repoKit) repo(name string) string {
 	k.git(r, "commit", "-qam", "second")
 	k.git(r, "tag", "v1")
 	k.git(r, "branch", "side")
+	// An upstream, one commit behind: git status counts ahead, @{u} resolves.
+	k.git(k.dir, "clone", "-q", "--bare", r, filepath.Join(k.dir, name+"-up.git"))
+	k.git(r, "remote", "add", "origin", filepath.Join(k.dir, name+"-up.git"))
+	k.git(r, "fetch", "-q", "origin")
+	k.git(r, "branch", "-q", "-u", "origin/main")
+	k.git(r, "commit", "-q", "--allow-empty", "-m", "third")
 	k.write(r, map[string]string{"a.txt": "one\ntwo\nthree\nfour\n"})
 	k.git(r, "stash", "-q")
 	k.write(r, map[string]string{"a.txt": "zero\none\ntwo\nthree\n", "new.txt": "new\n", "x.log": "ignored\n"})

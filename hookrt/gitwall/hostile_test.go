@@ -57,7 +57,7 @@ func TestWallCarriesOnlyTheFormat(t *testing.T) {
 			if !strings.Contains(string(cfg), tt.want) {
 				t.Errorf("the wall's config lacks %q:\n%s", tt.want, cfg)
 			}
-			for _, never := range []string{"/p/", "origin", "promisor", "partialclone", "include", "worktreeConfig"} {
+			for _, never := range []string{"/p/", "promisor", "partialclone", "include", "worktreeConfig"} {
 				if strings.Contains(string(cfg), never) {
 					t.Errorf("the wall's config holds %q:\n%s", never, cfg)
 				}
