@@ -2,7 +2,6 @@ package supervisor
 
 import (
 	"encoding/json"
-	"maps"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
@@ -46,13 +45,6 @@ func GuardOf(self string) Guard { return Guard{Program: self, Args: []string{"ho
 // review prompt, and the Bash tool's schema is the same with or without it (measured on 2.1.328
 // and 2.1.332: docs/claude-code.md, "The reviewer's Bash sandbox").
 func GuardSettings(g Guard, sandbox *bashsandbox.Plan) string {
-	return reviewerSettings(g, sandbox, nil)
-}
-
-// reviewerSettings is GuardSettings with the project's settings that ccc-hooks carries into the
-// review (carried, see projectSettings) beside the hook and the sandbox, which they never
-// replace.
-func reviewerSettings(g Guard, sandbox *bashsandbox.Plan, carried map[string]json.RawMessage) string {
 	type handler struct {
 		Type      string   `json:"type"`
 		Command   string   `json:"command"`
@@ -68,18 +60,12 @@ func reviewerSettings(g Guard, sandbox *bashsandbox.Plan, carried map[string]jso
 	if args == nil {
 		args = []string{}
 	}
-	settings := map[string]any{}
-	for k, v := range maps.All(carried) {
-		settings[k] = v
-	}
-	settings["hooks"] = map[string][]group{"PreToolUse": {{
+	settings := map[string]any{"hooks": map[string][]group{"PreToolUse": {{
 		Matcher: "*", Hooks: []handler{{Type: "command", Command: g.Program, Args: args, Timeout: guardTimeout, OnFailure: "block"}},
-	}}}
+	}}}}
 	if sandbox != nil {
 		settings["sandbox"] = sandbox.Settings()
-	} else {
-		delete(settings, "sandbox")
 	}
-	data, _ := json.Marshal(settings) // plain strings, booleans, numbers and raw JSON read as valid: cannot fail
+	data, _ := json.Marshal(settings) // plain strings, booleans and numbers: cannot fail
 	return string(data)
 }

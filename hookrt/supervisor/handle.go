@@ -294,7 +294,7 @@ func (s *supervision) review(ctx context.Context) (Verdict, Usage, error) {
 		AllowedTools:   cfg.AllowedTools,
 		Guard:          GuardOf(self),
 		Sandbox:        s.sandbox(ctx),
-		Carried:        around.project.carried,
+		MCPConfig:      around.project.mcp,
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools),
 		Dir:            s.ev.CWD,

@@ -232,9 +232,7 @@ func TestBasePromptOverrideTooLarge(t *testing.T) {
 }
 
 // TestGuardRunsTheBinaryWithoutAShell: the reviewer's hook runs this binary in exec form, the
-// path as it is (spaces, quotes, a Windows path: no shell reads it), with "onFailure": "block";
-// the project's settings carried into the review stand beside it and never replace the hook or
-// the sandbox.
+// path as it is (spaces, quotes, a Windows path: no shell reads it), with "onFailure": "block".
 func TestGuardRunsTheBinaryWithoutAShell(t *testing.T) {
 	for _, path := range []string{"/usr/local/bin/ccc-hooks", "/home/me/my tools/ccc-hooks", "/home/o'brien/$bin/ccc-hooks", `C:\Users\Jo Smith\bin\ccc-hooks.exe`} {
 		var got struct {
@@ -253,16 +251,6 @@ func TestGuardRunsTheBinaryWithoutAShell(t *testing.T) {
 	}
 	if got, want := GuardSettings(Guard{Program: "/bin/sh"}, nil), `"args":[]`; !strings.Contains(got, want) {
 		t.Errorf("GuardSettings without arguments = %s, want %s (exec form)", got, want)
-	}
-	carried := map[string]json.RawMessage{
-		"enabledMcpjsonServers": json.RawMessage(`["suite"]`),
-		"hooks":                 json.RawMessage(`{"Stop":[]}`),
-		"sandbox":               json.RawMessage(`{"enabled":false}`),
-	}
-	got := reviewerSettings(GuardOf("/bin/ccc-hooks"), nil, carried)
-	want := `{"enabledMcpjsonServers":["suite"],"hooks":{"PreToolUse":[{"matcher":"*","hooks":[` + `{"type":"command","command":"/bin/ccc-hooks","args":["hook"],"timeout":60,"onFailure":"block"}` + `]}]}}`
-	if got != want {
-		t.Errorf("reviewerSettings with carried keys = %s, want %s", got, want)
 	}
 }
 

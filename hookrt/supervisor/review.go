@@ -3,7 +3,6 @@ package supervisor
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -36,15 +35,15 @@ const maxStderr = 64 << 10
 
 // Request describes one review run.
 type Request struct {
-	Program        string                     // the claude program: a path, or a name looked up on PATH
-	ExtraArgs      []string                   // supervisor.claude_args, placed before the prompt
-	SessionID      string                     // the session to fork
-	PermissionMode string                     // --permission-mode; "" leaves it out
-	AllowedTools   []string                   // one --allowedTools each
-	Guard          Guard                      // the read-only PreToolUse hook (see GuardSettings)
-	Sandbox        *bashsandbox.Plan          // Claude Code's Bash sandbox for the reviewer (GuardSettings); nil: none
-	Carried        map[string]json.RawMessage // of the project's settings, what the reviewer's --settings carry (projectSettings)
-	MaxBudgetUSD   float64                    // --max-budget-usd when positive
+	Program        string            // the claude program: a path, or a name looked up on PATH
+	ExtraArgs      []string          // supervisor.claude_args, placed before the prompt
+	SessionID      string            // the session to fork
+	PermissionMode string            // --permission-mode; "" leaves it out
+	AllowedTools   []string          // one --allowedTools each
+	Guard          Guard             // the read-only PreToolUse hook (see GuardSettings)
+	Sandbox        *bashsandbox.Plan // Claude Code's Bash sandbox for the reviewer (GuardSettings); nil: none
+	MCPConfig      string            // --mcp-config: the project's MCP servers the session started (projectSettings); "" for none
+	MaxBudgetUSD   float64           // --max-budget-usd when positive
 	Prompt         string
 	Dir            string        // working directory; "" or a missing directory keeps ours
 	Env            []string      // the environment (see reviewerEnv); GuardEnv=1 is added
@@ -64,8 +63,8 @@ type Request struct {
 // --allowedTools takes a variable number of values in Claude Code: given as
 // separate words they would swallow every following word up to the next option, the prompt
 // included. So every list value is passed in the --flag=value form, one tool per flag (a tool
-// pattern such as "Bash(git diff:*)" holds a space), which ends the list at once; so is
-// --setting-sources.
+// pattern such as "Bash(git diff:*)" holds a space), which ends the list at once; so are
+// --setting-sources and --mcp-config.
 func (r *Request) Args() []string {
 	prompt := r.Prompt
 	if strings.HasPrefix(prompt, "-") {
@@ -74,7 +73,10 @@ func (r *Request) Args() []string {
 	args := []string{
 		"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
 		"--output-format", "json", "--setting-sources=user",
-		"--settings=" + reviewerSettings(r.Guard, r.Sandbox, r.Carried),
+		"--settings=" + GuardSettings(r.Guard, r.Sandbox),
+	}
+	if r.MCPConfig != "" {
+		args = append(args, "--mcp-config="+r.MCPConfig)
 	}
 	if r.PermissionMode != "" {
 		args = append(args, "--permission-mode", r.PermissionMode)

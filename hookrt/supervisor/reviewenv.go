@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -25,77 +26,101 @@ import (
 // `git status`, and before the read-only hook's own shell). So:
 //   - the reviewer loads the user's settings only (--setting-sources=user), and the --settings
 //     given to it;
-//   - of the project's files, the keys that decide which of the project's MCP servers the
-//     session started are carried into those --settings (carriedKeys): without them the fork
-//     starts none, its tool list differs from the session's, and the review pays for the whole
-//     conversation again (measured: 61 % of the prompt cached with tools up front);
+//   - the servers of the project's .mcp.json that the project's settings approve for the session
+//     are given to it by --mcp-config (projectMCP): with the project's settings left out it starts
+//     none, its tool list then differs from the session's, and the review pays for the whole
+//     conversation again (measured: 61 % of the prompt cached with the tools up front);
 //   - the variables the project's files set (their env, which Claude Code gave the session and
 //     so the hook) are left out of the reviewer's environment, but those that only say how the
 //     reviewer reaches the model (providerVar): the session reached it that way, and a review
 //     must reach the same endpoint and model to read the session's cache.
 
-// carriedKeys are the top-level keys of the project's settings files that the reviewer's
-// --settings carry: which servers of the project's .mcp.json the session started. Lists are
-// joined (Claude Code joins them across its settings files), and a flag of settings.local.json
-// wins over one of settings.json.
-var carriedKeys = []string{"enabledMcpjsonServers", "disabledMcpjsonServers", "enableAllProjectMcpServers"}
-
 // projectSettings is what the review takes from, and leaves out of, the project's settings files.
 type projectSettings struct {
-	carried map[string]json.RawMessage // carriedKeys found, for the reviewer's --settings
-	env     []string                   // the names the files' env sets
+	env []string // the names the files' env sets
+	mcp string   // --mcp-config for the approved servers of .mcp.json; "" for none
+	// what the files approve of .mcp.json (the keys Claude Code reads for it)
+	enableAll         bool
+	enabled, disabled []string
 }
 
 // readProjectSettings reads the project settings file of start (Claude Code reads it only in the
 // directory it started in) and the local settings files of start and of root (the top of the
-// repository: where Claude Code reads it). A missing file is nothing; a file that cannot be read
-// or is not a JSON object is reported, and adds nothing (Claude Code skips such a file too).
+// repository: where Claude Code reads it), and then start's .mcp.json (projectMCP). A missing
+// file is nothing; a file that cannot be read or is not a JSON object is reported, and adds
+// nothing (Claude Code skips such a file too).
 func readProjectSettings(start, root string) (projectSettings, error) {
 	files := []string{paths.ProjectFile(start), paths.LocalFile(start)}
 	if root != "" && root != start {
 		files = append(files, paths.LocalFile(root))
 	}
-	ps := projectSettings{carried: map[string]json.RawMessage{}}
-	lists := map[string][]json.RawMessage{}
+	var ps projectSettings
 	var errs []error
 	for _, file := range files {
-		data, err := safefile.ReadRegular(file, settings.MaxFileSize)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err == nil && !gjson.ValidBytes(data) {
-			err = fmt.Errorf("%s is not valid JSON", file)
-		}
+		doc, err := readJSON(file)
 		if err != nil {
 			errs = append(errs, err)
-			continue
 		}
-		doc := gjson.ParseBytes(data)
 		doc.Get("env").ForEach(func(k, _ gjson.Result) bool {
 			if !slices.Contains(ps.env, k.String()) {
 				ps.env = append(ps.env, k.String())
 			}
 			return true
 		})
-		for _, key := range carriedKeys {
-			v := doc.Get(gjson.Escape(key))
-			switch {
-			case v.IsArray():
-				for _, item := range v.Array() {
-					if item.Type == gjson.String && !slices.ContainsFunc(lists[key], func(r json.RawMessage) bool { return string(r) == item.Raw }) {
-						lists[key] = append(lists[key], json.RawMessage(item.Raw))
-					}
-				}
-			case v.IsBool():
-				ps.carried[key] = json.RawMessage(v.Raw)
-			}
+		if v := doc.Get("enableAllProjectMcpServers"); v.IsBool() {
+			ps.enableAll = v.Bool()
+		}
+		for key, list := range map[string]*[]string{"enabledMcpjsonServers": &ps.enabled, "disabledMcpjsonServers": &ps.disabled} {
+			doc.Get(key).ForEach(func(_, name gjson.Result) bool {
+				*list = append(*list, name.String())
+				return true
+			})
 		}
 	}
-	for key, items := range lists {
-		data, _ := json.Marshal(items) // raw JSON strings gjson read as valid: cannot fail
-		ps.carried[key] = data
+	if err := ps.projectMCP(filepath.Join(start, ".mcp.json")); err != nil {
+		errs = append(errs, err)
 	}
 	return ps, errors.Join(errs...)
+}
+
+// readJSON reads the settings-like JSON file path; a missing file is an empty document.
+func readJSON(path string) (gjson.Result, error) {
+	data, err := safefile.ReadRegular(path, settings.MaxFileSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return gjson.Result{}, nil
+	}
+	if err == nil && !gjson.ValidBytes(data) {
+		err = fmt.Errorf("%s is not valid JSON", path)
+	}
+	if err != nil {
+		return gjson.Result{}, err
+	}
+	return gjson.ParseBytes(data), nil
+}
+
+// projectMCP sets ps.mcp to the servers of the .mcp.json file path that the session started:
+// those the project's settings approve (enableAllProjectMcpServers, or named by
+// enabledMcpjsonServers) and do not refuse (disabledMcpjsonServers), as Claude Code approves
+// them.
+func (ps *projectSettings) projectMCP(path string) error {
+	doc, err := readJSON(path)
+	if err != nil {
+		return err
+	}
+	servers := map[string]json.RawMessage{}
+	doc.Get("mcpServers").ForEach(func(name, server gjson.Result) bool {
+		n := name.String()
+		if (ps.enableAll || slices.Contains(ps.enabled, n)) && !slices.Contains(ps.disabled, n) && server.IsObject() {
+			servers[n] = json.RawMessage(server.Raw)
+		}
+		return true
+	})
+	if len(servers) == 0 {
+		return nil
+	}
+	data, err := json.Marshal(map[string]any{"mcpServers": servers})
+	ps.mcp = string(data)
+	return err
 }
 
 // providerVars are the variables that only say how Claude Code reaches the model: endpoints,

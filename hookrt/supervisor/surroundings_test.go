@@ -5,7 +5,6 @@ package supervisor
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -57,11 +56,12 @@ func plantedRepo(t *testing.T, dir, planted string) {
 
 // TestReviewRunsInItsSurroundings: a review of a session whose repository names planted
 // programs, and whose project settings set BASH_ENV, a variable of their own, a provider's
-// endpoint and which MCP servers run. The reviewer (a script standing in for claude, which
-// runs git as the reviewer's Bash tool would) is started with --setting-sources=user and the
-// MCP keys carried in its --settings; its environment passes the guard's checks, lacks the
-// project's variables but the provider's, and its git status, diff and log -p answer from the
-// repository and run nothing planted. The wall is gone when the review is over.
+// endpoint and which MCP servers of .mcp.json run. The reviewer (a script standing in for claude,
+// which runs git as the reviewer's Bash tool would) is started with --setting-sources=user, no
+// project env or hook in its --settings, and the approved servers in --mcp-config; its
+// environment passes the guard's checks, lacks the project's variables but the provider's, and
+// its git status, diff and log -p answer from the repository and run nothing planted. The wall is
+// gone when the review is over.
 func TestReviewRunsInItsSurroundings(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
@@ -81,9 +81,11 @@ ls "$GIT_DIR" > "$out.wall"
 { git status --short; git diff; git log -p -1; } > "$out.git" 2>&1
 `, out)+hooktest.AllowScript)
 	e.Write(filepath.Join(project, ".claude", "settings.json"), `{"env":{"BASH_ENV":"/x/env.sh","PROJECT_VAR":"p",`+
-		`"ANTHROPIC_BASE_URL":"https://gateway.example"},"enabledMcpjsonServers":["docs"],"hooks":{"Stop":[]}}`, 0o644)
+		`"ANTHROPIC_BASE_URL":"https://gateway.example"},"enabledMcpjsonServers":["docs","off"],"hooks":{"Stop":[]}}`, 0o644)
 	e.Write(filepath.Join(project, ".claude", "settings.local.json"), `{"env":{"LOCAL_VAR":"l"},"enabledMcpjsonServers":["db"],`+
-		`"enableAllProjectMcpServers":false}`, 0o644)
+		`"disabledMcpjsonServers":["off"],"enableAllProjectMcpServers":false}`, 0o644)
+	e.Write(filepath.Join(project, ".mcp.json"), `{"mcpServers":{"docs":{"command":"docs-server"},"db":{"command":"db-server","args":["-x"]},`+
+		`"off":{"command":"off-server"},"unapproved":{"command":"planted"}}}`, 0o644)
 	opts := optsOf(e)
 	opts.Environ = func() []string {
 		return []string{
@@ -113,21 +115,17 @@ ls "$GIT_DIR" > "$out.wall"
 	if !slices.Contains(args, "--setting-sources=user") {
 		t.Errorf("the reviewer's arguments lack --setting-sources=user: %q", args)
 	}
+	var mcp string
 	for _, a := range args {
-		if settings, ok := strings.CutPrefix(a, "--settings="); ok {
-			var got struct {
-				Enabled []string `json:"enabledMcpjsonServers"`
-				All     *bool    `json:"enableAllProjectMcpServers"`
-				Env     any      `json:"env"`
-				Hooks   map[string]any
-			}
-			if err := json.Unmarshal([]byte(settings), &got); err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got.Enabled, []string{"docs", "db"}) || got.All == nil || *got.All || got.Env != nil || got.Hooks["Stop"] != nil {
-				t.Errorf("the reviewer's --settings: %s", settings)
-			}
+		if settings, ok := strings.CutPrefix(a, "--settings="); ok && (strings.Contains(settings, `"env"`) || strings.Contains(settings, `"Stop"`)) {
+			t.Errorf("the reviewer's --settings carry the project's env or hooks: %s", settings)
 		}
+		if m, ok := strings.CutPrefix(a, "--mcp-config="); ok {
+			mcp = m
+		}
+	}
+	if want := `{"mcpServers":{"db":{"command":"db-server","args":["-x"]},"docs":{"command":"docs-server"}}}`; mcp != want {
+		t.Errorf("the reviewer's --mcp-config = %s, want %s (the approved servers of .mcp.json)", mcp, want)
 	}
 	env := strings.Split(strings.TrimSpace(read(".env")), "\n")
 	if wall := read(".wall"); !strings.Contains(wall, gitwall.Marker) {
