@@ -66,12 +66,13 @@ func TestWallCarriesOnlyTheFormat(t *testing.T) {
 	}
 }
 
-// TestFormatFromAFIFO: a config file that is a FIFO is an error at once, never a wait.
+// TestFormatFromAFIFO: a config file, index, reflog of HEAD, packed refs or alternates file that
+// is a FIFO is an error at once, never a wait.
 func TestFormatFromAFIFO(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
 	r := k.repo("repo")
-	for _, name := range []string{"config", "index"} {
+	for _, name := range []string{"config", "index", "logs/HEAD", "packed-refs", "objects/info/alternates"} {
 		path := filepath.Join(r, ".git", name)
 		_ = os.Rename(path, path+".was")
 		if err := syscall.Mkfifo(path, 0o644); err != nil {
@@ -81,7 +82,7 @@ func TestFormatFromAFIFO(t *testing.T) {
 		if _, err := k.build(r); err == nil {
 			t.Errorf("Build with a FIFO as .git/%s: no error", name)
 		}
-		if d := time.Since(start); d > 5*time.Second {
+		if d := time.Since(start); d > buildTimeout/2 {
 			t.Errorf("Build with a FIFO as .git/%s took %v", name, d)
 		}
 		_ = os.Remove(path)

@@ -27,6 +27,14 @@ var pseudoRefs = []string{
 	"ORIG_HEAD", "MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "FETCH_HEAD", "AUTO_MERGE",
 }
 
+// readFirst are the files of the common directory that every git reading objects or refs opens
+// first (the alternate object directories, the packed refs, the commit graph): one that is not a
+// regular file (a FIFO) would hold the git commands Build runs until buildTimeout, and every git
+// of the reviewer after them, so the wall is refused at once.
+var readFirst = []string{
+	filepath.Join("objects", "info", "alternates"), "packed-refs", filepath.Join("objects", "info", "commit-graph"),
+}
+
 // layOut fills the wall with what git reads of a repository besides its configuration:
 //   - HEAD, written from the repository's (readHead);
 //   - refs, packed-refs, the reflogs of refs (logs/refs) and worktrees/ (which branch each linked
@@ -43,6 +51,12 @@ func (b *builder) layOut() error {
 	head, err := readHead(b.src.gitDir)
 	if err != nil {
 		return err
+	}
+	for _, name := range readFirst {
+		path := filepath.Join(b.src.common, name)
+		if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s is %s: git would wait on it", path, safefile.KindOf(fi.Mode()))
+		}
 	}
 	for _, sub := range []string{"hooks", "info", "logs"} {
 		if err := os.Mkdir(filepath.Join(b.dir, sub), 0o700); err != nil {
