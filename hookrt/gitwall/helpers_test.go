@@ -99,8 +99,8 @@ func (k *repoKit) write(dir string, files map[string]string) {
 }
 
 // repo makes a repository at dir/name with a few commits, a tag, a branch, an upstream it is
-// ahead of, a stash, a rename, uncommitted and untracked work and an ignored file: what the
-// reading commands show.
+// ahead of, a stash, a rename, uncommitted and untracked work, an ignored and an excluded file
+// and ORIG_HEAD: what the reading commands show.
 func (k *repoKit) repo(name string) string {
 	k.t.Helper()
 	r := filepath.Join(k.dir, name)
@@ -124,6 +124,9 @@ func (k *repoKit) repo(name string) string {
 	k.write(r, map[string]string{"a.txt": "zero\none\ntwo\nthree\n", "new.txt": "new\n", "x.log": "ignored\n"})
 	k.write(r, map[string]string{"dir/c.txt": "sea\nsalt\n"})
 	k.git(r, "add", "dir/c.txt")
+	// What the wall copies: an exclude of the repository's own, and a pseudo-ref.
+	k.write(r, map[string]string{".git/info/exclude": "*.tmp\n", "x.tmp": "excluded\n"})
+	k.git(r, "update-ref", "ORIG_HEAD", "HEAD~1")
 	return r
 }
 

@@ -205,14 +205,14 @@ func TestRemoveLeavesTheRepository(t *testing.T) {
 	}
 }
 
-// TestSweep: a wall older than staleAfter goes, a newer one and anything not named as a wall
-// stay.
+// TestSweep: a wall older than staleAfter goes, one of that age or newer and anything not named
+// as a wall stay.
 func TestSweep(t *testing.T) {
 	t.Parallel()
 	parent := t.TempDir()
 	now := time.Now()
 	for name, age := range map[string]time.Duration{
-		"wall-1-old": 3 * time.Hour, "wall-2-new": time.Hour, "other-old": 3 * time.Hour,
+		"wall-1-old": 3 * time.Hour, "wall-2-new": time.Hour, "other-old": 3 * time.Hour, "wall-3-edge": staleAfter,
 	} {
 		dir := filepath.Join(parent, name)
 		if err := os.MkdirAll(filepath.Join(dir, "refs"), 0o700); err != nil {
@@ -228,7 +228,7 @@ func TestSweep(t *testing.T) {
 	for _, e := range entries {
 		left = append(left, e.Name())
 	}
-	if !slices.Equal(left, []string{"other-old", "wall-2-new"}) {
+	if !slices.Equal(left, []string{"other-old", "wall-2-new", "wall-3-edge"}) {
 		t.Errorf("left %q", left)
 	}
 }

@@ -69,9 +69,9 @@ func sameAnswers(t *testing.T, k *repoKit, w *Wall, dir string, except ...string
 
 // TestWallGivesPlainAnswers: on a benign repository the reading commands a reviewer needs give
 // through the wall what plain git gives — in the repository, in a subdirectory of it, in a
-// linked worktree, in a repository whose .git is a file naming its git directory, and in a
-// SHA-256 repository — and git diff's index refresh writes the wall's copy of the index, never
-// the repository's.
+// linked worktree, in a repository whose .git is a file naming its git directory, in a shallow
+// clone and in a SHA-256 repository — and git diff's index refresh writes the wall's copy of
+// the index, never the repository's.
 func TestWallGivesPlainAnswers(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
@@ -116,6 +116,12 @@ func TestWallGivesPlainAnswers(t *testing.T) {
 		k.git(sep, "branch", "side")
 		k.write(sep, map[string]string{"a.txt": "two\n"})
 		sameAnswers(t, k, k.mustBuild(sep), sep)
+	})
+	t.Run("shallow clone", func(t *testing.T) {
+		sh := filepath.Join(k.dir, "shallow")
+		k.git(k.dir, "clone", "-q", "--depth", "1", "file://"+r, sh)
+		k.write(sh, map[string]string{"a.txt": "changed\n"})
+		sameAnswers(t, k, k.mustBuild(sh), sh)
 	})
 	t.Run("sha256", func(t *testing.T) {
 		s := filepath.Join(k.dir, "s256")

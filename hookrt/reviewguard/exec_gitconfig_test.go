@@ -272,16 +272,16 @@ func TestGitAttacksRunNothing(t *testing.T) {
 		classes[a.class]++
 		t.Run(a.class+"/"+a.name, func(t *testing.T) {
 			t.Parallel()
-			if plain := b.runGitAttack(t, a, false); !plain.ranOrConnected() {
-				t.Errorf("plain git: %q showed no harm of the attack's (%v): it proves nothing\n%s", a.command, plain.harm, plain.output)
+			if control := b.runGitAttack(t, a, plain); !control.ranOrConnected() {
+				t.Errorf("plain git: %q showed no harm of the attack's (%v): it proves nothing\n%s", a.command, control.harm, control.output)
 			}
-			walled := b.runGitAttack(t, a, true)
-			if walled.granted != nil {
-				t.Logf("refused: %v", walled.granted)
+			reviewed := b.runGitAttack(t, a, walled)
+			if reviewed.granted != nil {
+				t.Logf("refused: %v", reviewed.granted)
 				return
 			}
-			if len(walled.harm) > 0 {
-				t.Errorf("the reviewer's git: %q did: %v\n%s", a.command, walled.harm, walled.output)
+			if len(reviewed.harm) > 0 {
+				t.Errorf("the reviewer's git: %q did: %v\n%s", a.command, reviewed.harm, reviewed.output)
 			}
 		})
 	}
@@ -289,6 +289,55 @@ func TestGitAttacksRunNothing(t *testing.T) {
 		t.Errorf("%d git attacks, want at least 30", len(gitAttacks))
 	}
 	t.Logf("git attacks by class: %v", classes)
+}
+
+// disarmed are options the tables refuse because they run a program the configuration names;
+// through the wall the configuration names none, and they run nothing. They stay refused here:
+// the tables are what grant an option, and this test is the evidence for granting them.
+var disarmed = []gitAttack{
+	{"config", "--ext-diff", func(p *planter) {
+		p.write("repo/.gitattributes", "*.txt diff=drv\n", 0o644)
+		p.config("repo", "diff.external", p.program, "diff.drv.command", p.program)
+	}, "git log -p --ext-diff -1", "", nil},
+	{"config", "--textconv", func(p *planter) {
+		p.write("repo/.gitattributes", "*.txt diff=tc\n", 0o644)
+		p.config("repo", "diff.tc.textconv", p.program)
+	}, "git show --textconv HEAD:a.txt", "", nil},
+	{"config", "cat-file --filters", func(p *planter) {
+		p.write("repo/.gitattributes", "*.txt filter=sm\n", 0o644)
+		p.config("repo", "filter.sm.smudge", p.program)
+	}, "git cat-file --filters HEAD:a.txt", "", nil},
+	{"config", "--show-signature", func(p *planter) {
+		signedCommit(p, pgpSignature)
+		p.config("repo", "gpg.program", p.program)
+	}, "git log --show-signature -1", "", nil},
+	{"config", "tag -v", func(p *planter) {
+		tag := fmt.Sprintf("object %s\ntype commit\ntag signed\ntagger A <a@example.com> 1767322800 +0000\n\nsigned\n%s",
+			p.git("repo", "rev-parse", "HEAD"), pgpSignature)
+		p.write("tag.txt", tag, 0o644)
+		oid := p.git("repo", "hash-object", "-t", "tag", "-w", "../tag.txt")
+		p.git("repo", "update-ref", "refs/tags/signed", oid)
+		p.config("repo", "gpg.program", p.program)
+	}, "git tag -v signed", "", nil},
+}
+
+// TestOptionsTheWallDisarms: each option of disarmed, run with plain git, runs the program the
+// repository's configuration names; through the wall, guard or no guard, it changes no file,
+// runs nothing and connects nowhere.
+func TestOptionsTheWallDisarms(t *testing.T) {
+	t.Parallel()
+	b := sharedGitBench(t)
+	for _, a := range disarmed {
+		t.Run(a.name, func(t *testing.T) {
+			t.Parallel()
+			if o := b.runGitAttack(t, a, plain); !o.ranOrConnected() {
+				t.Errorf("plain git: %q showed no harm (%v)\n%s", a.command, o.harm, o.output)
+			}
+			if o := b.runGitAttack(t, a, wallOnly); len(o.harm) > 0 {
+				t.Errorf("through the wall: %q did: %v\n%s", a.command, o.harm, o.output)
+			}
+		})
+	}
 }
 
 // TestReadingCommandsThroughTheWall: the reading commands of the shared bench (exec_test.go),

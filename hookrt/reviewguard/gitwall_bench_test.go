@@ -175,11 +175,17 @@ func (o outcome) ranOrConnected() bool {
 	})
 }
 
-// runGitAttack plants a in a fresh copy of the bench and runs its command there: walled, as the
-// reviewer runs it (a wall built for the copy, the reviewer's environment), or plain, as the
-// user's own git runs it. The guard is asked first, where the reviewer's hook would be; a walled
-// command it refuses is not run.
-func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, walled bool) outcome {
+// How a git attack is run.
+const (
+	plain  = iota // as the user's own git runs it
+	walled        // as the reviewer runs it: through a wall built for the copy, where the guard grants it
+	wallOnly      // through the wall, whatever the guard says of it
+)
+
+// runGitAttack plants a in a fresh copy of the bench and runs its command there, how says how.
+// Walled, the guard is asked first, where the reviewer's hook would be, and a command it refuses
+// is not run.
+func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	t.Helper()
 	root := t.TempDir()
 	if out, err := exec.Command("cp", "-a", b.template+"/.", root).CombinedOutput(); err != nil {
@@ -203,7 +209,7 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, walled bool) outcome 
 	dir := filepath.Join(p.repo, a.dir)
 	env := slices.Concat(plainGitEnv(p.home, b.sentinels, marker), vars)
 	var o outcome
-	if walled {
+	if how != plain {
 		w, err := gitwall.Build(context.Background(), dir, filepath.Join(t.TempDir(), "walls"))
 		if err != nil && !errors.Is(err, gitwall.ErrNoRepository) {
 			t.Logf("%s: no wall (%v): the reviewer's git then finds no repository", a.name, err)
@@ -214,7 +220,7 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, walled bool) outcome 
 		if w != nil {
 			where.Tree = w.WorkTree
 		}
-		if o.granted = Check("Bash", bash(command), defaultRules, where); o.granted != nil {
+		if o.granted = Check("Bash", bash(command), defaultRules, where); o.granted != nil && how == walled {
 			return o
 		}
 	}
