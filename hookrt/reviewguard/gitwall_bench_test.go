@@ -177,9 +177,9 @@ func (o outcome) ranOrConnected() bool {
 
 // How a git attack is run.
 const (
-	plain  = iota // as the user's own git runs it
-	walled        // as the reviewer runs it: through a wall built for the copy, where the guard grants it
-	wallOnly      // through the wall, whatever the guard says of it
+	plain    = iota // as the user's own git runs it
+	walled          // as the reviewer runs it: through a wall built for the copy, where the guard grants it
+	wallOnly        // through the wall, whatever the guard says of it
 )
 
 // runGitAttack plants a in a fresh copy of the bench and runs its command there, how says how.
