@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -191,16 +192,16 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	if out, err := exec.Command("cp", "-a", b.template+"/.", root).CombinedOutput(); err != nil {
 		t.Fatalf("copy the git bench: %v\n%s", err, out)
 	}
-	l := listen(t)
+	l := countConnections(t)
 	marker := filepath.Join(t.TempDir(), "ran")
 	p := &planter{
 		t: t, root: root, repo: filepath.Join(root, "repo"), home: filepath.Join(root, "home"),
 		program: filepath.Join(b.sentinels, "P"), sentinel: b.sentinels,
 		env: plainGitEnv(filepath.Join(root, "home"), b.sentinels, filepath.Join(t.TempDir(), "plant-marker")),
-		tcp: l.tcp.Addr().(*net.TCPAddr).Port,
+		tcp: l.port(),
 	}
 	a.plant(p)
-	command := l.ports(a.command)
+	command := strings.ReplaceAll(a.command, "{tcp}", strconv.Itoa(l.port()))
 	vars := make([]string, len(a.env))
 	for i, kv := range a.env {
 		vars[i] = strings.NewReplacer("{P}", p.program, "{repo}", p.repo, "{root}", root).Replace(kv)
@@ -235,9 +236,8 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	if ctx.Err() != nil {
 		o.harm = append(o.harm, fmt.Sprintf("ran past the bound of %s", gitBound))
 	}
-	time.Sleep(20 * time.Millisecond) // let the listeners count a connection
-	if n := l.conns.Load(); n > 0 {
-		o.harm = append(o.harm, strconv.Itoa(int(n))+" connection(s) opened")
+	if n := l.finish(); n > 0 {
+		o.harm = append(o.harm, strconv.Itoa(n)+" connection(s) opened")
 	}
 	if data, err := os.ReadFile(marker); err == nil {
 		o.harm = append(o.harm, "ran: "+strings.TrimSpace(string(data)))
@@ -257,4 +257,46 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	}
 	sort.Strings(o.harm)
 	return o
+}
+
+// A connCounter is a loopback TCP listener that counts the connections made to it.
+type connCounter struct {
+	l     *net.TCPListener
+	n     atomic.Int32
+	ended chan struct{}
+}
+
+func countConnections(t *testing.T) *connCounter {
+	t.Helper()
+	l, err := net.ListenTCP("tcp", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &connCounter{l: l, ended: make(chan struct{})}
+	go func() {
+		defer close(c.ended)
+		for {
+			conn, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.n.Add(1)
+			_ = conn.Close()
+		}
+	}()
+	t.Cleanup(func() { _ = l.Close() })
+	return c
+}
+
+func (c *connCounter) port() int { return c.l.Addr().(*net.TCPAddr).Port }
+
+// finish stops the listener and returns how many connections were made to it, those still
+// waiting to be accepted included: the command that might have connected has ended, so any
+// connection of its is in the listener's queue by now, and an Accept with a deadline takes it
+// before the listener goes.
+func (c *connCounter) finish() int {
+	_ = c.l.SetDeadline(time.Now().Add(50 * time.Millisecond))
+	<-c.ended
+	_ = c.l.Close()
+	return int(c.n.Load())
 }
