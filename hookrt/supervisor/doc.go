@@ -19,7 +19,11 @@
 //     guard.go, usage.go), and the managed-settings check that refuses a review Claude Code
 //     would leave unguarded (managed.go). Behind the hook, where this machine has it, the
 //     reviewer's Bash runs in Claude Code's own sandbox with the project and the home
-//     directory read-only (sandbox.go, with package bashsandbox).
+//     directory read-only (sandbox.go, with package bashsandbox). Around the review stand its
+//     git wall, through which its git reads the repository and never the repository's own
+//     configuration (package gitwall), and what it takes from and leaves out of the project's
+//     settings: their hooks and env stay out, the MCP servers they approve come in
+//     (surroundings.go, reviewenv.go).
 //
 // The router (package hookrt) checks the recursion guard before asking it (InsideReview answers
 // inside a reviewer's own session), reads ccc.json once and hands over the supervisor's part, and
