@@ -219,3 +219,28 @@ func TestReviewWithoutAWall(t *testing.T) {
 		})
 	}
 }
+
+// TestSurroundingsWithoutAProjectDir: where Claude Code named no project directory
+// ($CLAUDE_PROJECT_DIR), the project settings read are those of the event's cwd.
+func TestSurroundingsWithoutAProjectDir(t *testing.T) {
+	t.Parallel()
+	dump := filepath.Join(t.TempDir(), "env")
+	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, `env > "`+dump+`"`+"\n"+hooktest.AllowScript)
+	project := filepath.Join(e.Dir, "project")
+	e.Write(filepath.Join(project, ".claude", "settings.json"), `{"env":{"PROJECT_VAR":"p"}}`, 0o644)
+	opts := optsOf(e)
+	opts.Environ = func() []string { return []string{"PATH=" + os.Getenv("PATH"), "PROJECT_VAR=p", "USER_VAR=u"} }
+	ev := hooktest.Stop("s")
+	ev.CWD = project
+	if _, err := run(context.Background(), ev, opts); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := strings.Split(string(data), "\n")
+	if slices.Contains(env, "PROJECT_VAR=p") || !slices.Contains(env, "USER_VAR=u") {
+		t.Errorf("the reviewer's environment, with the project's settings in the event's cwd:\n%s", data)
+	}
+}
