@@ -3,6 +3,7 @@ package gitwall
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -85,7 +86,8 @@ func CheckEnv(environ []string) error {
 		}
 		got[name] = value
 	}
-	for name, value := range got {
+	for _, name := range slices.Sorted(maps.Keys(got)) {
+		value := got[name]
 		switch w, ok := want[name]; {
 		case ok && value != w:
 			return fmt.Errorf("the reviewer's environment sets %s=%q, not %q", name, value, w)
@@ -95,12 +97,17 @@ func CheckEnv(environ []string) error {
 			return fmt.Errorf("the reviewer's environment sets %s, which ccc-hooks did not set", name)
 		}
 	}
-	for name := range want {
-		if _, ok := got[name]; !ok {
+	for _, kv := range Hardening() {
+		if name, _, _ := strings.Cut(kv, "="); !hasKey(got, name) {
 			return fmt.Errorf("the reviewer's environment lacks %s", name)
 		}
 	}
 	return checkGitDir(got["GIT_DIR"])
+}
+
+func hasKey(m map[string]string, k string) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // checkGitDir: dir is where no wall stands, or a wall.
