@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,9 +13,12 @@ import (
 )
 
 // TestReviewerHookFailsClosed: Claude Code lets a tool call go ahead when a PreToolUse hook fails
-// with any exit status but 2. The reviewer's read-only hook, as ccc-hooks gives it through
-// --settings, exits 2 when its binary cannot run, so a `rm` that the local settings allow is
-// refused and the file stays; the same hook without that fallback lets the `rm` through.
+// — exits with any status but 0 or 2, cannot start, is killed, or runs past its timeout —
+// unless the hook entry says "onFailure": "block". The reviewer's read-only hook, as ccc-hooks
+// gives it through --settings (GuardSettings: exec form, onFailure block), refuses a `rm` that
+// the local settings allow when its binary is gone, and the same entry refuses it when its
+// program crashes, is killed or hangs past the timeout; the file stays. Each control — the same
+// hook without onFailure — lets the `rm` through: the test can fail. Seen on 2.1.328 and 2.1.332.
 func TestReviewerHookFailsClosed(t *testing.T) {
 	t.Parallel()
 	const reviewPrompt = "Review the work."
@@ -33,25 +37,58 @@ func TestReviewerHookFailsClosed(t *testing.T) {
 	})
 	session := NewSessionID(t)
 	sc.agentStops(t, session, "Start.")
-	missing := filepath.Join(sc.Root, "moved", "ccc-hooks")
+	program := func(name, script string) string {
+		path := filepath.Join(sc.Root, name)
+		sc.WriteFile(t, path, "#!/bin/sh\n"+script, 0o755)
+		return path
+	}
+	crashes := program("crashes", "echo 'guard: boom' >&2\nexit 1\n")
+	killed := program("killed", "kill -9 $$\n")
+	hangs := program("hangs", "exec sleep 30\n")
+	// without is the product's entry for g with the timeout given and without onFailure.
+	without := func(g supervisor.Guard, timeout int) string {
+		return `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[` + mustJSON(t, map[string]any{
+			"type": "command", "command": g.Program, "args": g.Args, "timeout": timeout,
+		}) + `]}]}}`
+	}
+	// withTimeout is the product's entry, its timeout shortened for the hanging program.
+	withTimeout := func(g supervisor.Guard, timeout int) string {
+		return strings.Replace(supervisor.GuardSettings(g, nil), `"timeout":60`, `"timeout":`+mustJSON(t, timeout), 1)
+	}
+	missing := supervisor.GuardOf(filepath.Join(sc.Root, "moved", "ccc-hooks"))
 	for _, tt := range []struct {
-		command string
-		kept    bool
+		name, settings, why string
+		kept                bool
 	}{
-		{supervisor.GuardCommand(missing), true},
-		{missing + " hook", false}, // the control: without the fallback the call goes ahead
+		{"binary gone", supervisor.GuardSettings(missing, nil), "failed", true},
+		{"binary gone, no onFailure", without(missing, 60), "", false},
+		{"crashes", supervisor.GuardSettings(supervisor.Guard{Program: crashes}, nil), "guard: boom", true},
+		{"crashes, no onFailure", without(supervisor.Guard{Program: crashes}, 60), "", false},
+		{"killed", supervisor.GuardSettings(supervisor.Guard{Program: killed}, nil), "failed", true},
+		{"killed, no onFailure", without(supervisor.Guard{Program: killed}, 60), "", false},
+		{"hangs", withTimeout(supervisor.Guard{Program: hangs}, 2), "timed out", true},
+		{"hangs, no onFailure", without(supervisor.Guard{Program: hangs}, 2), "", false},
 	} {
 		sc.WriteFile(t, keep, "keep\n", 0o644)
 		res := sc.ClaudePrint(t, 90*time.Second, reviewPrompt, "--resume="+session, "--fork-session",
 			"--no-session-persistence", "--output-format", "json", "--permission-mode", "dontAsk",
-			"--settings="+supervisor.GuardSettings(tt.command, "", nil))
+			"--settings="+tt.settings)
 		pr := ParsePrintResult(t, res)
 		kept := sc.ReadFile(t, keep) == "keep\n"
 		if kept != tt.kept {
-			t.Errorf("hook %q: keep.txt kept %v, want %v; reviewer: %s", tt.command, kept, tt.kept, pr.Result)
+			t.Errorf("%s: keep.txt kept %v, want %v; reviewer: %s", tt.name, kept, tt.kept, pr.Result)
 		}
-		if tt.kept && !strings.Contains(pr.Result, "PreToolUse:Bash hook error") {
-			t.Errorf("hook %q: the reviewer did not see the hook's refusal: %s", tt.command, pr.Result)
+		if tt.kept && (!strings.Contains(pr.Result, "PreToolUse:Bash hook error") || !strings.Contains(pr.Result, tt.why)) {
+			t.Errorf("%s: the reviewer did not see the hook's refusal (%q): %s", tt.name, tt.why, pr.Result)
 		}
 	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

@@ -172,7 +172,7 @@ func forkAsReviewer(t *testing.T, sc *scenario, session string, sandboxed, check
 	if checks {
 		allowed = append(allowed, "Bash(run-checks:*)")
 	}
-	req := supervisor.Request{SessionID: session, PermissionMode: "dontAsk", Prompt: reviewWork, GuardCommand: permissiveHook, AllowedTools: allowed}
+	req := supervisor.Request{SessionID: session, PermissionMode: "dontAsk", Prompt: reviewWork, Guard: supervisor.Guard{Program: "/bin/sh", Args: []string{"-c", permissiveHook}}, AllowedTools: allowed}
 	if sandboxed {
 		excluded, _ := bashsandbox.Unsandboxed(allowed)
 		req.Sandbox = &bashsandbox.Plan{ReadOnly: []string{sc.Project, sc.Home}, Excluded: excluded}

@@ -51,7 +51,7 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 	if opts.Getenv(supervisor.GuardEnv) == "1" {
 		// Inside a reviewer's own session: its tool calls (and its subagents') meet the
 		// read-only rule, and nothing else applies.
-		return supervisor.InsideReview(ev, rt.config().Supervisor, opts.Getenv), nil
+		return supervisor.InsideReview(ev, rt.config().Supervisor, opts.Env), nil
 	}
 	ticket, first := rt.claim(ctx)
 	if !first {

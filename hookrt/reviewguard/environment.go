@@ -2,54 +2,61 @@ package reviewguard
 
 import (
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
 )
 
-// gitSettings are set for every git the reviewer runs, through git's environment (GIT_CONFIG_COUNT,
-// git-config(1), ENVIRONMENT: above every configuration file): a second wall behind the guard's
-// table of git options.
-//   - diff.ignoreSubmodules=all: git status and git diff would otherwise run git inside each
-//     submodule to see whether it changed, and that git reads the submodule's configuration,
-//     another repository's: its core.fsmonitor is a program git runs (seen with git 2.39:
-//     reviewguard's TestGrantedCommandsChangeNothing).
-//   - submodule.recurse=false: no command recurses into submodules by default.
-//   - core.fsmonitor=false: the session's own repository does not start its monitor for a review.
-var gitSettings = [][2]string{
-	{"diff.ignoreSubmodules", "all"},
-	{"submodule.recurse", "false"},
-	{"core.fsmonitor", "false"},
+// Environment returns env, the environment the reviewer would inherit, with what keeps its git
+// from reading a configuration ccc-hooks did not write: every GIT_ variable of env removed (a
+// GIT_EXEC_PATH, GIT_CONFIG_PARAMETERS or GIT_DIR of the session's own, which a project's
+// settings may have set), and gitwall.Hardening added (no system or global configuration, no
+// transport, no optional locks, and settings that keep git out of submodules). The variables of
+// the review's wall (gitwall.Wall.Env) come after these. Claude Code hands its own environment to
+// the commands of its Bash tool.
+func Environment(env []string) []string {
+	out := make([]string, 0, len(env)+16)
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(strings.ToUpper(name), "GIT_") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, gitwall.Hardening()...)
 }
 
-// Environment returns env, the environment the reviewer would inherit, with what keeps its git
-// from writing or running programs: gitSettings added to any GIT_CONFIG_COUNT settings already
-// there, and GIT_OPTIONAL_LOCKS=0, so that git status does not refresh and write the index.
-// Claude Code hands its own environment to the commands of its Bash tool.
-func Environment(env []string) []string {
-	count := 0
-	out := make([]string, 0, len(env)+2*len(gitSettings)+2)
-	for _, kv := range env {
-		name, value, _ := strings.Cut(kv, "=")
-		switch name {
-		case "GIT_CONFIG_COUNT":
-			// A count git cannot read makes every git fail: the cheap direction.
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 0 {
-				n = -1
-			}
-			count = n
-			continue
-		case "GIT_OPTIONAL_LOCKS":
-			continue
-		}
-		out = append(out, kv)
-	}
-	if count < 0 {
-		return append(out, "GIT_CONFIG_COUNT=invalid", "GIT_OPTIONAL_LOCKS=0")
-	}
-	for _, kv := range gitSettings {
-		out = append(out, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", count, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", count, kv[1]))
-		count++
-	}
-	return append(out, "GIT_CONFIG_COUNT="+strconv.Itoa(count), "GIT_OPTIONAL_LOCKS=0")
+// shellStartVars are variables that make bash, or every program it starts, run code named by
+// their value before the command itself: BASH_ENV and ENV (a file bash sources), SHELLOPTS,
+// BASHOPTS and PS4 (xtrace, with a prompt that expands $(…)), PROMPT_COMMAND, and the dynamic
+// loader's LD_PRELOAD, LD_AUDIT and DYLD_INSERT_LIBRARIES (a library loaded into every program);
+// and BASH_FUNC_* (ShellStartVar): functions bash imports, under any program's name. The
+// reviewer is given none (package supervisor leaves them out of its environment); one that is
+// there came from elsewhere, such as a settings file's env.
+var shellStartVars = []string{
+	"BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND", "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES",
 }
+
+// ShellStartVar reports whether name is a variable that makes bash or the programs it starts
+// run code of its value's choosing (shellStartVars, BASH_FUNC_*).
+func ShellStartVar(name string) bool {
+	upper := strings.ToUpper(name)
+	return slices.Contains(shellStartVars, upper) || strings.HasPrefix(upper, "BASH_FUNC_")
+}
+
+// CheckEnvironment reports why no Bash command of the reviewer may run in environ, the
+// environment the reviewer's hook is given (Claude Code gives its Bash tool the same), or nil.
+// A variable that makes bash run code before the command (ShellStartVar) refuses every
+// command; git's own variables are checked for git alone (GitEnvironment).
+func CheckEnvironment(environ []string) error {
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if ShellStartVar(name) {
+			return fmt.Errorf("the reviewer's environment sets %s, which makes bash run code before any command", name)
+		}
+	}
+	return nil
+}
+
+// GitEnvironment reports why git may not run in environ (see gitwall.CheckEnv), or nil.
+func GitEnvironment(environ []string) error { return gitwall.CheckEnv(environ) }

@@ -41,6 +41,39 @@ func TestPlantable(t *testing.T) {
 	}
 }
 
+// TestPlantableInsideTheRepository: a program found first in an absolute directory of $PATH
+// inside the review's directory or the work tree under review (through a link too) is refused,
+// as a project's settings could put one there; one in a directory beside them, above them, or
+// anywhere with no work tree known, is not.
+func TestPlantableInsideTheRepository(t *testing.T) {
+	t.Parallel()
+	top := t.TempDir()
+	tree, root := filepath.Join(top, "tree"), filepath.Join(top, "tree", "sub")
+	for _, dir := range []string{filepath.Join(tree, "bin"), filepath.Join(root, "bin"), filepath.Join(top, "tree-other"), top} {
+		testfs.Write(t, filepath.Join(dir, "git"), "#!/bin/sh\n", 0o755)
+	}
+	if err := os.Symlink(filepath.Join(tree, "bin"), filepath.Join(top, "link")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path, tree string
+		refused    bool
+	}{
+		{filepath.Join(root, "bin"), "", true},
+		{filepath.Join(tree, "bin"), tree, true},
+		{filepath.Join(tree, "bin"), "", false},
+		{filepath.Join(top, "link"), tree, true},
+		{filepath.Join(top, "tree-other"), tree, false},
+		{top, tree, false},
+	}
+	for _, tt := range tests {
+		err := Place{Cwd: root, Root: root, Path: tt.path, Tree: tt.tree}.plantable("git")
+		if (err != nil) != tt.refused {
+			t.Errorf("PATH=%q, tree %q: %v, want refused %v", tt.path, tt.tree, err, tt.refused)
+		}
+	}
+}
+
 func TestSameRepository(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()

@@ -385,7 +385,7 @@ func (b *bench) place(root string) Place {
 // fuzz directory.
 func cleanUp() {
 	theBench.close()
-	for _, dir := range []string{recordersDir, fuzzDirPath} {
+	for _, dir := range []string{recordersDir, fuzzDirPath, gitBenchDir} {
 		if dir != "" {
 			_ = os.RemoveAll(dir)
 		}

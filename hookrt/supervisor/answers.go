@@ -5,27 +5,40 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 )
 
 // InsideReview answers ev inside a reviewer's own session (GuardEnv=1 in the environment, which
-// the router checks once): no profile applies there. getenv reads the reviewer's environment:
-// the review's directory (ReviewDirEnv) and $PATH. A PreToolUse meets the read-only rule (see
+// the router checks once): no profile applies there. env is the reviewer's environment, as Claude
+// Code gives it to the reviewer's hooks and Bash tool alike: the review's directory
+// (ReviewDirEnv), $PATH, and the git variables of the review's wall (GIT_WORK_TREE; every GIT_
+// variable is checked, reviewguard.GitEnvironment). A PreToolUse meets the read-only rule (see
 // package reviewguard): a deny for what it refuses, and no decision otherwise, so that Claude
-// Code's own permission checks still apply to what is granted; only a Bash call of exactly one
-// of supervisor.checks, from the review's directory, is allowed and sent through the checks'
-// copy-on-write wall instead (grantCheck). UserPromptSubmit and SubagentStop
-// get nothing; a Stop is let finish at once.
-func InsideReview(ev *event.Event, cfg config.Supervisor, getenv func(string) string) *event.Output {
+// Code's own permission checks still apply to what is granted. A Bash command is refused outright
+// while the environment holds a variable that makes bash run code before it
+// (reviewguard.CheckEnvironment); past that, only a Bash call of exactly one of supervisor.checks,
+// from the review's directory, is allowed and sent through the checks' copy-on-write wall instead
+// (grantCheck). UserPromptSubmit and SubagentStop get nothing; a Stop is let finish at once.
+func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *event.Output {
 	switch ev.Name {
 	case event.UserPromptSubmit, event.SubagentStop:
 		return nil
 	case event.PreToolUse:
+		environ := env.Environ()
+		if ev.ToolName == "Bash" {
+			if err := reviewguard.CheckEnvironment(environ); err != nil {
+				return event.Permission("deny", reviewguard.Reason(&reviewguard.RefusedError{Tool: "Bash", Why: err.Error()}))
+			}
+		}
 		self, _ := os.Executable()
-		if out := grantCheck(ev, cfg, getenv(ReviewDirEnv), self); out != nil {
+		if out := grantCheck(ev, cfg, env.Getenv(ReviewDirEnv), self); out != nil {
 			return out
 		}
-		where := reviewguard.Place{Cwd: ev.CWD, Root: getenv(ReviewDirEnv), Path: getenv("PATH")}
+		where := reviewguard.Place{
+			Cwd: ev.CWD, Root: env.Getenv(ReviewDirEnv), Path: env.Getenv("PATH"),
+			Tree: env.Getenv("GIT_WORK_TREE"), GitEnv: reviewguard.GitEnvironment(environ),
+		}
 		if err := reviewguard.Check(ev.ToolName, ev.ToolInput, cfg.AllowedTools, where); err != nil {
 			return event.Permission("deny", reviewguard.Reason(err))
 		}

@@ -21,7 +21,11 @@
 //     guard.go, usage.go), and the managed-settings check that refuses a review Claude Code
 //     would leave unguarded (managed.go). Behind the hook, where this machine has it, the
 //     reviewer's Bash runs in Claude Code's own sandbox with the project and the home
-//     directory read-only (sandbox.go, with package bashsandbox).
+//     directory read-only (sandbox.go, with package bashsandbox). Around the review stand its
+//     git wall, through which its git reads the repository and never the repository's own
+//     configuration (package gitwall), and what it takes from and leaves out of the project's
+//     settings: their hooks and env stay out, the MCP servers they approve come in
+//     (surroundings.go, reviewenv.go).
 //   - The checks: before a Stop review the project's checks (supervisor.checks) run behind the
 //     copy-on-write wall and their results go into the prompt as evidence, a question review
 //     reuses them (checks.go, with package checks); the reviewer's own run of an exact check is

@@ -3,7 +3,6 @@ package supervisor
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
@@ -292,7 +291,8 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 	if s.opts.Review.Timeout > 0 {
 		timeout = s.opts.Review.Timeout
 	}
-	guard, guardShell := guardFor(self, runtime.GOOS)
+	around := s.surroundings(ctx)
+	defer around.remove()
 	claude, _ := cfg.Claude(s.opts.Getenv)
 	return Review(ctx, Request{
 		Program:        claude,
@@ -300,13 +300,14 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 		SessionID:      s.ev.SessionID,
 		PermissionMode: cfg.PermissionMode,
 		AllowedTools:   cfg.AllowedTools,
-		GuardCommand:   guard,
-		GuardShell:     guardShell,
+		Guard:          GuardOf(self),
 		Sandbox:        s.sandbox(ctx),
+		MCPConfig:      around.project.mcp,
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, evidence),
 		Dir:            s.ev.CWD,
-		Env:            s.opts.Environ(),
+		Env:            reviewerEnv(s.opts.Environ(), around.project.env),
+		Git:            around.git,
 		Timeout:        timeout,
 	})
 }

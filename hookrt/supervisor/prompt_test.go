@@ -69,21 +69,21 @@ func TestArgs(t *testing.T) {
 			"defaults",
 			Request{
 				SessionID: "s", PermissionMode: "dontAsk", AllowedTools: []string{"Bash(git diff:*)", "Bash(git log:*)"},
-				ExtraArgs: []string{"--model", "opus"}, Prompt: "Review.", GuardCommand: "/bin/ccc-hooks hook",
+				ExtraArgs: []string{"--model", "opus"}, Prompt: "Review.", Guard: GuardOf("/bin/ccc-hooks"),
 			},
 			[]string{
-				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
-				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/bin/ccc-hooks hook","timeout":60}]}]}}`,
+				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json", "--setting-sources=user",
+				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/bin/ccc-hooks","args":["hook"],"timeout":60,"onFailure":"block"}]}]}}`,
 				"--permission-mode", "dontAsk",
 				"--allowedTools=Bash(git diff:*)", "--allowedTools=Bash(git log:*)", "--model", "opus", "Review.",
 			},
 		},
 		{
 			"sandboxed",
-			Request{SessionID: "s", PermissionMode: "dontAsk", Prompt: "Review.", GuardCommand: "x hook", Sandbox: &bashsandbox.Plan{ReadOnly: []string{"/work/p", "/home/u"}}},
+			Request{SessionID: "s", PermissionMode: "dontAsk", Prompt: "Review.", Guard: GuardOf("x"), Sandbox: &bashsandbox.Plan{ReadOnly: []string{"/work/p", "/home/u"}}},
 			[]string{
-				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
-				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60}]}]},` +
+				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json", "--setting-sources=user",
+				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x","args":["hook"],"timeout":60,"onFailure":"block"}]}]},` +
 					`"sandbox":{"allowUnsandboxedCommands":false,"autoAllowBashIfSandboxed":false,"enabled":true,"failIfUnavailable":false,` +
 					`"filesystem":{"denyWrite":["/work/p","/home/u"],"disabled":false}}}`,
 				"--permission-mode", "dontAsk", "Review.",
@@ -91,10 +91,10 @@ func TestArgs(t *testing.T) {
 		},
 		{
 			"budget, no tools, prompt like an option",
-			Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.25, Prompt: "---\ntitle: x\n---", GuardCommand: "x hook"},
+			Request{SessionID: "s", PermissionMode: "manual", MaxBudgetUSD: 0.25, Prompt: "---\ntitle: x\n---", Guard: GuardOf("x")},
 			[]string{
-				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json",
-				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60}]}]}}`,
+				"-p", "--resume=s", "--fork-session", "--no-session-persistence", "--output-format", "json", "--setting-sources=user",
+				`--settings={"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x","args":["hook"],"timeout":60,"onFailure":"block"}]}]}}`,
 				"--permission-mode", "manual",
 				"--max-budget-usd", "0.25", "\n---\ntitle: x\n---",
 			},
@@ -231,42 +231,26 @@ func TestBasePromptOverrideTooLarge(t *testing.T) {
 	}
 }
 
-// TestGuardCommandQuotesThePath: the reviewer's hook names this binary as our handlers in
-// settings files do (package shellword).
-func TestGuardCommandQuotesThePath(t *testing.T) {
-	for path, want := range map[string]string{
-		"/usr/local/bin/ccc-hooks":     "/usr/local/bin/ccc-hooks hook || exit 2",
-		"/home/me/my tools/ccc-hooks":  `'/home/me/my tools/ccc-hooks' hook || exit 2`,
-		"/home/o'brien/$bin/ccc-hooks": `'/home/o'\''brien/$bin/ccc-hooks' hook || exit 2`,
-	} {
-		if got := GuardCommand(path); got != want {
-			t.Errorf("GuardCommand(%q) = %q, want %q", path, got, want)
+// TestGuardRunsTheBinaryWithoutAShell: the reviewer's hook runs this binary in exec form, the
+// path as it is (spaces, quotes, a Windows path: no shell reads it), with "onFailure": "block".
+func TestGuardRunsTheBinaryWithoutAShell(t *testing.T) {
+	for _, path := range []string{"/usr/local/bin/ccc-hooks", "/home/me/my tools/ccc-hooks", "/home/o'brien/$bin/ccc-hooks", `C:\Users\Jo Smith\bin\ccc-hooks.exe`} {
+		var got struct {
+			Hooks map[string][]struct {
+				Matcher string
+				Hooks   []map[string]any
+			}
+		}
+		if err := json.Unmarshal([]byte(GuardSettings(GuardOf(path), nil)), &got); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]any{"type": "command", "command": path, "args": []any{"hook"}, "timeout": float64(60), "onFailure": "block"}
+		if diff := cmp.Diff([]map[string]any{want}, got.Hooks["PreToolUse"][0].Hooks); diff != "" || got.Hooks["PreToolUse"][0].Matcher != "*" {
+			t.Errorf("GuardSettings(%q) (-want +got):\n%s", path, diff)
 		}
 	}
-}
-
-// TestGuardForWindows: on Windows the reviewer's hook names PowerShell and is written in its
-// terms (forward slashes, & before a quoted path, exit 2 when the program failed or could not
-// run); elsewhere it is the POSIX command for Claude Code's default shell.
-func TestGuardForWindows(t *testing.T) {
-	tests := []struct {
-		self, goos, command, shell string
-	}{
-		{"/usr/local/bin/ccc-hooks", "linux", "/usr/local/bin/ccc-hooks hook || exit 2", ""},
-		{`C:\Users\me\.local\bin\ccc-hooks.exe`, "windows", "C:/Users/me/.local/bin/ccc-hooks.exe hook; if (-not $? -or $LASTEXITCODE -ne 0) { exit 2 }", "powershell"},
-		{`C:\Users\Jo Smith\bin\ccc-hooks.exe`, "windows", "& 'C:/Users/Jo Smith/bin/ccc-hooks.exe' hook; if (-not $? -or $LASTEXITCODE -ne 0) { exit 2 }", "powershell"},
-	}
-	for _, tt := range tests {
-		command, shell := guardFor(tt.self, tt.goos)
-		if command != tt.command || shell != tt.shell {
-			t.Errorf("guardFor(%q, %s) = %q, %q; want %q, %q", tt.self, tt.goos, command, shell, tt.command, tt.shell)
-		}
-	}
-	if got, want := GuardSettings("x hook", "powershell", nil), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"x hook","timeout":60,"shell":"powershell"}]}]}}`; got != want {
-		t.Errorf("GuardSettings = %s, want %s", got, want)
-	}
-	if got := GuardSettings("x hook", "", nil); strings.Contains(got, "shell") {
-		t.Errorf("GuardSettings without a shell = %s, want no shell key", got)
+	if got, want := GuardSettings(Guard{Program: "/bin/sh"}, nil), `"args":[]`; !strings.Contains(got, want) {
+		t.Errorf("GuardSettings without arguments = %s, want %s (exec form)", got, want)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,26 +40,31 @@ type Request struct {
 	SessionID      string            // the session to fork
 	PermissionMode string            // --permission-mode; "" leaves it out
 	AllowedTools   []string          // one --allowedTools each
-	GuardCommand   string            // the command of the read-only PreToolUse hook (see GuardSettings)
-	GuardShell     string            // the shell that runs it; "" for Claude Code's default
+	Guard          Guard             // the read-only PreToolUse hook (see GuardSettings)
 	Sandbox        *bashsandbox.Plan // Claude Code's Bash sandbox for the reviewer (GuardSettings); nil: none
+	MCPConfig      string            // --mcp-config: the project's MCP servers the session started (projectSettings); "" for none
 	MaxBudgetUSD   float64           // --max-budget-usd when positive
 	Prompt         string
 	Dir            string        // working directory; "" or a missing directory keeps ours
-	Env            []string      // the environment; GuardEnv=1 is added
+	Env            []string      // the environment (see reviewerEnv); GuardEnv=1 is added
+	Git            []string      // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
 	Timeout        time.Duration // hard limit; the whole process group is killed when it passes
 }
 
 // Args returns the arguments passed to the claude program. The fork is never saved
-// (--no-session-persistence), so it never shows in the user's /resume list. Nothing here
-// changes the fork's tool list or system prompt, so its first request extends the session's last
-// one and is billed at the cache-read price (see GuardSettings): no --json-schema (the verdict is
-// read from the final text), no --disallowedTools, no --tools.
+// (--no-session-persistence), so it never shows in the user's /resume list. It loads the user's
+// settings and ours, never the project's (--setting-sources=user, see reviewenv.go): the
+// project's files are the agent's to write, and their hooks and env would act outside the
+// read-only hook. Nothing here changes the fork's tool list or system prompt, so its first
+// request extends the session's last one and is billed at the cache-read price (see
+// GuardSettings): no --json-schema (the verdict is read from the final text), no
+// --disallowedTools, no --tools.
 //
 // --allowedTools takes a variable number of values in Claude Code: given as
 // separate words they would swallow every following word up to the next option, the prompt
 // included. So every list value is passed in the --flag=value form, one tool per flag (a tool
-// pattern such as "Bash(git diff:*)" holds a space), which ends the list at once.
+// pattern such as "Bash(git diff:*)" holds a space), which ends the list at once; so are
+// --setting-sources and --mcp-config.
 func (r *Request) Args() []string {
 	prompt := r.Prompt
 	if strings.HasPrefix(prompt, "-") {
@@ -66,7 +72,11 @@ func (r *Request) Args() []string {
 	}
 	args := []string{
 		"-p", "--resume=" + r.SessionID, "--fork-session", "--no-session-persistence",
-		"--output-format", "json", "--settings=" + GuardSettings(r.GuardCommand, r.GuardShell, r.Sandbox),
+		"--output-format", "json", "--setting-sources=user",
+		"--settings=" + GuardSettings(r.Guard, r.Sandbox),
+	}
+	if r.MCPConfig != "" {
+		args = append(args, "--mcp-config="+r.MCPConfig)
 	}
 	if r.PermissionMode != "" {
 		args = append(args, "--permission-mode", r.PermissionMode)
@@ -130,7 +140,7 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	if !event.ValidSessionID(req.SessionID) {
 		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)
 	}
-	if req.GuardCommand == "" {
+	if req.Guard.Program == "" {
 		return nil, errors.New("refusing to review without the read-only hook")
 	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
@@ -144,7 +154,7 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	if dir == "" {
 		dir, _ = os.Getwd() // "" when unknown: the reviewer's git is then refused
 	}
-	c.Env = append(reviewguard.Environment(withoutGuard(req.Env)), GuardEnv+"=1", ReviewDirEnv+"="+dir)
+	c.Env = slices.Concat(reviewguard.Environment(reviewerEnv(req.Env, nil)), req.Git, []string{GuardEnv + "=1", ReviewDirEnv + "=" + dir})
 	stdout := &capWriter{max: MaxStdout}
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
@@ -175,16 +185,6 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 		return stdout.buf.Bytes(), fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
 	}
 	return nil, fmt.Errorf("run %s: %w", req.Program, err)
-}
-
-func withoutGuard(env []string) []string {
-	out := make([]string, 0, len(env)+2)
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, GuardEnv+"=") && !strings.HasPrefix(kv, ReviewDirEnv+"=") {
-			out = append(out, kv)
-		}
-	}
-	return out
 }
 
 func lastLine(s string) string {

@@ -48,8 +48,8 @@ func TestReviewFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			claude := fakeClaude(t, tc.script+"\n")
 			_, usage, err := Review(context.Background(), Request{
-				GuardCommand: "ccc-hooks hook",
-				Program:      claude, SessionID: "s", Prompt: "review", MaxBudgetUSD: tc.budget,
+				Guard:   GuardOf("ccc-hooks"),
+				Program: claude, SessionID: "s", Prompt: "review", MaxBudgetUSD: tc.budget,
 				Env: os.Environ(), Timeout: 30 * time.Second,
 			})
 			want := strings.ReplaceAll(tc.want, "PROGRAM", claude)

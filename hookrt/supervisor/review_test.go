@@ -7,14 +7,17 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
+	"github.com/google/go-cmp/cmp"
 )
 
 // fakeClaude writes an executable shell script standing in for claude and returns its path.
@@ -33,8 +36,8 @@ func TestReviewKeepsVerdictOfReviewerWithLingeringChild(t *testing.T) {
 	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"`+"\n"+hooktest.ReviewScript(false, "run the tests"))
 	start := time.Now()
 	v, _, err := Review(context.Background(), Request{
-		GuardCommand: "ccc-hooks hook",
-		Program:      claude, SessionID: "s", Prompt: "review",
+		Guard:   GuardOf("ccc-hooks"),
+		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
 	})
 	if err != nil {
@@ -55,8 +58,8 @@ func TestReviewKillsGroupAfterNormalExit(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	claude := fakeClaude(t, `sleep 60 >/dev/null 2>&1 & echo $! > "$PIDFILE"`+"\n"+hooktest.ReviewScript(true, "ok"))
 	v, _, err := Review(context.Background(), Request{
-		GuardCommand: "ccc-hooks hook",
-		Program:      claude, SessionID: "s", Prompt: "review",
+		Guard:   GuardOf("ccc-hooks"),
+		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
 	})
 	if err != nil || !v.AllowStop {
@@ -72,8 +75,8 @@ func TestReviewTimeoutKillsGroup(t *testing.T) {
 	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"; wait`)
 	start := time.Now()
 	_, _, err := Review(context.Background(), Request{
-		GuardCommand: "ccc-hooks hook",
-		Program:      claude, SessionID: "s", Prompt: "review",
+		Guard:   GuardOf("ccc-hooks"),
+		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 500 * time.Millisecond,
 	})
 	var timeout *TimeoutError
@@ -109,8 +112,8 @@ func TestReviewCwd(t *testing.T) {
 	project := t.TempDir()
 	for dir, want := range map[string]string{project: physical(project), fifo: physical(wd), "/dev/zero": physical(wd)} {
 		v, _, err := Review(context.Background(), Request{
-			GuardCommand: "ccc-hooks hook",
-			Program:      claude, SessionID: "s", Prompt: "p", Dir: dir,
+			Guard:   GuardOf("ccc-hooks"),
+			Program: claude, SessionID: "s", Prompt: "p", Dir: dir,
 			Env: append(os.Environ(), "CWD="+cwd), Timeout: 30 * time.Second,
 		})
 		ran, _ := os.ReadFile(cwd)
@@ -127,8 +130,8 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 	claude := fakeClaude(t, `touch "$STARTED"`)
 	for _, id := range []string{"--dangerously-skip-permissions", "-x", "", "..", "a b"} {
 		_, _, err := Review(context.Background(), Request{
-			GuardCommand: "ccc-hooks hook",
-			Program:      claude, SessionID: id, Prompt: "p",
+			Guard:   GuardOf("ccc-hooks"),
+			Program: claude, SessionID: id, Prompt: "p",
 			Env: append(os.Environ(), "STARTED="+started), Timeout: 30 * time.Second,
 		})
 		if err == nil || !strings.Contains(err.Error(), "not a valid session_id") {
@@ -141,22 +144,50 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 }
 
 // TestReviewEnvironment: the reviewer learns the directory its review runs in (the only one whose
-// repository its git may read, see reviewguard.Place), and runs with the environment that keeps
-// its git from writing the index or entering submodules (reviewguard.Environment).
+// repository its git may read, see reviewguard.Place), and runs with the environment in which
+// its hook grants git (reviewguard.GitEnvironment): none of the session's GIT_ variables, the
+// wall's hardening and the wall's own variables (Request.Git); a variable that would make bash
+// run code before a command is left out (reviewerEnv).
 func TestReviewEnvironment(t *testing.T) {
-	given := filepath.Join(t.TempDir(), "given")
-	claude := fakeClaude(t, `echo "$CCC_SUPERVISOR_REVIEW_DIR $GIT_OPTIONAL_LOCKS $GIT_CONFIG_COUNT $GIT_CONFIG_KEY_0=$GIT_CONFIG_VALUE_0" > "$GIVEN"`+"\n"+
-		hooktest.ReviewScript(true, "ok"))
+	dump := filepath.Join(t.TempDir(), "env")
+	claude := fakeClaude(t, `env > "$DUMP"`+"\n"+hooktest.ReviewScript(true, "ok"))
 	project := t.TempDir()
-	v, _, err := Review(context.Background(), Request{
-		GuardCommand: "ccc-hooks hook", Program: claude, SessionID: "s", Prompt: "p", Dir: project,
-		Env: append(os.Environ(), ReviewDirEnv+"=/elsewhere", "GIT_CONFIG_COUNT=0", "GIVEN="+given), Timeout: 30 * time.Second,
+	git := []string{"GIT_DIR=/w/wall", "GIT_WORK_TREE=" + project, "GIT_OBJECT_DIRECTORY=" + project + "/.git/objects"}
+	_, _, err := Review(context.Background(), Request{
+		Guard: GuardOf("ccc-hooks"), Program: claude, SessionID: "s", Prompt: "p", Dir: project, Git: git,
+		Env: append(os.Environ(), "DUMP="+dump, ReviewDirEnv+"=/elsewhere", GuardEnv+"=0", "GIT_CONFIG_COUNT=0",
+			"GIT_EXEC_PATH=/p/bin", "BASH_ENV=/p/x.sh", "BASH_FUNC_ls%%=() { :; }"),
+		Timeout: 30 * time.Second,
 	})
-	if err != nil || v != (Verdict{AllowStop: true, Feedback: "ok"}) {
-		t.Fatalf("got %+v, %v; want the verdict allow, ok", v, err)
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := project + " 0 3 diff.ignoreSubmodules=all\n"
-	if got, _ := os.ReadFile(given); string(got) != want {
-		t.Errorf("the reviewer was given %q; want %q", got, want)
+	data, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := strings.Split(strings.TrimSpace(string(data)), "\n")
+	for _, want := range append([]string{ReviewDirEnv + "=" + project, GuardEnv + "=1", "GIT_CONFIG_GLOBAL=/dev/null"}, git...) {
+		if !slices.Contains(env, want) {
+			t.Errorf("the reviewer's environment lacks %s", want)
+		}
+	}
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if name == "GIT_EXEC_PATH" || name == "BASH_ENV" || strings.HasPrefix(name, "BASH_FUNC_") || kv == ReviewDirEnv+"=/elsewhere" {
+			t.Errorf("the reviewer's environment holds %s", kv)
+		}
+	}
+	var gitVars []string
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "GIT_") {
+			gitVars = append(gitVars, kv)
+		}
+	}
+	slices.Sort(gitVars)
+	want := append(gitwall.Hardening(), git...)
+	slices.Sort(want)
+	if diff := cmp.Diff(want, gitVars); diff != "" {
+		t.Errorf("the reviewer's GIT_ variables (-want +got):\n%s", diff)
 	}
 }

@@ -77,7 +77,7 @@ func TestReviewSandbox(t *testing.T) {
 			if tt.sandboxed {
 				plan = &bashsandbox.Plan{ReadOnly: []string{runsIn, home}, Excluded: tt.excluded}
 			}
-			want := "--settings=" + GuardSettings(GuardCommand("/bin/ccc-hooks"), "", plan)
+			want := "--settings=" + GuardSettings(GuardOf("/bin/ccc-hooks"), plan)
 			if !strings.Contains(string(data), "\n"+want+"\n") {
 				t.Errorf("the reviewer's arguments:\n%s\nwant the line %s", data, want)
 			}

@@ -1,5 +1,5 @@
 // Package shellword writes commands for a shell to run: the hook commands Claude Code runs (our
-// handlers in settings files, the reviewer's read-only hook), the program word of the slash
+// handlers in settings files), the program word of the slash
 // commands, and the advice a person pastes into a terminal. It is the one writer of a word per
 // shell: how a POSIX shell (sh, bash, zsh, and Git Bash on Windows) and PowerShell read a program
 // path and its arguments, and which characters need no quoting in each.

@@ -1,0 +1,140 @@
+package gitwall
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
+)
+
+// maxConfigFile bounds what is read of the repository's config file (for its format) and of a
+// .gitmodules file.
+const maxConfigFile = 1 << 20
+
+// A format is what the wall's configuration carries of the repository's: the repository format
+// version and the hash of its object names, which git needs to read the objects, refs and index,
+// and which branch tracks which remote branch.
+type format struct {
+	version      int    // core.repositoryformatversion: 0 or 1
+	objectFormat string // extensions.objectformat (version 1 only): "" (SHA-1) or "sha256"
+	tracking     []pair // branch.<name>.remote and .merge, remote.<name>.url and .fetch
+}
+
+// trackingKey matches the keys of the repository's configuration that say which remote branch
+// a branch tracks: git status counts ahead and behind by them, and @{upstream} resolves through
+// them. They name refs and a remote's address, never a program, and no reading command contacts
+// a remote (the wall's protocol.allow=never and GIT_ALLOW_PROTOCOL hold even so).
+var trackingKey = regexp.MustCompile(`^(branch\..+\.(remote|merge)|remote\..+\.(url|fetch))$`)
+
+// ignoredExtensions are the extensions git 2.39 knows (setup.c, handle_extension_v0 and
+// handle_extension) and later ones that the wall may leave out: git reads the repository's data
+// the same without them. partialclone is left out on purpose: it names the remote that a lazy
+// fetch of a missing object would contact, running core.sshCommand or opening a connection; the
+// reviewer's git reports the object missing instead. compatobjectformat only adds a second name
+// to objects git writes, and the wall writes none.
+var ignoredExtensions = map[string]bool{
+	"noop": true, "noop-v1": true, "preciousobjects": true, "partialclone": true,
+	"worktreeconfig": true, "compatobjectformat": true,
+}
+
+// readFormat reads the format the repository declares in the config file of its common
+// directory, and the tracking of its branches (trackingKey). Only that file is read, as git reads
+// it for the format (read_repository_format: no includes), and parsed by git itself
+// (parseConfig). The file is read by the hook (a FIFO or a device there is an error, never a
+// wait) and handed to git on stdin; one without the words "extensions", "branch" and "remote" in
+// any case declares neither (git reads section names as written, folding case), and needs no git
+// at all. An extension the wall cannot carry — an unknown one, or refs kept in reftable — is an
+// error: the reviewer then gets no git, never a wrong reading.
+func (b *builder) readFormat() (format, error) {
+	path := filepath.Join(b.src.common, "config")
+	data, err := safefile.ReadRegular(path, maxConfigFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return format{}, nil
+	}
+	if err != nil {
+		return format{}, err
+	}
+	lower := bytes.ToLower(data)
+	if !bytes.Contains(lower, []byte("extensions")) && !bytes.Contains(lower, []byte("branch")) && !bytes.Contains(lower, []byte("remote")) {
+		return format{}, nil
+	}
+	pairs, err := b.parseConfig(data, `^(core\.repositoryformatversion|extensions\..*|branch\..+\.(remote|merge)|remote\..+\.(url|fetch))$`)
+	if err != nil {
+		return format{}, fmt.Errorf("read the format of %s: %w", path, err)
+	}
+	var f format
+	exts := map[string]string{}
+	for _, p := range pairs {
+		switch {
+		case p.key == "core.repositoryformatversion":
+			if f.version, err = strconv.Atoi(strings.TrimSpace(p.value)); err != nil {
+				return format{}, fmt.Errorf("%s: core.repositoryformatversion %q is not a number", path, p.value)
+			}
+		case trackingKey.MatchString(p.key):
+			f.tracking = append(f.tracking, p)
+		default:
+			exts[strings.TrimPrefix(p.key, "extensions.")] = p.value
+		}
+	}
+	if f.version < 0 || f.version > 1 {
+		return format{}, fmt.Errorf("%s: repository format version %d is not one git reads", path, f.version)
+	}
+	if f.version == 0 {
+		return format{tracking: f.tracking}, nil // git reads no extension of a version 0 repository but those it ignores here too
+	}
+	for ext, value := range exts {
+		switch {
+		case ignoredExtensions[ext]:
+		case ext == "objectformat" && (value == "sha1" || value == "sha256"):
+			if value == "sha256" {
+				f.objectFormat = value
+			}
+		case ext == "refstorage" && value == "files":
+		default:
+			return format{}, fmt.Errorf("%s declares extensions.%s = %q, which the review's git cannot carry", path, ext, value)
+		}
+	}
+	return f, nil
+}
+
+// A pair is one configuration entry as git lists it: the key as git canonicalizes it (section
+// and name in lower case, subsection as written) and its value ("" for a key without one).
+type pair struct{ key, value string }
+
+// parseConfig has git parse data as a configuration file (git config --file=-, no includes) and
+// returns the entries whose keys match the extended regular expression re. git, not this
+// package, reads the file: its quoting, continuations and comments are read as the reviewer's
+// git reads them. No match is no entries; any other failure of git is an error.
+func (b *builder) parseConfig(data []byte, re string) ([]pair, error) {
+	out, code, err := b.git(data, "config", "--file=-", "--no-includes", "-z", "--get-regexp", re)
+	if err != nil {
+		return nil, err
+	}
+	if code == 1 {
+		return nil, nil // no key matches
+	}
+	if code != 0 {
+		return nil, fmt.Errorf("git config exited with status %d", code)
+	}
+	return parsePairs(out), nil
+}
+
+// parsePairs reads what git config -z --get-regexp prints: per entry the key, then a newline
+// and the value when it has one, then a NUL.
+func parsePairs(out []byte) []pair {
+	var pairs []pair
+	for entry := range bytes.SplitSeq(out, []byte{0}) {
+		if len(entry) == 0 {
+			continue
+		}
+		key, value, _ := bytes.Cut(entry, []byte("\n"))
+		pairs = append(pairs, pair{key: string(key), value: string(value)})
+	}
+	return pairs
+}

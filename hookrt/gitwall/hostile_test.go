@@ -1,0 +1,252 @@
+//go:build unix
+
+package gitwall
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestWallCarriesOnlyTheFormat: the wall's config holds what ccc-hooks writes and the format the
+// repository declares, nothing of the repository's own configuration (programs, includes,
+// remotes, a promisor); an extension the wall cannot carry is an error, as is an unreadable
+// format; one git ignores or the wall may leave out is left out.
+func TestWallCarriesOnlyTheFormat(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	tests := []struct {
+		name, config string
+		want         string // a line the wall's config holds; "" when Build must fail
+	}{
+		{"programs and includes", "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = /p/P\n\tpager = /p/P\n\thooksPath = /p/hooks\n" +
+			"[diff]\n\texternal = /p/P\n[diff \"x\"]\n\ttextconv = /p/P\n[include]\n\tpath = /p/evil.cfg\n" +
+			"[remote \"origin\"]\n\turl = ssh://h/x\n\tpromisor = true\n[extensions]\n\tpartialClone = origin\n", "repositoryformatversion = 0"},
+		{"version 1, partial clone", "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tpartialclone = origin\n\tnoop\n\tworktreeConfig = true\n", "repositoryformatversion = 1"},
+		{"spelled in capitals", "[CORE]\n\trepositoryFormatVersion = 1\n[Extensions]\n\tobjectFormat = sha1\n\tPreciousObjects\n", "repositoryformatversion = 1"},
+		{"version 0 ignores extensions", "[core]\n\trepositoryformatversion = 0\n[extensions]\n\tunknownthing = 1\n", "repositoryformatversion = 0"},
+		{"unknown extension", "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tunknownthing = 1\n", ""},
+		{"reftable", "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = reftable\n", ""},
+		{"version 2", "[core]\n\trepositoryformatversion = 2\n[extensions]\n\tnoop\n", ""},
+		{"not a config file", "[core\n\textensions = \"\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := k.repo(strings.ReplaceAll(tt.name, " ", "-"))
+			if err := os.WriteFile(filepath.Join(r, ".git", "config"), []byte(tt.config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			w, err := k.build(r)
+			if tt.want == "" {
+				if err == nil {
+					t.Fatalf("Build = %+v, want an error", w)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := os.ReadFile(filepath.Join(w.Dir, "config"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(cfg), tt.want) {
+				t.Errorf("the wall's config lacks %q:\n%s", tt.want, cfg)
+			}
+			for _, never := range []string{"/p/", "promisor", "partialclone", "include", "worktreeConfig"} {
+				if strings.Contains(string(cfg), never) {
+					t.Errorf("the wall's config holds %q:\n%s", never, cfg)
+				}
+			}
+		})
+	}
+}
+
+// TestFormatFromAFIFO: a config file, index, reflog of HEAD, packed refs or alternates file that
+// is a FIFO is an error at once, never a wait.
+func TestFormatFromAFIFO(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	r := k.repo("repo")
+	for _, name := range []string{"config", "index", "logs/HEAD", "packed-refs", "objects/info/alternates"} {
+		path := filepath.Join(r, ".git", name)
+		_ = os.Rename(path, path+".was")
+		if err := syscall.Mkfifo(path, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		if _, err := k.build(r); err == nil {
+			t.Errorf("Build with a FIFO as .git/%s: no error", name)
+		}
+		if d := time.Since(start); d > buildTimeout/2 {
+			t.Errorf("Build with a FIFO as .git/%s took %v", name, d)
+		}
+		_ = os.Remove(path)
+		_ = os.Rename(path+".was", path)
+	}
+}
+
+// TestSubmoduleNames: every name of the .gitmodules git reads gets submodule.<name>.ignore=all
+// in the wall's config, written so that git reads the name back as it is: from the work tree's
+// file when there is one, else from the index's and HEAD's. A work tree .gitmodules the hook
+// cannot read as a file of at most 1 MiB is an error.
+func TestSubmoduleNames(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	odd := "[submodule \"a\\\"b\\\\c\"]\n\tpath = p1\n[submodule \"with.dots and spaces\"]\n\tpath = p2\n" +
+		"[Submodule \"Case\"]\n\tignore = none\n[submodule.old]\n\tpath = p3\n; [submodule \"commented\"]\n"
+	names := func(t *testing.T, w *Wall) []string {
+		t.Helper()
+		out, err := k.walled(w, w.Dir, "config", "--file", filepath.Join(w.Dir, "config"), "-z", "--get-regexp", `^submodule\..*\.ignore$`)
+		if err != nil && out != "" {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		var got []string
+		for entry := range strings.SplitSeq(strings.TrimSuffix(out, "\x00"), "\x00") {
+			if entry == "" {
+				continue
+			}
+			key, value, _ := strings.Cut(entry, "\n")
+			if value != "all" {
+				t.Errorf("%s = %s, want all", key, value)
+			}
+			got = append(got, strings.TrimSuffix(strings.TrimPrefix(key, "submodule."), ".ignore"))
+		}
+		slices.Sort(got)
+		return got
+	}
+	t.Run("work tree", func(t *testing.T) {
+		r := k.repo("wt")
+		k.write(r, map[string]string{".gitmodules": odd})
+		got := names(t, k.mustBuild(r))
+		want := []string{"Case", "a\"b\\c", "old", "with.dots and spaces"}
+		if !slices.Equal(got, want) {
+			t.Errorf("names %q, want %q", got, want)
+		}
+	})
+	t.Run("index and HEAD", func(t *testing.T) {
+		r := k.repo("ih")
+		k.write(r, map[string]string{".gitmodules": "[submodule \"head\"]\n\tpath = h\n"})
+		k.git(r, "add", ".gitmodules")
+		k.git(r, "commit", "-qm", "modules")
+		k.write(r, map[string]string{".gitmodules": "[submodule \"index\"]\n\tpath = i\n"})
+		k.git(r, "add", ".gitmodules")
+		if err := os.Remove(filepath.Join(r, ".gitmodules")); err != nil {
+			t.Fatal(err)
+		}
+		if got := names(t, k.mustBuild(r)); !slices.Equal(got, []string{"head", "index"}) {
+			t.Errorf("names %q, want head and index", got)
+		}
+	})
+	t.Run("none", func(t *testing.T) {
+		if got := names(t, k.mustBuild(k.repo("none"))); len(got) != 0 {
+			t.Errorf("names %q, want none", got)
+		}
+	})
+	t.Run("unreadable", func(t *testing.T) {
+		r := k.repo("unreadable")
+		if err := syscall.Mkfifo(filepath.Join(r, ".gitmodules"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := k.build(r); err == nil {
+			t.Error("Build with a FIFO as .gitmodules: no error")
+		}
+		r = k.repo("huge")
+		k.write(r, map[string]string{".gitmodules": "[submodule \"x\"]\n\tpath = x\n" + strings.Repeat("#\n", 1<<19+1)})
+		if _, err := k.build(r); err == nil {
+			t.Error("Build with a .gitmodules of more than 1 MiB: no error")
+		}
+	})
+}
+
+// TestHeadAsALink: a HEAD that is a symbolic link into refs/ (the old form of a symbolic ref)
+// is read as the ref it names; one leading elsewhere is no git directory.
+func TestHeadAsALink(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	r := k.repo("repo")
+	head := filepath.Join(r, ".git", "HEAD")
+	_ = os.Remove(head)
+	if err := os.Symlink("refs/heads/side", head); err != nil {
+		t.Fatal(err)
+	}
+	w := k.mustBuild(r)
+	if data, _ := os.ReadFile(filepath.Join(w.Dir, "HEAD")); string(data) != "ref: refs/heads/side\n" {
+		t.Errorf("the wall's HEAD = %q", data)
+	}
+	_ = os.Remove(head)
+	if err := os.Symlink("../../elsewhere", head); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.build(r); err == nil {
+		t.Error("Build with HEAD linking outside refs/: no error")
+	}
+}
+
+// TestRemoveLeavesTheRepository: removing a wall removes its directory and nothing it links to.
+func TestRemoveLeavesTheRepository(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	r := k.repo("repo")
+	before := k.git(r, "log", "--all", "--oneline")
+	w := k.mustBuild(r)
+	if err := w.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(w.Dir); !os.IsNotExist(err) {
+		t.Errorf("the wall is still there: %v", err)
+	}
+	if after := k.git(r, "log", "--all", "--oneline"); after != before {
+		t.Errorf("the repository changed: %q, was %q", after, before)
+	}
+}
+
+// TestSweep: a wall older than staleAfter goes, one of that age or newer and anything not named
+// as a wall stay.
+func TestSweep(t *testing.T) {
+	t.Parallel()
+	parent := t.TempDir()
+	now := time.Now()
+	for name, age := range map[string]time.Duration{
+		"wall-1-old": 3 * time.Hour, "wall-2-new": time.Hour, "other-old": 3 * time.Hour, "wall-3-edge": staleAfter,
+	} {
+		dir := filepath.Join(parent, name)
+		if err := os.MkdirAll(filepath.Join(dir, "refs"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(dir, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweep(parent, now)
+	entries, _ := os.ReadDir(parent)
+	var left []string
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if !slices.Equal(left, []string{"other-old", "wall-2-new", "wall-3-edge"}) {
+		t.Errorf("left %q", left)
+	}
+}
+
+// TestGitInsideTheWorkTree: a git found on $PATH inside the work tree under review is never run
+// by Build.
+func TestGitInsideTheWorkTree(t *testing.T) {
+	k := newKit(t)
+	r := k.repo("repo")
+	k.write(r, map[string]string{"bin/git": "#!/bin/sh\ntouch " + filepath.Join(r, "ran") + "\n"})
+	if err := os.Chmod(filepath.Join(r, "bin", "git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", filepath.Join(r, "bin")+":"+os.Getenv("PATH"))
+	if _, err := k.build(r); err == nil || !strings.Contains(err.Error(), "inside the repository") {
+		t.Errorf("Build with git in the work tree: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(r, "ran")); err == nil {
+		t.Error("the planted git ran")
+	}
+}

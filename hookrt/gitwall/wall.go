@@ -1,0 +1,236 @@
+// Package gitwall builds the wall between a review's git and the repository it reviews.
+//
+// The repository under review is hostile: the agent under review writes its .git/config (and
+// the files it includes), .git/hooks, .git/info/attributes, .gitattributes, .gitmodules, .git
+// itself and the submodules' own git directories. Plain reading commands run programs named
+// there: git diff runs diff.external, git log -p a textconv driver, git status a clean filter or
+// core.fsmonitor, an index refresh the post-index-change hook, %GG gpg.program, a missing object
+// a lazy fetch over core.sshCommand, git help a man.<tool>.cmd. Refusing options cannot help: the
+// program names come from configuration whose key names the attacker chooses.
+//
+// So the reviewer's git never reads that configuration. Before each review, Build lays out a
+// scratch git directory, the wall, with a config file ccc-hooks writes (the repository's format
+// and what keeps git from running programs: config.go), a copy of HEAD and of the index (a
+// refresh writes the copy), and the repository's refs, reflogs and objects reached where they
+// are (layout.go); Env points git at it (GIT_DIR, GIT_WORK_TREE, GIT_OBJECT_DIRECTORY) with the
+// session's work tree. Together with an environment that reads no system or global
+// configuration (reviewguard.Environment), whatever git the reviewer runs reads the session's
+// objects and work tree through a configuration ccc-hooks writes and nothing else. No git runs in
+// a submodule at all (submodules.go). The wall is removed when the review ends; a wall left by a
+// hook that was killed is removed by a later review (sweep).
+package gitwall
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/proc"
+)
+
+// Marker is the file every wall holds: what the reviewer's hook looks for in $GIT_DIR before it
+// grants a git command (CheckEnv).
+const Marker = "ccc-hooks-git-wall"
+
+// buildTimeout bounds each git command Build runs (to read the repository's format and its
+// .gitmodules): an object file that is a FIFO must not hold a review back for long. The wall
+// takes a few milliseconds where nothing waits (docs/performance.md).
+const buildTimeout = 5 * time.Second
+
+// maxGitOutput bounds what Build keeps of a git command's output (a .gitmodules blob).
+const maxGitOutput = 4 << 20
+
+// A Wall is one review's scratch git directory and the repository it stands for.
+type Wall struct {
+	// Dir is the scratch git directory: $GIT_DIR of the reviewer's git.
+	Dir string
+	// WorkTree is the session's work tree ("" for a bare repository): $GIT_WORK_TREE.
+	WorkTree string
+	// Objects is the repository's object directory: $GIT_OBJECT_DIRECTORY.
+	Objects string
+}
+
+// Env returns the variables that point git at the wall. A nil Wall is one that could not be
+// built: git is pointed at a path that cannot exist (noRepository), and fails there with "not a
+// git repository" (the cheap direction: a reviewer without git, never git reading the
+// repository's own configuration).
+func (w *Wall) Env() []string {
+	if w == nil {
+		return []string{"GIT_DIR=" + noRepository}
+	}
+	env := []string{"GIT_DIR=" + w.Dir, "GIT_OBJECT_DIRECTORY=" + w.Objects}
+	if w.WorkTree != "" {
+		env = append(env, "GIT_WORK_TREE="+w.WorkTree)
+	}
+	return env
+}
+
+// noRepository is $GIT_DIR where no wall stands: a path below the null device, which no one can
+// create, so that git there always fails.
+var noRepository = filepath.Join(os.DevNull, "no-repository-for-this-review")
+
+// Remove removes the wall (the scratch directory: the repository itself is only linked to).
+func (w *Wall) Remove() error {
+	if w == nil {
+		return nil
+	}
+	return os.RemoveAll(w.Dir)
+}
+
+// Build lays out the wall for the repository git finds from dir, in a new directory under
+// parent (created if missing), after removing the walls older reviews left there (sweep). A
+// directory in no repository is an error that wraps ErrNoRepository, as is any repository the
+// wall cannot stand for; the caller then gives the reviewer Env of a nil Wall.
+func Build(ctx context.Context, dir, parent string) (*Wall, error) {
+	src, err := findSource(dir)
+	if err != nil {
+		return nil, err
+	}
+	git, err := findGit(src)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(parent, 0o700); err != nil {
+		return nil, err
+	}
+	sweep(parent, time.Now())
+	scratch, err := newScratch(parent)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{ctx: ctx, gitPath: git, src: src, dir: scratch}
+	w, err := b.build()
+	if err != nil {
+		_ = os.RemoveAll(scratch)
+		return nil, fmt.Errorf("%s: %w", src.gitDir, err)
+	}
+	return w, nil
+}
+
+// ErrNoRepository is matched by Build's error for a directory in no repository.
+var ErrNoRepository = errNoRepository
+
+// findGit is the git program on this process's $PATH, which the reviewer inherits. Go's
+// LookPath never returns one found through a relative directory of $PATH; one inside the work
+// tree under review is refused too: the agent put it there.
+func findGit(src source) (string, error) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return "", err
+	}
+	if abs, err := filepath.Abs(git); err == nil && src.workTree != "" && within(abs, src.workTree) {
+		return "", fmt.Errorf("git on $PATH is %s, inside the repository under review", abs)
+	}
+	return git, nil
+}
+
+// within reports whether path lies in dir (or is dir).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// newScratch makes a new, empty wall directory under parent, readable by its owner only.
+func newScratch(parent string) (string, error) {
+	var r [8]byte
+	if _, err := rand.Read(r[:]); err != nil {
+		return "", err
+	}
+	dir := filepath.Join(parent, fmt.Sprintf("wall-%d-%s", os.Getpid(), hex.EncodeToString(r[:])))
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+// A builder lays out one wall.
+type builder struct {
+	ctx     context.Context
+	gitPath string // the git program
+	src     source
+	dir     string // the scratch directory
+}
+
+func (b *builder) build() (*Wall, error) {
+	f, err := b.readFormat()
+	if err != nil {
+		return nil, err
+	}
+	if err := b.layOut(); err != nil {
+		return nil, err
+	}
+	// git reads .gitmodules (below) in the wall as it stands so far: a config without
+	// submodule names, which keeps git from running anything.
+	w := &Wall{Dir: b.dir, WorkTree: b.src.workTree, Objects: filepath.Join(b.src.common, "objects")}
+	if err := b.writeConfig(f, nil); err != nil {
+		return nil, err
+	}
+	names, err := b.submoduleNames()
+	if err != nil {
+		return nil, err
+	}
+	if err := b.writeConfig(f, names); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(b.dir, Marker), []byte("a scratch git directory of one ccc-hooks review\n"), 0o600); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// git runs the git program with args in the wall as built so far, with stdin, in an
+// environment that reads no configuration but the wall's (gitEnv), bounded in time
+// (buildTimeout) and output (maxGitOutput). It returns git's output and exit status; err is a
+// git that could not run, ran too long or said too much.
+func (b *builder) git(stdin []byte, args ...string) (stdout []byte, code int, err error) {
+	ctx, cancel := context.WithTimeout(b.ctx, buildTimeout)
+	defer cancel()
+	c := proc.Command(ctx, b.gitPath, args...)
+	c.Dir = b.dir
+	c.Env = gitEnv(b.dir, filepath.Join(b.src.common, "objects"))
+	c.Stdin = bytes.NewReader(stdin)
+	out := &capped{max: maxGitOutput}
+	c.Stdout = out
+	err = proc.Run(c)
+	var exit *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return nil, 0, fmt.Errorf("git %s: did not end within %s", args[0], buildTimeout)
+	case out.over:
+		return nil, 0, fmt.Errorf("git %s: more than %d bytes of output", args[0], maxGitOutput)
+	case errors.As(err, &exit):
+		return out.buf.Bytes(), exit.ExitCode(), nil
+	case err != nil:
+		return nil, 0, fmt.Errorf("git %s: %w", args[0], err)
+	}
+	return out.buf.Bytes(), 0, nil
+}
+
+// gitEnv is the whole environment of the git commands Build runs: $PATH, and the wall's own
+// variables with those that keep system and global configuration out.
+func gitEnv(gitDir, objects string) []string {
+	return append(Hardening(), "PATH="+os.Getenv("PATH"), "LC_ALL=C", "GIT_DIR="+gitDir, "GIT_OBJECT_DIRECTORY="+objects)
+}
+
+// capped keeps up to max bytes and notes whether more came.
+type capped struct {
+	buf  bytes.Buffer
+	max  int
+	over bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.buf.Len()+len(p) > c.max {
+		c.over = true
+		return 0, errors.New("too much output")
+	}
+	return c.buf.Write(p)
+}

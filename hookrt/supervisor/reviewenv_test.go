@@ -1,0 +1,77 @@
+package supervisor
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestReadProjectSettings: the names of the env of the project file of the directory Claude Code
+// started in and of the local files there and at the top of the repository are read (not the
+// project file at the top); a file that is not JSON is reported and the others still read; the
+// servers of .mcp.json go to --mcp-config as the files approve them.
+func TestReadProjectSettings(t *testing.T) {
+	t.Parallel()
+	top := t.TempDir()
+	start := filepath.Join(top, "sub")
+	for path, data := range map[string]string{
+		filepath.Join(start, ".claude", "settings.json"):       `{"env":{"START_PROJECT":"1"},"enabledMcpjsonServers":["a"]}`,
+		filepath.Join(start, ".claude", "settings.local.json"): `{"env":{"START_LOCAL":"1"}`,
+		filepath.Join(top, ".claude", "settings.json"):         `{"env":{"TOP_PROJECT":"1"}}`,
+		filepath.Join(top, ".claude", "settings.local.json"):   `{"env":{"TOP_LOCAL":"1"},"enabledMcpjsonServers":["b","c"],"disabledMcpjsonServers":["c"]}`,
+		filepath.Join(start, ".mcp.json"):                      `{"mcpServers":{"a":{"command":"a"},"b":{"command":"b"},"c":{"command":"c"},"d":{"command":"d"}}}`,
+	} {
+		testfs.Write(t, path, data, 0o644)
+	}
+	ps, err := readProjectSettings(start, top)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(start, ".claude", "settings.local.json")) {
+		t.Errorf("error = %v, want the local file of %s named", err, start)
+	}
+	slices.Sort(ps.env)
+	if diff := cmp.Diff([]string{"START_PROJECT", "TOP_LOCAL"}, ps.env); diff != "" {
+		t.Errorf("env names (-want +got):\n%s", diff)
+	}
+	if want := `{"mcpServers":{"a":{"command":"a"},"b":{"command":"b"}}}`; ps.mcp != want {
+		t.Errorf("mcp = %s, want %s", ps.mcp, want)
+	}
+
+	testfs.Write(t, filepath.Join(top, ".claude", "settings.local.json"), `{"enableAllProjectMcpServers":true,"disabledMcpjsonServers":["d"]}`, 0o644)
+	testfs.Write(t, filepath.Join(start, ".claude", "settings.local.json"), `{}`, 0o644)
+	ps, err = readProjectSettings(start, top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"mcpServers":{"a":{"command":"a"},"b":{"command":"b"},"c":{"command":"c"}}}`; ps.mcp != want {
+		t.Errorf("mcp with every server approved = %s, want %s", ps.mcp, want)
+	}
+	if ps, err := readProjectSettings(top, ""); err != nil || ps.mcp != "" || !slices.Equal(ps.env, []string{"TOP_PROJECT"}) {
+		t.Errorf("settings of %s: %+v, %v; want TOP_PROJECT and no servers (no .mcp.json there)", top, ps, err)
+	}
+	testfs.Write(t, filepath.Join(top, ".mcp.json"), `{"mcpServers":`, 0o644)
+	if _, err := readProjectSettings(top, ""); err == nil {
+		t.Error("a .mcp.json that is not JSON: no error")
+	}
+}
+
+// TestReviewerEnv: the reviewer keeps the session's variables but ours, those that make bash run
+// code first, and those the project's settings set that are not the provider's.
+func TestReviewerEnv(t *testing.T) {
+	t.Parallel()
+	env := []string{
+		"PATH=/usr/bin", GuardEnv + "=1", ReviewDirEnv + "=/p", "BASH_ENV=/p/x", "BASH_FUNC_ls%%=() { :; }",
+		"PROJECT_VAR=1", "ANTHROPIC_BASE_URL=https://gw", "https_proxy=http://proxy", "AWS_PROFILE=team",
+		"AWS_CONFIG_FILE=/p/aws", "USER_VAR=1", "LD_LIBRARY_PATH=/opt/lib",
+	}
+	project := []string{"PROJECT_VAR", "ANTHROPIC_BASE_URL", "https_proxy", "AWS_PROFILE", "AWS_CONFIG_FILE"}
+	want := []string{
+		"PATH=/usr/bin", "ANTHROPIC_BASE_URL=https://gw", "https_proxy=http://proxy", "AWS_PROFILE=team",
+		"USER_VAR=1", "LD_LIBRARY_PATH=/opt/lib",
+	}
+	if diff := cmp.Diff(want, reviewerEnv(env, project)); diff != "" {
+		t.Errorf("reviewerEnv (-want +got):\n%s", diff)
+	}
+}
