@@ -123,6 +123,7 @@ func PlanInstall(loc Locator, target Target, d InstallDecisions, binary string) 
 					"both would run. Re-run with --yes to replace them.", len(kept), plural(len(kept), "y", "ies"))})
 			}
 		}
+		out = append(out, ownCommandWarnings("install", ch.New, d.Events)...)
 		return append(out, installFiles(loc, target, d, binary)...)
 	}
 	p.record = func(st *settings.FileStore, now time.Time) error {

@@ -24,7 +24,9 @@ func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
 				done:     func(ch settings.Change) string { return uninstallDone(profile, target, ch, before) },
 			}
 		},
-		follow: func(ch settings.Change) []fileChange { return uninstallFiles(loc, target, profile, ch.New) },
+		follow: func(ch settings.Change) []fileChange {
+			return append(ownCommandWarnings("uninstall", ch.New, profile.Events), uninstallFiles(loc, target, profile, ch.New)...)
+		},
 		record: func(st *settings.FileStore, _ time.Time) error { return noteUninstall(st, target.Path, profile.Name) },
 		note: func(ch settings.Change, before *settings.Ledger, dryRun bool) string {
 			if !installedBefore(profile, ch.Old, before) {
