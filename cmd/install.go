@@ -134,6 +134,9 @@ func installDecisions(env *Env, opts *installOptions, loc installer.Locator, tar
 	if d.Timeout, err = installTimeout(env, opts, ask, now.Timeout); err != nil {
 		return d, cancelled("install", err)
 	}
+	// Without --timeout, and on a terminal when the timeout offered is taken, each entry of ours
+	// keeps the timeout it has (one set by hand, say): an upgrade must not reset it.
+	d.KeepTimeouts = !opts.TimeoutSet && (!ask || d.Timeout == offeredTimeout(opts, now.Timeout))
 	var legacy []string
 	if ask {
 		legacy = d.Seen.Legacy(d.Events) // what the answer replaces: the chosen events only
@@ -182,10 +185,7 @@ func installTimeout(env *Env, opts *installOptions, ask bool, installed int) (in
 	if !ask || opts.TimeoutSet {
 		return opts.Timeout, nil
 	}
-	def := opts.Timeout
-	if installed > 0 {
-		def = installed
-	}
+	def := offeredTimeout(opts, installed)
 	validate := func(answer string) error {
 		_, err := parseTimeout(answer)
 		return err
@@ -195,6 +195,14 @@ func installTimeout(env *Env, opts *installOptions, ask bool, installed int) (in
 		return 0, err
 	}
 	return parseTimeout(answer)
+}
+
+// offeredTimeout is the timeout the question offers: the one installed now, else the default.
+func offeredTimeout(opts *installOptions, installed int) int {
+	if installed > 0 {
+		return installed
+	}
+	return opts.Timeout
 }
 
 // installExtras asks, on a terminal, for the slash commands and the supervisor default. The

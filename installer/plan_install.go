@@ -19,6 +19,8 @@ type InstallDecisions struct {
 	Events []Event
 	// Timeout is the handler timeout in seconds.
 	Timeout int
+	// KeepTimeouts keeps the timeouts our entries have (see InstallSpec.KeepTimeouts).
+	KeepTimeouts bool
 	// ReplaceLegacy takes entries of the older `ccc supervisor-hook` out of the chosen events.
 	ReplaceLegacy bool
 	// WarnLegacy says, when such entries stay, that both would run (nobody was asked).
@@ -100,7 +102,7 @@ func PlanInstall(loc Locator, target Target, d InstallDecisions, binary string) 
 		return Plan{}, err
 	}
 	in := NewInstall(InstallSpec{
-		Profile: d.Profile, Events: d.Events, Timeout: d.Timeout, ReplaceLegacy: d.ReplaceLegacy,
+		Profile: d.Profile, Events: d.Events, Timeout: d.Timeout, KeepTimeouts: d.KeepTimeouts, ReplaceLegacy: d.ReplaceLegacy,
 		Command: hook.Command, Shell: hook.Shell,
 	})
 	p := Plan{verb: "install", home: paths.Home(loc.Getenv), target: target}

@@ -254,3 +254,41 @@ func TestInstallDifferentPathReplaces(t *testing.T) {
 	}
 	diffBytes(t, "RemoveEntries after re-install", back, src)
 }
+
+// TestInsertKeepsTimeout: with KeepTimeout, an owned handler's timeout stays as the file writes
+// it: nothing changes when only the timeout differs, and a handler rewritten for another command
+// carries it; an entry without an owned handler gets Timeout. Without KeepTimeout the timeout
+// is the entry's.
+func TestInsertKeepsTimeout(t *testing.T) {
+	src := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + testCommand + `", "timeout": 9e2, "statusMessage": "` + testStatus + `"}]}]}}`
+	keep := func(command string) []Entry {
+		es := supervisorEntries(command, 600)
+		for i := range es {
+			es[i].KeepTimeout = true
+		}
+		return es
+	}
+	t.Run("only the timeout differs", func(t *testing.T) {
+		got, err := InsertEntries([]byte(src), keep(testCommand)[:1], testOwner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		diffBytes(t, "InsertEntries", got, []byte(src))
+	})
+	t.Run("another command", func(t *testing.T) {
+		got, err := InsertEntries([]byte(src), keep(otherCommand), testOwner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + otherCommand + `", "timeout": 9e2, "statusMessage": "` + testStatus + `"}]}]` +
+			`, "PreToolUse": [{"matcher": "AskUserQuestion", "hooks": [{"type": "command", "command": "` + otherCommand + `", "timeout": 600, "statusMessage": "` + testStatus + `"}]}]}}`
+		diffBytes(t, "InsertEntries", got, []byte(want))
+	})
+	t.Run("not kept", func(t *testing.T) {
+		got, err := InsertEntries([]byte(src), supervisorEntries(testCommand, 600)[:1], testOwner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		diffBytes(t, "InsertEntries", got, []byte(strings.Replace(src, "9e2", "600", 1)))
+	})
+}
