@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -255,9 +256,11 @@ func installingBinary(env *Env) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("install: locate this binary: %w", err)
 	}
-	// A path that cannot be resolved is written as it was started.
+	// A path that cannot be resolved is written as it was started, and so is one whose resolved
+	// path Claude Code could not read (bytes that are not UTF-8) when the path started is UTF-8.
 	resolved, err := filepath.EvalSymlinks(binary)
-	if err == nil && (filepath.Base(resolved) == filepath.Base(binary) || hookcmd.IsOurs(installer.HookFor(resolved).Command)) {
+	if err == nil && (utf8.ValidString(resolved) || !utf8.ValidString(binary)) &&
+		(filepath.Base(resolved) == filepath.Base(binary) || hookcmd.IsOurs(installer.HookFor(resolved).Command)) {
 		return resolved, nil
 	}
 	return binary, nil

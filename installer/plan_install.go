@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
@@ -84,6 +86,14 @@ func (l Locator) HookFor(target Target, binary string, absolute bool) (hook Hook
 	case LookPath("ccc-hooks", l.Getenv("PATH")) == "":
 		warning = fmt.Sprintf("ccc-hooks is not on your PATH, and %s runs `%s` for everyone who uses it; "+
 			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path", target.Path, SharedHookCommand)
+	}
+	if !utf8.ValidString(hook.Command) {
+		// Claude Code reads a settings file as UTF-8 text: these bytes would reach the shell as
+		// U+FFFD, naming a program that does not exist.
+		return Hook{}, "", fmt.Errorf("install: %s: this binary's path, %s, holds bytes that are not UTF-8 text, "+
+			"which Claude Code cannot read back from a settings file, so the hook could never run; the file was left unchanged. "+
+			"Install from a path that is UTF-8 (move the binary, or run it through a link whose path is)",
+			target.Path, strconv.QuoteToASCII(binary))
 	}
 	if !hookcmd.IsOurs(hook.Command) {
 		return Hook{}, "", fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+

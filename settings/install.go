@@ -3,6 +3,7 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"unicode/utf8"
 )
 
 // emptyDocument is what a missing or blank file counts as.
@@ -71,6 +72,10 @@ func install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 	for _, e := range entries {
 		if e.Event == "" {
 			return nil, errors.New("install: entry has no event name")
+		}
+		if !utf8.ValidString(e.Command) {
+			// Claude Code reads settings as UTF-8: such bytes would reach the shell as U+FFFD.
+			return nil, fmt.Errorf("install: the command %q holds bytes that are not UTF-8, which Claude Code cannot run", e.Command)
 		}
 		if touched[e.Event] {
 			if err := flush(); err != nil {

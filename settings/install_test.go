@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -291,4 +293,39 @@ func TestInsertKeepsTimeout(t *testing.T) {
 		}
 		diffBytes(t, "InsertEntries", got, []byte(strings.Replace(src, "9e2", "600", 1)))
 	})
+}
+
+// TestInsertRefusesCommandsClaudeCodeCannotRead: a command holding bytes that are not UTF-8 is
+// refused, since Claude Code would read them as U+FFFD.
+func TestInsertRefusesCommandsClaudeCodeCannotRead(t *testing.T) {
+	_, err := InsertEntries([]byte("{}"), supervisorEntries("/opt/\xff/ccc-hooks hook", 600), testOwner)
+	if err == nil || !strings.Contains(err.Error(), "not UTF-8") {
+		t.Errorf("err = %v, want a refusal of bytes that are not UTF-8", err)
+	}
+}
+
+// TestUpdateRefusesAResultPastTheReadLimit: a change whose result is larger than MaxFileSize is
+// refused with a *TooLargeError; the file stays as it was, and no backup is taken.
+func TestUpdateRefusesAResultPastTheReadLimit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "settings.json")
+	old := []byte(`{"pad": "` + strings.Repeat("x", MaxFileSize-100-len(`{"pad": ""}`)) + `"}`)
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := &FileStore{Home: filepath.Join(dir, "home")}
+	_, err := st.Update(path, func(b []byte, _ bool) ([]byte, bool, error) {
+		out, err := InsertEntries(b, supervisorEntries(testCommand, 600), testOwner)
+		return out, false, err
+	})
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || tl.Size <= MaxFileSize {
+		t.Fatalf("err = %v, want a *TooLargeError", err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, old) {
+		t.Error("the file changed")
+	}
+	if b, _ := st.Backups(path); len(b) != 0 {
+		t.Errorf("backups taken: %v", b)
+	}
 }

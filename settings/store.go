@@ -301,8 +301,13 @@ func (s *FileStore) tidy(target string) error {
 	return nil
 }
 
-// locked runs fn with the store's lock held and path resolved as the kernel does.
+// locked runs fn with the store's lock held and path resolved as the kernel does. A path that
+// cannot be resolved (a link whose target ends in "/" but names a file, say) is refused before
+// the lock is taken: nothing is written, not even in ccc-hooks home.
 func (s *FileStore) locked(path string, fn func(target string) error) error {
+	if _, err := safefile.Resolve(path); err != nil {
+		return err
+	}
 	unlock, err := s.lock()
 	if err != nil {
 		return err
