@@ -21,7 +21,7 @@ import (
 func TestInstallRefusesNonUTF8Binary(t *testing.T) {
 	env, out, errOut := testEnv(t)
 	home := env.Getenv("HOME")
-	dir := filepath.Join(home, "tools-\xff\xfe")
+	dir := home + "/tools-" + string([]byte{0xff, 0xfe})
 	bin := filepath.Join(dir, "ccc-hooks")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)

@@ -58,7 +58,7 @@ func Resolve(path string) (string, error) {
 	todo := splitPath(abs[len(vol):])
 	done := vol + string(filepath.Separator)
 	links := 0
-	missing := false // once a component is missing, the rest is joined as text
+	missing := false      // once a component is missing, the rest is joined as text
 	var link, dest string // the last link followed, and its target
 	for len(todo) > 0 {
 		name := todo[0]
@@ -96,7 +96,7 @@ func Resolve(path string) (string, error) {
 		if links > maxLinks {
 			return "", fmt.Errorf("resolve %s: too many levels of symbolic links", path)
 		}
-		link, dest, err = next, "", nil
+		link = next
 		if dest, err = os.Readlink(next); err != nil {
 			return "", fmt.Errorf("resolve %s: %w", path, err)
 		}
@@ -108,7 +108,7 @@ func Resolve(path string) (string, error) {
 		}
 		// The link's text replaces its own name; it is read from the directory it sits in (done).
 		parts := splitPath(rel)
-		if len(rel) > 0 && os.IsPathSeparator(rel[len(rel)-1]) {
+		if rel != "" && os.IsPathSeparator(rel[len(rel)-1]) {
 			parts = append(parts, dirMark)
 		}
 		todo = append(parts, todo...)
