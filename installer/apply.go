@@ -180,7 +180,11 @@ func (r *run) write(fc fileChange, planned func(settings.ChangeFunc, *settings.L
 	if ch.Changed {
 		r.wrote = true
 		if fc.done != nil {
-			if err := r.UI.Say(fc.done(ch)); err != nil {
+			msg := fc.done(ch)
+			if ch.InPlace != "" {
+				msg += fmt.Sprintf(" It was written in place, with a backup, not replaced: %s.", ch.InPlace)
+			}
+			if err := r.UI.Say(msg); err != nil {
 				return ch, err
 			}
 		}

@@ -37,7 +37,7 @@ func computeFrom(path, target string, old []byte, exists bool, change ChangeFunc
 	}
 	switch {
 	case remove:
-		c.Removed, c.Changed = exists, exists
+		c.Removed, c.Changed, c.emptied = exists, exists, updated
 	case bytes.Equal(updated, old):
 		c.New = old
 	case len(updated) > MaxFileSize:

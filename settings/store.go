@@ -39,6 +39,13 @@ type Change struct {
 	Existed bool
 	Removed bool
 	Changed bool // false when New == Old (nothing written)
+	// InPlace says why the file was written in place, with a backup, rather than replaced ("" when
+	// it was replaced): a replacement could not carry what the file is (see
+	// safefile.CannotCarryError).
+	InPlace string
+	// emptied is what a change that removes the file left of it, written instead of removing a
+	// file with other names (hard links).
+	emptied []byte
 }
 
 // ChangeFunc computes the new bytes from the current ones; remove=true deletes the file.
@@ -181,6 +188,11 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 	if err := checkWritable(target, snap.info); err != nil {
 		return c, false, err
 	}
+	if n := safefile.Names(snap.info); c.Removed && n > 1 {
+		// Removing one name would leave our entries under the others: the file is emptied.
+		c.Removed, c.New = false, c.emptied
+		c.InPlace = fmt.Sprintf("it has %d names (hard links), so it is emptied rather than removed", n)
+	}
 	if c.Removed {
 		ok, err := s.remove(c, snap, r)
 		return c, ok, err
@@ -200,6 +212,10 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		p.Discard()
 		undo()
 		err = berr
+	}
+	var cannot *safefile.CannotCarryError
+	if errors.As(err, &cannot) {
+		return s.writeInPlace(c, snap, base, r, cannot.Reason)
 	}
 	if err != nil {
 		return c, false, err
@@ -284,9 +300,13 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 func (s *FileStore) Tidy(path string) error { return s.locked(path, s.tidy) }
 
 // tidy is Tidy under the lock. It also finishes the removal of a file whose uninstall was
-// killed after the file went: its record goes, and the directories made for it once empty.
+// killed after the file went (its record goes, and the directories made for it once empty), and
+// puts back the bytes of a file a killed write in place left torn (finishInPlace).
 func (s *FileStore) tidy(target string) error {
 	if err := safefile.RemoveStaleTemps(target); err != nil {
+		return err
+	}
+	if err := s.finishInPlace(target); err != nil {
 		return err
 	}
 	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {

@@ -22,14 +22,20 @@ type Pending struct {
 // Prepare writes data to a new temporary file in the directory of target (never $TMPDIR, so a
 // private file's contents never leave the directory that protects them) and syncs it.
 //
-// When target exists, the temporary file gets its permission bits, owner and group; otherwise
-// perm less the umask, and, when running as root, the owner and group of the directory. A
-// temporary file that cannot be given the target's owner is removed and an error returned:
-// replacing the file would hand it to someone else.
+// When target exists, the temporary file gets everything of it a replacement must carry (see
+// carry): its owner and group, its mode with the setuid, setgid and sticky bits, its extended
+// attributes and ACLs; otherwise perm less the umask, and, when running as root, the owner and
+// group of the directory. Where that cannot be done — the target has other names (hard links),
+// which a replacement would split, or something of it cannot be given to a new file — nothing
+// is left behind and the error is a *CannotCarryError: the caller writes the file in place
+// (WriteInPlace) or refuses.
 func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 	old, err := os.Stat(target)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("write %s: %w", target, err)
+	}
+	if Names(old) > 1 {
+		return nil, &CannotCarryError{Path: target, Reason: fmt.Sprintf("it has %d names (hard links), which a replacement would split", Names(old))}
 	}
 	// Private until complete when it replaces a file; a new file is created with perm (less
 	// the umask) as os.WriteFile would.
@@ -42,9 +48,12 @@ func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 		return nil, fmt.Errorf("write %s: %w", target, err)
 	}
 	p := &Pending{target: target, name: f.Name()}
-	if err := fill(f, data, old); err != nil {
+	if err := fill(f, data, old, target); err != nil {
 		_ = f.Close()
 		p.Discard()
+		if errors.Is(err, ErrCannotCarry) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("write %s: %w", target, err)
 	}
 	if err := f.Close(); err != nil {
@@ -54,30 +63,25 @@ func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 	return p, nil
 }
 
-// fill writes data to f and gives f the mode and owner the target should have.
-func fill(f *os.File, data []byte, old fs.FileInfo) error {
+// fill writes data to f and gives f what the target should have: everything of the file it
+// replaces (old, at target; see carry), or for a new file, as root, the directory's owner.
+func fill(f *os.File, data []byte, old fs.FileInfo, target string) error {
 	if _, err := f.Write(data); err != nil {
 		return err
 	}
-	uid, gid, chown := dirOwner(filepath.Dir(f.Name()))
 	if old != nil {
-		uid, gid, chown = ownerOf(old)
-	}
-	if chown {
-		if cur, err := f.Stat(); err == nil {
-			if cu, cg, ok := ownerOf(cur); ok && cu == uid && cg == gid {
-				chown = false
-			}
-		}
-	}
-	if chown {
-		if err := f.Chown(uid, gid); err != nil {
-			return fmt.Errorf("keep its owner (uid %d, gid %d): %w", uid, gid, err)
-		}
-	}
-	if old != nil {
-		if err := f.Chmod(old.Mode().Perm()); err != nil {
+		if err := carry(f, old, target); err != nil {
 			return err
+		}
+		return f.Sync()
+	}
+	if uid, gid, ok := dirOwner(filepath.Dir(f.Name())); ok {
+		if cur, err := f.Stat(); err != nil {
+			return err
+		} else if cu, cg, _ := ownerOf(cur); cu != uid || cg != gid {
+			if err := f.Chown(uid, gid); err != nil {
+				return fmt.Errorf("give it to its directory's owner (uid %d, gid %d): %w", uid, gid, err)
+			}
 		}
 	}
 	return f.Sync()
