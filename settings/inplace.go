@@ -4,8 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
+	"syscall"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
@@ -37,48 +36,55 @@ func (s *FileStore) writeInPlace(c Change, snap *snapshot, base []byte, r *round
 		undo()
 		return c, false, nil
 	}
-	journal := filepath.Join(s.BackupDir(c.Target), journalName)
-	if err := safefile.WriteFileAtomic(journal, c.New, 0o600); err != nil {
+	w, err := safefile.OpenWithin(s.Home, true)
+	if err != nil {
 		undo()
-		return c, false, fmt.Errorf("write %s in place (%s): keep its new bytes in %s first: %w", c.Target, reason, journal, err)
+		return c, false, fmt.Errorf("write %s in place (%s): %w", c.Target, reason, err)
+	}
+	defer w.Close()
+	journal := backupRel(c.Target) + "/" + journalName
+	if err := w.WriteFile(journal, c.New, 0o600, safefile.Writer, safefile.Writer); err != nil {
+		undo()
+		return c, false, fmt.Errorf("write %s in place (%s): keep its new bytes first: %w", c.Target, reason, err)
 	}
 	err = safefile.WriteInPlace(c.Target, c.New, snap.info)
 	var cannot *safefile.CannotCarryError
 	switch {
 	case errors.Is(err, safefile.ErrTargetChanged):
-		_ = os.Remove(journal)
+		_ = w.Remove(journal)
 		undo()
 		return c, false, nil
 	case errors.As(err, &cannot):
-		_ = os.Remove(journal)
+		_ = w.Remove(journal)
 		undo()
 		return c, false, fmt.Errorf("write %s: %s, and %s", c.Target, reason, cannot.Reason)
 	}
 	if err != nil {
 		undo()
-		return c, false, s.putBack(c.Target, snap, journal, reason, err)
+		return c, false, s.putBack(w, c.Target, snap, journal, reason, err)
 	}
-	_ = os.Remove(journal)
+	_ = w.Remove(journal)
 	finish()
 	return c, holds(c.Target, c.New) && leadsTo(c.Path, c.Target), nil
 }
 
 // journalName is the journal of a write in place, in the file's backup directory: the bytes
-// being written. Its name starts with a dot, so it is never listed as a backup.
+// being written, the writer's, mode 0600. Its name starts with a dot, so it is never listed as
+// a backup.
 const journalName = ".in-place"
 
 // putBack puts snap's bytes back into target after a write in place failed (werr), and says in
 // the error what the file holds then.
-func (s *FileStore) putBack(target string, snap *snapshot, journal, reason string, werr error) error {
+func (s *FileStore) putBack(w *safefile.Within, target string, snap *snapshot, journal, reason string, werr error) error {
 	var ie *safefile.InPlaceError
 	if errors.As(werr, &ie) && !ie.Written {
-		_ = os.Remove(journal)
+		_ = w.Remove(journal)
 		return fmt.Errorf("%w (%s)", werr, reason)
 	}
 	if err := safefile.WriteInPlace(target, snap.data, snap.info); err != nil {
 		return &HalfWrittenError{Path: target, Backup: s.newestBackup(target), Err: werr}
 	}
-	_ = os.Remove(journal)
+	_ = w.Remove(journal)
 	return fmt.Errorf("%w (%s); its bytes as they were are back", werr, reason)
 }
 
@@ -109,33 +115,54 @@ func (s *FileStore) newestBackup(target string) string {
 // finishInPlace looks, under the lock, for the journal of a write in place of target that a
 // killed run left: where the file is torn as that write leaves it (safefile.Torn, between its
 // newest backup and the journal), the backup's bytes are put back in place; the journal goes.
+// Only a journal ccc-hooks may act on (see safefile.Trusted), and a backup that is too or that
+// the file's own owner holds, are acted on: a record planted in a home root works in is left.
 func (s *FileStore) finishInPlace(target string) error {
-	if fi, err := os.Stat(s.BackupDir(target)); err != nil || !fi.IsDir() {
-		return nil //nolint:nilerr // no backup directory, no journal in it: the write that needs one says why
+	w, err := safefile.OpenWithin(s.Home, false)
+	if err != nil {
+		return nil // no home, no journal
 	}
-	journal := filepath.Join(s.BackupDir(target), journalName)
-	updated, err := os.ReadFile(journal)
-	if errors.Is(err, fs.ErrNotExist) {
+	defer w.Close()
+	journal := backupRel(target) + "/" + journalName
+	updated, jfi, err := w.ReadFile(journal, MaxFileSize)
+	switch {
+	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)):
+		return nil
+	case errors.Is(err, safefile.ErrLink):
+		return nil
+	case err != nil:
+		return fmt.Errorf("read the journal of a write of %s in place: %w", target, err)
+	case !safefile.Trusted(jfi):
 		return nil
 	}
+	snap, err := readSnapshot(target)
 	if err != nil {
-		return fmt.Errorf("read %s, the journal of a write of %s in place: %w", journal, target, err)
+		return nil // the write that follows reports a file it cannot read
 	}
-	if backup := s.newestBackup(target); backup != "" {
-		old, errOld := os.ReadFile(backup)
-		snap, errCur := readSnapshot(target)
-		if errOld == nil && errCur == nil && snap.exists && safefile.Torn(snap.data, old, updated) {
-			err := safefile.WriteInPlace(target, old, snap.info)
-			snap.close()
-			if err != nil {
-				return fmt.Errorf("put back %s, half written by a ccc-hooks that was stopped, from %s: %w", target, backup, err)
-			}
-		} else if errCur == nil {
-			snap.close()
+	defer snap.close()
+	if old, ok := s.restorable(w, target, snap); ok && snap.exists && safefile.Torn(snap.data, old, updated) {
+		if err := safefile.WriteInPlace(target, old, snap.info); err != nil {
+			return fmt.Errorf("put back %s, half written by a ccc-hooks that was stopped: %w", target, err)
 		}
 	}
-	if err := os.Remove(journal); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("remove %s: %w", journal, err)
+	return w.Remove(journal)
+}
+
+// restorable returns the bytes of target's newest backup when ccc-hooks may write them back into
+// the file: the backup is its own (or root's), or belongs to the file's owner.
+func (s *FileStore) restorable(w *safefile.Within, target string, snap *snapshot) ([]byte, bool) {
+	list, err := listBackups(w, backupRel(target))
+	if err != nil || len(list) == 0 || !snap.exists {
+		return nil, false
 	}
-	return nil
+	old, fi, err := w.ReadFile(backupRel(target)+"/"+list[len(list)-1].name, MaxFileSize)
+	if err != nil {
+		return nil, false
+	}
+	if safefile.Trusted(fi) {
+		return old, true
+	}
+	bu, _, _ := safefile.Owner(fi)
+	fu, _, _ := safefile.Owner(snap.info)
+	return old, bu == fu
 }

@@ -75,7 +75,7 @@ func TestKilledWriteInPlaceIsPutBack(t *testing.T) {
 				tt.cur = updated[:10] + old[10:]
 				tt.want = old
 			}
-			if err := s.backup(path, []byte(old)); err != nil {
+			if err := s.backup(path, []byte(old), nil); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(filepath.Join(s.BackupDir(path), journalName), []byte(updated), 0o600); err != nil {

@@ -2,8 +2,9 @@ package settings
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
+	"unicode/utf8"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // legacyOrigin is the record older versions kept under <Home>/origins/ for a file that was
@@ -15,10 +16,11 @@ type legacyOrigin struct {
 }
 
 // legacyLedger reads such a record of target as a ledger, so that an uninstall after upgrading
-// still removes a file an older version created, or gives back its blank bytes.
-func (s *FileStore) legacyLedger(target string) (*Ledger, bool) {
-	b, err := os.ReadFile(filepath.Join(s.Home, "origins", fileID(target)))
-	if err != nil {
+// still removes a file an older version created, or gives back its blank bytes. Only a record
+// ccc-hooks may act on is read (see safefile.Trusted).
+func (s *FileStore) legacyLedger(w *safefile.Within, target string) (*Ledger, bool) {
+	b, fi, err := w.ReadFile("origins/"+fileID(target), maxRecord)
+	if err != nil || !safefile.Trusted(fi) {
 		return nil, false
 	}
 	var o legacyOrigin
@@ -31,3 +33,6 @@ func (s *FileStore) legacyLedger(target string) (*Ledger, bool) {
 	}
 	return l, true
 }
+
+// utf8Valid reports whether s is UTF-8 text, which a JSON string can hold as it is.
+func utf8Valid(s string) bool { return utf8.ValidString(s) }

@@ -31,7 +31,7 @@ func (r *round) backupOnce(s *FileStore, target string, snap *snapshot) error {
 	if !snap.exists || r.saved != nil && bytes.Equal(r.saved, snap.data) {
 		return nil
 	}
-	if err := s.backup(target, snap.data); err != nil {
+	if err := s.backup(target, snap.data, snap.info); err != nil {
 		return err
 	}
 	r.saved = snap.data

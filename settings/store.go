@@ -80,7 +80,7 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 // that content. When the target changed after change saw it, change runs again on the new
 // bytes. Rounds go on for a while (see maxAttempts); on error the file is left as it was.
 func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
-	return s.update(path, func(string) ChangeFunc { return change })
+	return s.update(path, func(string) (ChangeFunc, error) { return change, nil })
 }
 
 // LedgeredChange makes the change of one UpdateLedgered from the file's ledger (nil when there
@@ -90,23 +90,34 @@ type LedgeredChange func(l *Ledger) ChangeFunc
 // UpdateLedgered is Update with a change made from the file's ledger as it stands once the lock
 // is held: a ledger read before can be out of date by then, when another ccc-hooks writes the
 // same file at the same moment. The ledger is read once per call, so every round of the update
-// sees the record as it was before this update wrote anything.
+// sees the record as it was before this update wrote anything. The change gets the record
+// ccc-hooks acts on (nil for none, and for one it does not trust: see Record); a record that
+// cannot be read stops the update (*UnreadableLedgerError), nothing written.
 func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, error) {
-	return s.update(path, func(target string) ChangeFunc {
-		l, _ := s.ledgerOf(target)
-		return change(l)
+	return s.update(path, func(target string) (ChangeFunc, error) {
+		rec, err := s.recordOf(target)
+		if err != nil {
+			return nil, err
+		}
+		if rec.Untrusted != "" {
+			return change(nil), nil
+		}
+		return change(rec.Ledger), nil
 	})
 }
 
 // update is Update with the change made once the lock is held and path resolved to target.
-func (s *FileStore) update(path string, makeChange func(target string) ChangeFunc) (Change, error) {
+func (s *FileStore) update(path string, makeChange func(target string) (ChangeFunc, error)) (Change, error) {
 	c := Change{Path: path}
 	err := s.locked(path, func(target string) error {
 		c.Target = target
 		if err := s.tidy(target); err != nil {
 			return err
 		}
-		change := makeChange(target)
+		change, err := makeChange(target)
+		if err != nil {
+			return err
+		}
 		var r round
 		defer r.close()
 		start := time.Now()
@@ -310,14 +321,17 @@ func (s *FileStore) tidy(target string) error {
 		return err
 	}
 	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
-		if _, ok := s.readLedger(target); ok {
+		if rec, err := s.recordAt(target); err == nil && rec.Ledger != nil && rec.Untrusted == "" {
 			_ = s.forgetFile(target)
 		}
 	}
 	// Best effort below: a broken backups or ledger directory is reported by the write that
 	// needs it, naming the settings file.
-	_ = safefile.RemoveStaleTempsIn(s.BackupDir(target))
-	_ = safefile.RemoveStaleTempsIn(filepath.Join(s.Home, "ledger"))
+	if w, err := safefile.OpenWithin(s.Home, false); err == nil {
+		_ = w.RemoveStaleTemps(backupRel(target))
+		_ = w.RemoveStaleTemps(ledgerDir)
+		w.Close()
+	}
 	return nil
 }
 
