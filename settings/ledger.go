@@ -438,6 +438,12 @@ func (s *FileStore) forgetFile(target string) error {
 	if err != nil {
 		return err
 	}
+	return s.forget(rec)
+}
+
+// forget is forgetFile given the record of the file, found before it was removed (by what the
+// file was, too: see Record).
+func (s *FileStore) forget(rec Record) error {
 	if rec.Untrusted != "" {
 		return nil
 	}
@@ -463,6 +469,11 @@ func (s *FileStore) forgetFile(target string) error {
 	}
 	if rec.Ledger == nil {
 		return nil
+	}
+	if l.moved != "" {
+		if err := s.writeLedger(l.moved, nil); err != nil {
+			return err
+		}
 	}
 	return s.writeLedger(l.Path, nil)
 }

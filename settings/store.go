@@ -295,6 +295,11 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 	if !snap.sameAs(c.Target) || !leadsTo(c.Path, c.Target) {
 		return false, nil
 	}
+	// The record is found while the file is there: by its path, or by what it is.
+	rec, err := s.recordOf(c.Target)
+	if err != nil {
+		return false, err
+	}
 	gone, err := safefile.RemoveChecked(c.Target, func(aside string) bool {
 		time.Sleep(s.settle()) // let an in-place writer that had the file open finish
 		return holds(aside, snap.data)
@@ -302,7 +307,7 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 	if err != nil || !gone {
 		return false, err
 	}
-	return true, s.forgetFile(c.Target)
+	return true, s.forget(rec)
 }
 
 // Tidy removes the temporary files that a killed ccc-hooks left beside the file at path, in
