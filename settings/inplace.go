@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"syscall"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
@@ -123,10 +122,13 @@ func (s *FileStore) finishInPlace(target string) error {
 		return nil // no home, no journal
 	}
 	defer w.Close()
+	if fi, err := w.Lstat(backupRel(target)); err != nil || !fi.IsDir() {
+		return nil // no backup directory (a link is none), no journal: the backup that follows says why
+	}
 	journal := backupRel(target) + "/" + journalName
 	updated, jfi, err := w.ReadFile(journal, MaxFileSize)
 	switch {
-	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)):
+	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case errors.Is(err, safefile.ErrLink):
 		return nil

@@ -79,6 +79,9 @@ func (w *Within) MkdirAll(name string, perm os.FileMode) error {
 	return nil
 }
 
+// Lstat describes name itself, a link not followed.
+func (w *Within) Lstat(name string) (fs.FileInfo, error) { return w.root.Lstat(name) }
+
 // ErrLink is matched by the error of ReadFile for a name that is a symbolic link.
 var ErrLink = errors.New("a symbolic link")
 
