@@ -62,7 +62,10 @@ func (s *FileStore) writeInPlace(c Change, snap *snapshot, base []byte, r *round
 		undo()
 		return c, false, s.putBack(w, c.Target, snap, journal, reason, err)
 	}
-	_ = w.Remove(journal)
+	r.wrote = true
+	if err := w.Remove(journal); err != nil {
+		r.leftovers = append(r.leftovers, fmt.Errorf("the journal of the write in place: %w; the next ccc-hooks run removes it", err))
+	}
 	finish()
 	return c, holds(c.Target, c.New) && leadsTo(c.Path, c.Target), nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -184,6 +185,8 @@ type Record struct {
 type UnreadableLedgerError struct {
 	Path string
 	Err  error
+	// Invalid is set when the file was read but is not a record (invalid JSON, wrong types).
+	Invalid bool
 }
 
 func (e *UnreadableLedgerError) Error() string {
@@ -209,12 +212,15 @@ func (s *FileStore) Record(path string) (Record, error) {
 // recordOf is Record for a resolved target.
 func (s *FileStore) recordOf(target string) (Record, error) {
 	fi, err := os.Lstat(target)
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
 		return Record{}, nil // a missing file has no record
 	}
-	w, err := safefile.OpenWithin(s.Home, false)
 	if err != nil {
-		return Record{}, nil // no home, no records
+		return Record{}, fmt.Errorf("read %s: %w", target, err)
+	}
+	w, err := openHome(s.Home)
+	if w == nil {
+		return Record{}, err // no home, no records; or one that cannot be read
 	}
 	defer w.Close()
 	rec, err := readRecord(w, recordRel(target))
@@ -227,13 +233,26 @@ func (s *FileStore) recordOf(target string) (Record, error) {
 		}
 		return rec, nil
 	}
-	if rec := s.recordByIdentity(w, target, fi); rec.Ledger != nil {
-		return rec, nil
+	if rec, err := s.recordByIdentity(w, target, fi); err != nil || rec.Ledger != nil {
+		return rec, err
 	}
-	if l, ok := s.legacyLedger(w, target); ok {
-		return Record{Ledger: l}, nil
+	l, err := s.legacyLedger(w, target)
+	if err != nil || l == nil {
+		return Record{}, err
 	}
-	return Record{}, nil
+	return Record{Ledger: l}, nil
+}
+
+// openHome opens ccc-hooks home for reading its records: nil and no error when it is missing.
+func openHome(home string) (*safefile.Within, error) {
+	w, err := safefile.OpenWithin(home, false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &UnreadableLedgerError{Path: home, Err: err}
+	}
+	return w, nil
 }
 
 // readRecord reads the record at rel: none when missing; untrusted when another user owns it
@@ -250,7 +269,7 @@ func readRecord(w *safefile.Within, rel string) (Record, error) {
 	}
 	var l Ledger
 	if err := json.Unmarshal(data, &l); err != nil {
-		return Record{}, &UnreadableLedgerError{Path: w.Path(rel), Err: fmt.Errorf("invalid JSON: %w", err)}
+		return Record{}, &UnreadableLedgerError{Path: w.Path(rel), Err: fmt.Errorf("invalid JSON: %w", err), Invalid: true}
 	}
 	rec := Record{Ledger: &l}
 	if !safefile.Trusted(fi) {
@@ -265,15 +284,17 @@ func readRecord(w *safefile.Within, rel string) (Record, error) {
 // device and inode. When the path it names leads to that file still, the same file has two
 // paths (a bind mount, a second config home) and the record is used as it is; otherwise the
 // file was renamed, and the record is moved onto target (its path, and the directories created
-// for it, the same number of levels above it), where its next write keeps it.
-func (s *FileStore) recordByIdentity(w *safefile.Within, target string, fi os.FileInfo) Record {
+// for it, the same number of levels above it), where its next write keeps it. A record whose
+// JSON is broken is passed over (it is said when its own file is used, and by doctor); one
+// that cannot be read is an error: it might be this file's.
+func (s *FileStore) recordByIdentity(w *safefile.Within, target string, fi os.FileInfo) (Record, error) {
 	dev, ino, ok := safefile.Identity(fi)
 	if !ok {
-		return Record{}
+		return Record{}, nil
 	}
 	ents, err := w.ReadDir(ledgerDir)
 	if err != nil {
-		return Record{}
+		return Record{}, &UnreadableLedgerError{Path: w.Path(ledgerDir), Err: err}
 	}
 	for _, e := range ents {
 		name := e.Name()
@@ -281,22 +302,30 @@ func (s *FileStore) recordByIdentity(w *safefile.Within, target string, fi os.Fi
 			continue
 		}
 		rec, err := readRecord(w, ledgerDir+"/"+name)
+		var bad *UnreadableLedgerError
+		if err != nil && (!errors.As(err, &bad) || !bad.Invalid) {
+			return Record{}, err
+		}
 		l := rec.Ledger
 		if err != nil || l == nil || rec.Untrusted != "" || l.Dev != dev || l.Ino != ino || l.Path == "" || l.Path == target {
 			continue
 		}
-		if old, err := os.Stat(l.Path); err == nil {
+		old, err := os.Stat(l.Path)
+		switch {
+		case err == nil:
 			if d, i, ok := safefile.Identity(old); ok && d == dev && i == ino {
-				return Record{Ledger: l, Via: l.Path}
+				return Record{Ledger: l, Via: l.Path}, nil
 			}
 			continue // another file has that path now: the record is its
+		case !errors.Is(err, fs.ErrNotExist):
+			return Record{}, fmt.Errorf("read %s: %w", l.Path, err)
 		}
 		moved := *l
 		moved.moved, moved.Path = l.Path, target
 		moved.Dirs = rebase(l.Dirs, l.Path, target)
-		return Record{Ledger: &moved, Via: l.Path}
+		return Record{Ledger: &moved, Via: l.Path}, nil
 	}
-	return Record{}
+	return Record{}, nil
 }
 
 // rebase moves dirs, directories created above the file from, to the same levels above to.
@@ -417,9 +446,9 @@ func (s *FileStore) noteWrite(target string, existed bool, old, updated []byte, 
 
 // recordAt reads the record kept under target's own path, whether or not the file is there.
 func (s *FileStore) recordAt(target string) (Record, error) {
-	w, err := safefile.OpenWithin(s.Home, false)
-	if err != nil {
-		return Record{}, nil // no home, no records
+	w, err := openHome(s.Home)
+	if w == nil {
+		return Record{}, err
 	}
 	defer w.Close()
 	rec, err := readRecord(w, recordRel(target))
@@ -485,9 +514,9 @@ const pendingDirsName = "dirs.json"
 // pendingDirs reads the directories waiting to be removed: none where the file is missing, or
 // is not trusted (root acts on no list another user could have written).
 func (s *FileStore) pendingDirs() ([]string, error) {
-	w, err := safefile.OpenWithin(s.Home, false)
-	if err != nil {
-		return nil, nil // no home, nothing pending
+	w, err := openHome(s.Home)
+	if w == nil {
+		return nil, err
 	}
 	defer w.Close()
 	b, fi, err := w.ReadFile(ledgerDir+"/"+pendingDirsName, maxRecord)

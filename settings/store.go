@@ -43,10 +43,24 @@ type Change struct {
 	// it was replaced): a replacement could not carry what the file is (see
 	// safefile.CannotCarryError).
 	InPlace string
+	// Leftovers are temporary files Update could not remove (*safefile.LeftoverError), also
+	// when it failed: they stay until the next run of ccc-hooks removes them.
+	Leftovers []error
 	// emptied is what a change that removes the file left of it, written instead of removing a
 	// file with other names (hard links).
 	emptied []byte
 }
+
+// AfterWriteError is an error of Update that came after the file was changed (written, or
+// removed): what is said of it must not be that the file was left unchanged.
+type AfterWriteError struct {
+	Err     error
+	Removed bool // the file was removed (else written)
+}
+
+func (e *AfterWriteError) Error() string { return e.Err.Error() }
+
+func (e *AfterWriteError) Unwrap() error { return e.Err }
 
 // ChangeFunc computes the new bytes from the current ones; remove=true deletes the file.
 type ChangeFunc func(old []byte, exists bool) (updated []byte, remove bool, err error)
@@ -109,6 +123,8 @@ func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, 
 // update is Update with the change made once the lock is held and path resolved to target.
 func (s *FileStore) update(path string, makeChange func(target string) (ChangeFunc, error)) (Change, error) {
 	c := Change{Path: path}
+	var r round
+	defer r.close()
 	err := s.locked(path, func(target string) error {
 		c.Target = target
 		if err := s.tidy(target); err != nil {
@@ -118,8 +134,6 @@ func (s *FileStore) update(path string, makeChange func(target string) (ChangeFu
 		if err != nil {
 			return err
 		}
-		var r round
-		defer r.close()
 		start := time.Now()
 		inUse := false
 		for n := 0; n < maxAttempts || n < maxRounds && time.Since(start) < s.keepTrying(); n++ {
@@ -154,6 +168,12 @@ func (s *FileStore) update(path string, makeChange func(target string) (ChangeFu
 		}
 		return fmt.Errorf("update %s: the file kept changing for %s; another program is writing it", target, time.Since(start).Round(time.Second))
 	})
+	c.Leftovers = r.leftovers
+	var aw *AfterWriteError
+	if err != nil && r.wrote && !errors.As(err, &aw) {
+		// A round changed the file before this error: it is not as it was.
+		err = &AfterWriteError{Err: err, Removed: r.removed}
+	}
 	return c, err
 }
 
@@ -220,7 +240,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	go func() { backedUp <- r.backupOnce(s, c.Target, snap) }()
 	p, finish, undo, err := s.prepare(c, snap.exists, base, r)
 	if berr := <-backedUp; err == nil && berr != nil {
-		p.Discard()
+		r.discard(p)
 		undo()
 		err = berr
 	}
@@ -232,11 +252,12 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		return c, false, err
 	}
 	if !snap.sameAs(c.Target) || !leadsTo(c.Path, c.Target) { // the last moment before the swap
-		p.Discard()
+		r.discard(p)
 		undo()
 		return c, false, nil
 	}
 	displaced, err := s.commit(p, snap.exists)
+	r.leftOver(p)
 	if errors.Is(err, safefile.ErrTargetChanged) {
 		undo()
 		return c, false, nil
@@ -245,6 +266,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		undo()
 		return c, false, err
 	}
+	r.wrote = true
 	finish()
 	// The settle time is waited even when nothing can still write into the displaced file: it
 	// also lets a foreign rename racing ours land before holds looks, so that our change is
@@ -304,10 +326,19 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 		time.Sleep(s.settle()) // let an in-place writer that had the file open finish
 		return holds(aside, snap.data)
 	})
+	var left *safefile.LeftoverError
+	if gone && errors.As(err, &left) {
+		// Removed; a hidden copy of the old file stays until the next run, which is said.
+		r.leftovers, err = append(r.leftovers, left), nil
+	}
 	if err != nil || !gone {
 		return false, err
 	}
-	return true, s.forget(rec)
+	r.wrote, r.removed = true, true
+	if err := s.forget(rec); err != nil {
+		return true, fmt.Errorf("forget the removed file in the ledger: %w", err)
+	}
+	return true, nil
 }
 
 // Tidy removes the temporary files that a killed ccc-hooks left beside the file at path, in

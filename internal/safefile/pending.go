@@ -17,6 +17,27 @@ type Pending struct {
 	target string
 	name   string // the temporary file; after an exchange it holds the displaced file
 	done   bool
+	// Leftover says, when not nil, that a temporary file could not be removed (Discard, or the
+	// name of the displaced file after Commit): it stays beside the target until the next run
+	// removes it (RemoveStaleTemps).
+	Leftover *LeftoverError
+}
+
+// LeftoverError names a temporary file ccc-hooks could not remove, and why.
+type LeftoverError struct {
+	Path string
+	// Old is set when it holds the file as it was before (the displaced file), else the bytes
+	// that were to be written.
+	Old bool
+	Err error
+}
+
+func (e *LeftoverError) Error() string {
+	what := "the bytes that were to be written"
+	if e.Old {
+		what = "the file as it was"
+	}
+	return fmt.Sprintf("%s, a copy of %s, could not be removed (%v); the next ccc-hooks run removes it", e.Path, what, unwrap(e.Err))
 }
 
 // Prepare writes data to a new temporary file in the directory of target (never $TMPDIR, so a
@@ -51,14 +72,14 @@ func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 	if err := fill(f, data, old, target); err != nil {
 		_ = f.Close()
 		p.Discard()
-		if errors.Is(err, ErrCannotCarry) {
-			return nil, err
+		if !errors.Is(err, ErrCannotCarry) {
+			err = fmt.Errorf("write %s: %w", target, err)
 		}
-		return nil, fmt.Errorf("write %s: %w", target, err)
+		return nil, p.withLeftover(err)
 	}
 	if err := f.Close(); err != nil {
 		p.Discard()
-		return nil, fmt.Errorf("write %s: %w", target, err)
+		return nil, p.withLeftover(fmt.Errorf("write %s: %w", target, err))
 	}
 	return p, nil
 }
@@ -85,6 +106,14 @@ func fill(f *os.File, data []byte, old fs.FileInfo, target string) error {
 		}
 	}
 	return f.Sync()
+}
+
+// withLeftover adds to err the temporary file Discard could not remove, if any.
+func (p *Pending) withLeftover(err error) error {
+	if p.Leftover == nil {
+		return err
+	}
+	return fmt.Errorf("%w; and %w", err, p.Leftover)
 }
 
 // Name is the path of the temporary file.
@@ -141,24 +170,30 @@ func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
 	syncDir(filepath.Dir(p.target))
 	// The temporary name now holds what was displaced. Opened without blocking: a foreign
 	// program may have put anything there, even a FIFO.
-	return takeDisplaced(p.name), nil
+	return p.takeDisplaced(), nil
 }
 
 // takeDisplaced opens what the temporary name holds and removes the name: nil when the
-// displaced file vanished or cannot be opened, and so there is nothing to read back.
-func takeDisplaced(name string) *os.File {
-	f, err := openNoBlock(name)
-	_ = os.Remove(name)
+// displaced file vanished or cannot be opened, and so there is nothing to read back. A name that
+// cannot be removed is said in Leftover.
+func (p *Pending) takeDisplaced() *os.File {
+	f, err := openNoBlock(p.name)
+	if rerr := os.Remove(p.name); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+		p.Leftover = &LeftoverError{Path: p.name, Old: true, Err: rerr}
+	}
 	if err != nil {
 		return nil
 	}
 	return f
 }
 
-// Discard removes the temporary file unless it took the target's place.
+// Discard removes the temporary file unless it took the target's place; one that cannot be
+// removed is said in Leftover.
 func (p *Pending) Discard() {
 	if !p.done {
-		_ = os.Remove(p.name)
+		if err := os.Remove(p.name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			p.Leftover = &LeftoverError{Path: p.name, Err: err}
+		}
 		p.done = true
 	}
 }
@@ -192,33 +227,53 @@ func openNoBlock(path string) (*os.File, error) { return openRead(path, false) }
 // through its name any more), then check is called with that temporary name. When check
 // approves, the file is removed (gone is true); otherwise it is put back unless a new target
 // appeared meanwhile, in which case the error names where the moved-aside file is kept.
+//
+// When the file moved aside cannot be removed, it is put back in its place, and the error says
+// so (gone is false: the file is as it was); only where that fails too is gone true, with a
+// *LeftoverError naming the hidden copy of the old file that the next run removes.
 func RemoveChecked(target string, check func(aside string) bool) (gone bool, err error) {
 	f, err := createTemp(target, 0o600)
 	if err != nil {
 		return false, fmt.Errorf("remove %s: %w", target, err)
 	}
 	aside := f.Name()
-	_ = f.Close()
-	if err := os.Rename(target, aside); err != nil {
+	if err := f.Close(); err != nil {
 		_ = os.Remove(aside)
+		return false, fmt.Errorf("remove %s: %w", target, err)
+	}
+	if err := os.Rename(target, aside); err != nil {
+		if rerr := os.Remove(aside); rerr != nil {
+			return false, fmt.Errorf("remove %s: %w; and %w", target, busy(err), &LeftoverError{Path: aside, Err: rerr})
+		}
 		return false, fmt.Errorf("remove %s: %w", target, busy(err))
 	}
 	if check(aside) {
-		if err := os.Remove(aside); err != nil {
-			return false, fmt.Errorf("remove %s: %w", target, err)
+		rerr := os.Remove(aside)
+		if rerr == nil {
+			syncDir(filepath.Dir(target))
+			return true, nil
 		}
-		syncDir(filepath.Dir(target))
-		return true, nil
+		if err := putBack(aside, target); err != nil {
+			return true, &LeftoverError{Path: aside, Old: true, Err: rerr}
+		}
+		return false, fmt.Errorf("remove %s: %w; it was put back", target, unwrap(rerr))
 	}
-	err = createOnly(aside, target)
-	if errors.Is(err, errUnsupported) {
-		err = os.Rename(aside, target)
-	}
-	if err != nil {
+	if err := putBack(aside, target); err != nil {
 		// Keep it under a name the stale-file cleanup does not take.
 		keep := filepath.Join(filepath.Dir(target), filepath.Base(target)+".ccc-hooks-kept")
-		_ = os.Rename(aside, keep)
+		if kerr := os.Rename(aside, keep); kerr != nil {
+			keep = aside
+		}
 		return false, fmt.Errorf("remove %s: another program wrote it meanwhile; its content is kept in %s", target, keep)
 	}
 	return false, nil
+}
+
+// putBack renames aside back to target unless a file appeared there meanwhile.
+func putBack(aside, target string) error {
+	err := createOnly(aside, target)
+	if errors.Is(err, errUnsupported) {
+		err = os.Rename(aside, target)
+	}
+	return err
 }
