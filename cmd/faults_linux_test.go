@@ -115,8 +115,10 @@ func faultOnce(t *testing.T, bin string, c faultCase, syscall string, n int, bef
 	c.setup(t, dir)
 	log := filepath.Join(dir, "strace.log")
 	when := strconv.Itoa(n)
-	cmd := exec.Command("strace", append([]string{"-f", "-qq", "-o", log, "-e", "trace=" + syscall,
-		"-e", "inject=" + syscall + ":error=EIO:when=" + when, "--", bin}, expandDir(c.args, dir)...)...)
+	cmd := exec.Command("strace", append([]string{
+		"-f", "-qq", "-o", log, "-e", "trace=" + syscall,
+		"-e", "inject=" + syscall + ":error=EIO:when=" + when, "--", bin,
+	}, expandDir(c.args, dir)...)...)
 	cmd.Env = faultEnv(dir)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
