@@ -219,7 +219,7 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 	if err := checkWritable(target, snap.info); err != nil {
 		return c, false, err
 	}
-	if n := safefile.Names(snap.info); c.Removed && n > 1 {
+	if n := safefile.Names(target, snap.info); c.Removed && n > 1 {
 		// Removing one name would leave our entries under the others: the file is emptied.
 		c.Removed, c.New = false, c.emptied
 		c.InPlace = fmt.Sprintf("it has %d names (hard links), so it is emptied rather than removed", n)

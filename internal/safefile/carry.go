@@ -106,11 +106,11 @@ func unwrap(err error) error {
 	return err
 }
 
-// Names returns how many names (hard links) the file fi describes has; 1 where the system does
-// not say, and for no file (nil).
-func Names(fi fs.FileInfo) int {
+// Names returns how many names (hard links) the file at path, which fi describes, has: 1 where
+// the system does not say, and for no file (nil).
+func Names(path string, fi fs.FileInfo) int {
 	if fi == nil {
 		return 1
 	}
-	return linkCount(fi)
+	return linkCount(path, fi)
 }

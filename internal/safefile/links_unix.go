@@ -8,7 +8,7 @@ import (
 )
 
 // linkCount returns the number of names of the file fi describes.
-func linkCount(fi fs.FileInfo) int {
+func linkCount(_ string, fi fs.FileInfo) int {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 0 {
 		return int(st.Nlink)
 	}

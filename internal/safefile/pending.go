@@ -55,8 +55,8 @@ func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("write %s: %w", target, err)
 	}
-	if Names(old) > 1 {
-		return nil, &CannotCarryError{Path: target, Reason: fmt.Sprintf("it has %d names (hard links), which a replacement would split", Names(old))}
+	if n := Names(target, old); n > 1 {
+		return nil, &CannotCarryError{Path: target, Reason: fmt.Sprintf("it has %d names (hard links), which a replacement would split", n)}
 	}
 	// Private until complete when it replaces a file; a new file is created with perm (less
 	// the umask) as os.WriteFile would.

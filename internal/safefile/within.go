@@ -196,7 +196,7 @@ func (w *Within) fill(f *os.File, data []byte, perm os.FileMode, dir string, uid
 
 // Remove removes name (a link itself, never what it leads to); a missing one is no error.
 func (w *Within) Remove(name string) error {
-	if err := w.root.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := removeIn(w, name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("remove %s: %w", w.Path(name), unwrap(err))
 	}
 	return nil
