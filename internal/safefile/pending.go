@@ -51,11 +51,17 @@ func (e *LeftoverError) Error() string {
 // is left behind and the error is a *CannotCarryError: the caller writes the file in place
 // (WriteInPlace) or refuses.
 func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
+	return prepare(target, data, perm, true)
+}
+
+// prepare is Prepare; whole is false for ccc-hooks' own files (see WriteFileAtomic), which keep
+// only their owner, group and permission bits and take no notice of other names.
+func prepare(target string, data []byte, perm os.FileMode, whole bool) (*Pending, error) {
 	old, err := os.Stat(target)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("write %s: %w", target, err)
 	}
-	if n := Names(target, old); n > 1 {
+	if n := Names(target, old); whole && n > 1 {
 		return nil, &CannotCarryError{Path: target, Reason: fmt.Sprintf("it has %d names (hard links), which a replacement would split", n)}
 	}
 	// Private until complete when it replaces a file; a new file is created with perm (less
@@ -69,7 +75,7 @@ func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 		return nil, fmt.Errorf("write %s: %w", target, err)
 	}
 	p := &Pending{target: target, name: f.Name()}
-	if err := fill(f, data, old, target); err != nil {
+	if err := fill(f, data, old, target, whole); err != nil {
 		_ = f.Close()
 		p.Discard()
 		if !errors.Is(err, ErrCannotCarry) {
@@ -86,12 +92,21 @@ func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 
 // fill writes data to f and gives f what the target should have: everything of the file it
 // replaces (old, at target; see carry), or for a new file, as root, the directory's owner.
-func fill(f *os.File, data []byte, old fs.FileInfo, target string) error {
+func fill(f *os.File, data []byte, old fs.FileInfo, target string, whole bool) error {
 	if _, err := f.Write(data); err != nil {
 		return err
 	}
-	if old != nil {
+	if old != nil && whole {
 		if err := carry(f, old, target); err != nil {
+			return err
+		}
+		return f.Sync()
+	}
+	if old != nil {
+		if err := keepOwner(f, old); err != nil {
+			return err
+		}
+		if err := f.Chmod(old.Mode().Perm()); err != nil {
 			return err
 		}
 		return f.Sync()
@@ -106,6 +121,25 @@ func fill(f *os.File, data []byte, old fs.FileInfo, target string) error {
 		}
 	}
 	return f.Sync()
+}
+
+// keepOwner gives f the owner and group of old where they differ, as root may.
+func keepOwner(f *os.File, old fs.FileInfo) error {
+	uid, gid, ok := ownerOf(old)
+	if !ok {
+		return nil
+	}
+	cur, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if cu, cg, _ := ownerOf(cur); cu == uid && cg == gid {
+		return nil
+	}
+	if err := f.Chown(uid, gid); err != nil {
+		return fmt.Errorf("keep its owner (uid %d, gid %d): %w", uid, gid, err)
+	}
+	return nil
 }
 
 // withLeftover adds to err the temporary file Discard could not remove, if any.
@@ -201,8 +235,12 @@ func (p *Pending) Discard() {
 // WriteFileAtomic replaces path with data through a synced temporary file in the same
 // directory, keeping the permission bits, owner and group of an existing file (for a new one:
 // perm less the umask, and as root the directory's owner).
+//
+// It is for ccc-hooks' own files (state, logs, records under ccc-hooks home): unlike Prepare it
+// carries no extended attribute and takes no notice of other names, so that a label or a link
+// of the home never stops a hook from writing its state.
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	p, err := Prepare(path, data, perm)
+	p, err := prepare(path, data, perm, false)
 	if err != nil {
 		return err
 	}
