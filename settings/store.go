@@ -85,8 +85,11 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 // temporary files a killed run left beside the target, and calls change with the current bytes
 // of the final target (only a regular file is read). When the result differs, the old bytes
 // are backed up under <Home>/backups, the new ones written to a synced temporary file beside
-// the target (with its mode, owner and group), the target compared once more, and the
-// temporary file put in its place.
+// the target (with everything the target is: owner, group, mode bits, extended attributes and
+// ACLs, see safefile.Prepare), the target compared once more, and the temporary file put in its
+// place; a file a replacement cannot carry (other names, an owner it cannot keep) is written in
+// place instead (writeInPlace), and Change.InPlace says why. A result larger than MaxFileSize is
+// refused (*TooLargeError). An error after the file changed is an *AfterWriteError.
 //
 // Other programs do not take the lock, so Update then looks at what it displaced (on Linux the
 // exact file it swapped out; elsewhere the file it had read, kept open) after a short settle
