@@ -70,10 +70,13 @@ func TestKilledWriteInPlaceIsPutBack(t *testing.T) {
 			s := newTestStore(t)
 			path := filepath.Join(t.TempDir(), "settings.json")
 			old := "{\"model\": \"opus\"\n}\n"
-			updated := `{"model": "opus", "hooks": {"Stop": []}}`
+			updated := `{"hooks": {"Stop": []}, "model": "opus"}`
 			if tt.name == "torn" {
 				tt.cur = updated[:10] + old[10:]
 				tt.want = old
+				if tt.cur == old {
+					t.Fatal("the torn file must differ from the old one")
+				}
 			}
 			if err := s.backup(path, []byte(old), nil); err != nil {
 				t.Fatal(err)

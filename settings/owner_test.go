@@ -90,3 +90,37 @@ func TestRootKeepsRootsOwnFiles(t *testing.T) {
 		t.Errorf("managed file not root's: %v", err)
 	}
 }
+
+// TestTornFileIsPutBackOnlyFromATrustedBackup: root finishing a killed write in place puts back
+// a backup it wrote (or the file's owner wrote) — never one another user put in its place in a
+// home root works in, which would let that user choose bytes root writes into root's file.
+func TestTornFileIsPutBackOnlyFromATrustedBackup(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: a backup of another user")
+	}
+	for _, planted := range []bool{false, true} {
+		s := newTestStore(t)
+		path := filepath.Join(t.TempDir(), "managed-settings.json")
+		old := "{\"model\": \"opus\"\n}\n"
+		updated := `{"hooks": {"Stop": []}, "model": "opus"}`
+		torn := updated[:10] + old[10:]
+		if torn == old {
+			t.Fatal("the torn file must differ from the old one")
+		}
+		mustDo(t, s.backup(path, []byte(old), nil))
+		if planted {
+			backups, _ := s.Backups(path)
+			mustDo(t, os.Chown(backups[0], someUser, someUser))
+		}
+		mustDo(t, os.WriteFile(filepath.Join(s.BackupDir(path), journalName), []byte(updated), 0o600))
+		testfs.Write(t, path, torn, 0o644)
+		mustDo(t, s.Tidy(path))
+		want := old
+		if planted {
+			want = torn // left as it is: the bytes that would go back are not root's to trust
+		}
+		if got, _ := os.ReadFile(path); string(got) != want {
+			t.Errorf("planted %v: file %q, want %q", planted, got, want)
+		}
+	}
+}
