@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -134,6 +135,9 @@ func installDecisions(env *Env, opts *installOptions, loc installer.Locator, tar
 	if d.Timeout, err = installTimeout(env, opts, ask, now.Timeout); err != nil {
 		return d, cancelled("install", err)
 	}
+	// Without --timeout, and on a terminal when the timeout offered is taken, each entry of ours
+	// keeps the timeout it has (one set by hand, say): an upgrade must not reset it.
+	d.KeepTimeouts = !opts.TimeoutSet && (!ask || d.Timeout == offeredTimeout(opts, now.Timeout))
 	var legacy []string
 	if ask {
 		legacy = d.Seen.Legacy(d.Events) // what the answer replaces: the chosen events only
@@ -185,10 +189,7 @@ func installTimeout(env *Env, opts *installOptions, ask bool, installed int) (in
 	if !ask || opts.TimeoutSet {
 		return opts.Timeout, nil
 	}
-	def := opts.Timeout
-	if installed > 0 {
-		def = installed
-	}
+	def := offeredTimeout(opts, installed)
 	validate := func(answer string) error {
 		_, err := parseTimeout(answer)
 		return err
@@ -198,6 +199,14 @@ func installTimeout(env *Env, opts *installOptions, ask bool, installed int) (in
 		return 0, err
 	}
 	return parseTimeout(answer)
+}
+
+// offeredTimeout is the timeout the question offers: the one installed now, else the default.
+func offeredTimeout(opts *installOptions, installed int) int {
+	if installed > 0 {
+		return installed
+	}
+	return opts.Timeout
 }
 
 // installExtras asks, on a terminal, for the slash commands and the supervisor default. The
@@ -250,9 +259,11 @@ func installingBinary(env *Env) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("install: locate this binary: %w", err)
 	}
-	// A path that cannot be resolved is written as it was started.
+	// A path that cannot be resolved is written as it was started, and so is one whose resolved
+	// path Claude Code could not read (bytes that are not UTF-8) when the path started is UTF-8.
 	resolved, err := filepath.EvalSymlinks(binary)
-	if err == nil && (filepath.Base(resolved) == filepath.Base(binary) || hookcmd.IsOurs(installer.HookFor(resolved).Command)) {
+	if err == nil && (utf8.ValidString(resolved) || !utf8.ValidString(binary)) &&
+		(filepath.Base(resolved) == filepath.Base(binary) || hookcmd.IsOurs(installer.HookFor(resolved).Command)) {
 		return resolved, nil
 	}
 	return binary, nil

@@ -32,6 +32,13 @@ var scriptBuiltins = map[string]func(ts *testscript.TestScript, neg bool, args [
 			ts.Check(os.WriteFile(ts.MkAbs(name), []byte(os.Expand(ts.ReadFile(name), ts.Getenv)), 0o644))
 		}
 	},
+	// cpenv SRC DST: copy SRC to DST with $VAR and ${VAR} replaced as cmpenv reads them.
+	"cpenv": func(ts *testscript.TestScript, neg bool, args []string) {
+		if len(args) != 2 {
+			ts.Fatalf("usage: cpenv SRC DST")
+		}
+		ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o644))
+	},
 	// chomp FILE...: remove the final newline (txtar files always end in one).
 	"chomp": func(ts *testscript.TestScript, neg bool, args []string) {
 		for _, name := range args {

@@ -30,13 +30,19 @@ func init() {
 			ts.Check(os.Lchown(ts.MkAbs(p), id, id))
 		}
 	}
-	// owned ID DIR: everything under DIR (DIR included) belongs to uid and gid ID.
+	// owned ID DIR [RECORDS-ID]: everything under DIR (DIR included) belongs to uid and gid ID,
+	// but the files of a ledger directory (the records), which belong to RECORDS-ID when given.
 	scriptBuiltins["owned"] = func(ts *testscript.TestScript, neg bool, args []string) {
-		if len(args) != 2 {
-			ts.Fatalf("usage: owned ID DIR")
+		if len(args) != 2 && len(args) != 3 {
+			ts.Fatalf("usage: owned ID DIR [RECORDS-ID]")
 		}
 		id, err := strconv.Atoi(args[0])
 		ts.Check(err)
+		records := id // the owner of the files in a ledger directory: the records
+		if len(args) == 3 {
+			records, err = strconv.Atoi(args[2])
+			ts.Check(err)
+		}
 		var wrong []string
 		ts.Check(filepath.WalkDir(ts.MkAbs(args[1]), func(p string, _ fs.DirEntry, err error) error {
 			if err != nil {
@@ -46,7 +52,11 @@ func init() {
 			if err != nil {
 				return err
 			}
-			if st := fi.Sys().(*syscall.Stat_t); int(st.Uid) != id || int(st.Gid) != id {
+			want := id
+			if fi.Mode().IsRegular() && filepath.Base(filepath.Dir(p)) == "ledger" {
+				want = records
+			}
+			if st := fi.Sys().(*syscall.Stat_t); int(st.Uid) != want || int(st.Gid) != want {
 				wrong = append(wrong, p)
 			}
 			return nil

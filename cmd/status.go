@@ -79,6 +79,7 @@ func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program, h
 		fmt.Fprintf(&b, "%-10s %s", r.Scope, where)
 		if note := statusNote(r); note != "" {
 			fmt.Fprintf(&b, "  (%s)\n", note)
+			writeOwnCommands(&b, indent, r.OwnCommands)
 			continue
 		}
 		b.WriteString("\n")
@@ -102,6 +103,7 @@ func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program, h
 			}
 			fmt.Fprintf(&b, "%s%-9s %s  (%s)\n", indent, "command", shown, resolution(h))
 		}
+		writeOwnCommands(&b, indent, r.OwnCommands)
 		if !r.Enabled {
 			fmt.Fprintf(&b, "%s%-9s %s\n", indent, "enabled", "no: switched off in Claude Code (/plugin enables it)")
 		}
@@ -114,6 +116,17 @@ func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program, h
 	fmt.Fprintf(&b, "\n%-10s %s by default (%s)\n%s%s\n", "supervisor", state, configPath, indent, next)
 	_, err := io.WriteString(w, tildeHome(b.String(), home))
 	return err
+}
+
+// writeOwnCommands lists the user's commands that run ccc-hooks, each with what it means.
+func writeOwnCommands(b *strings.Builder, indent string, own []installer.OwnCommand) {
+	for _, o := range own {
+		means := "yours: runs ccc-hooks; install and uninstall leave it as it is"
+		if o.Beside {
+			means += "; with the entry of ccc-hooks beside it, ccc-hooks runs twice on each " + o.Event + " (answered once)"
+		}
+		fmt.Fprintf(b, "%s%-9s %s on %s  (%s)\n", indent, "own", o.Command, o.Event, means)
+	}
 }
 
 // statusNote is the one-line state of a row where nothing of ours is installed or the file is

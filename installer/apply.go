@@ -175,12 +175,23 @@ func (r *run) write(fc fileChange, planned func(settings.ChangeFunc, *settings.L
 		ch, err = r.st.Update(fc.path, planned(fc.change, nil))
 	}
 	if err != nil {
-		return ch, fileError(r.verb, fc.path, err)
+		err = fileError(r.verb, fc.path, err)
+		for _, left := range ch.Leftovers {
+			err = fmt.Errorf("%w; %w", err, left)
+		}
+		return ch, err
+	}
+	for _, left := range ch.Leftovers {
+		r.UI.Warn(left.Error())
 	}
 	if ch.Changed {
 		r.wrote = true
 		if fc.done != nil {
-			if err := r.UI.Say(fc.done(ch)); err != nil {
+			msg := fc.done(ch)
+			if ch.InPlace != "" {
+				msg += fmt.Sprintf(" It was written in place, with a backup, not replaced: %s.", ch.InPlace)
+			}
+			if err := r.UI.Say(msg); err != nil {
 				return ch, err
 			}
 		}
@@ -226,11 +237,24 @@ func diffOf(ch settings.Change) Diff {
 	return Diff{From: from, To: to, Old: ch.Old, New: ch.New}
 }
 
-// fileError explains a failed change of path and says that the file was left unchanged.
+// fileError explains a failed change of path and says what the file holds then: as it was,
+// unless the change was written (or the file removed) before the error (*settings.AfterWriteError),
+// or a write in place stopped part way (*settings.HalfWrittenError, which says so itself).
 func fileError(verb, path string, err error) error {
+	state := "; the file was left unchanged"
+	var aw *settings.AfterWriteError
+	var hw *settings.HalfWrittenError
+	switch {
+	case errors.As(err, &hw):
+		state = ""
+	case errors.As(err, &aw) && aw.Removed:
+		state = "; the file was removed before this"
+	case errors.As(err, &aw):
+		state = "; the change was written to the file before this"
+	}
 	var syn *settings.SyntaxError
 	if errors.As(err, &syn) {
-		return fmt.Errorf("%s: %s:%w; the file was left unchanged", verb, path, err)
+		return fmt.Errorf("%s: %s:%w%s", verb, path, err, state)
 	}
-	return fmt.Errorf("%s: %s: %w; the file was left unchanged", verb, path, err)
+	return fmt.Errorf("%s: %s: %w%s", verb, path, err, state)
 }

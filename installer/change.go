@@ -23,6 +23,9 @@ type InstallSpec struct {
 	Shell   string
 	// Timeout is the handler timeout in seconds.
 	Timeout int
+	// KeepTimeouts keeps the timeout each entry of ours already has (one the user set by hand);
+	// Timeout is then that of new entries only. A re-install without --timeout keeps them.
+	KeepTimeouts bool
 	// ReplaceLegacy removes entries of the older `ccc supervisor-hook` from the same events first.
 	ReplaceLegacy bool
 }
@@ -58,6 +61,7 @@ func (in Install) Entries(supervisor bool) []settings.Entry {
 			Matcher:       e.Matcher,
 			Command:       in.spec.Command,
 			Timeout:       in.spec.Timeout,
+			KeepTimeout:   in.spec.KeepTimeouts,
 			StatusMessage: StatusMessage(e.Hook, supervisor),
 			Shell:         in.spec.Shell,
 		}
@@ -126,7 +130,7 @@ func hasSupervisor(profiles []Profile) bool {
 }
 
 // restatusStop gives our Stop handler in src the statusMessage of a file where the supervisor is
-// installed (supervisor) or not, keeping its command, timeout and shell. A Stop with none or
+// installed (supervisor) or not, keeping its command, timeout (as written) and shell. A Stop with none or
 // several handlers of ours, or one in a group with a matcher, is left as it is (an install of
 // the profile writes it whole).
 func restatusStop(src []byte, supervisor bool) ([]byte, error) {
@@ -143,11 +147,11 @@ func restatusStop(src []byte, supervisor bool) ([]byte, error) {
 		return src, nil
 	}
 	h := ours[0]
-	if h.StatusMessage == want || h.Matcher != "" || !h.HasTimeout || h.Timeout != float64(int(h.Timeout)) {
+	if h.StatusMessage == want || h.Matcher != "" || !h.HasTimeout {
 		return src, nil
 	}
 	return settings.InsertEntries(src, []settings.Entry{{
-		Event: "Stop", Command: h.Command, Timeout: int(h.Timeout), StatusMessage: want, Shell: h.Shell,
+		Event: "Stop", Command: h.Command, KeepTimeout: true, StatusMessage: want, Shell: h.Shell,
 	}}, hookcmd.IsOurs)
 }
 

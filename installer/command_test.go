@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
@@ -65,10 +66,11 @@ func TestIsOurs(t *testing.T) {
 		{"ccc hook", false, false},
 		{"", false, false},
 		{"'unbalanced ccc-hooks hook", false, false},
-		// Names spelled in pieces by quotes or backslashes, as a shell joins them.
-		{`c"c"c-hooks hook`, true, false},
-		{`ccc\-hooks hook`, true, false},
-		{`/opt/x/'ccc-'hooks hook`, true, false},
+		// Names spelled in pieces by quotes or backslashes, as no version of ccc-hooks wrote
+		// them: the user's.
+		{`c"c"c-hooks hook`, false, false},
+		{`ccc\-hooks hook`, false, false},
+		{`/opt/x/'ccc-'hooks hook`, false, false},
 		{`ccc super"visor-hook"`, false, true},
 		{`ccc supervisor\-hook`, false, true},
 		{"C:/Tools/CCC-HOOKS.EXE hook", true, false},
@@ -81,7 +83,7 @@ func TestIsOurs(t *testing.T) {
 		{`& 'C:/Users/Jo Smith/bin/ccc-hooks.exe' hook`, true, false},
 		{`& 'C:/it''s/ccc-hooks.exe' supervisor-hook`, true, false},
 		{`& "C:\Program Files\ccc-hooks.exe" hook`, true, false},
-		{`&'C:/x/ccc-hooks.exe' hook`, true, false},
+		{`&'C:/x/ccc-hooks.exe' hook`, false, false},
 		{`C:\Users\me\ccc.exe supervisor-hook`, false, true},
 		{`& 'C:/x/ccc-hooks.exe' install`, false, false},
 		{`& 'C:/x/other.exe' hook`, false, false},
@@ -149,4 +151,37 @@ func TestProgramFiles(t *testing.T) {
 			t.Errorf("programFiles(%q, %s) = %q, want %q", tt.name, tt.goos, got, tt.want)
 		}
 	}
+}
+
+// FuzzHookForIsOurs: the command an install writes for a binary anywhere, on Linux or Windows,
+// is ours and names that binary; anything the user writes around it (another command, a
+// redirection, a pipe, an argument) makes it the user's, which still runs ccc-hooks.
+func FuzzHookForIsOurs(f *testing.F) {
+	for _, dir := range []string{"/usr/local/bin", "/home/u/My Tools", "/opt/it's", `C:\Users\Jo Smith`, "/a;b", "/x$y`z", "/é/ü"} {
+		f.Add(dir)
+	}
+	around := []string{` && notify-send "review done"`, " 2>>log", "; other-hook", " | tee -a log", " --flag", " &"}
+	f.Fuzz(func(t *testing.T, dir string) {
+		if strings.ContainsAny(dir, "\x00\n\r") || !utf8.ValidString(dir) || !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, `C:\`) {
+			t.Skip("not an absolute path a hook command holds")
+		}
+		for _, goos := range []string{"linux", "windows"} {
+			bin := dir + "/ccc-hooks"
+			if goos == "windows" {
+				bin += ".exe"
+			}
+			h := hookFor(bin, goos)
+			if !hookcmd.IsOurs(h.Command) {
+				t.Fatalf("hookFor(%q, %s) = %q, not ours", bin, goos, h.Command)
+			}
+			for _, a := range around {
+				if hookcmd.IsOurs(h.Command + a) {
+					t.Errorf("%q is taken for ours", h.Command+a)
+				}
+				if goos == "linux" && !hookcmd.Runs(h.Command+a) {
+					t.Errorf("%q does not run ccc-hooks", h.Command+a)
+				}
+			}
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package installer
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -80,8 +82,14 @@ func TestLedgerOnDisk(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("ledger files %v, want one", files)
 	}
+	identity := ""
+	if fi, err := os.Stat(target); err == nil {
+		if dev, ino, ok := safefile.Identity(fi); ok {
+			identity = fmt.Sprintf("\n  \"dev\": %d,\n  \"ino\": %d,", dev, ino)
+		}
+	}
 	want := `{
-  "path": ` + jsonString(target) + `,
+  "path": ` + jsonString(target) + `,` + identity + `
   "containers": {
     "": "{}"
   },

@@ -24,6 +24,10 @@ type Plan struct {
 	record func(st *settings.FileStore, now time.Time) error
 	// note is what is said when nothing changed, nor would.
 	note func(ch settings.Change, before *settings.Ledger, dryRun bool) string
+	// inexact, when set, is what is said before anything is written where there is no record of
+	// the file that ccc-hooks acts on: the change then cannot be exact, and says what it does
+	// (see inexactNote). ch is the change as it would be made without a record.
+	inexact func(rec settings.Record, ch settings.Change) string
 }
 
 // ApplyOptions say how a plan is applied.
@@ -60,9 +64,20 @@ func (p Plan) Apply(opts ApplyOptions) (Outcome, error) {
 		verb:         p.verb,
 		preview:      opts.DryRun || opts.Ask,
 	}
-	before := ledgerIn(r.st, p.target.Path)
+	rec, err := r.st.Record(p.target.Path)
+	if err != nil {
+		return Outcome{}, fileError(p.verb, p.target.Path, err)
+	}
+	before := rec.Ledger
+	if rec.Untrusted != "" {
+		before = nil
+	}
+	if p.inexact != nil && before == nil {
+		if err := p.sayInexact(r, rec); err != nil {
+			return Outcome{}, err
+		}
+	}
 	var ch settings.Change
-	var err error
 	if p.seen != nil && r.preview {
 		ch, err = r.addFrom(*p.seen, p.settings(before))
 	} else {
@@ -99,4 +114,26 @@ func (p Plan) Apply(opts ApplyOptions) (Outcome, error) {
 		out.Note = p.note(ch, before, opts.DryRun)
 	}
 	return out, nil
+}
+
+// sayInexact says, before anything is written, what p's change does without a record of the
+// file (see Plan.inexact).
+func (p Plan) sayInexact(r *run, rec settings.Record) error {
+	var cur settings.Change
+	if p.seen != nil {
+		cur = *p.seen
+	} else {
+		var err error
+		if cur, err = read(r.st, p.verb, p.target.Path); err != nil {
+			return err
+		}
+	}
+	ch, err := settings.Recompute(cur, p.settings(nil).with(nil))
+	if err != nil {
+		return nil //nolint:nilerr // the change itself reports it, naming the file
+	}
+	if note := p.inexact(rec, ch); note != "" {
+		r.UI.Warn(note)
+	}
+	return nil
 }

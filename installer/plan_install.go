@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
@@ -20,6 +22,8 @@ type InstallDecisions struct {
 	Events []Event
 	// Timeout is the handler timeout in seconds.
 	Timeout int
+	// KeepTimeouts keeps the timeouts our entries have (see InstallSpec.KeepTimeouts).
+	KeepTimeouts bool
 	// ReplaceLegacy takes entries of the older `ccc supervisor-hook` out of the chosen events.
 	ReplaceLegacy bool
 	// WarnLegacy says, when such entries stay, that both would run (nobody was asked).
@@ -86,6 +90,14 @@ func (l Locator) HookFor(target Target, binary string, absolute bool) (hook Hook
 		warning = fmt.Sprintf("ccc-hooks is not on your PATH, and %s runs `%s` for everyone who uses it; "+
 			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path", target.Path, SharedHookCommand)
 	}
+	if !utf8.ValidString(hook.Command) {
+		// Claude Code reads a settings file as UTF-8 text: these bytes would reach the shell as
+		// U+FFFD, naming a program that does not exist.
+		return Hook{}, "", fmt.Errorf("install: %s: this binary's path, %s, holds bytes that are not UTF-8 text, "+
+			"which Claude Code cannot read back from a settings file, so the hook could never run; the file was left unchanged. "+
+			"Install from a path that is UTF-8 (move the binary, or run it through a link whose path is)",
+			target.Path, strconv.QuoteToASCII(binary))
+	}
 	if !hookcmd.IsOurs(hook.Command) {
 		return Hook{}, "", fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+
 			"name ccc-hooks, so entries running %q could be neither replaced nor removed later; the file was left "+
@@ -103,7 +115,7 @@ func PlanInstall(loc Locator, target Target, d InstallDecisions, binary string) 
 		return Plan{}, err
 	}
 	in := NewInstall(InstallSpec{
-		Profile: d.Profile, Events: d.Events, Timeout: d.Timeout, ReplaceLegacy: d.ReplaceLegacy,
+		Profile: d.Profile, Events: d.Events, Timeout: d.Timeout, KeepTimeouts: d.KeepTimeouts, ReplaceLegacy: d.ReplaceLegacy,
 		Command: hook.Command, Shell: hook.Shell,
 	})
 	p := Plan{verb: "install", home: paths.Home(loc.Getenv), target: target}
@@ -126,6 +138,7 @@ func PlanInstall(loc Locator, target Target, d InstallDecisions, binary string) 
 					"both would run. Re-run with --yes to replace them.", len(kept), plural(len(kept), "y", "ies"))})
 			}
 		}
+		out = append(out, ownCommandWarnings("install", ch.New, d.Events)...)
 		return append(out, installFiles(loc, target, d, binary)...)
 	}
 	p.record = func(st *settings.FileStore, now time.Time) error {

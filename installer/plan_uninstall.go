@@ -2,6 +2,7 @@ package installer
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
@@ -24,7 +25,10 @@ func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
 				done:     func(ch settings.Change) string { return uninstallDone(profile, target, ch, before) },
 			}
 		},
-		follow: func(ch settings.Change) []fileChange { return uninstallFiles(loc, target, profile, ch.New) },
+		inexact: func(rec settings.Record, ch settings.Change) string { return inexactNote(target, rec, ch) },
+		follow: func(ch settings.Change) []fileChange {
+			return append(ownCommandWarnings("uninstall", ch.New, profile.Events), uninstallFiles(loc, target, profile, ch.New)...)
+		},
 		record: func(st *settings.FileStore, _ time.Time) error { return noteUninstall(st, target.Path, profile.Name) },
 		note: func(ch settings.Change, before *settings.Ledger, dryRun bool) string {
 			if !installedBefore(profile, ch.Old, before) {
@@ -59,4 +63,31 @@ func uninstallFiles(loc Locator, target Target, profile Profile, after []byte) [
 		}
 	}
 	return nil
+}
+
+// inexactNote says where an uninstall cannot be exact, before it writes: no record of what
+// install created in the file is acted on (none was kept — an install by an older version, a
+// ledger removed — or the one there is another user's, see settings.Record), so every container
+// our entries leave empty goes, though it may have been there before install, and a file left
+// holding only {} stays, though install may have created it. "" when the change does neither.
+func inexactNote(target Target, rec settings.Record, ch settings.Change) string {
+	if !ch.Changed || ch.Removed {
+		return ""
+	}
+	var what []string
+	if gone := settings.RemovedContainers(ch.Old, ch.New); len(gone) > 0 {
+		what = append(what, fmt.Sprintf("it takes out %s, which our entries leave empty, though %s may have been there before install",
+			strings.Join(gone, ", "), plural(len(gone), "it", "they")))
+	}
+	if settings.IsEmpty(ch.New) {
+		what = append(what, "the file stays, holding no setting, though install may have created it")
+	}
+	if len(what) == 0 {
+		return ""
+	}
+	why := "ccc-hooks keeps no record of what install created in it"
+	if rec.Untrusted != "" {
+		why = "the record of what install created in it is not acted on: " + rec.Untrusted
+	}
+	return fmt.Sprintf("uninstall cannot be exact for %s: %s. So %s.", target, why, strings.Join(what, "; "))
 }

@@ -39,6 +39,9 @@ type StatusRow struct {
 	Timeout  *float64     `json:"timeout"`
 	Resolves bool         `json:"resolves"`
 	Hooks    []HookStatus `json:"hooks"`
+	// OwnCommands are the user's commands in the file that run ccc-hooks among other things
+	// (see OwnCommands): ccc-hooks never replaces or removes them.
+	OwnCommands []OwnCommand `json:"own_commands"`
 	// Enabled is false for a plugin that is installed but switched off in Claude Code; settings
 	// files are always enabled.
 	Enabled bool `json:"enabled"`
@@ -49,6 +52,15 @@ type StatusRow struct {
 	// SupervisorDefault is supervisor.enabled of ccc.json: whether the supervisor reviews a
 	// session that was not turned on or off by itself. It is the same in every row.
 	SupervisorDefault bool `json:"supervisor_on_by_default"`
+}
+
+// OwnCommand is a command of the user's that runs ccc-hooks, and the event it runs on.
+type OwnCommand struct {
+	Event   string `json:"event"`
+	Command string `json:"command"`
+	// Beside is set when an entry of ours runs on the same event: ccc-hooks then runs twice
+	// (and answers once).
+	Beside bool `json:"beside_ours"`
 }
 
 // HookStatus is one handler of ours.
@@ -114,6 +126,9 @@ func (r *StatusRow) normalize() {
 	if r.Hooks == nil {
 		r.Hooks = []HookStatus{}
 	}
+	if r.OwnCommands == nil {
+		r.OwnCommands = []OwnCommand{}
+	}
 }
 
 func fileStatus(t Target, opts StatusOptions) StatusRow {
@@ -139,6 +154,11 @@ func fileStatus(t Target, opts StatusOptions) StatusRow {
 		if hookcmd.IsOurs(r.Command) {
 			row.addHook(hookStatus(r, opts))
 		}
+	}
+	for _, h := range OwnCommands(handlers) {
+		row.OwnCommands = append(row.OwnCommands, OwnCommand{
+			Event: Event{Hook: h.Event, Matcher: h.Matcher}.Label(), Command: h.Command, Beside: hasOursBeside(handlers, h),
+		})
 	}
 	return row
 }

@@ -96,29 +96,30 @@ func TestStatus(t *testing.T) {
 	ask.Event = "PreToolUse[AskUserQuestion]"
 	sub := HookStatus{Event: "SubagentStop", Command: "ccc-hooks hook", Problem: "ccc-hooks is not on PATH"}
 	none := []string{}
+	own := []OwnCommand{}
 	want := []StatusRow{
 		{
 			Scope: "user", Path: filepath.Join(cfg, "settings.json"), Exists: true, Profiles: []string{"supervisor"},
 			Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, Command: goneCommand, Timeout: &six,
-			Hooks: []HookStatus{stop, ask}, Enabled: true, SupervisorDefault: true,
+			Hooks: []HookStatus{stop, ask}, OwnCommands: own, Enabled: true, SupervisorDefault: true,
 		},
 		{
 			Scope: "project", Path: filepath.Join(project, ".claude", "settings.json"), Profiles: none, Events: none,
-			Hooks: []HookStatus{}, Enabled: true, SupervisorDefault: true,
+			Hooks: []HookStatus{}, OwnCommands: own, Enabled: true, SupervisorDefault: true,
 		},
 		{
 			Scope: "local", Path: filepath.Join(project, ".claude", "settings.local.json"), Exists: true,
 			Error: "hooks: expected an object, found an array", Profiles: none, Events: none,
-			Hooks: []HookStatus{}, Enabled: true, SupervisorDefault: true,
+			Hooks: []HookStatus{}, OwnCommands: own, Enabled: true, SupervisorDefault: true,
 		},
 		{
 			Scope: "provider", Path: filepath.Join(cfg, "settings-glm.json"), Exists: true, Profiles: []string{"workflow"},
-			Events: []string{"SubagentStop"}, Command: "ccc-hooks hook", Hooks: []HookStatus{sub}, Enabled: true, SupervisorDefault: true,
+			Events: []string{"SubagentStop"}, Command: "ccc-hooks hook", Hooks: []HookStatus{sub}, OwnCommands: own, Enabled: true, SupervisorDefault: true,
 		},
-		{Scope: "managed", Path: managed, Profiles: none, Events: none, Hooks: []HookStatus{}, Enabled: true, SupervisorDefault: true},
+		{Scope: "managed", Path: managed, Profiles: none, Events: none, Hooks: []HookStatus{}, OwnCommands: own, Enabled: true, SupervisorDefault: true},
 		{
 			Scope: "plugin", Path: "/plugins/supervisor", Exists: true, Profiles: []string{"supervisor"}, Events: none,
-			Hooks: []HookStatus{}, SupervisorDefault: true,
+			Hooks: []HookStatus{}, OwnCommands: own, SupervisorDefault: true,
 		},
 	}
 	if diff := cmp.Diff(want, rows); diff != "" {
@@ -167,13 +168,13 @@ func TestStatusPlugins(t *testing.T) {
 		{
 			Scope: "plugin", Path: filepath.Join(cache, "supervisor", "abc"), Exists: true, Profiles: []string{"supervisor"},
 			Events: []string{"Stop", "PreToolUse[AskUserQuestion]"}, Command: "ccc-hooks hook", Timeout: &six, Resolves: true,
-			Hooks: []HookStatus{hook("Stop", &six), hook("PreToolUse[AskUserQuestion]", &six)}, Enabled: true,
+			Hooks: []HookStatus{hook("Stop", &six), hook("PreToolUse[AskUserQuestion]", &six)}, OwnCommands: []OwnCommand{}, Enabled: true,
 			Plugin: "supervisor@ccc-hooks", PluginScope: "user",
 		},
 		{
 			Scope: "plugin", Path: filepath.Join(cache, "workflow", "abc"), Exists: true, Profiles: []string{"workflow"},
 			Events: []string{"UserPromptSubmit"}, Command: "ccc-hooks hook", Resolves: true,
-			Hooks: []HookStatus{hook("UserPromptSubmit", nil)}, Plugin: "workflow@ccc-hooks", PluginScope: "project",
+			Hooks: []HookStatus{hook("UserPromptSubmit", nil)}, OwnCommands: []OwnCommand{}, Plugin: "workflow@ccc-hooks", PluginScope: "project",
 		},
 	}
 	if diff := cmp.Diff(want, plugins); diff != "" {

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"fmt"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
@@ -36,11 +37,26 @@ func computeFrom(path, target string, old []byte, exists bool, change ChangeFunc
 	}
 	switch {
 	case remove:
-		c.Removed, c.Changed = exists, exists
+		c.Removed, c.Changed, c.emptied = exists, exists, updated
 	case bytes.Equal(updated, old):
 		c.New = old
+	case len(updated) > MaxFileSize:
+		return c, &TooLargeError{Path: target, Size: len(updated)}
 	default:
 		c.New, c.Changed = updated, true
 	}
 	return c, nil
+}
+
+// TooLargeError refuses a change that would leave a settings file larger than MaxFileSize, the
+// most ccc-hooks reads of one: every later install, uninstall, status and doctor would refuse
+// the file ccc-hooks wrote.
+type TooLargeError struct {
+	Path string
+	Size int // the bytes the change would write
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("the change would make the file %d bytes, more than the %d MiB ccc-hooks reads of a settings file, "+
+		"so ccc-hooks could not read it back (nor uninstall)", e.Size, MaxFileSize>>20)
 }

@@ -1,6 +1,9 @@
 package settings
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // bom is the UTF-8 byte order mark. Claude Code reads a settings file that starts with one,
 // so ccc-hooks edits such a file and keeps the mark.
@@ -93,9 +96,26 @@ func noteContainers(m map[string]*string, old, updated []byte) map[string]*strin
 
 // noteStates is noteContainers on the container states of old and updated, so that a caller
 // recording one write twice (before and after it) parses each file once.
+//
+// What was recorded before is checked against old first: a record can be stale (the user took
+// our entries out by hand, or a run was killed before it wrote what it had recorded). A
+// container recorded as created that old does not hold is forgotten (this write records it
+// anew if it creates it); one that old holds empty was there before this write, and is recorded
+// with that text.
 func noteStates(m map[string]*string, before, after map[string]containerState, forget bool) map[string]*string {
 	if m == nil {
 		m = map[string]*string{}
+	}
+	if before != nil {
+		for p := range m {
+			switch b, ok := before[p]; {
+			case !ok:
+				delete(m, p)
+			case b.empty:
+				raw := b.raw
+				m[p] = &raw
+			}
+		}
 	}
 	for p := range m {
 		if a, ok := after[p]; forget && (!ok || a.empty) {
@@ -120,4 +140,19 @@ func noteStates(m map[string]*string, before, after map[string]containerState, f
 		return nil
 	}
 	return m
+}
+
+// RemovedContainers names the containers on the hooks path ("hooks", "hooks.<Event>") that
+// old holds, not empty, and updated no longer holds: what a change took out with the entries in
+// them. The root is never one (a file is removed whole). Both must be bytes a change checked.
+func RemovedContainers(old, updated []byte) []string {
+	before, after := checkedStates(old), checkedStates(updated)
+	var out []string
+	for p, b := range before {
+		if _, ok := after[p]; p != "" && !b.empty && !ok {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

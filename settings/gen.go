@@ -32,12 +32,16 @@ func arrayNode(elems ...node) node { return node{elems: elems, isArray: true} }
 
 func rawNode(s string) node { return node{raw: s} }
 
-// groupNode is the matcher group ccc-hooks writes for e.
-func groupNode(e Entry) node {
+// groupNode is the matcher group ccc-hooks writes for e; timeout, when not "", is the text of
+// the timeout to write instead of e.Timeout (one kept from the handler it replaces).
+func groupNode(e Entry, timeout string) node {
+	if timeout == "" {
+		timeout = strconv.Itoa(e.Timeout)
+	}
 	fields := []field{
 		{"type", rawNode(quote("command"))},
 		{"command", rawNode(quote(e.Command))},
-		{"timeout", rawNode(strconv.Itoa(e.Timeout))},
+		{"timeout", rawNode(timeout)},
 	}
 	if e.StatusMessage != "" {
 		fields = append(fields, field{"statusMessage", rawNode(quote(e.StatusMessage))})

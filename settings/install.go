@@ -3,6 +3,7 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"unicode/utf8"
 )
 
 // emptyDocument is what a missing or blank file counts as.
@@ -13,9 +14,11 @@ const emptyDocument = "{}"
 // For each entry, the groups of hooks.<Event> whose matcher equals entry.Matcher (an absent
 // matcher equals "") are examined. When they hold exactly one owned handler and it equals the
 // wanted one (type "command", same command, timeout, statusMessage and shell, each key present
-// exactly when the entry has it), nothing changes, whether that
+// exactly when the entry has it; with entry.KeepTimeout any timeout it has), nothing changes, whether that
 // handler is alone in its group or shares it with handlers that ours does not claim. Otherwise
-// every owned handler is taken out of those groups the way RemoveEntries takes it out: a group made
+// every owned handler is taken out of those groups the way RemoveEntries takes it out (with
+// entry.KeepTimeout, the new handler carries the timeout of the first of them that had one, as
+// the file wrote it): a group made
 // only of owned handlers is removed, and from a group that also holds other handlers only our
 // handler element goes. The entry's group is then appended at the end of the event's array
 // (written in place of the last group when that one was ours alone), creating the event or
@@ -70,6 +73,10 @@ func install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 		if e.Event == "" {
 			return nil, errors.New("install: entry has no event name")
 		}
+		if !utf8.ValidString(e.Command) {
+			// Claude Code reads settings as UTF-8: such bytes would reach the shell as U+FFFD.
+			return nil, fmt.Errorf("install: the command %q holds bytes that are not UTF-8, which Claude Code cannot run", e.Command)
+		}
 		if touched[e.Event] {
 			if err := flush(); err != nil {
 				return nil, err
@@ -111,7 +118,7 @@ func install(src []byte, entries []Entry, ours OwnerFunc) ([]byte, error) {
 // installOne installs e into d and returns the edited document.
 func installOne(d *document, st style, e Entry, ours OwnerFunc) (*document, error) {
 	src := d.src
-	gn := groupNode(e)
+	gn := groupNode(e, "")
 	if d.hooksIdx < 0 {
 		v := objectNode(field{e.Event, arrayNode(gn)})
 		ed := st.appendItem(src, d.root, func(st style, base string, compact bool) string {
@@ -151,7 +158,7 @@ func eventEdits(d *document, st style, e Entry, i int, ours OwnerFunc) ([]edit, 
 	if installed(ev, e) {
 		return nil, nil
 	}
-	gn := groupNode(e)
+	gn := groupNode(e, keptTimeout(ev, e))
 	elem := func(st style, base string, compact bool) string { return st.render(gn, base, compact) }
 	if len(ev.groups) == 0 {
 		return []edit{st.appendItem(src, ev.arr, elem)}, nil
@@ -171,6 +178,26 @@ func eventEdits(d *document, st style, e Entry, i int, ours OwnerFunc) ([]edit, 
 		return nil, fmt.Errorf("internal error: %s: every group removed", ev.path)
 	}
 	return append(append(edits, es...), add), nil
+}
+
+// keptTimeout returns the text of the timeout that installing e over ev keeps: with
+// e.KeepTimeout, that of the first owned handler with a timeout in the groups matching
+// e.Matcher; "" for none.
+func keptTimeout(ev event, e Entry) string {
+	if !e.KeepTimeout {
+		return ""
+	}
+	for _, g := range ev.groups {
+		if g.matcher != e.Matcher {
+			continue
+		}
+		for _, h := range g.list {
+			if h.owned && h.hasTimeout {
+				return h.timeoutRaw
+			}
+		}
+	}
+	return ""
 }
 
 // installed reports whether ev already holds e exactly as InsertEntries would leave it: the groups
@@ -193,7 +220,7 @@ func installed(ev event, e Entry) bool {
 	}
 	h := ours[0]
 	return h.typ == "command" && h.command == e.Command &&
-		h.hasTimeout && h.timeout == float64(e.Timeout) && !h.odd &&
+		h.hasTimeout && (e.KeepTimeout || h.timeout == float64(e.Timeout)) && !h.odd &&
 		h.hasStatus == (e.StatusMessage != "") && h.status == e.StatusMessage &&
 		h.hasShell == (e.Shell != "") && h.shell == e.Shell
 }

@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -253,4 +255,77 @@ func TestInstallDifferentPathReplaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	diffBytes(t, "RemoveEntries after re-install", back, src)
+}
+
+// TestInsertKeepsTimeout: with KeepTimeout, an owned handler's timeout stays as the file writes
+// it: nothing changes when only the timeout differs, and a handler rewritten for another command
+// carries it; an entry without an owned handler gets Timeout. Without KeepTimeout the timeout
+// is the entry's.
+func TestInsertKeepsTimeout(t *testing.T) {
+	src := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + testCommand + `", "timeout": 9e2, "statusMessage": "` + testStatus + `"}]}]}}`
+	keep := func(command string) []Entry {
+		es := supervisorEntries(command, 600)
+		for i := range es {
+			es[i].KeepTimeout = true
+		}
+		return es
+	}
+	t.Run("only the timeout differs", func(t *testing.T) {
+		got, err := InsertEntries([]byte(src), keep(testCommand)[:1], testOwner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		diffBytes(t, "InsertEntries", got, []byte(src))
+	})
+	t.Run("another command", func(t *testing.T) {
+		got, err := InsertEntries([]byte(src), keep(otherCommand), testOwner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + otherCommand + `", "timeout": 9e2, "statusMessage": "` + testStatus + `"}]}]` +
+			`, "PreToolUse": [{"matcher": "AskUserQuestion", "hooks": [{"type": "command", "command": "` + otherCommand + `", "timeout": 600, "statusMessage": "` + testStatus + `"}]}]}}`
+		diffBytes(t, "InsertEntries", got, []byte(want))
+	})
+	t.Run("not kept", func(t *testing.T) {
+		got, err := InsertEntries([]byte(src), supervisorEntries(testCommand, 600)[:1], testOwner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		diffBytes(t, "InsertEntries", got, []byte(strings.Replace(src, "9e2", "600", 1)))
+	})
+}
+
+// TestInsertRefusesCommandsClaudeCodeCannotRead: a command holding bytes that are not UTF-8 is
+// refused, since Claude Code would read them as U+FFFD.
+func TestInsertRefusesCommandsClaudeCodeCannotRead(t *testing.T) {
+	_, err := InsertEntries([]byte("{}"), supervisorEntries("/opt/\xff/ccc-hooks hook", 600), testOwner)
+	if err == nil || !strings.Contains(err.Error(), "not UTF-8") {
+		t.Errorf("err = %v, want a refusal of bytes that are not UTF-8", err)
+	}
+}
+
+// TestUpdateRefusesAResultPastTheReadLimit: a change whose result is larger than MaxFileSize is
+// refused with a *TooLargeError; the file stays as it was, and no backup is taken.
+func TestUpdateRefusesAResultPastTheReadLimit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "settings.json")
+	old := []byte(`{"pad": "` + strings.Repeat("x", MaxFileSize-100-len(`{"pad": ""}`)) + `"}`)
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := &FileStore{Home: filepath.Join(dir, "home")}
+	_, err := st.Update(path, func(b []byte, _ bool) ([]byte, bool, error) {
+		out, err := InsertEntries(b, supervisorEntries(testCommand, 600), testOwner)
+		return out, false, err
+	})
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || tl.Size <= MaxFileSize {
+		t.Fatalf("err = %v, want a *TooLargeError", err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, old) {
+		t.Error("the file changed")
+	}
+	if b, _ := st.Backups(path); len(b) != 0 {
+		t.Errorf("backups taken: %v", b)
+	}
 }

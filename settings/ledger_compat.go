@@ -2,8 +2,11 @@ package settings
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
+	"errors"
+	"io/fs"
+	"unicode/utf8"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // legacyOrigin is the record older versions kept under <Home>/origins/ for a file that was
@@ -14,20 +17,30 @@ type legacyOrigin struct {
 	Original string `json:"original"`
 }
 
-// legacyLedger reads such a record of target as a ledger, so that an uninstall after upgrading
-// still removes a file an older version created, or gives back its blank bytes.
-func (s *FileStore) legacyLedger(target string) (*Ledger, bool) {
-	b, err := os.ReadFile(filepath.Join(s.Home, "origins", fileID(target)))
-	if err != nil {
-		return nil, false
+// legacyLedger reads such a record of target as a ledger (nil: none), so that an uninstall after
+// upgrading still removes a file an older version created, or gives back its blank bytes. Only a
+// record ccc-hooks may act on is read (see safefile.Trusted); one that cannot be read is an
+// error.
+func (s *FileStore) legacyLedger(w *safefile.Within, target string) (*Ledger, error) {
+	b, fi, err := w.ReadFile("origins/"+fileID(target), maxRecord)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, safefile.ErrLink):
+		return nil, nil
+	case err != nil:
+		return nil, &UnreadableLedgerError{Path: w.Path("origins/" + fileID(target)), Err: err}
+	case !safefile.Trusted(fi):
+		return nil, nil
 	}
 	var o legacyOrigin
-	if json.Unmarshal(b, &o) != nil || o.Path != target || !isBlank([]byte(o.Original)) {
-		return nil, false
+	if err := json.Unmarshal(b, &o); err != nil || o.Path != target || !isBlank([]byte(o.Original)) {
+		return nil, nil //nolint:nilerr // not a record of this file that older versions wrote: none
 	}
 	l := &Ledger{Path: target, CreatedFile: !o.Existed}
 	if o.Existed {
 		l.Blank = &o.Original
 	}
-	return l, true
+	return l, nil
 }
+
+// utf8Valid reports whether s is UTF-8 text, which a JSON string can hold as it is.
+func utf8Valid(s string) bool { return utf8.ValidString(s) }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -16,8 +17,9 @@ import (
 )
 
 // TestLedgersListsOnlyRecords: the records doctor looks through are the regular *.json files of
-// <Home>/ledger that decode and name a file; the pending-directories file, other files, broken
-// or pathless JSON, a directory and a FIFO (never opened: it would block) are skipped.
+// <Home>/ledger that decode and name a file; the pending-directories file, other files,
+// pathless JSON and a directory are skipped; broken JSON and a FIFO (never opened: it would
+// block) are problems that name them.
 func TestLedgersListsOnlyRecords(t *testing.T) {
 	s := &FileStore{Home: t.TempDir()}
 	dir := filepath.Join(s.Home, "ledger")
@@ -40,7 +42,12 @@ func TestLedgersListsOnlyRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	listed := make(chan []*Ledger, 1)
-	go func() { listed <- s.Ledgers() }()
+	var problems []error
+	go func() {
+		ls, errs := s.Ledgers()
+		problems = errs
+		listed <- ls
+	}()
 	var got []string
 	select {
 	case ls := <-listed:
@@ -54,8 +61,20 @@ func TestLedgersListsOnlyRecords(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Ledgers (-want +got):\n%s", diff)
 	}
-	if l := (&FileStore{Home: filepath.Join(s.Home, "missing")}).Ledgers(); l != nil {
-		t.Errorf("no ledger directory: %v", l)
+	// What cannot be read is said, naming it: the broken JSON and the FIFO.
+	var named []string
+	for _, err := range problems {
+		var u *UnreadableLedgerError
+		if errors.As(err, &u) {
+			named = append(named, filepath.Base(u.Path))
+		}
+	}
+	slices.Sort(named)
+	if diff := cmp.Diff([]string{"broken.json", "fifo.json"}, named); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	if l, errs := (&FileStore{Home: filepath.Join(s.Home, "missing")}).Ledgers(); l != nil || errs != nil {
+		t.Errorf("no ledger directory: %v, %v", l, errs)
 	}
 }
 

@@ -41,6 +41,7 @@ type handlerItem struct {
 	typ        string
 	command    string
 	timeout    float64
+	timeoutRaw string // the number as the file writes it
 	hasTimeout bool
 	owned      bool
 	// status and shell are the statusMessage and shell keys when present, each once, as strings;
@@ -221,7 +222,7 @@ func parseHandler(it item, path func() string, ours OwnerFunc) (handlerItem, err
 			if v.Type != gjson.Number {
 				return hd, wrongType(joinPath(path(), k), "a number", v.Raw)
 			}
-			hd.timeout, hd.hasTimeout = v.Num, true
+			hd.timeout, hd.timeoutRaw, hd.hasTimeout = v.Num, v.Raw, true
 		}
 	}
 	// The keys of a handler's form: only compared with what ccc-hooks would write, so a value of

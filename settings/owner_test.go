@@ -17,8 +17,10 @@ const someUser = 65534
 
 // TestRootKeepsTheUsersOwnership: as root (`sudo ccc-hooks install` with HOME kept), editing a
 // user's settings file keeps its owner, group and mode; a new file in the user's directory is
-// the user's; and the ccc-hooks home with its locks, backups and ledger, created for a home
-// the user owns, is the user's too.
+// the user's; the ccc-hooks home with its directories, locks and backups, created for a home
+// the user owns, is the user's too. The ledger's records are root's, who wrote them, and
+// readable by the user: the user's runs act on them (root could write them), and root's act on
+// none the user could have written.
 func TestRootKeepsTheUsersOwnership(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: chown to another user")
@@ -55,7 +57,11 @@ func TestRootKeepsTheUsersOwnership(t *testing.T) {
 			return err
 		}
 		st := fi.Sys().(*syscall.Stat_t)
-		if st.Uid != someUser || st.Gid != someUser {
+		record := filepath.Base(filepath.Dir(p)) == "ledger" && fi.Mode().IsRegular()
+		switch {
+		case record && (st.Uid != 0 || fi.Mode().Perm() != 0o644):
+			leaks = append(leaks, p+" (a record: root's, 0644)")
+		case !record && (st.Uid != someUser || st.Gid != someUser):
 			leaks = append(leaks, p)
 		}
 		return nil
@@ -82,5 +88,39 @@ func TestRootKeepsRootsOwnFiles(t *testing.T) {
 	fi, err := os.Stat(path)
 	if err != nil || fi.Sys().(*syscall.Stat_t).Uid != 0 {
 		t.Errorf("managed file not root's: %v", err)
+	}
+}
+
+// TestTornFileIsPutBackOnlyFromATrustedBackup: root finishing a killed write in place puts back
+// a backup it wrote (or the file's owner wrote) — never one another user put in its place in a
+// home root works in, which would let that user choose bytes root writes into root's file.
+func TestTornFileIsPutBackOnlyFromATrustedBackup(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: a backup of another user")
+	}
+	for _, planted := range []bool{false, true} {
+		s := newTestStore(t)
+		path := filepath.Join(t.TempDir(), "managed-settings.json")
+		old := "{\"model\": \"opus\"\n}\n"
+		updated := `{"hooks": {"Stop": []}, "model": "opus"}`
+		torn := updated[:10] + old[10:]
+		if torn == old {
+			t.Fatal("the torn file must differ from the old one")
+		}
+		mustDo(t, s.backup(path, []byte(old), nil))
+		if planted {
+			backups, _ := s.Backups(path)
+			mustDo(t, os.Chown(backups[0], someUser, someUser))
+		}
+		mustDo(t, os.WriteFile(filepath.Join(s.BackupDir(path), journalName), []byte(updated), 0o600))
+		testfs.Write(t, path, torn, 0o644)
+		mustDo(t, s.Tidy(path))
+		want := old
+		if planted {
+			want = torn // left as it is: the bytes that would go back are not root's to trust
+		}
+		if got, _ := os.ReadFile(path); string(got) != want {
+			t.Errorf("planted %v: file %q, want %q", planted, got, want)
+		}
 	}
 }

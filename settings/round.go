@@ -22,6 +22,25 @@ type round struct {
 	file   *os.File // the displaced file, kept open to see a write still landing in it
 	dirs   []string // directories created for the file by any round
 	saved  []byte   // the bytes a round backed up; nil when none did
+	// wrote is set once a round changed the file (a replacement, a write in place, a removal:
+	// removed); an error after that must not say the file was left unchanged.
+	wrote, removed bool
+	// leftovers are temporary files a round could not remove.
+	leftovers []error
+}
+
+// discard discards p and keeps what it could not remove.
+func (r *round) discard(p *safefile.Pending) {
+	p.Discard()
+	r.leftOver(p)
+}
+
+// leftOver keeps the temporary file p could not remove, if any.
+func (r *round) leftOver(p *safefile.Pending) {
+	if p.Leftover != nil {
+		r.leftovers = append(r.leftovers, p.Leftover)
+		p.Leftover = nil
+	}
 }
 
 // backupOnce backs up what snap read of target, when it is a file, unless an earlier round of
@@ -31,7 +50,7 @@ func (r *round) backupOnce(s *FileStore, target string, snap *snapshot) error {
 	if !snap.exists || r.saved != nil && bytes.Equal(r.saved, snap.data) {
 		return nil
 	}
-	if err := s.backup(target, snap.data); err != nil {
+	if err := s.backup(target, snap.data, snap.info); err != nil {
 		return err
 	}
 	r.saved = snap.data
@@ -104,7 +123,7 @@ func (r *round) restore(target string) error {
 		return err
 	}
 	if !holds(target, r.ours) {
-		p.Discard()
+		r.discard(p)
 		return nil
 	}
 	return p.Replace()

@@ -39,7 +39,28 @@ type Change struct {
 	Existed bool
 	Removed bool
 	Changed bool // false when New == Old (nothing written)
+	// InPlace says why the file was written in place, with a backup, rather than replaced ("" when
+	// it was replaced): a replacement could not carry what the file is (see
+	// safefile.CannotCarryError).
+	InPlace string
+	// Leftovers are temporary files Update could not remove (*safefile.LeftoverError), also
+	// when it failed: they stay until the next run of ccc-hooks removes them.
+	Leftovers []error
+	// emptied is what a change that removes the file left of it, written instead of removing a
+	// file with other names (hard links).
+	emptied []byte
 }
+
+// AfterWriteError is an error of Update that came after the file was changed (written, or
+// removed): what is said of it must not be that the file was left unchanged.
+type AfterWriteError struct {
+	Err     error
+	Removed bool // the file was removed (else written)
+}
+
+func (e *AfterWriteError) Error() string { return e.Err.Error() }
+
+func (e *AfterWriteError) Unwrap() error { return e.Err }
 
 // ChangeFunc computes the new bytes from the current ones; remove=true deletes the file.
 type ChangeFunc func(old []byte, exists bool) (updated []byte, remove bool, err error)
@@ -64,8 +85,11 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 // temporary files a killed run left beside the target, and calls change with the current bytes
 // of the final target (only a regular file is read). When the result differs, the old bytes
 // are backed up under <Home>/backups, the new ones written to a synced temporary file beside
-// the target (with its mode, owner and group), the target compared once more, and the
-// temporary file put in its place.
+// the target (with everything the target is: owner, group, mode bits, extended attributes and
+// ACLs, see safefile.Prepare), the target compared once more, and the temporary file put in its
+// place; a file a replacement cannot carry (other names, an owner it cannot keep) is written in
+// place instead (writeInPlace), and Change.InPlace says why. A result larger than MaxFileSize is
+// refused (*TooLargeError). An error after the file changed is an *AfterWriteError.
 //
 // Other programs do not take the lock, so Update then looks at what it displaced (on Linux the
 // exact file it swapped out; elsewhere the file it had read, kept open) after a short settle
@@ -73,7 +97,7 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 // that content. When the target changed after change saw it, change runs again on the new
 // bytes. Rounds go on for a while (see maxAttempts); on error the file is left as it was.
 func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
-	return s.update(path, func(string) ChangeFunc { return change })
+	return s.update(path, func(string) (ChangeFunc, error) { return change, nil })
 }
 
 // LedgeredChange makes the change of one UpdateLedgered from the file's ledger (nil when there
@@ -83,25 +107,36 @@ type LedgeredChange func(l *Ledger) ChangeFunc
 // UpdateLedgered is Update with a change made from the file's ledger as it stands once the lock
 // is held: a ledger read before can be out of date by then, when another ccc-hooks writes the
 // same file at the same moment. The ledger is read once per call, so every round of the update
-// sees the record as it was before this update wrote anything.
+// sees the record as it was before this update wrote anything. The change gets the record
+// ccc-hooks acts on (nil for none, and for one it does not trust: see Record); a record that
+// cannot be read stops the update (*UnreadableLedgerError), nothing written.
 func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, error) {
-	return s.update(path, func(target string) ChangeFunc {
-		l, _ := s.ledgerOf(target)
-		return change(l)
+	return s.update(path, func(target string) (ChangeFunc, error) {
+		rec, err := s.recordOf(target)
+		if err != nil {
+			return nil, err
+		}
+		if rec.Untrusted != "" {
+			return change(nil), nil
+		}
+		return change(rec.Ledger), nil
 	})
 }
 
 // update is Update with the change made once the lock is held and path resolved to target.
-func (s *FileStore) update(path string, makeChange func(target string) ChangeFunc) (Change, error) {
+func (s *FileStore) update(path string, makeChange func(target string) (ChangeFunc, error)) (Change, error) {
 	c := Change{Path: path}
+	var r round
+	defer r.close()
 	err := s.locked(path, func(target string) error {
 		c.Target = target
 		if err := s.tidy(target); err != nil {
 			return err
 		}
-		change := makeChange(target)
-		var r round
-		defer r.close()
+		change, err := makeChange(target)
+		if err != nil {
+			return err
+		}
 		start := time.Now()
 		inUse := false
 		for n := 0; n < maxAttempts || n < maxRounds && time.Since(start) < s.keepTrying(); n++ {
@@ -136,6 +171,12 @@ func (s *FileStore) update(path string, makeChange func(target string) ChangeFun
 		}
 		return fmt.Errorf("update %s: the file kept changing for %s; another program is writing it", target, time.Since(start).Round(time.Second))
 	})
+	c.Leftovers = r.leftovers
+	var aw *AfterWriteError
+	if err != nil && r.wrote && !errors.As(err, &aw) {
+		// A round changed the file before this error: it is not as it was.
+		err = &AfterWriteError{Err: err, Removed: r.removed}
+	}
 	return c, err
 }
 
@@ -181,6 +222,11 @@ func (s *FileStore) attempt(path, target string, change ChangeFunc, r *round) (C
 	if err := checkWritable(target, snap.info); err != nil {
 		return c, false, err
 	}
+	if n := safefile.Names(target, snap.info); c.Removed && n > 1 {
+		// Removing one name would leave our entries under the others: the file is emptied.
+		c.Removed, c.New = false, c.emptied
+		c.InPlace = fmt.Sprintf("it has %d names (hard links), so it is emptied rather than removed", n)
+	}
 	if c.Removed {
 		ok, err := s.remove(c, snap, r)
 		return c, ok, err
@@ -197,19 +243,24 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	go func() { backedUp <- r.backupOnce(s, c.Target, snap) }()
 	p, finish, undo, err := s.prepare(c, snap.exists, base, r)
 	if berr := <-backedUp; err == nil && berr != nil {
-		p.Discard()
+		r.discard(p)
 		undo()
 		err = berr
+	}
+	var cannot *safefile.CannotCarryError
+	if errors.As(err, &cannot) {
+		return s.writeInPlace(c, snap, base, r, cannot.Reason)
 	}
 	if err != nil {
 		return c, false, err
 	}
 	if !snap.sameAs(c.Target) || !leadsTo(c.Path, c.Target) { // the last moment before the swap
-		p.Discard()
+		r.discard(p)
 		undo()
 		return c, false, nil
 	}
 	displaced, err := s.commit(p, snap.exists)
+	r.leftOver(p)
 	if errors.Is(err, safefile.ErrTargetChanged) {
 		undo()
 		return c, false, nil
@@ -218,6 +269,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		undo()
 		return c, false, err
 	}
+	r.wrote = true
 	finish()
 	// The settle time is waited even when nothing can still write into the displaced file: it
 	// also lets a foreign rename racing ours land before holds looks, so that our change is
@@ -268,14 +320,28 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 	if !snap.sameAs(c.Target) || !leadsTo(c.Path, c.Target) {
 		return false, nil
 	}
+	// The record is found while the file is there: by its path, or by what it is.
+	rec, err := s.recordOf(c.Target)
+	if err != nil {
+		return false, err
+	}
 	gone, err := safefile.RemoveChecked(c.Target, func(aside string) bool {
 		time.Sleep(s.settle()) // let an in-place writer that had the file open finish
 		return holds(aside, snap.data)
 	})
+	var left *safefile.LeftoverError
+	if gone && errors.As(err, &left) {
+		// Removed; a hidden copy of the old file stays until the next run, which is said.
+		r.leftovers, err = append(r.leftovers, left), nil
+	}
 	if err != nil || !gone {
 		return false, err
 	}
-	return true, s.forgetFile(c.Target)
+	r.wrote, r.removed = true, true
+	if err := s.forget(rec); err != nil {
+		return true, fmt.Errorf("forget the removed file in the ledger: %w", err)
+	}
+	return true, nil
 }
 
 // Tidy removes the temporary files that a killed ccc-hooks left beside the file at path, in
@@ -284,25 +350,37 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 func (s *FileStore) Tidy(path string) error { return s.locked(path, s.tidy) }
 
 // tidy is Tidy under the lock. It also finishes the removal of a file whose uninstall was
-// killed after the file went: its record goes, and the directories made for it once empty.
+// killed after the file went (its record goes, and the directories made for it once empty), and
+// puts back the bytes of a file a killed write in place left torn (finishInPlace).
 func (s *FileStore) tidy(target string) error {
 	if err := safefile.RemoveStaleTemps(target); err != nil {
 		return err
 	}
+	if err := s.finishInPlace(target); err != nil {
+		return err
+	}
 	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
-		if _, ok := s.readLedger(target); ok {
+		if rec, err := s.recordAt(target); err == nil && rec.Ledger != nil && rec.Untrusted == "" {
 			_ = s.forgetFile(target)
 		}
 	}
 	// Best effort below: a broken backups or ledger directory is reported by the write that
 	// needs it, naming the settings file.
-	_ = safefile.RemoveStaleTempsIn(s.BackupDir(target))
-	_ = safefile.RemoveStaleTempsIn(filepath.Join(s.Home, "ledger"))
+	if w, err := safefile.OpenWithin(s.Home, false); err == nil {
+		_ = w.RemoveStaleTemps(backupRel(target))
+		_ = w.RemoveStaleTemps(ledgerDir)
+		w.Close()
+	}
 	return nil
 }
 
-// locked runs fn with the store's lock held and path resolved as the kernel does.
+// locked runs fn with the store's lock held and path resolved as the kernel does. A path that
+// cannot be resolved (a link whose target ends in "/" but names a file, say) is refused before
+// the lock is taken: nothing is written, not even in ccc-hooks home.
 func (s *FileStore) locked(path string, fn func(target string) error) error {
+	if _, err := safefile.Resolve(path); err != nil {
+		return err
+	}
 	unlock, err := s.lock()
 	if err != nil {
 		return err

@@ -135,7 +135,8 @@ func TestTidyFinishesAKilledRemoval(t *testing.T) {
 	if err := s.Tidy(path); err != nil {
 		t.Fatal(err)
 	}
-	if l, ok := s.readLedger(path); ok {
+	if rec, _ := s.recordAt(path); rec.Ledger != nil {
+		l := rec.Ledger
 		t.Errorf("record of the removed file kept: %+v", l)
 	}
 	if _, err := os.Stat(project); !os.IsNotExist(err) {

@@ -103,7 +103,8 @@ func TestUpdateCreatesAndRemoves(t *testing.T) {
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("file still there: %v", err)
 	}
-	if l, ok := s.readLedger(c.Target); ok {
+	if rec, _ := s.recordAt(c.Target); rec.Ledger != nil {
+		l := rec.Ledger
 		t.Errorf("Ledger kept after removal: %+v", l)
 	}
 	if _, err := os.Stat(filepath.Dir(filepath.Dir(path))); !errors.Is(err, os.ErrNotExist) {

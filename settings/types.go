@@ -8,6 +8,10 @@ type Entry struct {
 	Matcher string // "" writes no matcher key
 	Command string
 	Timeout int // seconds
+	// KeepTimeout keeps the timeout of the owned handler this entry replaces, as it is written
+	// (a value the user set by hand, say 900): Timeout is then only the timeout of an entry that
+	// had no owned handler with one.
+	KeepTimeout bool
 	// StatusMessage is what Claude Code shows in its spinner while the hook runs; "" writes no
 	// statusMessage key.
 	StatusMessage string

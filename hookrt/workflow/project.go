@@ -32,7 +32,8 @@ func TasksProject(start string) string {
 	return start
 }
 
-// runsWorkflow reports whether the settings file at path runs ccc-hooks on UserPromptSubmit, the
+// runsWorkflow reports whether the settings file at path runs ccc-hooks on UserPromptSubmit (an
+// entry of ours, or a command of the user's that runs it: hookcmd.Runs), the
 // event only the workflow uses. A missing, unreadable, invalid or too large file does not.
 func runsWorkflow(path string) bool {
 	data, err := settings.ReadFile(path)
@@ -42,7 +43,7 @@ func runsWorkflow(path string) bool {
 	found := false
 	gjson.GetBytes(data, "hooks.UserPromptSubmit").ForEach(func(_, group gjson.Result) bool {
 		group.Get("hooks").ForEach(func(_, h gjson.Result) bool {
-			found = hookcmd.IsOurs(h.Get("command").String())
+			found = hookcmd.Runs(h.Get("command").String())
 			return !found
 		})
 		return !found

@@ -9,6 +9,7 @@ func Checks(env Env) []Check {
 		vanishedCheck{},
 		binaryCheck{env},
 		doubleCheck{},
+		ownCommandsCheck{},
 		pluginCheck{env},
 		disableAllCheck{},
 		managedOnlyCheck{},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
@@ -19,15 +20,18 @@ const defaultHookTimeout = 600
 
 // timeoutCheck reports hook timeouts that look like milliseconds (in any handler, ours or not),
 // and ccc-hooks supervisor hooks whose timeout is shorter than supervisor.timeout_seconds, which
-// lets Claude Code kill a review before the supervisor's own limit.
+// lets Claude Code kill a review before the supervisor's own limit. Where the entries of ours in
+// a file have timeouts other than the one install writes by default (set by hand, or with
+// --timeout), it shows them: an install without --timeout keeps them.
 type timeoutCheck struct{}
 
 func (timeoutCheck) Name() string { return "timeout" }
 
 func (timeoutCheck) Run(_ context.Context, s *Snapshot) []Result {
 	want := max(defaultHookTimeout, s.Config.TimeoutSeconds)
-	var out []Result
+	var out, shown []Result
 	for _, f := range s.Usable() {
+		warned := len(out)
 		supervised := isSupervised(f)
 		for _, r := range f.Handlers {
 			if !r.HasTimeout {
@@ -47,11 +51,33 @@ func (timeoutCheck) Run(_ context.Context, s *Snapshot) []Result {
 					what, s.Config.TimeoutSeconds, s.withTimeout(f, want)), f.Path))
 			}
 		}
+		if r, found := keptTimeouts(s, f); found && len(out) == warned {
+			shown = append(shown, r)
+		}
 	}
-	if len(out) == 0 {
+	if len(out) == 0 && len(shown) == 0 {
 		return []Result{ok("no hook timeout looks like milliseconds or cuts a review short", "")}
 	}
-	return out
+	return append(out, shown...)
+}
+
+// keptTimeouts shows the timeouts of our entries in f when one of them is not the timeout
+// install writes by default; found is false otherwise.
+func keptTimeouts(s *Snapshot, f File) (r Result, found bool) {
+	var parts []string
+	for _, h := range f.Ours() {
+		t := "no timeout (Claude Code's default)"
+		if h.HasTimeout {
+			t = num(h.Timeout) + " seconds"
+		}
+		found = found || !h.HasTimeout || h.Timeout != defaultHookTimeout
+		parts = append(parts, installer.Event{Hook: h.Event, Matcher: h.Matcher}.Label()+" "+t)
+	}
+	if !found {
+		return Result{}, false
+	}
+	return ok(fmt.Sprintf("the timeouts of the ccc-hooks entries in %s: %s; an install keeps them, %s changes them",
+		label(f), strings.Join(parts, ", "), s.commands("install", f, " --timeout N")), f.Path), true
 }
 
 // isSupervised reports whether the supervisor reviews the events of f: its profile is installed

@@ -30,10 +30,13 @@ func TestTimeoutCheck(t *testing.T) {
 			{StatusWarn, []string{"timeout 900, shorter than supervisor.timeout_seconds 1200", "--timeout 1200"}},
 			{StatusWarn, []string{"PreToolUse"}},
 		}},
-		{"workflow only is quick", snap(user(workflowStop)), []want{{StatusOK, nil}}},
+		{"workflow only is quick", snap(user(workflowStop)), []want{{StatusOK, []string{"the timeouts of the ccc-hooks entries in user settings: Stop 30 seconds, UserPromptSubmit 30 seconds; an install keeps them"}}}},
+		{"set by hand", snap(user(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook", "timeout": 9e2}]}]}}`)), []want{{StatusOK, []string{
+			"the timeouts of the ccc-hooks entries in user settings: Stop 900 seconds; an install keeps them, `ccc-hooks install --scope user --timeout N` changes them",
+		}}}},
 		{
 			"no timeout key", snap(user(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)),
-			[]want{{StatusOK, nil}},
+			[]want{{StatusOK, []string{"Stop no timeout (Claude Code's default)"}}},
 		},
 	}
 	for _, tt := range tests {

@@ -22,7 +22,12 @@ func (vanishedCheck) Name() string { return "vanished-hooks" }
 func (vanishedCheck) Run(_ context.Context, s *Snapshot) []Result {
 	var out []Result
 	recorded := 0
-	for _, l := range (&settings.FileStore{Home: s.Home}).Ledgers() {
+	ledgers, problems := (&settings.FileStore{Home: s.Home}).Ledgers()
+	for _, err := range problems {
+		out = append(out, warn(err.Error()+"; doctor cannot tell whether the hooks recorded there are still in place, "+
+			"and install and uninstall of that file stop until it is", ""))
+	}
+	for _, l := range ledgers {
 		for _, in := range installer.InstallNotes(l) {
 			recorded++
 			if r, gone := vanished(l.Path, in, s); gone {

@@ -8,16 +8,20 @@ import "strings"
 //
 //	command -v ccc-hooks >/dev/null 2>&1 || { printf '%s\n' '{"systemMessage":"…"}'; exit 0; }; exec ccc-hooks hook
 //
-// and runs what follows its last "; exec ": that program and subcommand are the command's.
+// and runs what follows its "; exec ": that program and subcommand are the command's.
 const (
 	guardHead = "command -v "
 	guardMid  = " >/dev/null 2>&1 || {"
 	guardTail = "}; exec "
+	// The guard's own command prints one line of JSON, single-quoted, and ends the hook.
+	guardSay  = " printf '%s\\n' '"
+	guardExit = "'; exit 0; "
 )
 
 // Unguard returns the command a guarded command runs ("ccc-hooks hook"), and false for any
-// command that is not guarded: the program the guard looks for must be the one it runs, and what
-// it runs is one program and its words, with no further command after them.
+// command that is not guarded as the plugins guard: the program the guard looks for must be the
+// one it runs, the guard only prints its line (no quote inside it) and exits, and what it runs is
+// one program and its words, with no further command after them.
 func Unguard(command string) (string, bool) {
 	rest, ok := strings.CutPrefix(command, guardHead)
 	if !ok {
@@ -27,11 +31,18 @@ func Unguard(command string) (string, bool) {
 	if !ok || prog == "" || strings.ContainsAny(prog, " \t'\"") {
 		return "", false
 	}
-	i := strings.LastIndex(rest, guardTail)
-	if i < 0 {
+	rest, ok = strings.CutPrefix(rest, guardSay)
+	if !ok {
 		return "", false
 	}
-	run := rest[i+len(guardTail):]
+	say, rest, ok := strings.Cut(rest, guardExit)
+	if !ok || strings.ContainsAny(say, "'\n") {
+		return "", false
+	}
+	run, ok := strings.CutPrefix(rest, guardTail)
+	if !ok {
+		return "", false
+	}
 	after, ok := strings.CutPrefix(run, prog+" ")
 	if !ok || after == "" || strings.ContainsAny(after, ";&|<>`$()\n'\"\\") {
 		return "", false

@@ -20,10 +20,15 @@ func TestGuardedCommand(t *testing.T) {
 		{guard + "exec ccc-hooks hook $(echo)", false, "command"},
 		{guard + "exec other-tool hook", false, "command"},
 		{guard + "exec ccc-hooks", false, "command"},
-		{`command -v /opt/x/ccc-hooks >/dev/null 2>&1 || { exit 0; }; exec /opt/x/ccc-hooks hook`, true, "/opt/x/ccc-hooks"},
+		{`command -v /opt/x/ccc-hooks >/dev/null 2>&1 || { printf '%s\n' '{}'; exit 0; }; exec /opt/x/ccc-hooks hook`, true, "/opt/x/ccc-hooks"},
+		// The guard itself does only what the plugins' guard does: print its line and exit.
+		{`command -v /opt/x/ccc-hooks >/dev/null 2>&1 || { exit 0; }; exec /opt/x/ccc-hooks hook`, false, "command"},
+		{`command -v ccc-hooks >/dev/null 2>&1 || { rm -rf ~; printf '%s\n' '{}'; exit 0; }; exec ccc-hooks hook`, false, "command"},
+		{`command -v ccc-hooks >/dev/null 2>&1 || { printf '%s\n' '{}'; rm -rf ~; exit 0; }; exec ccc-hooks hook`, false, "command"},
+		{`command -v ccc-hooks >/dev/null 2>&1 || { printf '%s\n' '{}'; exit 0; }; notify-send x; exec ccc-hooks hook`, false, "command"},
 		{`command -v ccc-hooks >/dev/null 2>&1; exec ccc-hooks hook`, false, "command"},
 		{`command -v 'a b' >/dev/null 2>&1 || { exit 0; }; exec 'a b' hook`, false, "command"},
-		{`command -v ccc-hooks >/dev/null 2>&1 || { exit 0; }; exec ccc-hooks hook`, true, "ccc-hooks"},
+		{`command -v ccc-hooks >/dev/null 2>&1 || { exit 0; }; exec ccc-hooks hook`, false, "command"},
 	} {
 		if got := IsOurs(tt.command); got != tt.ours {
 			t.Errorf("IsOurs(%q) = %v, want %v", tt.command, got, tt.ours)

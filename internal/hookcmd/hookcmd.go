@@ -1,31 +1,86 @@
-// Package hookcmd recognises the hook commands of ccc-hooks in settings files: by the program's
-// base name (ccc-hooks, or ccc-hooks.exe) and its subcommand (hook or supervisor-hook), never by an
-// extra key, which Claude Code strips. The installer and the hook runtime both ask it.
+// Package hookcmd recognises the hook commands of ccc-hooks in settings files: a command is ours
+// when it is, whole, one that ccc-hooks writes or has written (the program's path as some
+// version spelled it, then the subcommand hook or supervisor-hook, and nothing else), never by an
+// extra key, which Claude Code strips. A command the user wrote around ours (`ccc-hooks hook &&
+// notify-send done`, `ccc-hooks hook 2>>log`) runs ccc-hooks too (Runs) but is the user's. The
+// installer and the hook runtime both ask it.
 package hookcmd
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kballard/go-shellquote"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 )
 
-// IsOurs reports whether command runs ccc-hooks as a hook (subcommand hook or supervisor-hook).
+// subcommands are the subcommands of ccc-hooks that answer a hook event.
+var subcommands = []string{"hook", "supervisor-hook"}
+
+// IsOurs reports whether command is, whole, a hook command ccc-hooks writes or has written: the
+// program (base name ccc-hooks or ccc-hooks.exe) spelled as one of its versions spelled it (see
+// forms), one space, and the subcommand hook or supervisor-hook; or the guarded command of the
+// plugins (see Unguard) that runs such a command. Anything more — another command after it, a
+// redirection, an argument, a pipe — makes the command the user's: it may run ccc-hooks (Runs),
+// but ccc-hooks never replaces or removes it.
 func IsOurs(command string) bool {
 	if !maySpell(command, "ccc-hooks") {
 		return false
 	}
+	if run, ok := Unguard(command); ok {
+		command = run
+	}
 	for _, w := range readings(command) {
-		if isProgram(w.prog, "ccc-hooks") && (w.sub == "hook" || w.sub == "supervisor-hook") {
+		if isProgram(w.prog, "ccc-hooks") && slices.Contains(subcommands, w.sub) && written(command, w) {
 			return true
 		}
 	}
 	return false
 }
 
-// IsLegacy reports whether command is an entry of the older `ccc supervisor-hook`.
+// written reports whether command is exactly one of the forms ccc-hooks writes for the program
+// and subcommand w read from it.
+func written(command string, w words) bool {
+	for _, f := range forms(w.raw) {
+		if f+" "+w.sub == command {
+			return true
+		}
+	}
+	return false
+}
+
+// forms returns every spelling of the program path prog that a version of ccc-hooks wrote in a
+// hook command (or that its documentation named as such), as the program word:
+//   - Linux and macOS, now: the path as it is when a POSIX shell reads it as itself, else
+//     single-quoted (shellword.POSIX);
+//   - Linux and macOS, the first releases: go-shellquote's quoting (a backslash before each
+//     special character);
+//   - Windows, now: forward slashes, as they are when neither shell reads a character of the
+//     path as anything else, else single-quoted behind PowerShell's call operator
+//     (shellword.PowerShell: `& 'C:/Jo Smith/ccc-hooks.exe'`);
+//   - Windows, earlier: the path with backslashes as it is (read as PowerShell reads it), or in
+//     double quotes, with or without the call operator in front.
+func forms(prog string) []string {
+	out := []string{shellword.POSIX.Program(prog), shellquote.Join(prog), shellword.PowerShell.Program(prog)}
+	if !strings.ContainsAny(prog, "\"`$") {
+		out = append(out, `"`+prog+`"`, `& "`+prog+`"`)
+	}
+	if shellword.Plain(strings.ReplaceAll(prog, `\`, "/")) {
+		out = append(out, prog)
+	}
+	return out
+}
+
+// IsLegacy reports whether command is an entry of the older `ccc supervisor-hook`: one simple
+// command whose program is ccc (or ccc.exe) and whose first argument is supervisor-hook. A
+// command that does more (`ccc supervisor-hook && notify-send done`) is the user's.
 func IsLegacy(command string) bool {
 	if !maySpell(command, "supervisor-hook") {
+		return false
+	}
+	if !simple(command) {
 		return false
 	}
 	for _, w := range readings(command) {
@@ -39,6 +94,9 @@ func IsLegacy(command string) bool {
 // Binary returns the program path of command (unquoted, with forward slashes), or "" when it
 // cannot be split: of the reading that names ccc-hooks or ccc, else of the POSIX shell's.
 func Binary(command string) string {
+	if run, ok := Unguard(command); ok {
+		command = run
+	}
 	rs := readings(command)
 	for _, w := range rs {
 		if isProgram(w.prog, "ccc-hooks") || isProgram(w.prog, "ccc") {
@@ -73,45 +131,36 @@ func maySpell(command, word string) bool {
 	return false
 }
 
-// words is the program and subcommand of a hook command, as one shell reads them.
-type words struct{ prog, sub string }
+// words is the program and subcommand of a hook command, as one shell reads them: prog with
+// forward slashes, raw as the shell read it.
+type words struct{ prog, raw, sub string }
 
 // readings returns the first two words of a hook command as the shells Claude Code runs hooks
 // in read them: first a POSIX shell (sh on Linux and macOS, Git Bash on Windows), then
-// PowerShell (Windows without Git Bash, or a handler whose shell is powershell). Entries ccc-hooks
-// wrote in any earlier form are recognised by one of them: `/path/ccc-hooks hook`,
-// `'/my dir/ccc-hooks' hook`, `'C:\...\ccc-hooks.exe' hook` and `C:/.../ccc-hooks.exe hook` by the
-// first, `C:\...\ccc-hooks.exe hook` (whose backslashes a POSIX shell takes as escapes) and
-// `& 'C:/my dir/ccc-hooks.exe' hook` by the second. A plugin's guarded command is read as the
-// command it runs (Unguard).
+// PowerShell (Windows without Git Bash, or a handler whose shell is powershell).
 func readings(command string) [2]words {
-	if run, ok := Unguard(command); ok {
-		command = run
-	}
-	return [2]words{posixWords(command), powerShellWords(command)}
+	return [2]words{firstTwo(posixSplit(command), false), firstTwo(powerShellSplit(command), true)}
 }
 
-// posixWords splits command the way a POSIX shell would. Commands that do not split (unbalanced
-// quotes) fall back to whitespace fields; one that starts with & is a syntax error there, and has
-// no words.
-func posixWords(command string) words {
+// posixSplit splits command into words the way a POSIX shell would, without knowing its
+// operators (go-shellquote). Commands that do not split (unbalanced quotes) fall back to
+// whitespace fields; one that starts with & is a syntax error there, and has no words.
+func posixSplit(command string) []string {
 	if strings.HasPrefix(strings.TrimLeft(command, " \t"), "&") {
-		return words{}
+		return nil
 	}
 	ws, err := shellquote.Split(command)
 	if err != nil {
 		ws = strings.Fields(command)
 	}
-	w := firstTwo(ws)
-	w.prog = filepath.ToSlash(w.prog)
-	return w
+	return ws
 }
 
-// powerShellWords splits command the way PowerShell reads a command: its call operator & in
+// powerShellSplit splits command the way PowerShell reads a command: its call operator & in
 // front is dropped; words are separated by whitespace; '...' is literal (a quote in it is
 // doubled), "..." is literal but for the escape character `, and a backslash is an ordinary
 // character.
-func powerShellWords(command string) words {
+func powerShellSplit(command string) []string {
 	rest := strings.TrimPrefix(strings.TrimLeft(command, " \t"), "&")
 	var ws []string
 	var cur strings.Builder
@@ -153,19 +202,22 @@ func powerShellWords(command string) words {
 	if inWord {
 		ws = append(ws, cur.String())
 	}
-	w := firstTwo(ws)
-	w.prog = strings.ReplaceAll(w.prog, `\`, "/") // a Windows path
-	return w
+	return ws
 }
 
-// firstTwo returns the first two of ws.
-func firstTwo(ws []string) words {
+// firstTwo returns the first two of ws; windows: the program is a Windows path, whose
+// backslashes become forward slashes.
+func firstTwo(ws []string, windows bool) words {
 	var w words
 	if len(ws) > 0 {
-		w.prog = ws[0]
+		w.raw = ws[0]
 	}
 	if len(ws) > 1 {
 		w.sub = ws[1]
+	}
+	w.prog = filepath.ToSlash(w.raw)
+	if windows {
+		w.prog = strings.ReplaceAll(w.raw, `\`, "/")
 	}
 	return w
 }

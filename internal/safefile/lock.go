@@ -27,8 +27,8 @@ const lockPollInterval = 5 * time.Millisecond
 // does): the lock is then taken again on the file now at path, so that everyone who holds the
 // lock holds it on the same file.
 func Lock(ctx context.Context, path string, timeout time.Duration) (unlock func(), err error) {
-	if _, err := MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
+	if err := lockDir(path); err != nil {
+		return nil, err
 	}
 	if timeout <= 0 {
 		timeout = DefaultLockTimeout
@@ -36,7 +36,7 @@ func Lock(ctx context.Context, path string, timeout time.Duration) (unlock func(
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	for {
-		fl := flock.New(path)
+		fl := newFlock(path)
 		ok, err := fl.TryLockContext(ctx, lockPollInterval)
 		if err != nil || !ok {
 			_ = fl.Close()
@@ -53,11 +53,11 @@ func Lock(ctx context.Context, path string, timeout time.Duration) (unlock func(
 
 // TryLock takes the lock of Lock without waiting: ok is false when another process holds it.
 func TryLock(path string) (unlock func(), ok bool, err error) {
-	if _, err := MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, false, fmt.Errorf("lock %s: %w", path, err)
+	if err := lockDir(path); err != nil {
+		return nil, false, err
 	}
 	for range 3 { // a file removed under it each time is as good as held by another
-		fl := flock.New(path)
+		fl := newFlock(path)
 		locked, err := fl.TryLock()
 		if err != nil || !locked {
 			_ = fl.Close()
@@ -71,6 +71,28 @@ func TryLock(path string) (unlock func(), ok bool, err error) {
 		}
 	}
 	return nil, false, nil
+}
+
+// lockDir makes the directory of the lock file path, and refuses one that is a symbolic link:
+// a lock file is created (as root, in a user's home, say) only where its directory is, never
+// where a link planted in its place leads.
+func lockDir(path string) error {
+	dir := filepath.Dir(path)
+	if _, err := MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("lock %s: %w", path, err)
+	}
+	if fi, err := os.Lstat(dir); err != nil {
+		return fmt.Errorf("lock %s: %w", path, err)
+	} else if fi.Mode()&os.ModeSymlink != 0 {
+		return fmt.Errorf("lock %s: %s is a symbolic link, which ccc-hooks does not follow for its locks", path, dir)
+	}
+	return nil
+}
+
+// newFlock is the lock of the file path, opened (and created) never through a symbolic link in
+// its place.
+func newFlock(path string) *flock.Flock {
+	return flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDONLY|noFollow))
 }
 
 // held finishes taking the lock fl on path: ok is false (and fl released) when the file locked

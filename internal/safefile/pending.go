@@ -17,19 +17,52 @@ type Pending struct {
 	target string
 	name   string // the temporary file; after an exchange it holds the displaced file
 	done   bool
+	// Leftover says, when not nil, that a temporary file could not be removed (Discard, or the
+	// name of the displaced file after Commit): it stays beside the target until the next run
+	// removes it (RemoveStaleTemps).
+	Leftover *LeftoverError
+}
+
+// LeftoverError names a temporary file ccc-hooks could not remove, and why.
+type LeftoverError struct {
+	Path string
+	// Old is set when it holds the file as it was before (the displaced file), else the bytes
+	// that were to be written.
+	Old bool
+	Err error
+}
+
+func (e *LeftoverError) Error() string {
+	what := "the bytes that were to be written"
+	if e.Old {
+		what = "the file as it was"
+	}
+	return fmt.Sprintf("%s, a copy of %s, could not be removed (%v); the next ccc-hooks run removes it", e.Path, what, unwrap(e.Err))
 }
 
 // Prepare writes data to a new temporary file in the directory of target (never $TMPDIR, so a
 // private file's contents never leave the directory that protects them) and syncs it.
 //
-// When target exists, the temporary file gets its permission bits, owner and group; otherwise
-// perm less the umask, and, when running as root, the owner and group of the directory. A
-// temporary file that cannot be given the target's owner is removed and an error returned:
-// replacing the file would hand it to someone else.
+// When target exists, the temporary file gets everything of it a replacement must carry (see
+// carry): its owner and group, its mode with the setuid, setgid and sticky bits, its extended
+// attributes and ACLs; otherwise perm less the umask, and, when running as root, the owner and
+// group of the directory. Where that cannot be done — the target has other names (hard links),
+// which a replacement would split, or something of it cannot be given to a new file — nothing
+// is left behind and the error is a *CannotCarryError: the caller writes the file in place
+// (WriteInPlace) or refuses.
 func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
+	return prepare(target, data, perm, true)
+}
+
+// prepare is Prepare; whole is false for ccc-hooks' own files (see WriteFileAtomic), which keep
+// only their owner, group and permission bits and take no notice of other names.
+func prepare(target string, data []byte, perm os.FileMode, whole bool) (*Pending, error) {
 	old, err := os.Stat(target)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("write %s: %w", target, err)
+	}
+	if n := Names(target, old); whole && n > 1 {
+		return nil, &CannotCarryError{Path: target, Reason: fmt.Sprintf("it has %d names (hard links), which a replacement would split", n)}
 	}
 	// Private until complete when it replaces a file; a new file is created with perm (less
 	// the umask) as os.WriteFile would.
@@ -42,45 +75,79 @@ func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 		return nil, fmt.Errorf("write %s: %w", target, err)
 	}
 	p := &Pending{target: target, name: f.Name()}
-	if err := fill(f, data, old); err != nil {
+	if err := fill(f, data, old, target, whole); err != nil {
 		_ = f.Close()
 		p.Discard()
-		return nil, fmt.Errorf("write %s: %w", target, err)
+		if !errors.Is(err, ErrCannotCarry) {
+			err = fmt.Errorf("write %s: %w", target, err)
+		}
+		return nil, p.withLeftover(err)
 	}
 	if err := f.Close(); err != nil {
 		p.Discard()
-		return nil, fmt.Errorf("write %s: %w", target, err)
+		return nil, p.withLeftover(fmt.Errorf("write %s: %w", target, err))
 	}
 	return p, nil
 }
 
-// fill writes data to f and gives f the mode and owner the target should have.
-func fill(f *os.File, data []byte, old fs.FileInfo) error {
+// fill writes data to f and gives f what the target should have: everything of the file it
+// replaces (old, at target; see carry), or for a new file, as root, the directory's owner.
+func fill(f *os.File, data []byte, old fs.FileInfo, target string, whole bool) error {
 	if _, err := f.Write(data); err != nil {
 		return err
 	}
-	uid, gid, chown := dirOwner(filepath.Dir(f.Name()))
-	if old != nil {
-		uid, gid, chown = ownerOf(old)
-	}
-	if chown {
-		if cur, err := f.Stat(); err == nil {
-			if cu, cg, ok := ownerOf(cur); ok && cu == uid && cg == gid {
-				chown = false
-			}
+	if old != nil && whole {
+		if err := carry(f, old, target); err != nil {
+			return err
 		}
-	}
-	if chown {
-		if err := f.Chown(uid, gid); err != nil {
-			return fmt.Errorf("keep its owner (uid %d, gid %d): %w", uid, gid, err)
-		}
+		return f.Sync()
 	}
 	if old != nil {
+		if err := keepOwner(f, old); err != nil {
+			return err
+		}
 		if err := f.Chmod(old.Mode().Perm()); err != nil {
 			return err
 		}
+		return f.Sync()
+	}
+	if uid, gid, ok := dirOwner(filepath.Dir(f.Name())); ok {
+		if cur, err := f.Stat(); err != nil {
+			return err
+		} else if cu, cg, _ := ownerOf(cur); cu != uid || cg != gid {
+			if err := f.Chown(uid, gid); err != nil {
+				return fmt.Errorf("give it to its directory's owner (uid %d, gid %d): %w", uid, gid, err)
+			}
+		}
 	}
 	return f.Sync()
+}
+
+// keepOwner gives f the owner and group of old where they differ, as root may.
+func keepOwner(f *os.File, old fs.FileInfo) error {
+	uid, gid, ok := ownerOf(old)
+	if !ok {
+		return nil
+	}
+	cur, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if cu, cg, _ := ownerOf(cur); cu == uid && cg == gid {
+		return nil
+	}
+	if err := f.Chown(uid, gid); err != nil {
+		return fmt.Errorf("keep its owner (uid %d, gid %d): %w", uid, gid, err)
+	}
+	return nil
+}
+
+// withLeftover adds to err the temporary file Discard could not remove, if any.
+func (p *Pending) withLeftover(err error) error {
+	if p.Leftover == nil {
+		return err
+	}
+	return fmt.Errorf("%w; and %w", err, p.Leftover)
 }
 
 // Name is the path of the temporary file.
@@ -137,24 +204,30 @@ func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
 	syncDir(filepath.Dir(p.target))
 	// The temporary name now holds what was displaced. Opened without blocking: a foreign
 	// program may have put anything there, even a FIFO.
-	return takeDisplaced(p.name), nil
+	return p.takeDisplaced(), nil
 }
 
 // takeDisplaced opens what the temporary name holds and removes the name: nil when the
-// displaced file vanished or cannot be opened, and so there is nothing to read back.
-func takeDisplaced(name string) *os.File {
-	f, err := openNoBlock(name)
-	_ = os.Remove(name)
+// displaced file vanished or cannot be opened, and so there is nothing to read back. A name that
+// cannot be removed is said in Leftover.
+func (p *Pending) takeDisplaced() *os.File {
+	f, err := openNoBlock(p.name)
+	if rerr := os.Remove(p.name); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+		p.Leftover = &LeftoverError{Path: p.name, Old: true, Err: rerr}
+	}
 	if err != nil {
 		return nil
 	}
 	return f
 }
 
-// Discard removes the temporary file unless it took the target's place.
+// Discard removes the temporary file unless it took the target's place; one that cannot be
+// removed is said in Leftover.
 func (p *Pending) Discard() {
 	if !p.done {
-		_ = os.Remove(p.name)
+		if err := os.Remove(p.name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			p.Leftover = &LeftoverError{Path: p.name, Err: err}
+		}
 		p.done = true
 	}
 }
@@ -162,8 +235,12 @@ func (p *Pending) Discard() {
 // WriteFileAtomic replaces path with data through a synced temporary file in the same
 // directory, keeping the permission bits, owner and group of an existing file (for a new one:
 // perm less the umask, and as root the directory's owner).
+//
+// It is for ccc-hooks' own files (state, logs, records under ccc-hooks home): unlike Prepare it
+// carries no extended attribute and takes no notice of other names, so that a label or a link
+// of the home never stops a hook from writing its state.
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	p, err := Prepare(path, data, perm)
+	p, err := prepare(path, data, perm, false)
 	if err != nil {
 		return err
 	}
@@ -188,33 +265,53 @@ func openNoBlock(path string) (*os.File, error) { return openRead(path, false) }
 // through its name any more), then check is called with that temporary name. When check
 // approves, the file is removed (gone is true); otherwise it is put back unless a new target
 // appeared meanwhile, in which case the error names where the moved-aside file is kept.
+//
+// When the file moved aside cannot be removed, it is put back in its place, and the error says
+// so (gone is false: the file is as it was); only where that fails too is gone true, with a
+// *LeftoverError naming the hidden copy of the old file that the next run removes.
 func RemoveChecked(target string, check func(aside string) bool) (gone bool, err error) {
 	f, err := createTemp(target, 0o600)
 	if err != nil {
 		return false, fmt.Errorf("remove %s: %w", target, err)
 	}
 	aside := f.Name()
-	_ = f.Close()
-	if err := os.Rename(target, aside); err != nil {
+	if err := f.Close(); err != nil {
 		_ = os.Remove(aside)
+		return false, fmt.Errorf("remove %s: %w", target, err)
+	}
+	if err := os.Rename(target, aside); err != nil {
+		if rerr := os.Remove(aside); rerr != nil {
+			return false, fmt.Errorf("remove %s: %w; and %w", target, busy(err), &LeftoverError{Path: aside, Err: rerr})
+		}
 		return false, fmt.Errorf("remove %s: %w", target, busy(err))
 	}
 	if check(aside) {
-		if err := os.Remove(aside); err != nil {
-			return false, fmt.Errorf("remove %s: %w", target, err)
+		rerr := os.Remove(aside)
+		if rerr == nil {
+			syncDir(filepath.Dir(target))
+			return true, nil
 		}
-		syncDir(filepath.Dir(target))
-		return true, nil
+		if err := putBack(aside, target); err != nil {
+			return true, &LeftoverError{Path: aside, Old: true, Err: rerr}
+		}
+		return false, fmt.Errorf("remove %s: %w; it was put back", target, unwrap(rerr))
 	}
-	err = createOnly(aside, target)
-	if errors.Is(err, errUnsupported) {
-		err = os.Rename(aside, target)
-	}
-	if err != nil {
+	if err := putBack(aside, target); err != nil {
 		// Keep it under a name the stale-file cleanup does not take.
 		keep := filepath.Join(filepath.Dir(target), filepath.Base(target)+".ccc-hooks-kept")
-		_ = os.Rename(aside, keep)
+		if kerr := os.Rename(aside, keep); kerr != nil {
+			keep = aside
+		}
 		return false, fmt.Errorf("remove %s: another program wrote it meanwhile; its content is kept in %s", target, keep)
 	}
 	return false, nil
+}
+
+// putBack renames aside back to target unless a file appeared there meanwhile.
+func putBack(aside, target string) error {
+	err := createOnly(aside, target)
+	if errors.Is(err, errUnsupported) {
+		err = os.Rename(aside, target)
+	}
+	return err
 }

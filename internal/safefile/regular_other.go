@@ -16,3 +16,9 @@ func openReadWrite(path string, create bool) (*os.File, error) {
 	}
 	return os.OpenFile(path, flags, 0o600)
 }
+
+// noBlock is 0: there is no such flag here.
+const noBlock = 0
+
+// noFollow is 0: there is no such flag here.
+const noFollow = 0

@@ -27,3 +27,9 @@ func openReadWrite(path string, create bool) (*os.File, error) {
 	}
 	return os.OpenFile(path, flags, 0o600)
 }
+
+// noBlock keeps an open of a FIFO from waiting for a writer.
+const noBlock = syscall.O_NONBLOCK
+
+// noFollow refuses a final symbolic link when a file is opened.
+const noFollow = syscall.O_NOFOLLOW

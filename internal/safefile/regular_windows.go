@@ -49,3 +49,9 @@ func createFile(path string, access, disposition, attrs uint32) (*os.File, error
 	}
 	return os.NewFile(uintptr(h), path), nil
 }
+
+// noBlock is 0: opening a file does not wait on Windows.
+const noBlock = 0
+
+// noFollow is 0: os.OpenFile has no such flag on Windows.
+const noFollow = 0

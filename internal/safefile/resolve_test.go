@@ -3,6 +3,7 @@
 package safefile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -124,5 +125,53 @@ func TestResolveFollowsAsManyLinksAsTheKernel(t *testing.T) {
 	}
 	if _, err := Resolve(filepath.Join(root, "l"+strconv.Itoa(maxLinks+1))); err == nil || !strings.Contains(err.Error(), "too many levels") {
 		t.Errorf("%d links: %v; want too many levels", maxLinks+1, err)
+	}
+}
+
+// TestResolveTrailingSlash: a link whose target ends in "/" leads on only to a directory, as for
+// the kernel: through a directory it resolves; to a file or to nothing it is a
+// *TrailingSlashError, where the kernel's own open fails with ENOTDIR or ENOENT/EISDIR.
+func TestResolveTrailingSlash(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "dotfiles", "claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "dotfiles", "claude", "settings.json")
+	if err := os.WriteFile(file, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for dest, p := range map[string]string{
+		"dotfiles/claude/":                       "claude",
+		"dotfiles/claude/settings.json/":         "to-file",
+		root + "/dotfiles/claude/settings.json/": "abs-to-file",
+		"missing.json/":                          "to-nothing",
+		"to-file":                                "via-link",
+	} {
+		if err := os.Symlink(dest, filepath.Join(root, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := Resolve(filepath.Join(root, "claude", "settings.json")); err != nil || got != file {
+		t.Errorf("through a link to a directory with a slash: %q, %v; want %q", got, err, file)
+	}
+	for _, p := range []string{"to-file", "abs-to-file", "to-nothing", "via-link"} {
+		_, err := Resolve(filepath.Join(root, p))
+		var ts *TrailingSlashError
+		if !errors.As(err, &ts) || !errors.Is(err, ErrNotDirectory) {
+			t.Errorf("Resolve(%s) = %v, want a *TrailingSlashError", p, err)
+			continue
+		}
+		if _, kerr := os.ReadFile(filepath.Join(root, p)); kerr == nil {
+			t.Errorf("the kernel reads %s", p)
+		}
+	}
+	_, err = Resolve(filepath.Join(root, "to-file"))
+	want := filepath.Join(root, "to-file") + ` is a symbolic link to "dotfiles/claude/settings.json/", whose slash at the end makes the system open it only as a directory: ` +
+		`Claude Code cannot read the settings file through it; point the link at "dotfiles/claude/settings.json"`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant %s", err, want)
 	}
 }
