@@ -82,7 +82,7 @@ func ReadmeInstallLine(t testing.TB) string {
 		_, section, ok = strings.Cut(section, "\n```sh\n")
 	}
 	line, _, _ := strings.Cut(section, "\n")
-	if !ok || !strings.HasPrefix(line, "curl -fsSL "+projectSite+"/install.sh") {
+	if !ok || !strings.HasPrefix(line, `sh -c "$(curl -fsSL `+projectSite+"/install.sh || wget -qO- "+projectSite+"/install.sh") {
 		t.Fatalf("the README's Install section starts with no sh block holding the install line from %s", projectSite)
 	}
 	return line
@@ -118,7 +118,7 @@ func (s *Sandbox) InstallTools(t testing.TB) string {
 	}
 	for _, p := range []string{
 		"sh", "curl", "cat", "cp", "mv", "rm", "mkdir", "mktemp", "chmod", "dirname",
-		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum",
+		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum", "wc", "sleep",
 	} {
 		found, err := exec.LookPath(p)
 		if err != nil {
@@ -147,7 +147,7 @@ func TestReleaseInstallLineAsksInTerminal(t *testing.T) {
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, promptTimeout, "? Which settings file?")
 	term.Keys(t, "Escape")
-	screen := term.WaitScreen(t, promptTimeout, "ccc-hooks: install cancelled; nothing was changed")
+	screen := term.WaitScreen(t, promptTimeout, "ccc-hooks: install cancelled; no file was changed")
 	for _, want := range []string{"Verified ccc-hooks_", "Installed " + filepath.Join(s.Home, ".local", "bin", "ccc-hooks") + ": ccc-hooks "} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, screen)
