@@ -124,7 +124,7 @@ func TestInstallInteractiveCancelled(t *testing.T) {
 	if code := Main(env, []string{"install"}); code != 1 {
 		t.Fatalf("exit %d, want 1", code)
 	}
-	if got := errOut.String(); got != "ccc-hooks: install cancelled; nothing was changed\n" {
+	if got := errOut.String(); got != "ccc-hooks: install cancelled; no file was changed\n" {
 		t.Errorf("stderr = %q", got)
 	}
 	if _, err := os.Stat(paths.ConfigDir(env.Getenv)); !os.IsNotExist(err) {
@@ -161,7 +161,7 @@ func TestUninstallInteractive(t *testing.T) {
 	out.Reset()
 
 	env.Prompter = &scriptedPrompter{t: t, answers: []any{prompter.ErrCancelled}}
-	if code := Main(env, []string{"uninstall"}); code != 1 || !strings.Contains(errOut.String(), "uninstall cancelled; nothing was changed") {
+	if code := Main(env, []string{"uninstall"}); code != 1 || !strings.Contains(errOut.String(), "uninstall cancelled; no file was changed") {
 		t.Fatalf("Esc: exit %d, stderr %q", code, errOut)
 	}
 

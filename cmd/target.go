@@ -128,7 +128,7 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 // cancelled turns a prompt interruption into a clean failure.
 func cancelled(verb string, err error) error {
 	if errors.Is(err, prompter.ErrCancelled) {
-		return fmt.Errorf("%s cancelled; nothing was changed", verb)
+		return fmt.Errorf("%s cancelled; no file was changed", verb)
 	}
 	return err
 }
