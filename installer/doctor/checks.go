@@ -8,7 +8,7 @@ func Checks(env Env) []Check {
 		installedCheck{},
 		vanishedCheck{},
 		binaryCheck{env},
-		doubleCheck{},
+		doubleCheck{env},
 		pluginCheck{env},
 		disableAllCheck{},
 		managedOnlyCheck{},
