@@ -168,13 +168,12 @@ func TestInstallLegacyQuestionCountsChosenEvents(t *testing.T) {
 	}
 }
 
-// inProject makes env's working directory a project folder below its home directory.
-func inProject(t *testing.T, env *Env) string {
+// inProject makes env's working directory a project folder below its home directory, src/app.
+func inProject(t *testing.T, env *Env) {
 	t.Helper()
 	dir := filepath.Join(env.Getenv("HOME"), "src", "app")
 	mustMkdir(t, dir)
 	env.Getwd = func() (string, error) { return dir, nil }
-	return dir
 }
 
 // TestInstallRerunKeepsTheAnswers: a re-run of install on a terminal offers what the last run

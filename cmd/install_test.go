@@ -21,8 +21,12 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{"success", `{}`, []string{"install"}, 0, ""},
 		{"project dir exists", `{}`, []string{"install", "--scope", "project", "--project-dir", "{HOME}/proj"}, 0, ""},
-		{"project in the home directory", `{}`, []string{"install", "--scope", "project", "--project-dir", "{HOME}"}, 2,
-			"install: --scope project: here, in {HOME}, the project settings file {HOME}/.claude/settings.json is your user settings file"},
+		{
+			"project in the home directory", `{}`,
+			[]string{"install", "--scope", "project", "--project-dir", "{HOME}"},
+			2,
+			"install: --scope project: here, in {HOME}, the project settings file {HOME}/.claude/settings.json is your user settings file",
+		},
 		{"nothing to remove", `{}`, []string{"uninstall"}, 0, ""},
 		{"invalid json", "{\n  \"a\": 1,\n}", []string{"install"}, 1, "settings.json:3:1: invalid JSON"},
 		{"unknown scope", `{}`, []string{"install", "--scope", "x"}, 2, `unknown scope "x"`},

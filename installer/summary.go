@@ -134,19 +134,19 @@ func entryWords(es []summaryEntry) string {
 	}
 	same := !slices.ContainsFunc(es, func(e summaryEntry) bool { return e.command != es[0].command || e.timeout != es[0].timeout })
 	if same {
-		return fmt.Sprintf("%s running `%s` (%s)", strings.Join(events, ", "), es[0].command, es[0].timeout)
+		return strings.Join(events, ", ") + " running `" + es[0].command + "` (" + es[0].timeout + ")"
 	}
 	parts := make([]string, len(es))
 	for i, e := range es {
-		parts[i] = fmt.Sprintf("%s running `%s` (%s)", e.event, e.command, e.timeout)
+		parts[i] = e.event + " running `" + e.command + "` (" + e.timeout + ")"
 	}
 	return strings.Join(parts, ", ")
 }
 
-// lineCounts returns how many lines the change from old to new adds and removes, counted as a
+// lineCounts returns how many lines the change from before to after adds and removes, counted as a
 // line diff counts them (lines in common, in order, are neither).
-func lineCounts(old, new []byte) (added, removed int) {
-	a, b := splitLines(old), splitLines(new)
+func lineCounts(before, after []byte) (added, removed int) {
+	a, b := splitLines(before), splitLines(after)
 	// The longest common subsequence, on the lines left once the common ends are cut: files
 	// here are small, and their changes few.
 	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {

@@ -20,20 +20,40 @@ func TestChangeLine(t *testing.T) {
 		ch   settings.Change
 		want string
 	}{
-		{"new file", settings.Change{Path: "/u/settings.json", New: []byte(both)},
-			"/u/settings.json (new): adds Stop, PreToolUse[AskUserQuestion] running `/bin/ccc-hooks hook` (timeout 600 s)"},
-		{"one more event", settings.Change{Path: "/u/settings.json", Existed: true, Old: []byte(stop), New: []byte(both)},
-			"/u/settings.json: adds PreToolUse[AskUserQuestion] running `/bin/ccc-hooks hook` (timeout 600 s)"},
-		{"timeout changed", settings.Change{Path: "/u/settings.json", Existed: true, Old: []byte(stop), New: []byte(longer)},
-			"/u/settings.json: adds Stop running `/bin/ccc-hooks hook` (timeout 900 s); removes Stop running `/bin/ccc-hooks hook` (timeout 600 s)"},
-		{"removed file", settings.Change{Path: "/u/settings.json", Existed: true, Removed: true, Old: []byte(both)},
-			"/u/settings.json (removed): removes Stop, PreToolUse[AskUserQuestion] running `/bin/ccc-hooks hook` (timeout 600 s)"},
-		{"foreign entries only", settings.Change{Path: "/u/settings.json", Existed: true, Old: []byte(foreign), New: []byte(foreign + "\n")},
-			"/u/settings.json: 0 lines added, 0 removed"},
-		{"not a settings file", settings.Change{Path: "/u/ccc.json", Existed: true,
-			Old: []byte("{\n  \"supervisor\": {\n    \"enabled\": false\n  }\n}\n"),
-			New: []byte("{\n  \"supervisor\": {\n    \"enabled\": true,\n    \"language\": \"en\"\n  }\n}\n")},
-			"/u/ccc.json: 2 lines added, 1 removed"},
+		{
+			"new file",
+			settings.Change{Path: "/u/settings.json", New: []byte(both)},
+			"/u/settings.json (new): adds Stop, PreToolUse[AskUserQuestion] running `/bin/ccc-hooks hook` (timeout 600 s)",
+		},
+		{
+			"one more event",
+			settings.Change{Path: "/u/settings.json", Existed: true, Old: []byte(stop), New: []byte(both)},
+			"/u/settings.json: adds PreToolUse[AskUserQuestion] running `/bin/ccc-hooks hook` (timeout 600 s)",
+		},
+		{
+			"timeout changed",
+			settings.Change{Path: "/u/settings.json", Existed: true, Old: []byte(stop), New: []byte(longer)},
+			"/u/settings.json: adds Stop running `/bin/ccc-hooks hook` (timeout 900 s); removes Stop running `/bin/ccc-hooks hook` (timeout 600 s)",
+		},
+		{
+			"removed file",
+			settings.Change{Path: "/u/settings.json", Existed: true, Removed: true, Old: []byte(both)},
+			"/u/settings.json (removed): removes Stop, PreToolUse[AskUserQuestion] running `/bin/ccc-hooks hook` (timeout 600 s)",
+		},
+		{
+			"foreign entries only",
+			settings.Change{Path: "/u/settings.json", Existed: true, Old: []byte(foreign), New: []byte(foreign + "\n")},
+			"/u/settings.json: 0 lines added, 0 removed",
+		},
+		{
+			"not a settings file",
+			settings.Change{
+				Path: "/u/ccc.json", Existed: true,
+				Old: []byte("{\n  \"supervisor\": {\n    \"enabled\": false\n  }\n}\n"),
+				New: []byte("{\n  \"supervisor\": {\n    \"enabled\": true,\n    \"language\": \"en\"\n  }\n}\n"),
+			},
+			"/u/ccc.json: 2 lines added, 1 removed",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

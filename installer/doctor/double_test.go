@@ -77,8 +77,11 @@ func TestDoubleCheckWithPlugin(t *testing.T) {
 			"plugin supervisor@ccc-hooks (user scope) and project settings both run ccc-hooks on Stop:",
 		}}}},
 		{"plugin switched off", snap(user(supervisor(ourCmd, 600))), []installer.Plugin{off}, []want{{StatusOK, []string{"no event runs"}}}},
-		{"plugin hooks switched off by managed settings", snap(managed(`{"allowManagedHooksOnly": true}`), user(supervisor(ourCmd, 600))),
-			[]installer.Plugin{plugin}, []want{{StatusOK, []string{"no event runs"}}}},
+		{
+			"plugin hooks switched off by managed settings", snap(managed(`{"allowManagedHooksOnly": true}`), user(supervisor(ourCmd, 600))),
+			[]installer.Plugin{plugin},
+			[]want{{StatusOK, []string{"no event runs"}}},
+		},
 		{"plugin alone", snap(), []installer.Plugin{plugin}, []want{{StatusOK, []string{"no event runs"}}}},
 	}
 	for _, tt := range tests {
