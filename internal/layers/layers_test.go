@@ -116,3 +116,30 @@ func listPackages(t *testing.T) []goPackage {
 		pkgs = append(pkgs, p)
 	}
 }
+
+// networkPackages are the packages through which a program reaches the network on its own: a
+// package that imports one of them (directly or not) can open a connection.
+var networkPackages = []string{"net/http", "net/rpc", "net/smtp", "crypto/tls", module + "/internal/release"}
+
+// TestHookReachesNoNetwork: no package of the hook's runtime (hookrt and below it) imports a
+// package that reaches the network, so no hook run waits on one; `ccc-hooks version --check`,
+// which asks the release host, lives in cmd and internal/release alone. (The hook's process is
+// checked too, by the syscalls it makes: testdata/script/hook_no_network.txtar.)
+func TestHookReachesNoNetwork(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go command not found")
+	}
+	out, err := exec.Command("go", "list", "-deps", "-test=false", module+"/hookrt/...").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, module+"/hookrt/supervisor") {
+		t.Fatalf("go list -deps lists no hookrt package:\n%s", out)
+	}
+	for _, n := range networkPackages {
+		if slices.Contains(deps, n) {
+			t.Errorf("the hook's runtime (hookrt/...) depends on %s", n)
+		}
+	}
+}
