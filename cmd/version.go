@@ -61,9 +61,9 @@ func runVersion(ctx context.Context, env *Env, opts versionOptions) error {
 
 // checkMessage says where the build of version current stands against the newest release.
 func checkMessage(current string, latest release.Release) string {
-	newer, comparable := release.Newer(latest.Tag, current)
+	newer, compared := release.Newer(latest.Tag, current)
 	switch {
-	case !comparable:
+	case !compared:
 		return fmt.Sprintf("This is a source build (%s); the newest release is %s (%s). To install it instead:\n  %s\n",
 			current, latest.Version(), latest.Page, release.InstallLine)
 	case newer:

@@ -59,7 +59,7 @@ func Latest(ctx context.Context, folder string) (Release, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodHead, page, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, page, http.NoBody)
 	if err != nil {
 		return Release{}, fmt.Errorf("ask %s: %w", page, err)
 	}
