@@ -25,8 +25,8 @@ stall_seconds=20
 
 usage() {
 	cat <<EOF
-Usage: $readme_line -- [options] [ccc-hooks install arguments]
-       ./install.sh [options] [ccc-hooks install arguments]   (in a clone)
+Usage: install.sh [options] [ccc-hooks install arguments]
+As the README's line: $readme_line -- [options] [arguments]
 
 Installs ccc-hooks into ~/.local/bin, then runs \`ccc-hooks install\` with the arguments this
 script does not take itself (see \`ccc-hooks install --help\`). From a clone with Go on PATH it

@@ -127,7 +127,27 @@ func typeInstallLine(t *testing.T, term *Terminal, site, args string) {
 	if args != "" {
 		line += " -- " + args
 	}
-	term.Keys(t, "-l", "clear; "+line+`; echo "exit=$?"`)
+	clearScreen(t, term)
+	term.Keys(t, "-l", line+`; echo "exit=$?"`)
+	term.Keys(t, "Enter")
+}
+
+// clearScreen empties the terminal and its history, so that what is waited for next is what the
+// next command prints.
+func clearScreen(t *testing.T, term *Terminal) {
+	t.Helper()
+	for _, args := range [][]string{{"send-keys", "-R", "-t", "e2e"}, {"clear-history", "-t", "e2e"}} {
+		if out, err := term.cmd(args...).CombinedOutput(); err != nil {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+	}
+}
+
+// typeShellCommand types a shell command after clearing the screen, and Enter.
+func typeShellCommand(t *testing.T, term *Terminal, command string) {
+	t.Helper()
+	clearScreen(t, term)
+	term.Keys(t, "-l", command)
 	term.Keys(t, "Enter")
 }
 
@@ -173,7 +193,7 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	term.WaitScreen(t, promptTimeout, "? Which settings file?")
 	screen := logScreen(t, term, "at the scope question")
 	if !strings.Contains(joined(term), "Here, in "+s.Home+", the project settings file is your user settings file") ||
-		regexp.MustCompile(`(?m)^\s*(❯\s*)?project\b`).MatchString(screen) {
+		regexp.MustCompile(`(?m)^[> ] project\s`).MatchString(joined(term)) {
 		t.Errorf("the scope question offers project, or says nothing of why not:\n%s", screen)
 	}
 	term.Keys(t, "Enter") // user
@@ -242,13 +262,11 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 		t.Error("Ctrl-C changed the settings")
 	}
 
-	term.Keys(t, "-l", "clear; CCC_HOOKS_RELEASE_URL="+site+"/releases/latest/download "+bin+" version --check")
-	term.Keys(t, "Enter")
+	typeShellCommand(t, term, "CCC_HOOKS_RELEASE_URL="+site+"/releases/latest/download "+bin+" version --check")
 	term.WaitScreen(t, promptTimeout, "A newer release exists: 9.9.9 ("+site+"/releases/tag/"+newerTag+")")
 	logScreen(t, term, "after version --check")
 
-	term.Keys(t, "-l", "clear; "+bin+` uninstall --all; echo "exit=$?"`)
-	term.Keys(t, "Enter")
+	typeShellCommand(t, term, bin+` uninstall --all; echo "exit=$?"`)
 	term.WaitScreen(t, promptTimeout, "? Remove all of this? (y/N)")
 	logScreen(t, term, "when uninstall --all asks")
 	if visible := joined(term); !strings.Contains(visible, "  the supervisor hooks in "+s.SettingsPath()+" (user scope)\n") ||
@@ -309,8 +327,7 @@ func TestInstallLineNetworkEdgesSmallTerminal(t *testing.T) {
 		t.Errorf("the HTML page is not named as such:\n%s", visible)
 	}
 
-	term.Keys(t, "-l", "clear; export CCC_HOOKS_RELEASE_URL="+site+"/cut")
-	term.Keys(t, "Enter")
+	typeShellCommand(t, term, "export CCC_HOOKS_RELEASE_URL="+site+"/cut")
 	started := time.Now()
 	typeInstallLine(t, term, site, "--no-setup")
 	term.WaitScreen(t, 60*time.Second, "exit=1")
@@ -330,8 +347,7 @@ func TestInstallLineNetworkEdgesSmallTerminal(t *testing.T) {
 		t.Errorf("the cut download took %s to refuse, want seconds", took)
 	}
 
-	term.Keys(t, "-l", "clear; export CCC_HOOKS_RELEASE_URL="+site+"/slow")
-	term.Keys(t, "Enter")
+	typeShellCommand(t, term, "export CCC_HOOKS_RELEASE_URL="+site+"/slow")
 	typeInstallLine(t, term, site, "--no-setup")
 	progress := regexp.MustCompile(`ccc-hooks_\S+\.tar\.gz: [0-9.]+ [KM]B after [2-5] s`)
 	Eventually(t, 30*time.Second, "the slow download's progress", func() bool { return progress.MatchString(term.Screen()) }, term.Screen)
