@@ -166,9 +166,7 @@ func TestInstallTerminalArrowKeys(t *testing.T) {
 	it.Keys(t, "Down", "Space", "Enter") // untick ask-user-question
 	it.WaitScreen(t, promptTimeout, "? Which events should ccc-hooks handle? stop                 Stop\n")
 	it.Keys(t, "Enter") // timeout 600
-	it.WaitScreen(t, promptTimeout, "? Also add the /supervisor and /supervisor-off slash commands? (y/N)")
-	it.Keys(t, "Enter")
-	it.WaitScreen(t, promptTimeout, "slash commands? No")
+	it.answer(t, 3, answers{slash: false})
 	it.answer(t, 4, answers{supervisor: false})
 	it.WaitScreen(t, promptTimeout, "? Write these changes to ")
 	it.Keys(t, "y", "Enter")
