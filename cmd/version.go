@@ -29,8 +29,9 @@ func newVersionCmd(env *Env) *cobra.Command {
 		Long: `version prints the version of ccc-hooks, the commit it was built from and when.
 
 --check also asks the release host which release is the newest ($CCC_HOOKS_RELEASE_URL, as
-install.sh reads it; default the project's GitHub releases) and says whether it is newer, with
-the line that updates. Only this command asks: the hook never reaches the network.`,
+install.sh reads it; default the project's GitHub releases), with curl or wget as install.sh
+does, and says whether it is newer, with the line that updates. Only this command asks: the hook
+never reaches the network.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runVersion(c.Context(), env, opts)
@@ -51,7 +52,7 @@ func runVersion(ctx context.Context, env *Env, opts versionOptions) error {
 	if folder == "" {
 		folder = release.DefaultURL
 	}
-	latest, err := release.Latest(ctx, folder)
+	latest, err := release.Latest(ctx, folder, env.LookPath)
 	if err != nil {
 		return fmt.Errorf("version --check: cannot tell the newest release: %w", err)
 	}

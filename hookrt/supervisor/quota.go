@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -41,7 +42,7 @@ func usageLimitOf(err error) (UsageLimit, bool) {
 		return UsageLimit{}, false
 	}
 	text := strings.TrimSpace(reported.Msg)
-	m := hitLimit.FindStringSubmatch(text)
+	m := hitLimit().FindStringSubmatch(text)
 	if reported.APIError != "usage_limit_reached" && m == nil {
 		return UsageLimit{}, false
 	}
@@ -49,23 +50,30 @@ func usageLimitOf(err error) (UsageLimit, bool) {
 	if m != nil {
 		u.Limit = strings.TrimSpace(m[1])
 	}
-	if r := resetsAt.FindStringSubmatch(text); r != nil {
+	if r := resetsAt().FindStringSubmatch(text); r != nil {
 		u.Resets = strings.TrimSpace(r[1])
 	}
 	return u, true
 }
 
+// The expressions below are compiled when first used: a hook run that meets no usage limit never
+// pays for them.
+
 // hitLimit is Claude Code's report of a usage limit: "You've hit your <limit>", then " · …" parts.
 // (Its older wording, "You've hit your session limit", is read the same way.)
-var hitLimit = regexp.MustCompile(`^You['’]ve hit your ([^·]+?)(?:\s*·|$)`)
+var hitLimit = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^You['’]ve hit your ([^·]+?)(?:\s*·|$)`)
+})
 
 // resetsAt is the part of the report that says when the limit resets.
-var resetsAt = regexp.MustCompile(`(?:^|·)\s*resets ([^·]+?)\s*(?:·|$)`)
+var resetsAt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|·)\s*resets ([^·]+?)\s*(?:·|$)`) })
 
 // resetClock reads a reset as Claude Code writes it (its formatResetTime): within a day the time
 // alone, "8am" or "8:18am", else with the date, "Dec 5, 8:18am", and the year when it is not this
 // one, "Jan 2, 2027, 8am"; then the zone it used in parentheses, "(Europe/London)", "(UTC)".
-var resetClock = regexp.MustCompile(`^(?:([A-Z][a-z]{2}) (\d{1,2}), (?:(\d{4}), )?)?(\d{1,2})(?::(\d{2}))?\s*([ap]m)(?: \(([^()]+)\))?$`)
+var resetClock = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:([A-Z][a-z]{2}) (\d{1,2}), (?:(\d{4}), )?)?(\d{1,2})(?::(\d{2}))?\s*([ap]m)(?: \(([^()]+)\))?$`)
+})
 
 // Reset returns the time u.Resets names, read as of now; ok is false when it names none this
 // code can read (no reset, a zone this system does not know).
@@ -74,7 +82,7 @@ var resetClock = regexp.MustCompile(`^(?:([A-Z][a-z]{2}) (\d{1,2}), (?:(\d{4}), 
 // the time alone for a reset within a day, and writes it by the minute, so a reset in the
 // minute now ends reads a little in the past.
 func (u UsageLimit) Reset(now time.Time) (time.Time, bool) {
-	m := resetClock.FindStringSubmatch(u.Resets)
+	m := resetClock().FindStringSubmatch(u.Resets)
 	if m == nil {
 		return time.Time{}, false
 	}

@@ -1,17 +1,21 @@
 // Package release knows where the project's releases are published and which one is the newest:
-// what `ccc-hooks version --check` asks. It is the only package of the module that opens a
-// network connection, and only when asked: the hook never imports it (internal/layers checks
-// that no package of hookrt reaches net/http), so no hook run waits on a network.
+// what `ccc-hooks version --check` asks. It asks with the program install.sh downloads with, curl
+// or else wget, so that ccc-hooks itself links no network client: the hook, run on every event
+// of every session, cannot reach the network nor pay at its start for code that could
+// (internal/layers checks that no package of the binary imports one), and the question goes
+// through the user's own proxy settings as the download does.
 package release
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
+	"os/exec"
 	"path"
+	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -51,34 +55,77 @@ func LatestPage(folder string) (string, error) {
 
 // Latest asks the release host which release is the newest: the host answers the latest page
 // with a redirect to that release's page, .../tag/<tag>. folder is the release folder install.sh
-// downloads from (DefaultURL, or $CCC_HOOKS_RELEASE_URL).
-func Latest(ctx context.Context, folder string) (Release, error) {
+// downloads from (DefaultURL, or $CCC_HOOKS_RELEASE_URL); lookPath finds curl or wget.
+func Latest(ctx context.Context, folder string, lookPath func(string) (string, error)) (Release, error) {
 	page, err := LatestPage(folder)
 	if err != nil {
 		return Release{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodHead, page, http.NoBody)
-	if err != nil {
-		return Release{}, fmt.Errorf("ask %s: %w", page, err)
+	var c *exec.Cmd
+	secs := fmt.Sprint(int(timeout.Seconds()))
+	curl, curlErr := lookPath("curl")
+	wget, wgetErr := lookPath("wget")
+	switch {
+	case curlErr == nil:
+		// -I: the answer's head only, not followed: it is the redirect.
+		c = exec.CommandContext(ctx, curl, "-sS", "-I", "--max-time", secs, page)
+	case wgetErr == nil:
+		// wget prints the head on stderr with -S, and exits 8 at a redirect it may not follow.
+		c = exec.CommandContext(ctx, wget, "-S", "--spider", "--max-redirect=0", "-T", secs, page)
+	default:
+		return Release{}, errors.New("neither curl nor wget is on PATH: install one of them, as install.sh needs too")
 	}
-	req.Header.Set("User-Agent", "ccc-hooks version --check")
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := client.Do(req)
-	if err != nil {
-		return Release{}, fmt.Errorf("ask %s: %w", page, err)
-	}
-	_ = resp.Body.Close() // a HEAD answer has no body to lose
-	loc, err := resp.Location()
-	if err != nil {
-		if errors.Is(err, http.ErrNoLocation) {
-			return Release{}, fmt.Errorf("ask %s: the answer (%s) names no release", page, resp.Status)
+	head, runErr := c.CombinedOutput()
+	loc, status := redirectOf(string(head))
+	if loc == "" {
+		why := status
+		if why == "" {
+			why = "no answer"
+			if runErr != nil {
+				why = fmt.Sprintf("%s: %v: %s", path.Base(c.Path), runErr, lastLine(string(head)))
+			}
 		}
+		return Release{}, fmt.Errorf("ask %s: the answer (%s) names no release", page, why)
+	}
+	base, err := url.Parse(page)
+	if err != nil {
 		return Release{}, fmt.Errorf("ask %s: %w", page, err)
 	}
-	tag, err := tagOf(loc)
-	return Release{Tag: tag, Page: loc.String()}, err
+	target, err := base.Parse(loc)
+	if err != nil {
+		return Release{}, fmt.Errorf("ask %s: the answer names %q: %w", page, loc, err)
+	}
+	tag, err := tagOf(target)
+	return Release{Tag: tag, Page: target.String()}, err
+}
+
+// The status line and Location header of an answer's head, as curl -I prints it and wget -S
+// (two spaces before each line); compiled when first used, not at every start of the binary.
+var (
+	statusLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?mi)^\s*HTTP/\S+\s+(\d{3}[^\r\n]*)`) })
+	location   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?mi)^\s*Location:\s*(\S+)`) })
+)
+
+// redirectOf returns the Location of the last answer in head (behind a proxy the first is the
+// proxy's own), and its status line; "" for what is not there.
+func redirectOf(head string) (loc, status string) {
+	if m := statusLine().FindAllStringSubmatch(head, -1); m != nil {
+		status = strings.TrimSpace(m[len(m)-1][1])
+	}
+	if m := location().FindAllStringSubmatch(head, -1); m != nil {
+		loc = m[len(m)-1][1]
+	}
+	return loc, status
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
 }
 
 // tagOf reads the tag from the address of a release's page, .../releases/tag/<tag>.

@@ -5,15 +5,37 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
 // TestLatest: the newest release is the tag the host's latest page redirects to, as GitHub
-// answers /releases/latest; an answer without a redirect, or to a page that names no tag, is an
-// error naming the page; a folder of one release names no newest release.
+// answers /releases/latest, asked with curl and with wget alike; an answer without a redirect,
+// or to a page that names no tag, is an error naming the page; a folder of one release names no
+// newest release; a machine with neither program says so.
 func TestLatest(t *testing.T) {
+	for _, tool := range []string{"curl", "wget"} {
+		t.Run(tool, func(t *testing.T) { testLatest(t, tool) })
+	}
+	none := func(string) (string, error) { return "", exec.ErrNotFound }
+	if _, err := Latest(context.Background(), "http://127.0.0.1:9/latest/download", none); err == nil ||
+		!strings.Contains(err.Error(), "neither curl nor wget is on PATH") {
+		t.Errorf("without curl and wget: %v", err)
+	}
+}
+
+func testLatest(t *testing.T, tool string) {
+	if _, err := exec.LookPath(tool); err != nil {
+		t.Skipf("%s is not on PATH", tool)
+	}
+	only := func(name string) (string, error) {
+		if name != tool {
+			return "", exec.ErrNotFound
+		}
+		return exec.LookPath(name)
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/r/releases/latest", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/r/releases/tag/v1.3.0", http.StatusFound)
@@ -25,16 +47,16 @@ func TestLatest(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 
-	got, err := Latest(context.Background(), srv.URL+"/r/releases/latest/download/")
+	got, err := Latest(context.Background(), srv.URL+"/r/releases/latest/download/", only)
 	if err != nil || got.Tag != "v1.3.0" || got.Version() != "1.3.0" || got.Page != srv.URL+"/r/releases/tag/v1.3.0" {
 		t.Errorf("Latest = %+v, %v; want v1.3.0 and its page", got, err)
 	}
 	for _, tc := range []struct{ folder, want string }{
-		{srv.URL + "/none/releases/latest/download", "the answer (404 Not Found) names no release"},
+		{srv.URL + "/none/releases/latest/download", "the answer (404 Not Found"},
 		{srv.URL + "/odd/releases/latest/download", "the newest release's page " + srv.URL + "/odd/login names no tag"},
 		{srv.URL + "/mirror/v1.2.0", "CCC_HOOKS_RELEASE_URL=" + srv.URL + "/mirror/v1.2.0 is the folder of one release"},
 	} {
-		if _, err := Latest(context.Background(), tc.folder); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := Latest(context.Background(), tc.folder, only); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Latest(%s) = %v, want an error saying %q", tc.folder, err, tc.want)
 		}
 	}
@@ -76,5 +98,20 @@ func TestInstallLineIsTheReadmes(t *testing.T) {
 	_, section, _ = strings.Cut(section, "\n```sh\n")
 	if line, _, _ := strings.Cut(section, "\n"); line != InstallLine {
 		t.Errorf("the README's install line is\n%s\nInstallLine is\n%s", line, InstallLine)
+	}
+}
+
+// TestRedirectOf: the head's last answer decides (a proxy's "200 Connection established" comes
+// first); wget indents its lines.
+func TestRedirectOf(t *testing.T) {
+	for _, tc := range []struct{ head, loc, status string }{
+		{"HTTP/1.1 200 Connection established\r\n\r\nHTTP/2 302\r\nlocation: https://github.com/o/r/releases/tag/v1.2.0\r\n", "https://github.com/o/r/releases/tag/v1.2.0", "302"},
+		{"  HTTP/1.0 302 Found\n  Location: /r/releases/tag/v1.3.0\nLocation: /r/releases/tag/v1.3.0 [following]\n", "/r/releases/tag/v1.3.0", "302 Found"},
+		{"HTTP/1.1 404 Not Found\r\n", "", "404 Not Found"},
+		{"", "", ""},
+	} {
+		if loc, status := redirectOf(tc.head); loc != tc.loc || status != tc.status {
+			t.Errorf("redirectOf(%q) = %q, %q; want %q, %q", tc.head, loc, status, tc.loc, tc.status)
+		}
 	}
 }
