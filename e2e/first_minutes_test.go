@@ -108,7 +108,7 @@ func archiveOf(t testing.TB, r Release, req *http.Request) ([]byte, bool) {
 // smallShell starts sh in an 80×24 terminal in the sandbox's home directory (where people paste
 // one-liners), with PATH the folder of install.sh's tools (no go, not ~/.local/bin) and the
 // release folder at site's release. It waits for the prompt.
-func smallShell(t *testing.T, s *Sandbox, site, release string, tools string) *Terminal {
+func smallShell(t *testing.T, s *Sandbox, site, release, tools string) *Terminal {
 	t.Helper()
 	tmux := RequireTmux(t)
 	term := s.StartTerminalSize(t, tmux, smallCols, smallRows, "env", "PATH="+tools, "CCC_HOOKS_RELEASE_URL="+site+release,
@@ -225,8 +225,10 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	}
 
 	typeInstallLine(t, term, site, "")
-	for _, q := range []string{"? Which settings file?", "? Which events", "? Hook timeout in seconds", "? Also add the /supervisor",
-		"? Turn the supervisor on by default"} {
+	for _, q := range []string{
+		"? Which settings file?", "? Which events", "? Hook timeout in seconds", "? Also add the /supervisor",
+		"? Turn the supervisor on by default",
+	} {
 		term.WaitScreen(t, promptTimeout, q)
 		term.Keys(t, "Enter")
 	}

@@ -33,7 +33,7 @@ func (s *Sandbox) StartTerminal(t testing.TB, tmux string, argv ...string) *Term
 	return s.StartTerminalSize(t, tmux, 200, 50, argv...)
 }
 
-// StartTerminalSize is StartTerminal in a terminal of cols columns and rows rows (80 by 24: the
+// StartTerminalSize is StartTerminal in a terminal cols wide and rows high (80 by 24: the
 // terminal a person opens without thinking about it, where what scrolls away is lost).
 func (s *Sandbox) StartTerminalSize(t testing.TB, tmux string, cols, rows int, argv ...string) *Terminal {
 	t.Helper()

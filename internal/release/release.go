@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -64,7 +65,7 @@ func Latest(ctx context.Context, folder string, lookPath func(string) (string, e
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var c *exec.Cmd
-	secs := fmt.Sprint(int(timeout.Seconds()))
+	secs := strconv.Itoa(int(timeout.Seconds()))
 	curl, curlErr := lookPath("curl")
 	wget, wgetErr := lookPath("wget")
 	switch {
