@@ -150,12 +150,14 @@ size() {
 # that it runs: on a terminal one line kept up to date, else a line every 5 seconds; nothing for
 # a download that ends within 2 seconds.
 watch() {
-	waited=0
+	ticks=0
 	shown=no
 	while [ ! -e "$3" ]; do
-		sleep 1
-		waited=$((waited + 1))
-		if [ "$waited" -lt 2 ] || [ -e "$3" ]; then continue; fi
+		sleep "$tick"
+		ticks=$((ticks + 1))
+		# A line once a second, from the second second on.
+		if [ $((ticks % per_second)) -ne 0 ] || [ "$ticks" -lt $((2 * per_second)) ] || [ -e "$3" ]; then continue; fi
+		waited=$((ticks / per_second))
 		if [ -t 2 ]; then
 			printf '\r  %s: %s after %s s ' "$1" "$(size "$2")" "$waited" >&2
 			shown=yes
@@ -164,7 +166,7 @@ watch() {
 		fi
 	done
 	if [ "$shown" = yes ]; then
-		printf '\r  %s: %s in %s s    \n' "$1" "$(size "$2")" "$waited" >&2
+		printf '\r  %s: %s in %s s    \n' "$1" "$(size "$2")" "$((ticks / per_second))" >&2
 	fi
 }
 
@@ -276,6 +278,14 @@ download() {
 	archive="ccc-hooks_${os}_${arch}.tar.gz"
 
 	fetch_tool
+	# watch looks at a download every 50 ms where sleep takes fractions (GNU, busybox, macOS), so
+	# that a quick download is not kept waiting, else every second; per_second is how many of its
+	# looks make one.
+	if sleep 0.01 2>/dev/null; then
+		tick=0.05 per_second=20
+	else
+		tick=1 per_second=1
+	fi
 	if command -v sha256sum >/dev/null 2>&1; then
 		sha256() { sha256sum "$1" | cut -d' ' -f1; }
 	elif command -v shasum >/dev/null 2>&1; then
