@@ -166,3 +166,28 @@ func TestUninstallAllKeepsSharedConfig(t *testing.T) {
 		t.Errorf("output lacks %q", want)
 	}
 }
+
+// TestUninstallAllKeepsWhatHooksStillNeed: hooks that cannot be taken out of a file (here a user
+// settings file made read-only, which ccc-hooks refuses to write, as root too) stay, and so do the home (its ledger makes their uninstall exact
+// later) and the binary (they run it); the error says so and how to finish. The other files'
+// hooks go.
+func TestUninstallAllKeepsWhatHooksStillNeed(t *testing.T) {
+	m := newMachine(t)
+	if err := os.Chmod(m.user, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	errOut := m.env.IO.ErrOut.(interface{ String() string })
+	if code := Main(m.env, []string{"uninstall", "--all", "--yes"}); code != 1 ||
+		!strings.Contains(errOut.String(), "were kept, since hooks that need them are still installed") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := m.present()
+	for _, kept := range []string{m.binary, m.user, paths.Home(m.env.Getenv)} {
+		if !slices.Contains(got, kept) {
+			t.Errorf("%s was removed while hooks still need it", kept)
+		}
+	}
+	if slices.Contains(got, m.project) {
+		t.Errorf("the project's hooks were not taken out")
+	}
+}

@@ -201,8 +201,10 @@ func (p Purge) Lines() []string {
 }
 
 // Apply removes what p lists, in order: the hooks (each file as uninstall changes it, saying
-// what it did), the command files, ccc.json, the home, the binary. It goes on past a failure,
-// and returns them all.
+// what it did), the command files, ccc.json, the home, the binary, and returns every failure.
+// Where hooks could not be taken out of a file (managed settings without root, say), the rest of
+// the hooks go, but the home (whose ledger an exact uninstall of that file needs) and the binary
+// (which those hooks run) stay, and the error says how to finish.
 func (p Purge) Apply(opts ApplyOptions) error {
 	var errs []error
 	for _, h := range p.Hooks {
@@ -211,6 +213,11 @@ func (p Purge) Apply(opts ApplyOptions) error {
 				errs = append(errs, err)
 			}
 		}
+	}
+	if len(errs) > 0 {
+		errs = append(errs, errors.New("the ccc-hooks home, ccc.json, the slash commands and the binary were kept, since hooks that "+
+			"need them are still installed: take those out (with root for managed settings), then run `ccc-hooks uninstall --all` again"))
+		return errors.Join(errs...)
 	}
 	say := func(line string) {
 		if err := opts.UI.Say(line); err != nil {
