@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +68,10 @@ func TestUsageLimitReset(t *testing.T) {
 		{"8:18am (Europe/London)", time.Date(2026, 11, 28, 8, 18, 0, 0, london), true},
 		{"8am (UTC)", time.Date(2026, 11, 28, 8, 0, 0, 0, time.UTC), true},
 		{"12am (UTC)", time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC), true},
+		{"1am (UTC)", time.Date(2026, 11, 29, 1, 0, 0, 0, time.UTC), true},
+		{"8:59am (UTC)", time.Date(2026, 11, 28, 8, 59, 0, 0, time.UTC), true},
+		{"8:60am (UTC)", time.Time{}, false},
+		{"0am (UTC)", time.Time{}, false},
 		{"12:30pm (UTC)", time.Date(2026, 11, 28, 12, 30, 0, 0, time.UTC), true},
 		{"6:19am (UTC)", time.Date(2026, 11, 28, 6, 19, 0, 0, time.UTC), true}, // the minute now ending
 		{"6:05am (UTC)", time.Date(2026, 11, 29, 6, 5, 0, 0, time.UTC), true},  // past: tomorrow's
@@ -145,7 +150,9 @@ func TestHandleUsageLimit(t *testing.T) {
 	const first = "ccc-hooks: the supervisor's review hit the account's usage limit (You've hit your 5-hour limit · resets 8:18am (UTC)); " +
 		"the supervisor stands aside for every session on this account until 8:18am (UTC). See `ccc-hooks supervisor status`."
 	out, err := run(context.Background(), hooktest.Stop("q1"), opts)
-	if err != nil || out == nil || out.Decision != "" || out.SystemMessage != first {
+	if err != nil || out == nil || out.Decision != "" || out.SystemMessage != first || out.Reason == nil ||
+		*out.Reason != "the review failed on the account's usage limit (You've hit your 5-hour limit · resets 8:18am (UTC)); "+
+			"the supervisor stands aside until 8:18am (UTC)" {
 		t.Fatalf("the review that met the limit: %+v, %v; want the stop let through with %q", out, err, first)
 	}
 	st, _, _ := storeOf(e).Load("q1")
@@ -171,11 +178,13 @@ func TestHandleUsageLimit(t *testing.T) {
 	if n := reviews(); n != 1 {
 		t.Errorf("reviews run = %d, want 1 (none while standing aside)", n)
 	}
-	for session, want := range map[string]string{"q1": "quota, quota-wait", "q2": "quota-wait, quota-wait"} {
+	// The decision log records each with the session's count of reviews: the review that met the
+	// limit counted, the events let through did not.
+	for session, want := range map[string]string{"q1": "quota 1, quota-wait 1", "q2": "quota-wait 0, quota-wait 0"} {
 		decisions, _, _ := storeOf(e).ReadLog(session)
 		var got []string
 		for _, d := range decisions {
-			got = append(got, d.Decision)
+			got = append(got, fmt.Sprintf("%s %d", d.Decision, d.Count))
 		}
 		if strings.Join(got, ", ") != want {
 			t.Errorf("session %s logged %v, want %s", session, got, want)

@@ -80,15 +80,13 @@ func Latest(ctx context.Context, folder string, lookPath func(string) (string, e
 	}
 	head, runErr := c.CombinedOutput()
 	loc, status := redirectOf(string(head))
-	if loc == "" {
-		why := status
-		if why == "" {
-			why = "no answer"
-			if runErr != nil {
-				why = fmt.Sprintf("%s: %v: %s", path.Base(c.Path), runErr, lastLine(string(head)))
-			}
-		}
-		return Release{}, fmt.Errorf("ask %s: the answer (%s) names no release", page, why)
+	switch {
+	case loc == "" && status == "" && runErr != nil:
+		return Release{}, fmt.Errorf("ask %s: %s: %v: %s", page, path.Base(c.Path), runErr, lastLine(string(head)))
+	case loc == "" && status == "":
+		return Release{}, fmt.Errorf("ask %s: no answer", page)
+	case loc == "":
+		return Release{}, fmt.Errorf("ask %s: the answer (%s) names no release", page, status)
 	}
 	base, err := url.Parse(page)
 	if err != nil {

@@ -52,6 +52,7 @@ func testLatest(t *testing.T, tool string) {
 		t.Errorf("Latest = %+v, %v; want v1.3.0 and its page", got, err)
 	}
 	for _, tc := range []struct{ folder, want string }{
+		{"http://127.0.0.1:9/releases/latest/download", "ask http://127.0.0.1:9/releases/latest: " + tool + ": exit status "},
 		{srv.URL + "/none/releases/latest/download", "the answer (404 Not Found"},
 		{srv.URL + "/odd/releases/latest/download", "the newest release's page " + srv.URL + "/odd/login names no tag"},
 		{srv.URL + "/mirror/v1.2.0", "CCC_HOOKS_RELEASE_URL=" + srv.URL + "/mirror/v1.2.0 is the folder of one release"},
