@@ -82,7 +82,7 @@ func Latest(ctx context.Context, folder string, lookPath func(string) (string, e
 	loc, status := redirectOf(string(head))
 	switch {
 	case loc == "" && status == "" && runErr != nil:
-		return Release{}, fmt.Errorf("ask %s: %s: %v: %s", page, path.Base(c.Path), runErr, lastLine(string(head)))
+		return Release{}, fmt.Errorf("ask %s: %s: %w: %s", page, path.Base(c.Path), runErr, lastLine(string(head)))
 	case loc == "" && status == "":
 		return Release{}, fmt.Errorf("ask %s: no answer", page)
 	case loc == "":
