@@ -1,0 +1,126 @@
+package installer
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+)
+
+// installFor installs profile p into target of loc with every event, the slash commands with
+// the supervisor, and the supervisor on by default.
+func installFor(t *testing.T, loc Locator, tg Target, p Profile, binary string) {
+	t.Helper()
+	on := true
+	d := InstallDecisions{Profile: p, Events: p.Events, Timeout: 600, SlashCommands: p.Name == Supervisor.Name, SupervisorDefault: &on}
+	plan, err := PlanInstall(loc, tg, d, binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plan.Apply(ApplyOptions{UI: &recordingUI{}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPlanPurge: the purge finds the hooks in every file this user and project have them in and in
+// the files only the ledger knows (another project's, which go with that project's /mc commands);
+// the slash commands; ccc.json when it holds ccc-hooks' keys alone; the home; the binary when its
+// name is ccc-hooks and it is a file; and it says what it leaves. Applied, everything it listed is
+// gone, and every settings file is as it was before install (the ones install created removed).
+func TestPlanPurge(t *testing.T) {
+	loc := testLocator(t, "")
+	binary := filepath.Join(loc.Getenv("HOME"), "bin", "ccc-hooks")
+	testfs.Write(t, binary, "#!/bin/sh\n", 0o755)
+	installFor(t, loc, target(t, loc, ScopeUser), Supervisor, binary)
+	other := Locator{Getenv: loc.Getenv, ProjectDir: t.TempDir(), ManagedPath: loc.ManagedPath}
+	otherFile := target(t, other, ScopeProject)
+	installFor(t, other, otherFile, Workflow, binary)
+	prompt := filepath.Join(paths.ConfigDir(loc.Getenv), "SUPERVISOR.md")
+	testfs.Write(t, prompt, "Review strictly.\n", 0o644)
+
+	p := PlanPurge(loc, binary)
+	var got []string
+	for _, h := range p.Hooks {
+		names := make([]string, len(h.Profiles))
+		for i, pr := range h.Profiles {
+			names[i] = pr.Name
+		}
+		got = append(got, h.Target.Scope+" "+h.Target.Path+" "+strings.Join(names, ","))
+	}
+	want := []string{
+		ScopeUser + " " + paths.UserFile(loc.Getenv) + " supervisor",
+		ScopeProject + " " + otherFile.Path + " workflow",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("hooks %q, want %q", got, want)
+	}
+	commands := []string{
+		SlashCommandPath(paths.ConfigDir(loc.Getenv), "supervisor"), SlashCommandPath(paths.ConfigDir(loc.Getenv), "supervisor-off"),
+		SlashCommandPath(filepath.Dir(otherFile.Path), "mc"), SlashCommandPath(filepath.Dir(otherFile.Path), "mc-confirm"),
+		SlashCommandPath(filepath.Dir(otherFile.Path), "mc-review"),
+	}
+	if !slices.Equal(p.Commands, commands) {
+		t.Errorf("commands %q, want %q", p.Commands, commands)
+	}
+	if p.Config != paths.ConfigFile(loc.Getenv) || p.Home != paths.Home(loc.Getenv) || p.Binary != binary {
+		t.Errorf("config %q, home %q, binary %q", p.Config, p.Home, p.Binary)
+	}
+	if len(p.Left) != 1 || !strings.HasPrefix(p.Left[0], prompt+": ") || p.Empty() || len(p.Lines()) != 2+len(commands)+3 {
+		t.Errorf("left %q, lines %q", p.Left, p.Lines())
+	}
+
+	ui := &recordingUI{}
+	if err := p.Apply(ApplyOptions{UI: ui}); err != nil {
+		t.Fatal(err)
+	}
+	for _, gone := range append([]string{paths.UserFile(loc.Getenv), otherFile.Path, filepath.Dir(otherFile.Path), p.Config, p.Home, binary}, commands...) {
+		if _, err := os.Lstat(gone); !os.IsNotExist(err) {
+			t.Errorf("%s is still there (%v)", gone, err)
+		}
+	}
+	if _, err := os.Stat(prompt); err != nil {
+		t.Errorf("the user's prompt is gone: %v", err)
+	}
+	for _, want := range []string{"Removed " + binary + ".", "Removed " + p.Home + " (ccc-hooks home).", "Removed " + p.Config + "."} {
+		if !slices.Contains(ui.said, want) {
+			t.Errorf("said %q, want %q among it", ui.said, want)
+		}
+	}
+	if again := PlanPurge(loc, binary); !again.Empty() {
+		t.Errorf("after the purge: %+v, want nothing", again)
+	}
+}
+
+// TestPlanPurgeLeaves: a ccc.json with another program's keys stays; a binary named otherwise
+// (a test binary, a renamed copy) or not there is not offered; a command file of the user's own
+// with our name stays.
+func TestPlanPurgeLeaves(t *testing.T) {
+	loc := testLocator(t, "")
+	cfg := paths.ConfigFile(loc.Getenv)
+	testfs.Write(t, cfg, `{"supervisor": {"enabled": true}, "retention_days": 7, "theme": "dark"}`, 0o644)
+	own := SlashCommandPath(paths.ConfigDir(loc.Getenv), "supervisor")
+	testfs.Write(t, own, "my own /supervisor\n", 0o644)
+	renamed := filepath.Join(loc.Getenv("HOME"), "bin", "ccc-hooks-test")
+	testfs.Write(t, renamed, "#!/bin/sh\n", 0o755)
+	for _, binary := range []string{renamed, filepath.Join(loc.Getenv("HOME"), "bin", "ccc-hooks")} {
+		p := PlanPurge(loc, binary)
+		if p.Binary != "" || p.Config != "" || len(p.Commands) != 0 || len(p.Hooks) != 0 {
+			t.Errorf("%s: %+v, want nothing to remove", binary, p)
+		}
+		if len(p.Left) != 1 || !strings.Contains(p.Left[0], "holds keys of other programs too (theme)") {
+			t.Errorf("left %q", p.Left)
+		}
+	}
+	testfs.Write(t, cfg, `{"supervisor": {"enabled": true}, "workflow": {}, "retention_days": 7}`, 0o644)
+	if p := PlanPurge(loc, renamed); p.Config != cfg {
+		t.Errorf("ccc.json with ccc-hooks' keys alone: %q, want it removed", p.Config)
+	}
+	testfs.Write(t, cfg, `[1]`, 0o644)
+	if p := PlanPurge(loc, renamed); p.Config != "" || len(p.Left) != 1 || !strings.Contains(p.Left[0], "not a JSON object") {
+		t.Errorf("ccc.json that is no object: %q, left %q", p.Config, p.Left)
+	}
+}
