@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # release-check.sh — builds the snapshot release of every target with GoReleaser
-# (.goreleaser.yaml) into dist/, checks it, and installs it the way a user without Go does:
-# `curl -fsSL …/install.sh | sh` with CCC_HOOKS_RELEASE_URL pointing at dist/ served on loopback,
-# on a PATH that holds only the programs install.sh needs (no go), in a fresh HOME.
+# (.goreleaser.yaml) into dist/, checks it, and installs it the way a user without Go does: the
+# README's install line, with CCC_HOOKS_RELEASE_URL pointing at dist/ served on loopback, on a
+# PATH that holds only the programs install.sh needs (no go), in a fresh HOME.
 #
 # Checked: the archive list and checksums.txt; each binary is for the platform its archive names,
 # built as agreed (CGO off, -trimpath, stripped, stamped); the README's install line installs a
