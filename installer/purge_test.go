@@ -124,3 +124,39 @@ func TestPlanPurgeLeaves(t *testing.T) {
 		t.Errorf("ccc.json that is no object: %q, left %q", p.Config, p.Left)
 	}
 }
+
+// TestPlanPurgeFromHome: run in the home directory, where the project file is the user file, the
+// purge names that file once, as the user's.
+func TestPlanPurgeFromHome(t *testing.T) {
+	loc := testLocator(t, "")
+	loc.ProjectDir = loc.Getenv("HOME")
+	installFor(t, loc, target(t, loc, ScopeUser), Supervisor, "/opt/ccc-hooks")
+	p := PlanPurge(loc, "/opt/ccc-hooks")
+	if len(p.Hooks) != 1 || p.Hooks[0].Target.Scope != ScopeUser {
+		t.Errorf("hooks %+v, want the user file once", p.Hooks)
+	}
+}
+
+// TestPurgeKeepsACommandReplaced: a command file the purge listed as ours, that someone replaced
+// with their own before it ran, stays.
+func TestPurgeKeepsACommandReplaced(t *testing.T) {
+	loc := testLocator(t, "")
+	installFor(t, loc, target(t, loc, ScopeUser), Supervisor, "/opt/ccc-hooks")
+	p := PlanPurge(loc, "/opt/ccc-hooks")
+	own := SlashCommandPath(paths.ConfigDir(loc.Getenv), "supervisor-off")
+	if !slices.Contains(p.Commands, own) {
+		t.Fatalf("commands %q lack %s", p.Commands, own)
+	}
+	// The uninstall of the hooks takes the commands out first; ours, put back, and the user's own.
+	p.Hooks = nil
+	testfs.Write(t, own, "my own /supervisor-off\n", 0o644)
+	if err := p.Apply(ApplyOptions{UI: &recordingUI{}}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(own); err != nil || string(b) != "my own /supervisor-off\n" {
+		t.Errorf("the user's own command file: %q, %v; want it kept", b, err)
+	}
+	if _, err := os.Stat(SlashCommandPath(paths.ConfigDir(loc.Getenv), "supervisor")); !os.IsNotExist(err) {
+		t.Errorf("our /supervisor is still there (%v)", err)
+	}
+}

@@ -39,8 +39,10 @@ func TestLastInstall(t *testing.T) {
 	}
 	for i, scope := range []string{ScopeLocal, ScopeUser, ScopeProject} {
 		at := time.Date(2026, 11, 28, 10, i, 0, 0, time.UTC)
-		plan, err := PlanInstall(loc, target(t, loc, scope), InstallDecisions{Profile: Supervisor, Events: Supervisor.Events, Timeout: 600,
-			SlashCommands: scope == ScopeUser}, "/opt/ccc-hooks")
+		plan, err := PlanInstall(loc, target(t, loc, scope), InstallDecisions{
+			Profile: Supervisor, Events: Supervisor.Events, Timeout: 600,
+			SlashCommands: scope == ScopeUser,
+		}, "/opt/ccc-hooks")
 		if err != nil {
 			t.Fatal(err)
 		}
