@@ -52,13 +52,15 @@ func testLatest(t *testing.T, tool string) {
 		t.Errorf("Latest = %+v, %v; want v1.3.0 and its page", got, err)
 	}
 	for _, tc := range []struct{ folder, want string }{
+		// The tool's last line says why: curl prints one, wget a few.
 		{"http://127.0.0.1:9/releases/latest/download", "ask http://127.0.0.1:9/releases/latest: " + tool + ": exit status "},
 		{srv.URL + "/none/releases/latest/download", "the answer (404 Not Found"},
 		{srv.URL + "/odd/releases/latest/download", "the newest release's page " + srv.URL + "/odd/login names no tag"},
 		{srv.URL + "/mirror/v1.2.0", "CCC_HOOKS_RELEASE_URL=" + srv.URL + "/mirror/v1.2.0 is the folder of one release"},
 	} {
-		if _, err := Latest(context.Background(), tc.folder, only); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Latest(%s) = %v, want an error saying %q", tc.folder, err, tc.want)
+		if _, err := Latest(context.Background(), tc.folder, only); err == nil || !strings.Contains(err.Error(), tc.want) ||
+			strings.Contains(err.Error(), "\n") {
+			t.Errorf("Latest(%s) = %v, want an error saying %q, on one line", tc.folder, err, tc.want)
 		}
 	}
 }
@@ -109,10 +111,27 @@ func TestRedirectOf(t *testing.T) {
 		{"HTTP/1.1 200 Connection established\r\n\r\nHTTP/2 302\r\nlocation: https://github.com/o/r/releases/tag/v1.2.0\r\n", "https://github.com/o/r/releases/tag/v1.2.0", "302"},
 		{"  HTTP/1.0 302 Found\n  Location: /r/releases/tag/v1.3.0\nLocation: /r/releases/tag/v1.3.0 [following]\n", "/r/releases/tag/v1.3.0", "302 Found"},
 		{"HTTP/1.1 404 Not Found\r\n", "", "404 Not Found"},
+		{
+			"HTTP/1.1 301 Moved\r\nLocation: http://old/releases/latest\r\n\r\nHTTP/1.1 302 Found\r\nLocation: /releases/tag/v2.0.0\r\n",
+			"/releases/tag/v2.0.0", "302 Found",
+		},
 		{"", "", ""},
 	} {
 		if loc, status := redirectOf(tc.head); loc != tc.loc || status != tc.status {
 			t.Errorf("redirectOf(%q) = %q, %q; want %q, %q", tc.head, loc, status, tc.loc, tc.status)
+		}
+	}
+}
+
+// TestLastLine: the last line of a tool's output, whole.
+func TestLastLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"--2026-11-28--  http://x/\nConnecting to x... failed: Connection refused.\n": "Connecting to x... failed: Connection refused.",
+		"curl: (7) Failed to connect": "curl: (7) Failed to connect",
+		"":                            "",
+	} {
+		if got := lastLine(in); got != want {
+			t.Errorf("lastLine(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
