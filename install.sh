@@ -147,26 +147,31 @@ size() {
 }
 
 # watch NAME FILE DONE: while the try that writes FILE runs (until the file DONE exists), shows
-# that it runs: on a terminal one line kept up to date, else a line every 5 seconds; nothing for
-# a download that ends within 2 seconds.
+# that it runs: on a terminal one line kept up to date every second, else a line every 5 seconds;
+# nothing for a download that ends within 2 seconds. It looks every $tick seconds, and reads the
+# clock about once a second.
 watch() {
+	start=$(date +%s)
 	ticks=0
 	shown=no
+	said=0
+	waited=0
 	while [ ! -e "$3" ]; do
 		sleep "$tick"
 		ticks=$((ticks + 1))
-		# A line once a second, from the second second on.
-		if [ $((ticks % per_second)) -ne 0 ] || [ "$ticks" -lt $((2 * per_second)) ] || [ -e "$3" ]; then continue; fi
-		waited=$((ticks / per_second))
+		if [ $((ticks % per_second)) -ne 0 ] || [ -e "$3" ]; then continue; fi
+		waited=$(($(date +%s) - start))
+		if [ "$waited" -lt 2 ]; then continue; fi
 		if [ -t 2 ]; then
 			printf '\r  %s: %s after %s s ' "$1" "$(size "$2")" "$waited" >&2
 			shown=yes
-		elif [ $((waited % 5)) -eq 0 ]; then
+		elif [ "$waited" -ge $((said + 5)) ]; then
 			say "  $1: $(size "$2") after $waited s" >&2
+			said=$waited
 		fi
 	done
 	if [ "$shown" = yes ]; then
-		printf '\r  %s: %s in %s s    \n' "$1" "$(size "$2")" "$((ticks / per_second))" >&2
+		printf '\r  %s: %s in %s s    \n' "$1" "$(size "$2")" "$(($(date +%s) - start))" >&2
 	fi
 }
 

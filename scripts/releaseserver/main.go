@@ -7,7 +7,7 @@
 // connection: a download cut short, as a broken network leaves it.
 //
 // -slow PATH answers requests for the URL path PATH with the whole file, in eight parts sent
-// slowDelay apart: a slow download (about six seconds), as a poor network serves it.
+// slowDelay apart: a slow download (about seven seconds), as a poor network serves it.
 package main
 
 import (
@@ -23,7 +23,7 @@ import (
 )
 
 // slowDelay is the pause between the parts of a slow download.
-const slowDelay = 750 * time.Millisecond
+const slowDelay = time.Second
 
 func main() {
 	dir := flag.String("dir", ".", "the folder to serve")
