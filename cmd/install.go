@@ -77,6 +77,11 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if err != nil {
 		return err
 	}
+	if target.Scope == installer.ScopeProject && loc.ProjectIsUser() {
+		return usageErrorf("install: --scope project: here, in %s, the project settings file %s is your user settings file, "+
+			"where the project scope's `ccc-hooks hook` (run from PATH) does not belong; install with --scope user, or run "+
+			"this in the project's directory, or with --project-dir DIR; nothing was changed", loc.ProjectDir, target.Path)
+	}
 	if target.Scope == installer.ScopeFile {
 		if err := parentExists(target.Path); err != nil {
 			return err
@@ -145,7 +150,7 @@ func installDecisions(env *Env, opts *installOptions, loc installer.Locator, tar
 	if d.ReplaceLegacy, err = askReplaceLegacy(env, opts, legacy); err != nil {
 		return d, cancelled("install", err)
 	}
-	if d.SlashCommands, d.SupervisorDefault, err = installExtras(env, opts, loc, profile, ask); err != nil {
+	if d.SlashCommands, d.SupervisorDefault, err = installExtras(env, opts, loc, profile, ask, len(now.Events) > 0); err != nil {
 		return d, cancelled("install", err)
 	}
 	if d.Checks, err = installChecks(env, loc, profile, ask); err != nil {
@@ -209,15 +214,18 @@ func offeredTimeout(opts *installOptions, installed int) int {
 	return opts.Timeout
 }
 
-// installExtras asks, on a terminal, for the slash commands and the supervisor default. The
-// default question offers the current default; supervisorDefault is nil when it stays as is.
-func installExtras(env *Env, opts *installOptions, loc installer.Locator, p installer.Profile, ask bool) (slash bool, supervisorDefault *bool, err error) {
+// installExtras asks, on a terminal, for the slash commands and the supervisor default. Each
+// question offers what stands: over an installed profile (reinstalled), whether its slash
+// commands are there (yes for a first install), and the current default; supervisorDefault is
+// nil when it stays as is.
+func installExtras(env *Env, opts *installOptions, loc installer.Locator, p installer.Profile, ask, reinstalled bool) (slash bool, supervisorDefault *bool, err error) {
 	slash = opts.SlashCommands
 	if !ask || p.Name != installer.Supervisor.Name {
 		return slash, nil, nil
 	}
 	if !opts.SlashSet {
-		if slash, err = env.Prompter.Confirm("Also add the /supervisor and /supervisor-off slash commands?", true); err != nil {
+		offer := !reinstalled || loc.HasSlashCommands(p)
+		if slash, err = env.Prompter.Confirm("Also add the /supervisor and /supervisor-off slash commands?", offer); err != nil {
 			return false, nil, err
 		}
 	}

@@ -2,9 +2,11 @@ package cmd
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,9 +46,9 @@ func TestInstallPromptsOfferWhatIsInstalled(t *testing.T) {
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	// scope, events, timeout, slash commands, supervisor default, checks (no confirmation: nothing
-	// changes)
-	want := []string{"0", "[0]", "300", "true", "true", "false"}
+	// scope, events, timeout, slash commands (none installed), supervisor default, checks (no
+	// confirmation: nothing changes)
+	want := []string{"0", "[0]", "300", "false", "true", "false"}
 	if diff := cmp.Diff(want, p.defaults); diff != "" {
 		t.Errorf("defaults offered (-want +got):\n%s", diff)
 	}
@@ -165,4 +167,105 @@ func TestInstallLegacyQuestionCountsChosenEvents(t *testing.T) {
 	if n := strings.Count(string(data), "ccc supervisor-hook"); n != 1 {
 		t.Errorf("%d legacy entries left, want the PreToolUse one (not chosen):\n%s", n, data)
 	}
+}
+
+// inProject makes env's working directory a project folder below its home directory, src/app.
+func inProject(t *testing.T, env *Env) {
+	t.Helper()
+	dir := filepath.Join(env.Getenv("HOME"), "src", "app")
+	mustMkdir(t, dir)
+	env.Getwd = func() (string, error) { return dir, nil }
+}
+
+// TestInstallRerunKeepsTheAnswers: a re-run of install on a terminal offers what the last run
+// chose — the scope it installed into (local, here), its events and timeout, no slash commands
+// where it wrote none, the supervisor default — so Enter throughout asks no confirmation and
+// changes no file.
+func TestInstallRerunKeepsTheAnswers(t *testing.T) {
+	env, out, _ := testEnv(t)
+	inProject(t, env)
+	if code := Main(env, []string{"install", "--yes", "--scope", "local", "--events", "stop", "--timeout", "90"}); code != 0 {
+		t.Fatalf("first install: exit %d", code)
+	}
+	local := filepath.Join(env.Getenv("HOME"), "src", "app", ".claude", "settings.local.json")
+	before, err := os.ReadFile(local)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.IO.Interactive = true
+	p := &enterPrompter{}
+	env.Prompter = p
+	out.Reset()
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("re-run: exit %d", code)
+	}
+	// scope (user, project, local, …: local), events, timeout, slash commands, supervisor default,
+	// checks
+	want := []string{"2", "[0]", "90", "false", "false", "false"}
+	if diff := cmp.Diff(want, p.defaults); diff != "" {
+		t.Errorf("defaults offered (-want +got):\n%s", diff)
+	}
+	after, _ := os.ReadFile(local)
+	if !bytes.Equal(after, before) || !strings.Contains(out.String(), "already installed, nothing changed") {
+		t.Errorf("Enter throughout changed %s or said otherwise:\n%s\n%s", local, after, out)
+	}
+	for _, f := range []string{paths.UserFile(env.Getenv), filepath.Join(paths.ConfigDir(env.Getenv), "commands"), paths.ConfigFile(env.Getenv)} {
+		if _, err := os.Stat(f); !os.IsNotExist(err) {
+			t.Errorf("Enter throughout made %s (%v)", f, err)
+		}
+	}
+}
+
+// TestInstallFromHomeOffersNoProject: run in the home directory, where the project settings file
+// is the user's own, the scope question leaves project out and says why; Enter installs into the
+// user settings with this binary's path, never the bare `ccc-hooks hook` of project scope.
+func TestInstallFromHomeOffersNoProject(t *testing.T) {
+	env, out, _ := testEnv(t)
+	env.IO.Interactive = true
+	p := &enterPrompter{}
+	env.Prompter = p
+	if code := Main(env, []string{"install"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	home := env.Getenv("HOME")
+	note := "Here, in " + home + ", the project settings file is your user settings file (" + paths.UserFile(env.Getenv) +
+		"), so the project scope is not offered: to install for a project, run this in the project's directory, or with --project-dir DIR."
+	if !slices.Contains(strings.Split(out.String(), "\n"), note) {
+		t.Errorf("stdout lacks the line %q:\n%s", note, out)
+	}
+	if len(p.options) == 0 || slices.ContainsFunc(p.options[0], func(o string) bool { return strings.HasPrefix(o, "project ") }) {
+		t.Errorf("scopes offered %q, want no project", p.options)
+	}
+	data, _ := os.ReadFile(paths.UserFile(env.Getenv))
+	if !strings.Contains(string(data), `"command": "`+filepath.Join(home, "bin", "ccc-hooks")+` hook"`) {
+		t.Errorf("user settings = %s, want this binary's path", data)
+	}
+}
+
+// enterPrompter presses Enter at every question: it takes each default, and records the defaults
+// offered (formatted as scriptedPrompter does) and each Select's options.
+type enterPrompter struct {
+	defaults []string
+	options  [][]string
+}
+
+func (p *enterPrompter) Select(_ string, options []string, def int) (int, error) {
+	p.defaults = append(p.defaults, strconv.Itoa(def))
+	p.options = append(p.options, options)
+	return def, nil
+}
+
+func (p *enterPrompter) MultiSelect(_ string, _ []string, def []int) ([]int, error) {
+	p.defaults = append(p.defaults, fmt.Sprint(def))
+	return def, nil
+}
+
+func (p *enterPrompter) Input(_, def string, _ func(string) error) (string, error) {
+	p.defaults = append(p.defaults, def)
+	return def, nil
+}
+
+func (p *enterPrompter) Confirm(_ string, def bool) (bool, error) {
+	p.defaults = append(p.defaults, strconv.FormatBool(def))
+	return def, nil
 }

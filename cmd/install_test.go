@@ -20,7 +20,13 @@ func TestExitCodes(t *testing.T) {
 		stderr   string
 	}{
 		{"success", `{}`, []string{"install"}, 0, ""},
-		{"project dir exists", `{}`, []string{"install", "--scope", "project", "--project-dir", "{HOME}"}, 0, ""},
+		{"project dir exists", `{}`, []string{"install", "--scope", "project", "--project-dir", "{HOME}/proj"}, 0, ""},
+		{
+			"project in the home directory", `{}`,
+			[]string{"install", "--scope", "project", "--project-dir", "{HOME}"},
+			2,
+			"install: --scope project: here, in {HOME}, the project settings file {HOME}/.claude/settings.json is your user settings file",
+		},
 		{"nothing to remove", `{}`, []string{"uninstall"}, 0, ""},
 		{"invalid json", "{\n  \"a\": 1,\n}", []string{"install"}, 1, "settings.json:3:1: invalid JSON"},
 		{"unknown scope", `{}`, []string{"install", "--scope", "x"}, 2, `unknown scope "x"`},
@@ -45,6 +51,7 @@ func TestExitCodes(t *testing.T) {
 				t.Fatal(err)
 			}
 			home := env.Getenv("HOME")
+			mustMkdir(t, filepath.Join(home, "proj"))
 			args := make([]string, len(tt.args))
 			for i, a := range tt.args {
 				args[i] = strings.ReplaceAll(a, "{HOME}", home)
@@ -61,6 +68,7 @@ func TestExitCodes(t *testing.T) {
 
 func TestInstallInteractive(t *testing.T) {
 	env, out, _ := testEnv(t)
+	inProject(t, env)
 	env.IO.Interactive = true
 	p := &scriptedPrompter{t: t, answers: []any{
 		1,               // scope: project
@@ -127,7 +135,7 @@ func TestInstallInteractiveCancelled(t *testing.T) {
 	if code := Main(env, []string{"install"}); code != 1 {
 		t.Fatalf("exit %d, want 1", code)
 	}
-	if got := errOut.String(); got != "ccc-hooks: install cancelled; nothing was changed\n" {
+	if got := errOut.String(); got != "ccc-hooks: install cancelled; no file was changed\n" {
 		t.Errorf("stderr = %q", got)
 	}
 	if _, err := os.Stat(paths.ConfigDir(env.Getenv)); !os.IsNotExist(err) {
@@ -164,7 +172,7 @@ func TestUninstallInteractive(t *testing.T) {
 	out.Reset()
 
 	env.Prompter = &scriptedPrompter{t: t, answers: []any{prompter.ErrCancelled}}
-	if code := Main(env, []string{"uninstall"}); code != 1 || !strings.Contains(errOut.String(), "uninstall cancelled; nothing was changed") {
+	if code := Main(env, []string{"uninstall"}); code != 1 || !strings.Contains(errOut.String(), "uninstall cancelled; no file was changed") {
 		t.Fatalf("Esc: exit %d, stderr %q", code, errOut)
 	}
 

@@ -19,13 +19,13 @@ var fakeOutput = regexp.MustCompile(`(?m)^env FAKE_CLAUDE_OUTPUT=\$WORK/(\S+)$`)
 
 // TestScriptReviewersAnswerAsClaude: every result a script's fake claude prints has the shape of
 // what the newest tested claude -p --output-format json prints for a review (package
-// fakereview): a verdict's when it reports no error, else that of a review its budget stopped or
-// the API refused; none carries structured_output, which the real reviewer never prints. The
+// fakereview): a verdict's when it reports no error, else that of a review its budget stopped, the
+// API refused or the account's usage limit stopped; none carries structured_output, which the real reviewer never prints. The
 // FAKE_CLAUDE_REVIEW files are texts that fake-claude writes into the captured review itself.
 func TestScriptReviewersAnswerAsClaude(t *testing.T) {
 	newest := claudeversion.Newest().String()
 	shapes := map[string][]string{}
-	for _, name := range []string{fakereview.Block, fakereview.Budget, fakereview.APIError} {
+	for _, name := range []string{fakereview.Block, fakereview.Budget, fakereview.APIError, fakereview.UsageLimit} {
 		data, err := fakereview.Captured(newest, name)
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +58,8 @@ func TestScriptReviewersAnswerAsClaude(t *testing.T) {
 			got := fakereview.Shape(out)
 			switch {
 			case !gjson.GetBytes(out, "is_error").Bool() && slices.Equal(got, shapes[fakereview.Block]):
-			case gjson.GetBytes(out, "is_error").Bool() && (slices.Equal(got, shapes[fakereview.Budget]) || slices.Equal(got, shapes[fakereview.APIError])):
+			case gjson.GetBytes(out, "is_error").Bool() && (slices.Equal(got, shapes[fakereview.Budget]) ||
+				slices.Equal(got, shapes[fakereview.APIError]) || slices.Equal(got, shapes[fakereview.UsageLimit])):
 			default:
 				t.Errorf("%s, %s: not what claude %s prints for a review (internal/fakereview/captured/%s): keys %s",
 					filepath.Base(path), m[1], newest, newest, strings.Join(got, " "))

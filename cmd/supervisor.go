@@ -3,10 +3,13 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // supervisorOptions are the inputs of `supervisor on|off|status`.
@@ -26,7 +29,9 @@ $CCC_SUPERVISOR_ID, else $CLAUDE_CODE_SESSION_ID, which Claude Code sets for the
 or sets the default in ccc.json with --default. A session never switched takes the switch of the
 session before it in the same Claude Code window (after /clear), else the default. status prints
 on or off, and where that comes from when it is not the session's own switch (without a session:
-the default). supervisor log shows what it decided and what its reviews cost.`,
+the default), and, while the reviewer's account is out of quota, until when the supervisor stands
+aside; on ends that stand-aside at once. supervisor log shows what it decided and what its reviews
+cost.`,
 		Args:      oneWordOf("action"),
 		ValidArgs: []string{"on", "off", "status"},
 		RunE: func(c *cobra.Command, args []string) error {
@@ -67,7 +72,10 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if _, err = fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(on)); err != nil {
 			return err
 		}
-		return printChecksLine(ctx, env)
+		if err := printChecksLine(ctx, env); err != nil {
+			return err
+		}
+		return printQuotas(env)
 	case id == "":
 		return usageErrorf("no session: pass --session ID (or run inside Claude Code), or --default for the default")
 	}
@@ -82,13 +90,66 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if _, err = fmt.Fprintln(env.IO.Out, standingLine(st)); err != nil {
 			return err
 		}
-		return printChecksLine(ctx, env)
+		if err := printChecksLine(ctx, env); err != nil {
+			return err
+		}
+		return printQuotas(env)
 	}
 	if err := sw.Set(ctx, id, opts.Action == "on", own); err != nil {
 		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
 	}
-	_, err = fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id)
-	return err
+	if _, err := fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id); err != nil {
+		return err
+	}
+	if opts.Action == "on" {
+		return endQuotas(env)
+	}
+	return nil
+}
+
+// printQuotas says, for each usage limit the reviewer met that has not reset, until when the
+// supervisor stands aside and for whom.
+func printQuotas(env *Env) error {
+	store := &supervisor.SessionStore{Home: paths.Home(env.Getenv)}
+	standing, err := store.Quotas(env.Now())
+	if err != nil {
+		warnf(env, "cannot tell whether the reviewer's account is out of quota: %v", err)
+		return nil
+	}
+	for _, q := range standing {
+		if _, err := fmt.Fprintln(env.IO.Out, quotaLine(q)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// quotaLine says until when the supervisor stands aside for the usage limit of q, for whom, and
+// what the reviewer met.
+func quotaLine(q supervisor.QuotaStanding) string {
+	who := "every session on the reviewer's account"
+	if strings.Contains(q.Key, "/") {
+		who = "session " + q.SessionID
+	}
+	return fmt.Sprintf("standing aside until %s for %s: the review of session %s at %s hit the account's usage limit (%s); "+
+		"`ccc-hooks supervisor on` reviews again at once", q.UntilText(time.Local), who, q.SessionID, localTime(q.Since), q.Message)
+}
+
+// endQuotas ends every stand-aside for a usage limit (`supervisor on` asks for reviews), and says
+// so when there was one.
+func endQuotas(env *Env) error {
+	store := &supervisor.SessionStore{Home: paths.Home(env.Getenv)}
+	standing, _ := store.Quotas(env.Now())
+	if err := store.ClearQuotas(); err != nil {
+		return err
+	}
+	for _, q := range standing {
+		if _, err := fmt.Fprintf(env.IO.Out, "the stand-aside for the usage limit until %s is over: the next event is reviewed\n",
+			q.UntilText(time.Local)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func runSupervisorDefault(ctx context.Context, env *Env, sw *supervisor.Switch, action string) error {
@@ -100,13 +161,21 @@ func runSupervisorDefault(ctx context.Context, env *Env, sw *supervisor.Switch, 
 		if _, err = fmt.Fprintln(env.IO.Out, onOff(on)); err != nil {
 			return err
 		}
-		return printChecksLine(ctx, env)
+		if err := printChecksLine(ctx, env); err != nil {
+			return err
+		}
+		return printQuotas(env)
 	}
 	if err := sw.SetDefault(action == "on"); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", sw.ConfigFile(), err)
 	}
-	_, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, sw.ConfigFile())
-	return err
+	if _, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, sw.ConfigFile()); err != nil {
+		return err
+	}
+	if action == "on" {
+		return endQuotas(env)
+	}
+	return nil
 }
 
 // standingLine is what status prints for a session: on or off, and where that comes from when it

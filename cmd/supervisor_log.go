@@ -67,6 +67,8 @@ type recentLogs struct {
 	Sessions []sessionSummary  `json:"sessions"`
 	Totals   supervisor.Totals `json:"totals"`
 	Pruned   retention.Pruned  `json:"pruned"`
+	// Quota is the usage limits the reviewer met that stand the supervisor aside now.
+	Quota []supervisor.QuotaStanding `json:"quota,omitempty"`
 }
 
 type sessionSummary struct {
@@ -94,6 +96,9 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 		logs = logs[:opts.Limit]
 	}
 	out := recentLogs{Sessions: []sessionSummary{}, Totals: supervisor.Sum(nil), Pruned: listed.Pruned}
+	if out.Quota, err = store.Quotas(env.Now()); err != nil {
+		warnf(env, "cannot tell whether the reviewer's account is out of quota: %v", err)
+	}
 	for _, l := range logs {
 		decisions, bad, err := store.ReadLog(l.ID)
 		if err != nil {
@@ -130,6 +135,9 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	fmt.Fprintf(&b, "\n%s: %s\n", count(len(out.Sessions), "session"), totalsLine(out.Totals))
 	if out.Pruned.Sessions > 0 {
 		b.WriteString("plus " + prunedLine(out.Pruned) + "\n")
+	}
+	for _, q := range out.Quota {
+		b.WriteString(quotaLine(q) + "\n")
 	}
 	b.WriteString("Details of one session: ccc-hooks supervisor log --session ID\n")
 	_, err = env.IO.Out.Write(b.Bytes())
@@ -180,6 +188,11 @@ func printSessionLog(env *Env, store *supervisor.SessionStore, opts supervisorLo
 		return err
 	}
 	fmt.Fprintf(&b, "\nTotal: %s\n", totalsLine(out.Totals))
+	if quotas, err := store.Quotas(env.Now()); err == nil {
+		for _, q := range quotas {
+			b.WriteString(quotaLine(q) + "\n")
+		}
+	}
 	_, err = env.IO.Out.Write(b.Bytes())
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -68,9 +69,9 @@ func (f *targetFlags) locatorFor(env *Env, needProject bool) (installer.Locator,
 }
 
 // resolve returns the settings file the flags name, asking for the scope on a terminal when no
-// flag chose one, and the locator that found it (its project directory is set for the project
-// and local scopes).
-func (f *targetFlags) resolve(env *Env, ask bool) (installer.Target, installer.Locator, error) {
+// flag chose one (offering where profile was installed last), and the locator that found it (its
+// project directory is set for the project and local scopes).
+func (f *targetFlags) resolve(env *Env, ask bool, profile installer.Profile) (installer.Target, installer.Locator, error) {
 	if f.FileSet && f.File == "" {
 		return installer.Target{}, installer.Locator{}, usageErrorf("--file needs a path")
 	}
@@ -80,7 +81,7 @@ func (f *targetFlags) resolve(env *Env, ask bool) (installer.Target, installer.L
 		return installer.Target{}, loc, err
 	}
 	if ask && !f.chosen() {
-		if err := f.askScope(env, loc); err != nil {
+		if err := f.askScope(env, loc, profile); err != nil {
 			return installer.Target{}, loc, err
 		}
 	}
@@ -91,27 +92,58 @@ func (f *targetFlags) resolve(env *Env, ask bool) (installer.Target, installer.L
 	return t, loc, nil
 }
 
-func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
-	scopes := installer.Scopes()
-	labels := make([]string, len(scopes))
-	for i, s := range scopes {
+// askScope asks for the scope, each offered with its file. Where the project file is the user
+// file (Claude Code started in the home directory), the project scope is not offered, and the
+// menu says why. The answer offered is the scope where profile was installed last (and its
+// provider name), so that a re-run with Enter throughout changes nothing.
+func (f *targetFlags) askScope(env *Env, loc installer.Locator, profile installer.Profile) error {
+	sameAsUser := loc.ProjectIsUser()
+	var scopes, labels []string
+	var installed []installer.Target
+	for _, s := range installer.Scopes() {
+		if s == installer.ScopeProject && sameAsUser {
+			continue
+		}
 		provider := ""
 		if s == installer.ScopeProvider {
 			provider = "NAME"
+			for _, t := range loc.All() {
+				if t.Scope == installer.ScopeProvider {
+					installed = append(installed, t)
+				}
+			}
 		}
 		path := "?"
 		if t, err := loc.Resolve(s, provider, ""); err == nil {
 			path = t.Path
+			if s != installer.ScopeProvider {
+				installed = append(installed, t)
+			}
 		}
-		labels[i] = fmt.Sprintf("%-8s %s", s, path)
+		scopes = append(scopes, s)
+		labels = append(labels, fmt.Sprintf("%-8s %s", s, path))
 	}
-	i, err := env.Prompter.Select("Which settings file?", labels, 0)
+	def, defProvider := 0, ""
+	if last, ok := loc.LastInstall(profile, installed); ok {
+		def = slices.Index(scopes, last.Scope)
+		if last.Scope == installer.ScopeProvider {
+			defProvider = installer.ProviderName(last.Path)
+		}
+	}
+	if sameAsUser {
+		if _, err := fmt.Fprintf(env.IO.Out, "Here, in %s, the project settings file is your user settings file (%s), so the project "+
+			"scope is not offered: to install for a project, run this in the project's directory, or with --project-dir DIR.\n",
+			loc.ProjectDir, paths.UserFile(env.Getenv)); err != nil {
+			return err
+		}
+	}
+	i, err := env.Prompter.Select("Which settings file?", labels, max(def, 0))
 	if err != nil {
 		return err
 	}
 	f.Scope = scopes[i]
 	if f.Scope == installer.ScopeProvider {
-		name, err := env.Prompter.Input("Provider name (settings-NAME.json):", "", func(answer string) error {
+		name, err := env.Prompter.Input("Provider name (settings-NAME.json):", defProvider, func(answer string) error {
 			if !installer.ValidProvider(strings.TrimSpace(answer)) {
 				return errors.New("use letters, digits, '.', '_' or '-'")
 			}
@@ -128,7 +160,7 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator) error {
 // cancelled turns a prompt interruption into a clean failure.
 func cancelled(verb string, err error) error {
 	if errors.Is(err, prompter.ErrCancelled) {
-		return fmt.Errorf("%s cancelled; nothing was changed", verb)
+		return fmt.Errorf("%s cancelled; no file was changed", verb)
 	}
 	return err
 }
@@ -141,7 +173,7 @@ func profileAndTarget(env *Env, verb, name string, f *targetFlags, ask bool) (in
 	if err != nil {
 		return profile, installer.Target{}, installer.Locator{}, &UsageError{Err: err}
 	}
-	target, loc, err := f.resolve(env, ask)
+	target, loc, err := f.resolve(env, ask, profile)
 	if err != nil {
 		return profile, target, loc, cancelled(verb, err)
 	}

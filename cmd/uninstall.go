@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,30 +14,45 @@ import (
 type uninstallOptions struct {
 	Target  targetFlags
 	Profile string
-	DryRun  bool
-	Yes     bool
+	// ProfileSet is true when --profile was given.
+	ProfileSet bool
+	// All removes everything ccc-hooks put on the machine (see runUninstallAll).
+	All    bool
+	DryRun bool
+	Yes    bool
 }
 
 func newUninstallCmd(env *Env) *cobra.Command {
 	opts := &uninstallOptions{}
 	c := &cobra.Command{
 		Use:   "uninstall",
-		Short: "Take exactly the ccc-hooks entries out of a Claude Code settings file",
+		Short: "Take exactly the ccc-hooks entries out of a Claude Code settings file, or everything with --all",
 		Long: `Take exactly the ccc-hooks entries of one profile out of a settings file, and the
 containers that became empty because of it. Right after an install this restores the
 original bytes; a file that install created is removed again.
 
 Stop is shared by both profiles: while the other profile is still installed in the same
-file, its Stop entry stays.`,
+file, its Stop entry stays.
+
+--all removes everything ccc-hooks put on this machine: its hooks in every settings file it
+installed into, its slash commands, ccc.json (when it holds no other program's keys), the
+ccc-hooks home (state, logs and the backups of settings files) and this binary. It lists all of
+it and asks first on a terminal; --yes removes without asking, --dry-run only lists and shows
+the diffs. The Claude Code plugin and your own SUPERVISOR.md stay, and it says so.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			opts.Target.changed(c)
+			opts.ProfileSet = c.Flags().Changed("profile")
+			if opts.All {
+				return runUninstallAll(c.Context(), env, opts)
+			}
 			return runUninstall(c.Context(), env, opts)
 		},
 	}
 	opts.Target.register(c)
 	fl := c.Flags()
 	fl.StringVar(&opts.Profile, "profile", installer.Supervisor.Name, "hook profile: supervisor|workflow")
+	fl.BoolVar(&opts.All, "all", false, "remove everything ccc-hooks put on this machine, the binary included")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the diff and change nothing")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation")
 	return c
@@ -60,4 +76,80 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	}
 	_, err = fmt.Fprint(env.IO.Out, out.Note)
 	return err
+}
+
+// runUninstallAll removes everything ccc-hooks put on the machine (installer.Purge), after one
+// question on a terminal (its default is no: nothing of this comes back), or at once with --yes.
+// Without a terminal it needs --yes (or --dry-run): a script that meant one profile's uninstall
+// must not lose everything.
+func runUninstallAll(_ context.Context, env *Env, opts *uninstallOptions) error {
+	if opts.Target.chosen() || opts.Target.FileSet || opts.ProfileSet {
+		return usageErrorf("uninstall --all takes every scope and profile: leave out --scope, --provider, --file and --profile")
+	}
+	if !opts.Yes && !opts.DryRun && !env.IO.Interactive {
+		return usageErrorf("uninstall --all removes everything ccc-hooks put on this machine, the binary included; " +
+			"without a terminal to ask on, pass --yes (or --dry-run to see what it would remove); nothing was changed")
+	}
+	loc, err := opts.Target.locator(env)
+	if err != nil {
+		return err
+	}
+	binary, err := installingBinary(env)
+	if err != nil {
+		return err
+	}
+	purge := installer.PlanPurge(loc, binary)
+	out := env.IO.Out
+	if purge.Empty() {
+		if _, err := fmt.Fprintln(out, "Nothing of ccc-hooks is left on this machine to remove."); err != nil {
+			return err
+		}
+		return printLeft(env, purge)
+	}
+	verb := "removes"
+	if opts.DryRun {
+		verb = "would remove"
+	}
+	if _, err := fmt.Fprintf(out, "uninstall --all %s everything ccc-hooks put on this machine:\n%s\n", verb,
+		strings.Join(purge.Lines(), "\n")); err != nil {
+		return err
+	}
+	if err := printLeft(env, purge); err != nil {
+		return err
+	}
+	if opts.DryRun {
+		for _, h := range purge.Hooks {
+			for _, p := range h.Profiles {
+				if _, err := applyPlan(env, "uninstall", installer.PlanUninstall(h.Loc, h.Target, p), true, false); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if !opts.Yes {
+		ok, err := env.Prompter.Confirm("Remove all of this?", false)
+		if err != nil {
+			return cancelled("uninstall", err)
+		}
+		if !ok {
+			_, err := fmt.Fprintln(out, "Nothing was changed.")
+			return err
+		}
+	}
+	if err := purge.Apply(installer.ApplyOptions{UI: planUI{env: env, verb: "uninstall"}, Now: env.Now}); err != nil {
+		return fmt.Errorf("uninstall --all: %w", err)
+	}
+	_, err = fmt.Fprintln(out, "ccc-hooks is uninstalled. Claude Code sessions started before this still hold its hooks: restart them.")
+	return err
+}
+
+// printLeft says what uninstall --all leaves, and why.
+func printLeft(env *Env, purge installer.Purge) error {
+	for _, l := range purge.Left {
+		if _, err := fmt.Fprintln(env.IO.Out, "Left alone: "+l); err != nil {
+			return err
+		}
+	}
+	return nil
 }

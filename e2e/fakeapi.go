@@ -176,6 +176,10 @@ func (f *FakeAPI) answerMessages(w http.ResponseWriter, req *Request) {
 		writeAPIError(w, http.StatusBadRequest, "invalid_request_error", reply.Refused)
 		return
 	}
+	if !reply.LimitResets.IsZero() {
+		writeUsageLimit(w, reply.LimitResets)
+		return
+	}
 	blocks, err := reply.wireBlocks(func() string { return f.newID("toolu") })
 	if err != nil {
 		writeAPIError(w, http.StatusInternalServerError, "api_error", err.Error())

@@ -77,9 +77,9 @@ func TestInstallTerminalReasksBadTimeout(t *testing.T) {
 	}
 }
 
-// TestInstallTerminalOffersWhatIsInstalled starts from an install of Stop only with timeout 300
-// and the supervisor on by default: each question offers exactly that, and answering "No" to
-// the default question turns the default off.
+// TestInstallTerminalOffersWhatIsInstalled starts from an install of Stop only with timeout 300,
+// no slash commands, and the supervisor on by default: each question offers exactly that (the
+// slash commands "y/N"), and answering "No" to the default question turns the default off.
 func TestInstallTerminalOffersWhatIsInstalled(t *testing.T) {
 	t.Parallel()
 	it := startInstall(t, func(s *Sandbox, p Product) {
@@ -96,7 +96,9 @@ func TestInstallTerminalOffersWhatIsInstalled(t *testing.T) {
 	it.WaitScreen(t, promptTimeout, "? Hook timeout in seconds: (300)")
 	it.Keys(t, "Enter")
 	it.WaitScreen(t, promptTimeout, "? Hook timeout in seconds: 300")
-	it.answer(t, 3, answers{slash: false})
+	it.WaitScreen(t, promptTimeout, "? Also add the /supervisor and /supervisor-off slash commands? (y/N)")
+	it.Keys(t, "Enter")
+	it.WaitScreen(t, promptTimeout, "slash commands? No")
 	it.WaitScreen(t, promptTimeout, "? Turn the supervisor on by default for every session? (Y/n)")
 	it.Keys(t, "n", "Enter")
 	it.WaitScreen(t, promptTimeout, "? Run checks (your tests, linters) before each Stop review? (y/N)")

@@ -72,7 +72,9 @@ func TestInstallScript(t *testing.T) {
 	if fi, err := os.Stat(bin); err != nil || fi.Mode()&0o111 == 0 {
 		t.Fatalf("%s: %v, %v; want an executable\n%s", bin, fi, err, out)
 	}
-	pathLine := "\n  export PATH=\"" + filepath.Dir(bin) + ":$PATH\"\n"
+	// The line that puts the folder on PATH, said where the binary is installed and again where
+	// the run ends (SHELL is unset here: the line is for ~/.profile).
+	pathLine := "\n  echo 'export PATH=\"" + filepath.Dir(bin) + ":$PATH\"' >>~/.profile\n"
 	head, err := exec.Command("git", "-C", filepath.Dir(script), "rev-parse", "HEAD").Output()
 	if err != nil {
 		t.Fatalf("git rev-parse HEAD: %v", err)
@@ -82,6 +84,9 @@ func TestInstallScript(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("install.sh output lacks %q:\n%s", want, out)
 		}
+	}
+	if n := strings.Count(out, pathLine); n != 2 || !strings.HasSuffix(strings.TrimSuffix(out, "\n"), "in this one: export PATH=\""+filepath.Dir(bin)+":$PATH\")") {
+		t.Errorf("the PATH note is said %d times, or not last; want twice, where the run ends too:\n%s", n, out)
 	}
 	settings := filepath.Join(home, ".claude", "settings.json")
 	first, err := os.ReadFile(settings)

@@ -317,8 +317,8 @@ func cancelAtEachPrompt(t *testing.T, key string) {
 			it.Keys(t, key)
 
 			screen, status := it.finish(t)
-			if !containsLine(strings.Split(screen, "\n"), "ccc-hooks: install cancelled; nothing was changed") {
-				t.Errorf("screen lacks the line %q", "ccc-hooks: install cancelled; nothing was changed")
+			if !containsLine(strings.Split(screen, "\n"), "ccc-hooks: install cancelled; no file was changed") {
+				t.Errorf("screen lacks the line %q", "ccc-hooks: install cancelled; no file was changed")
 			}
 			if status != "1" {
 				t.Errorf("exit status %s, want 1", status)

@@ -177,10 +177,25 @@ func TestPluginBesideSettings(t *testing.T) {
 		t.Errorf("hooks run: plugin %d, settings %d; want 2 each (both run on each of the two Stops)", p, s)
 	}
 	sc.checkOneReviewPerStop(t, session, pr)
+	// doctor's rows agree: the double-firing row says the plugin and the settings both run, and
+	// the plugin row points there.
 	doctor := sc.MustCCC(t, sc.product, "doctor", "--json").Stdout
-	for _, want := range []string{"plugin supervisor@ccc-hooks (user scope) and user settings both run ccc-hooks", "answers such copies of one event once"} {
-		if !strings.Contains(doctor, want) {
-			t.Errorf("doctor does not say %q:\n%s", want, doctor)
+	var rows []struct{ Check, Status, Message string }
+	if err := json.Unmarshal([]byte(doctor), &rows); err != nil {
+		t.Fatalf("doctor --json: %v\n%s", err, doctor)
+	}
+	said := map[string]string{}
+	for _, r := range rows {
+		said[r.Check] += r.Status + ": " + r.Message + "\n"
+	}
+	for check, want := range map[string]string{
+		"double-firing": "ok: plugin supervisor@ccc-hooks (user scope) and user settings both run ccc-hooks on Stop, PreToolUse[AskUserQuestion]: " +
+			"Claude Code runs both, and ccc-hooks answers such copies of one event once",
+		"plugin": "ok: plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop, PreToolUse[AskUserQuestion]; user settings runs it " +
+			"on Stop, PreToolUse[AskUserQuestion] too (see double-firing)",
+	} {
+		if !strings.HasPrefix(said[check], want) || strings.Count(said[check], "\n") != 1 {
+			t.Errorf("doctor's %s row: %q, want one row starting %q", check, said[check], want)
 		}
 	}
 }

@@ -82,7 +82,7 @@ func ReadmeInstallLine(t testing.TB) string {
 		_, section, ok = strings.Cut(section, "\n```sh\n")
 	}
 	line, _, _ := strings.Cut(section, "\n")
-	if !ok || !strings.HasPrefix(line, "curl -fsSL "+projectSite+"/install.sh") {
+	if !ok || !strings.HasPrefix(line, `sh -c "$(curl -fsSL `+projectSite+"/install.sh || wget -qO- "+projectSite+"/install.sh") {
 		t.Fatalf("the README's Install section starts with no sh block holding the install line from %s", projectSite)
 	}
 	return line
@@ -118,7 +118,7 @@ func (s *Sandbox) InstallTools(t testing.TB) string {
 	}
 	for _, p := range []string{
 		"sh", "curl", "cat", "cp", "mv", "rm", "mkdir", "mktemp", "chmod", "dirname",
-		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum",
+		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum", "wc", "sleep", "date",
 	} {
 		found, err := exec.LookPath(p)
 		if err != nil {
@@ -134,7 +134,7 @@ func (s *Sandbox) InstallTools(t testing.TB) string {
 // TestReleaseInstallLineAsksInTerminal: the README's install line typed into a shell in a
 // terminal (tmux), on a PATH without Go: the script comes through a pipe, yet `ccc-hooks install`
 // asks its questions on the terminal, as ./install.sh does. Esc at the first one cancels the
-// install; the verified binary stays installed, and no settings are written.
+// install; the verified binary stays installed, and install.sh says so; no settings are written.
 func TestReleaseInstallLineAsksInTerminal(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
@@ -147,8 +147,11 @@ func TestReleaseInstallLineAsksInTerminal(t *testing.T) {
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, promptTimeout, "? Which settings file?")
 	term.Keys(t, "Escape")
-	screen := term.WaitScreen(t, promptTimeout, "ccc-hooks: install cancelled; nothing was changed")
-	for _, want := range []string{"Verified ccc-hooks_", "Installed " + filepath.Join(s.Home, ".local", "bin", "ccc-hooks") + ": ccc-hooks "} {
+	term.WaitScreen(t, promptTimeout, "ccc-hooks: install cancelled; no file was changed")
+	bin := filepath.Join(s.Home, ".local", "bin", "ccc-hooks")
+	screen := term.WaitScreen(t, promptTimeout, "ended with exit status 1")
+	screen = strings.ReplaceAll(screen, "\n", "")
+	for _, want := range []string{"Verified ccc-hooks_", "Installed " + bin + ": ccc-hooks ", "install.sh: " + bin + " is installed (ccc-hooks "} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, screen)
 		}

@@ -3,10 +3,13 @@
 package e2e
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
@@ -20,6 +23,9 @@ type Reply struct {
 	// Refused, when set, is the message of a 400 invalid_request_error the API answers
 	// instead: Claude Code does not retry it.
 	Refused string
+	// LimitResets, when set, makes the API answer instead that the account hit its usage limit
+	// until then (UsageLimit).
+	LimitResets time.Time
 }
 
 // Block is one content block of a Reply: text, or a tool call when Tool is set.
@@ -51,6 +57,36 @@ func Verdict(allowStop bool, feedback string) Reply {
 
 // Refuse is an error answer of the API: a 400 invalid_request_error with message.
 func Refuse(message string) Reply { return Reply{Refused: message} }
+
+// UsageLimit is the API's answer to an account that hit its 5-hour usage limit, which resets at
+// resets: a 429 rate_limit_error with the headers of Anthropic's unified rate limiter
+// (anthropic-ratelimit-unified-status rejected, -reset the reset's Unix time, and
+// -representative-claim five_hour naming the limit). Claude Code turns it into "You've hit your
+// 5-hour limit · resets <time> (<zone>)" where it takes the limiter's headers as the account's
+// (a claude.ai sign-in, or a gateway token: GatewayToken); with an API key it says "Request
+// rejected (429)" (docs/claude-code.md, "A reviewer out of quota").
+func UsageLimit(resets time.Time) Reply { return Reply{LimitResets: resets} }
+
+// GatewayToken is a bearer token (ANTHROPIC_AUTH_TOKEN) that Claude Code takes for an
+// organization gateway's: a JWT whose audience is claude-gateway. Its signature is not checked
+// by the client; the fake API checks nothing.
+func GatewayToken() string {
+	part := func(v string) string { return base64.RawURLEncoding.EncodeToString([]byte(v)) }
+	return part(`{"alg":"none","typ":"JWT"}`) + "." + part(`{"aud":"claude-gateway","exp":4102444800}`) + ".e2e"
+}
+
+// writeUsageLimit answers as UsageLimit describes.
+func writeUsageLimit(w http.ResponseWriter, resets time.Time) {
+	h := w.Header()
+	h.Set("anthropic-ratelimit-unified-status", "rejected")
+	h.Set("anthropic-ratelimit-unified-reset", strconv.FormatInt(resets.Unix(), 10))
+	h.Set("anthropic-ratelimit-unified-representative-claim", "five_hour")
+	h.Set("anthropic-ratelimit-unified-5h-status", "rejected")
+	h.Set("anthropic-ratelimit-unified-5h-reset", strconv.FormatInt(resets.Unix(), 10))
+	h.Set("retry-after", strconv.Itoa(max(1, int(time.Until(resets).Seconds()))))
+	h.Set("x-should-retry", "false")
+	writeAPIError(w, http.StatusTooManyRequests, "rate_limit_error", "This request would exceed your account's rate limit.")
+}
 
 func (r Reply) stopReason() string {
 	if r.StopReason != "" {

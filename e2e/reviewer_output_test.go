@@ -25,10 +25,14 @@ const captureEnv = "CCC_E2E_CAPTURE"
 
 // TestReviewerOutputAsCaptured: what the real `claude -p --output-format json` prints for the
 // reviews the hook runs — one that blocks, one that allows, one that --max-budget-usd stops, one
-// that the API refuses — has the shape of the output captured of this version, which the hook
-// tests' fake reviewers print (package fakereview): the same keys, the verdict in the result
-// text, no structured_output, exit status 0 for a verdict and 1 for an error; and the supervisor
-// reads from it the verdict the fake model gave, or claude's report of the error.
+// that the API refuses, one that meets the account's usage limit — has the shape of the output
+// captured of this version, which the hook tests' fake reviewers print (package fakereview): the
+// same keys, the verdict in the result text, no structured_output, exit status 0 for a verdict
+// and 1 for an error; and the supervisor reads from it the verdict the fake model gave, or
+// claude's report of the error. The usage limit is the API's 429 with the unified rate limiter's
+// headers, to a session signed in with a gateway's token (UsageLimit, GatewayToken): Claude Code
+// reports it as "You've hit your 5-hour limit · resets <time> (<zone>)", and the supervisor reads
+// the reset from those words.
 func TestReviewerOutputAsCaptured(t *testing.T) {
 	t.Parallel()
 	const (
@@ -36,10 +40,15 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 		feedback = "Add a test for the empty-input case before stopping."
 		refused  = "the request was refused"
 	)
-	var refuse atomic.Bool
+	var refuse, limit atomic.Bool
+	// The limit resets in 2 h 13 min, at a time Claude Code writes with its minutes.
+	resets := time.Now().Add(133 * time.Minute).Truncate(time.Minute)
 	blockOnce := blockOnceScript(feedback, "Implemented the parser. Done.", "Added the empty-input test. Done.")
 	sc := newScenario(t, func(r *Request) Reply {
-		if r.IsSupervisor() && refuse.Load() {
+		switch {
+		case r.IsSupervisor() && limit.Load():
+			return UsageLimit(resets)
+		case r.IsSupervisor() && refuse.Load():
 			return Refuse(refused)
 		}
 		return blockOnce(r)
@@ -57,9 +66,10 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 		status string
 	}
 	var reviews []review
-	run := func(what string) {
-		res := sc.Run(t, 90*time.Second, "env", "CCC_CLAUDE="+tee, sc.Claude.Path, "-p", "--session-id", NewSessionID(t),
+	run := func(what string, env ...string) {
+		argv := append(append([]string{"env", "CCC_CLAUDE=" + tee}, env...), sc.Claude.Path, "-p", "--session-id", NewSessionID(t),
 			"--output-format", "json", "--", prompt)
+		res := sc.Run(t, 90*time.Second, argv[0], argv[1:]...)
 		if res.ExitCode != 0 {
 			t.Fatalf("claude -p (%s) exited %d\nstdout: %s\nstderr: %s", what, res.ExitCode, res.Stdout, res.Stderr)
 		}
@@ -86,7 +96,9 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 	sc.WriteConfig(t, map[string]any{"enabled": true})
 	refuse.Store(true)
 	run("refused")
-	names := []string{fakereview.Block, fakereview.Allow, fakereview.Budget, fakereview.APIError}
+	limit.Store(true)
+	run("usage limit", "ANTHROPIC_AUTH_TOKEN="+GatewayToken())
+	names := []string{fakereview.Block, fakereview.Allow, fakereview.Budget, fakereview.APIError, fakereview.UsageLimit}
 	if len(reviews) != len(names) {
 		t.Fatalf("reviews captured: %d, want %d (%s)", len(reviews), len(names), strings.Join(names, ", "))
 	}
@@ -101,6 +113,12 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 	}
 	if _, err := supervisor.ParseOutput(reviews[3].out); err == nil || !strings.Contains(err.Error(), "API Error: 400 "+refused) {
 		t.Errorf("the refused review reads as %v, want the API's error", err)
+	}
+	_, err := supervisor.ParseOutput(reviews[4].out)
+	if u, ok := supervisor.UsageLimitOf(err); !ok || u.Limit != "5-hour limit" {
+		t.Errorf("the review that met the usage limit reads as %v (%+v), want the 5-hour limit", err, u)
+	} else if got, ok := u.Reset(time.Now()); !ok || !got.Equal(resets) {
+		t.Errorf("the usage limit resets at %v (%v) by %q, want %v", got, ok, u.Message, resets)
 	}
 	version := sc.Claude.V.String()
 	for i, r := range reviews {

@@ -16,7 +16,7 @@ import (
 )
 
 // Terminal is an interactive program running in a private tmux server
-// (its own socket), 200 columns by 50 rows.
+// (its own socket), 200 columns by 50 rows unless started with StartTerminalSize.
 type Terminal struct {
 	tmux   string
 	socket string
@@ -30,6 +30,13 @@ type Terminal struct {
 // is logged when the test failed.
 func (s *Sandbox) StartTerminal(t testing.TB, tmux string, argv ...string) *Terminal {
 	t.Helper()
+	return s.StartTerminalSize(t, tmux, 200, 50, argv...)
+}
+
+// StartTerminalSize is StartTerminal in a terminal cols wide and rows high (80 by 24: the
+// terminal a person opens without thinking about it, where what scrolls away is lost).
+func (s *Sandbox) StartTerminalSize(t testing.TB, tmux string, cols, rows int, argv ...string) *Terminal {
+	t.Helper()
 	term := &Terminal{tmux: tmux, socket: "ccc-e2e-" + randomHex(t, 6)}
 	conf := filepath.Join(s.Root, "tmux.conf")
 	s.WriteFile(t, conf, "set -g remain-on-exit on\nset -g history-limit 5000\n", 0o644)
@@ -37,7 +44,7 @@ func (s *Sandbox) StartTerminal(t testing.TB, tmux string, argv ...string) *Term
 	// server's.
 	command := append([]string{"env", "-i"}, s.Env()...)
 	command = append(command, argv...)
-	args := []string{"-f", conf, "new-session", "-d", "-x", "200", "-y", "50", "-s", "e2e", "-c", s.Project, shellJoin(command)}
+	args := []string{"-f", conf, "new-session", "-d", "-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), "-s", "e2e", "-c", s.Project, shellJoin(command)}
 	if out, err := term.cmd(args...).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
 	}

@@ -135,6 +135,11 @@ func (r *run) finish() (written bool, err error) {
 		return false, nil
 	}
 	if r.Ask {
+		for _, line := range summary(r.planned) {
+			if err := r.UI.Say(line); err != nil {
+				return false, err
+			}
+		}
 		ok, err := r.UI.Confirm(confirmQuestion(r.planned))
 		if err != nil {
 			return false, err

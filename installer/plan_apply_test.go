@@ -96,7 +96,9 @@ func TestApplyInstallThenUninstall(t *testing.T) {
 }
 
 // TestApplyShowsBeforeWriting: a dry run shows every change and writes nothing; when asking, a
-// "no" writes nothing either, and a "yes" writes what was shown.
+// "no" writes nothing either, and a "yes" writes what was shown. Right above the question, one
+// line per file (command files of one folder together) says what it changes, so that on a small
+// terminal what is confirmed is on screen however long the diffs were.
 func TestApplyShowsBeforeWriting(t *testing.T) {
 	tests := []struct {
 		name        string
@@ -108,6 +110,13 @@ func TestApplyShowsBeforeWriting(t *testing.T) {
 		{name: "dry run", dryRun: true},
 		{name: "asked, no", ask: true, no: true, said: []string{"Nothing was changed."}},
 		{name: "asked, yes", ask: true, written: true},
+	}
+	summary := func(dir string) []string {
+		return []string{
+			"Changes to write:",
+			"  " + filepath.Join(dir, ".claude", "settings.json") + " (new): adds UserPromptSubmit, Stop, SubagentStop running `ccc-hooks hook` (timeout 600 s)",
+			"  " + filepath.Join(dir, ".claude", "commands") + "/ (new): /mc, /mc-confirm, /mc-review",
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,13 +140,20 @@ func TestApplyShowsBeforeWriting(t *testing.T) {
 			if _, err := os.Stat(tg.Path); tt.written == errors.Is(err, os.ErrNotExist) {
 				t.Errorf("written %v, but stat says %v", tt.written, err)
 			}
+			said := ui.said
+			if tt.ask {
+				if diff := cmp.Diff(summary(loc.ProjectDir), said[:min(3, len(said))]); diff != "" {
+					t.Errorf("the summary before the question (-want +got):\n%s", diff)
+				}
+				said = said[min(3, len(said)):]
+			}
 			if tt.written {
-				if len(ui.said) != 4 {
-					t.Errorf("said %q after writing four files", ui.said)
+				if len(said) != 4 {
+					t.Errorf("said %q after writing four files", said)
 				}
 				return
 			}
-			if diff := cmp.Diff(tt.said, ui.said); diff != "" {
+			if diff := cmp.Diff(tt.said, said); diff != "" {
 				t.Errorf("said (-want +got):\n%s", diff)
 			}
 			if l := readLedger(paths.Home(loc.Getenv), tg.Path); l != nil {

@@ -205,6 +205,9 @@ func reinstallArgs(loc Locator, target Target, profile Profile, events []Event) 
 	return append(args, "--scope", target.Scope)
 }
 
+// ProviderName is NAME of a provider file settings-NAME.json.
+func ProviderName(path string) string { return providerName(path) }
+
 // providerName is NAME of a provider file settings-NAME.json.
 func providerName(path string) string {
 	return strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "settings-"), ".json")

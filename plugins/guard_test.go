@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -16,8 +17,24 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// installLine is the command the README gives to install ccc-hooks without Go.
-const installLine = "curl -fsSL https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main/install.sh | sh"
+// readmeInstallLine is the command the README gives to install ccc-hooks without Go: the first
+// line of the first sh block of its Install section.
+func readmeInstallLine(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n## Install\n")
+	if ok {
+		_, section, ok = strings.Cut(section, "\n```sh\n")
+	}
+	line, _, _ := strings.Cut(section, "\n")
+	if !ok || !strings.Contains(line, "install.sh") {
+		t.Fatalf("the README's Install section starts with no sh block holding the install line")
+	}
+	return line
+}
 
 // runHookCommand runs a plugin hook's command as Claude Code runs it on Linux and macOS
 // (`/bin/sh -c`), with PATH and the event on stdin.
@@ -37,11 +54,13 @@ func runHookCommand(t *testing.T, command, path, event string) (stdout, stderr s
 }
 
 // TestGuardWithoutTheProgram: where ccc-hooks is not on PATH, every hook of each plugin exits 0
-// and prints one JSON object, a systemMessage naming the plugin, what is missing and the install
-// line; nothing on stderr (Claude Code would show it as a failure). Where it is, the command is
+// and prints one JSON object, a systemMessage naming the plugin, what is missing and the README's
+// install line for the binary alone (--no-setup: the plugin needs no settings install); nothing
+// on stderr (Claude Code would show it as a failure). Where it is, the command is
 // ccc-hooks itself: it gets the arguments `hook` and the event on stdin, and its output, stderr
 // and exit status are the hook's.
 func TestGuardWithoutTheProgram(t *testing.T) {
+	installLine := readmeInstallLine(t) + " -- --no-setup"
 	empty := t.TempDir()
 	withBin := t.TempDir()
 	testfs.Write(t, filepath.Join(withBin, "ccc-hooks"),

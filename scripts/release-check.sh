@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # release-check.sh — builds the snapshot release of every target with GoReleaser
-# (.goreleaser.yaml) into dist/, checks it, and installs it the way a user without Go does:
-# `curl -fsSL …/install.sh | sh` with CCC_HOOKS_RELEASE_URL pointing at dist/ served on loopback,
-# on a PATH that holds only the programs install.sh needs (no go), in a fresh HOME.
+# (.goreleaser.yaml) into dist/, checks it, and installs it the way a user without Go does: the
+# README's install line, with CCC_HOOKS_RELEASE_URL pointing at dist/ served on loopback, on a
+# PATH that holds only the programs install.sh needs (no go), in a fresh HOME.
 #
 # Checked: the archive list and checksums.txt; each binary is for the platform its archive names,
-# built as agreed (CGO off, -trimpath, stripped, stamped); the installed binary names the commit,
-# doctor finds nothing wrong, and the hook answers Claude Code's events (the review by a fake
-# claude). Refused with nothing installed and the old binary left as it was: a tampered archive,
-# a truncated one, a download cut short, a missing checksums.txt, a platform without a release,
-# a machine without curl and wget, a directory where the binary goes. wget works where curl is
-# missing; a symbolic link where the binary goes is replaced, not written through; ./install.sh
-# in the clone downloads without go, and with go when CCC_HOOKS_DOWNLOAD=1 asks.
+# built as agreed (CGO off, -trimpath, stripped, stamped); the README's install line installs a
+# binary that names the commit, doctor finds nothing wrong, and the hook answers Claude Code's
+# events (the review by a fake claude). Refused with nothing installed and the old binary left as
+# it was: a tampered archive, a truncated one, a download cut short every time (with curl and with
+# wget: three tries, said, and over in seconds), a missing checksums.txt, an HTML page or a
+# garbled file served as checksums.txt, a platform without a release, a machine without curl and
+# wget (install.sh's refusal, and the README's line failing loudly), a directory where the binary
+# goes, a pinned version the release folder does not hold. wget works where curl is missing; a
+# slow download shows a heartbeat; -t VERSION installs that release; -b DIR installs into DIR;
+# --no-setup installs the binary alone; a symbolic link where the binary goes is replaced, not
+# written through; ./install.sh in the clone downloads without go, and with go when
+# CCC_HOOKS_DOWNLOAD=1 asks.
 #
 # Usage: scripts/release-check.sh   (GORELEASER names the goreleaser program; default: on PATH)
 # docs/release.md says what it costs CI.
@@ -98,9 +103,10 @@ echo "   $got_list: each for its platform, stamped $version, commit $commit"
 echo "== a loopback release server"
 go build -o "$tmp/releaseserver" ./scripts/releaseserver
 site="$tmp/site"
-mkdir -p "$site/release" "$site/tampered" "$site/truncated" "$site/cut" "$site/nochecksums"
+mkdir -p "$site/release" "$site/tampered" "$site/truncated" "$site/cut" "$site/nochecksums" "$site/html" "$site/garbled" \
+	"$site/slow" "$site/releases/download/v$version"
 cp dist/checksums.txt dist/*.tar.gz dist/*.zip install.sh "$site/release/"
-for d in tampered truncated cut nochecksums; do cp "$site/release/"* "$site/$d/"; done
+for d in tampered truncated cut nochecksums html garbled slow "releases/download/v$version"; do cp "$site/release/"* "$site/$d/"; done
 host=$(go env GOOS)_$(go env GOARCH)
 host_archive=ccc-hooks_$host.tar.gz
 # One byte changed in the middle: a valid size, another sha256.
@@ -108,7 +114,11 @@ size=$(wc -c <"$site/release/$host_archive")
 printf 'X' | dd of="$site/tampered/$host_archive" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
 head -c $((size / 2)) "$site/release/$host_archive" >"$site/truncated/$host_archive"
 rm "$site/nochecksums/checksums.txt"
-"$tmp/releaseserver" -dir "$site" -url-file "$tmp/url" -cut "/cut/$host_archive" &
+# What a captive portal serves for any URL, and a checksums file with a line that is not one.
+printf '<!DOCTYPE html>\n<html><head><title>Log in to the network</title></head>\n<body>Please log in.</body></html>\n' \
+	>"$site/html/checksums.txt"
+sed '1s/^/not a checksum line\n/' "$site/release/checksums.txt" >"$site/garbled/checksums.txt"
+"$tmp/releaseserver" -dir "$site" -url-file "$tmp/url" -cut "/cut/$host_archive" -slow "/slow/$host_archive" &
 server_pid=$!
 for _ in $(seq 100); do [ -s "$tmp/url" ] && break; sleep 0.05; done
 url=$(cat "$tmp/url")
@@ -121,7 +131,7 @@ make_path() { # make_path DIR PROGRAM...
 	shift
 	for p in "$@"; do ln -s "$(command -v "$p")" "$dir/$p"; done
 }
-base_tools=(sh cat cp mv rm mkdir mktemp chmod dirname grep awk sed cut tr tar gzip uname sha256sum)
+base_tools=(sh cat cp mv rm mkdir mktemp chmod dirname grep awk sed cut tr tar gzip uname sha256sum wc sleep date)
 make_path "$tmp/path/curl" "${base_tools[@]}" curl
 make_path "$tmp/path/wget" "${base_tools[@]}" wget
 make_path "$tmp/path/none" "${base_tools[@]}"
@@ -145,17 +155,43 @@ chmod 755 "$tmp/claude/claude"
 # shellcheck disable=SC2016 # the backquotes are the verdict's code fence
 printf '{"type":"result","is_error":false,"result":"```json\\n{\\"allow_stop\\": false, \\"feedback\\": \\"Add a test for the empty input.\\"}\\n```","total_cost_usd":0.01}' >"$tmp/claude/block.json"
 
-# one_liner NAME PATHDIR RELEASE [VAR=VALUE...]: runs the README's line in the fresh HOME
-# $tmp/home-NAME as `curl -fsSL $url/release/install.sh | sh`, with PATH=PATHDIR and the release
-# at $url/RELEASE; its output goes to $tmp/NAME.out, its status to $tmp/NAME.rc.
+# The README's install line: the first line of the first sh block of its Install section, with
+# install.sh fetched from the loopback server.
+readme_line=$(awk '/^## Install$/ { f = 1 } f && /^```sh$/ { getline; print; exit }' README.md)
+case $readme_line in
+*"https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main/install.sh"*) ;;
+*) fail "the README's Install section starts with no sh block holding the install line: [$readme_line]" ;;
+esac
+line=${readme_line//https:\/\/raw.githubusercontent.com\/ccc-hooks\/ccc-hooks\/main/$url\/release}
+
+# one_liner NAME PATHDIR RELEASE [ARGUMENT...]: runs the README's line, with the arguments after
+# it, in the fresh HOME $tmp/home-NAME, with PATH=PATHDIR and the release at $url/RELEASE (a path
+# on the server); its output goes to $tmp/NAME.out, its status to $tmp/NAME.rc, and how long it
+# took, in seconds, to $tmp/NAME.s.
 one_liner() {
 	local name=$1 pathdir=$2 rel=$3
 	shift 3
+	local home="$tmp/home-$name" args="" started=$SECONDS a
+	for a in "$@"; do args="$args '$a'"; done
+	mkdir -p "$home"
+	set +e
+	(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/$rel" \
+		sh -c "$line --$args" </dev/null) >"$tmp/$name.out" 2>&1
+	echo $? >"$tmp/$name.rc"
+	set -e
+	echo $((SECONDS - started)) >"$tmp/$name.s"
+}
+
+# piped NAME PATHDIR RELEASE: install.sh fetched by this script and piped into sh (`curl … | sh`,
+# as an older README had it) on PATH=PATHDIR, in the fresh HOME $tmp/home-NAME; output and status
+# as one_liner.
+piped() {
+	local name=$1 pathdir=$2 rel=$3
 	local home="$tmp/home-$name"
 	mkdir -p "$home"
 	set +e
 	curl -fsSL "$url/release/install.sh" |
-		(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/$rel" "$@" sh) \
+		(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/$rel" sh) \
 			>"$tmp/$name.out" 2>&1
 	echo $? >"$tmp/$name.rc"
 	set -e
@@ -201,6 +237,31 @@ if [ "$(cat "$tmp/wget.rc")" != 0 ] || [ "$("$tmp/home-wget/.local/bin/ccc-hooks
 fi
 echo "   installed $got"
 
+echo "== the one-liner on a PATH with neither curl nor wget fails loudly"
+one_liner nothing "$tmp/path/none" release
+if [ "$(cat "$tmp/nothing.rc")" = 0 ] || ! grep -q 'curl' "$tmp/nothing.out" || ! grep -q 'wget' "$tmp/nothing.out" ||
+	[ -e "$tmp/home-nothing/.local/bin/ccc-hooks" ]; then
+	fail "the one-liner without curl and wget: status $(cat "$tmp/nothing.rc"): $(cat "$tmp/nothing.out")"
+fi
+echo "   status $(cat "$tmp/nothing.rc"): $(tr '\n' ' ' <"$tmp/nothing.out")"
+
+echo "== a slow download shows that it goes on"
+one_liner slow "$tmp/path/curl" slow
+if [ "$(cat "$tmp/slow.rc")" != 0 ] || ! grep -Eq "^  $host_archive: [0-9.]+ [KM]B after [5-9] s$" "$tmp/slow.out"; then
+	fail "the slow download: $(cat "$tmp/slow.out")"
+fi
+echo "   $(grep -m1 " after " "$tmp/slow.out")"
+
+echo "== -t VERSION, -b DIR, --no-setup"
+one_liner pinned "$tmp/path/curl" releases/latest/download -t "$version" -b "$tmp/pinned-bin" --no-setup
+if [ "$(cat "$tmp/pinned.rc")" != 0 ] || [ "$("$tmp/pinned-bin/ccc-hooks" --version)" != "$got" ] ||
+	! grep -qF "Downloading $url/releases/download/v$version/$host_archive" "$tmp/pinned.out" ||
+	! grep -qF "Binary only (--no-setup)" "$tmp/pinned.out" || grep -qF "Running: ccc-hooks install" "$tmp/pinned.out" ||
+	[ -e "$tmp/home-pinned/.claude" ] || [ -e "$tmp/home-pinned/.local" ]; then
+	fail "-t $version -b DIR --no-setup: $(cat "$tmp/pinned.out")"
+fi
+echo "   installed $got from releases/download/v$version into -b DIR, and nothing else"
+
 # from_checkout NAME PATHDIR [VAR=VALUE...]: runs the checkout's install.sh as a contributor does,
 # in the fresh HOME $tmp/home-NAME, with PATH=PATHDIR and the release at $url/release.
 from_checkout() {
@@ -228,16 +289,17 @@ if [ "$(cat "$tmp/asked.rc")" != 0 ] || grep -q "Building" "$tmp/asked.out" ||
 fi
 echo "   both installed the release"
 
-# refused NAME PATHDIR RELEASE MESSAGE: the one-liner, over an old ccc-hooks, fails with MESSAGE
-# and leaves the old binary alone and nothing else in its folder.
+# refused NAME PATHDIR RELEASE MESSAGE [ARGUMENT...]: the one-liner, over an old ccc-hooks, fails
+# with MESSAGE and leaves the old binary alone and nothing else in its folder.
 refused() {
 	local name=$1 pathdir=$2 rel=$3 message=$4
+	shift 4
 	local dir="$tmp/home-$name/.local/bin"
 	mkdir -p "$dir"
 	printf '#!/bin/sh\necho ccc-hooks 0.0.1\n' >"$dir/ccc-hooks"
 	chmod 755 "$dir/ccc-hooks"
 	cp "$dir/ccc-hooks" "$tmp/old"
-	one_liner "$name" "$pathdir" "$rel"
+	one_liner "$name" "$pathdir" "$rel" "$@"
 	[ "$(cat "$tmp/$name.rc")" != 0 ] || fail "$name: the one-liner succeeded: $(cat "$tmp/$name.out")"
 	grep -qF -- "$message" "$tmp/$name.out" || fail "$name: the output lacks [$message]: $(cat "$tmp/$name.out")"
 	grep -qF "nothing was installed; $dir/ccc-hooks is unchanged" "$tmp/$name.out" ||
@@ -251,10 +313,36 @@ refused() {
 echo "== refused, the old binary left in place"
 refused tampered "$tmp/path/curl" tampered "$host_archive does not match checksums.txt"
 refused truncated "$tmp/path/curl" truncated "$host_archive does not match checksums.txt"
-refused cut "$tmp/path/curl" cut "could not download $url/cut/$host_archive (cut short"
-refused nochecksums "$tmp/path/curl" nochecksums "could not download $url/nochecksums/checksums.txt"
+refused nochecksums "$tmp/path/curl" nochecksums "could not download $url/nochecksums/checksums.txt: the server answered with an error (curl: (22) The requested URL returned error: 404)"
+refused html "$tmp/path/curl" html "$url/html/checksums.txt is an HTML page, not a list of checksums (it begins \"<!DOCTYPE html>\")"
+refused garbled "$tmp/path/curl" garbled "$url/garbled/checksums.txt is not a list of checksums: its line 1 reads \"not a checksum line\""
 refused riscv "$tmp/path/riscv" release "the release has no ccc-hooks for this machine (linux/riscv64)"
-refused nofetch "$tmp/path/none" release "neither curl nor wget is on PATH"
+refused unpinned "$tmp/path/curl" release "$url/release holds ccc-hooks $version (commit" -t 9.9.9
+refused nopin "$tmp/path/curl" releases/latest/download "could not download $url/releases/download/v9.9.9/checksums.txt: the server answered with an error" -t 9.9.9
+# install.sh's own refusal, where it runs without curl and wget (piped into sh by someone who has
+# fetched it another way).
+mkdir -p "$tmp/home-nofetch/.local/bin"
+printf '#!/bin/sh\necho ccc-hooks 0.0.1\n' >"$tmp/home-nofetch/.local/bin/ccc-hooks"
+piped nofetch "$tmp/path/none" release
+if [ "$(cat "$tmp/nofetch.rc")" = 0 ] || ! grep -qF "neither curl nor wget is on PATH" "$tmp/nofetch.out" ||
+	! grep -qF "nothing was installed; $tmp/home-nofetch/.local/bin/ccc-hooks is unchanged" "$tmp/nofetch.out"; then
+	fail "install.sh without curl and wget: $(cat "$tmp/nofetch.out")"
+fi
+echo "   nofetch: $(grep -m1 '^install.sh: ' "$tmp/nofetch.out")"
+# A download cut short every time is tried three times, and over in seconds, with either tool
+# (GNU wget alone would try 20 times, over minutes, and say nothing with -q).
+for tool in curl wget; do
+	refused "cut-$tool" "$tmp/path/$tool" cut "could not download $url/cut/$host_archive: tried 3 times with $tool; the last try: "
+	case $tool in
+	curl) grep -qF "the transfer was cut short (curl: (18) transfer closed with" "$tmp/cut-$tool.out" ;;
+	wget) grep -qF "a network failure (" "$tmp/cut-$tool.out" && grep -qF "Connection closed at byte" "$tmp/cut-$tool.out" ;;
+	esac || fail "cut-$tool: the last try is not explained: $(cat "$tmp/cut-$tool.out")"
+	if ! grep -qF "  $host_archive: " "$tmp/cut-$tool.out" || ! grep -qF "trying again (3 of 3)" "$tmp/cut-$tool.out"; then
+		fail "cut-$tool: the retries were not said: $(cat "$tmp/cut-$tool.out")"
+	fi
+	[ "$(cat "$tmp/cut-$tool.s")" -le 20 ] || fail "cut-$tool took $(cat "$tmp/cut-$tool.s") s"
+	echo "   cut-$tool: over in $(cat "$tmp/cut-$tool.s") s"
+done
 mkdir -p "$tmp/home-dir/.local/bin/ccc-hooks/kept"
 one_liner dir "$tmp/path/curl" release
 if [ "$(cat "$tmp/dir.rc")" = 0 ] || ! grep -qF "$tmp/home-dir/.local/bin/ccc-hooks is a directory" "$tmp/dir.out" ||

@@ -30,6 +30,10 @@
 //     copy-on-write wall and their results go into the prompt as evidence, a question review
 //     reuses them (checks.go, with package checks); the reviewer's own run of an exact check is
 //     sent through the same wall (checkruns.go).
+//   - A reviewer out of quota: a review that fails on the account's usage limit stands the
+//     supervisor aside for that account until the reset Claude Code names, said once in each
+//     session, recorded in ccc-hooks home (quota.go, quota_answer.go, quota_store.go,
+//     quota_export.go).
 //
 // The answers it gives are built in answers.go: allow, block or deny as each event takes them,
 // and InsideReview's inside a reviewer's own session.

@@ -146,6 +146,9 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		s.noteWaiting(ctx)
 		return nil, nil
 	}
+	if out, standing := s.quotaWait(ctx); standing {
+		return out, nil
+	}
 	limit := s.opts.Config.MaxIterations
 	blockCap := blockcap.FromEnv(s.opts.Getenv)
 	spent := s.spent()
@@ -179,9 +182,13 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop
-	failedBefore := s.settle(ctx, err != nil, blocked)
+	quota, metQuota := usageLimitOf(err)
+	failedBefore := s.settle(ctx, err != nil && !metQuota, blocked)
 	if isStop && !blocked {
 		rec.StopBlocks-- // the place this review held in the run of blocks was given back
+	}
+	if metQuota {
+		return s.metQuota(ctx, &rec, quota), nil
 	}
 	if err != nil {
 		return s.failed(&rec, err, failedBefore)

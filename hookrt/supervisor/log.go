@@ -43,7 +43,8 @@ type Decision struct {
 
 // Reviewed reports whether a reviewer ran for d.
 func (d *Decision) Reviewed() bool {
-	return d.Decision != DecisionCapped && d.Decision != DecisionBlockCap && d.Decision != DecisionBudget
+	return d.Decision != DecisionCapped && d.Decision != DecisionBlockCap && d.Decision != DecisionBudget &&
+		d.Decision != DecisionQuotaWait
 }
 
 // maxLogLine bounds one line of a decision log (a reason holds at most 16 KiB of feedback).

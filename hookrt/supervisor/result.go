@@ -20,8 +20,12 @@ const NoVerdictFeedback = "The supervisor's review gave no verdict. Check that t
 // maxFeedback bounds the raw text used as feedback.
 const maxFeedback = 16 << 10
 
-// ReportedError is claude's own report of a failed run (is_error true).
-type ReportedError struct{ Msg string }
+// ReportedError is claude's own report of a failed run (is_error true): its result (else its
+// subtype), and its api_error when it names one ("usage_limit_reached": see UsageLimit).
+type ReportedError struct {
+	Msg      string
+	APIError string
+}
 
 func (e *ReportedError) Error() string { return "claude reported an error: " + e.Msg }
 
@@ -55,7 +59,7 @@ func (o output) verdict() (Verdict, error) {
 			if why == "" {
 				why = msg.Get("subtype").String()
 			}
-			return Verdict{}, &ReportedError{Msg: truncate(why, 2000)}
+			return Verdict{}, &ReportedError{Msg: truncate(why, 2000), APIError: truncate(msg.Get("api_error").String(), 100)}
 		}
 		if v, ok := verdictOf(msg.Get("structured_output")); ok {
 			return v, nil

@@ -37,7 +37,11 @@ type State struct {
 	// work ended.
 	Waited bool `json:"waited,omitempty"`
 	// FailedReviews counts the reviews in a row that failed; a review that succeeds ends the run.
+	// A review that met the account's usage limit is no failure of the reviewer, and not counted.
 	FailedReviews int `json:"failed_reviews,omitempty"`
+	// QuotaTold is the end of the stand-aside for a usage limit that the session was told of
+	// (each session is told once: see quotaWait).
+	QuotaTold time.Time `json:"quota_told,omitzero"`
 	// BudgetFromUSD is what the session's logged reviews had cost at the last
 	// `ccc-hooks supervisor on`: supervisor.session_budget_usd counts from there.
 	BudgetFromUSD float64 `json:"budget_from_usd,omitempty"`

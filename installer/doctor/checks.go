@@ -8,7 +8,7 @@ func Checks(env Env) []Check {
 		installedCheck{},
 		vanishedCheck{},
 		binaryCheck{env},
-		doubleCheck{},
+		doubleCheck{env},
 		ownCommandsCheck{},
 		pluginCheck{env},
 		disableAllCheck{},

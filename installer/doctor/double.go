@@ -14,8 +14,10 @@ import (
 // commands across the files Claude Code merges. Claude Code runs identical command strings once,
 // but different commands (another path, a quoted path, supervisor-hook instead of hook) each run,
 // so the event fires twice. Provider files are only merged one at a time, so two provider files
-// never conflict with each other.
-type doubleCheck struct{}
+// never conflict with each other. An enabled ccc-hooks plugin beside a settings install runs
+// twice too (Claude Code runs a plugin's hook apart from an identical settings hook): that is
+// said here, and the plugin check's row points here.
+type doubleCheck struct{ env Env }
 
 func (doubleCheck) Name() string { return "double-firing" }
 
@@ -30,7 +32,13 @@ type hookKey struct{ event, matcher string }
 
 func (k hookKey) label() string { return installer.Event{Hook: k.event, Matcher: k.matcher}.Label() }
 
-func (doubleCheck) Run(_ context.Context, s *Snapshot) []Result {
+func (c doubleCheck) Run(_ context.Context, s *Snapshot) []Result {
+	plugins, _ := pluginsOf(c.env, s) // the plugin check reports a failure to read them
+	return judgeDouble(s, plugins)
+}
+
+// judgeDouble is the check's verdict on s and the ccc-hooks plugins installed.
+func judgeDouble(s *Snapshot, plugins []installer.Plugin) []Result {
 	uses := map[hookKey][]use{}
 	var keys []hookKey
 	rank := map[string]int{}
@@ -57,6 +65,15 @@ func (doubleCheck) Run(_ context.Context, s *Snapshot) []Result {
 		}
 		if r, found := judge(s, k, all); found {
 			out = append(out, r)
+		}
+	}
+	if managedOnly(s) == "" { // else plugin hooks do not run (the plugin check says so)
+		for _, p := range plugins {
+			if p.Enabled && p.HooksErr == nil {
+				if r, found := pluginDouble(s, p); found {
+					out = append(out, r)
+				}
+			}
 		}
 	}
 	if len(out) == 0 {

@@ -11,21 +11,41 @@ import (
 
 // pluginCheck reports the ccc-hooks Claude Code plugins (marketplace ccc-hooks) installed for
 // this user and project: whether their hooks can run (they run `ccc-hooks hook` from the PATH
-// Claude Code was started with; allowManagedHooksOnly switches plugin hooks off), and whether an
-// enabled plugin runs ccc-hooks on an event that a settings file runs it on too. Claude Code runs
-// both; the runtime answers such copies of one event once, so that is ok, with a note.
+// Claude Code was started with; allowManagedHooksOnly switches plugin hooks off), and which
+// settings files run ccc-hooks on the same events. Claude Code runs both; the double-firing check
+// says what that costs, and this row points there, so that the two agree.
 type pluginCheck struct{ env Env }
 
 func (pluginCheck) Name() string { return "plugin" }
 
-func (c pluginCheck) Run(_ context.Context, s *Snapshot) []Result {
-	loc := installer.Locator{Getenv: c.env.Getenv, ProjectDir: s.ProjectDir, Root: s.Root}
+// pluginsOf returns the ccc-hooks plugins installed for the user and project of s, read once per
+// snapshot (the plugin and double-firing checks both ask).
+func pluginsOf(env Env, s *Snapshot) ([]installer.Plugin, error) {
+	if s.plugins != nil {
+		return s.plugins.list, s.plugins.err
+	}
+	s.plugins = &pluginsRead{}
+	if env.Getenv == nil {
+		return nil, nil
+	}
+	loc := installer.Locator{Getenv: env.Getenv, ProjectDir: s.ProjectDir, Root: s.Root}
 	for _, f := range s.Files {
 		if f.Scope == installer.ScopeManaged {
 			loc.ManagedPath = f.Path
 		}
 	}
-	plugins, err := installer.Plugins(loc)
+	s.plugins.list, s.plugins.err = installer.Plugins(loc)
+	return s.plugins.list, s.plugins.err
+}
+
+// pluginsRead is what pluginsOf read.
+type pluginsRead struct {
+	list []installer.Plugin
+	err  error
+}
+
+func (c pluginCheck) Run(_ context.Context, s *Snapshot) []Result {
+	plugins, err := pluginsOf(c.env, s)
 	if err != nil {
 		return []Result{warn("cannot tell which Claude Code plugins are installed: "+err.Error(),
 			installer.InstalledPluginsFile(c.env.Getenv))}
@@ -69,10 +89,20 @@ func judgePlugins(s *Snapshot, plugins []installer.Plugin, lookErr error, fix st
 }
 
 // sideBySide reports an enabled plugin, with the settings files that run ccc-hooks on the same
-// events.
+// events (the double-firing check says more of those).
 func sideBySide(s *Snapshot, p installer.Plugin, where string) Result {
-	var both []string
-	var in []File
+	both, in := beside(s, p)
+	events := strings.Join(p.Events(), ", ")
+	if len(both) == 0 {
+		return ok(fmt.Sprintf("%s runs ccc-hooks on %s", where, events), p.InstallPath)
+	}
+	return ok(fmt.Sprintf("%s runs ccc-hooks on %s; %s run%s it on %s too (see double-firing)",
+		where, events, labels(in), plural(len(in), "s", ""), strings.Join(both, ", ")), p.InstallPath)
+}
+
+// beside returns the events (labels) that the enabled plugin p and a settings file both run
+// ccc-hooks on, and those files.
+func beside(s *Snapshot, p installer.Plugin) (both []string, in []File) {
 	for _, f := range s.Usable() {
 		for _, r := range f.Ours() {
 			for _, h := range p.Hooks {
@@ -88,12 +118,19 @@ func sideBySide(s *Snapshot, p installer.Plugin, where string) Result {
 			}
 		}
 	}
-	events := strings.Join(p.Events(), ", ")
+	return both, in
+}
+
+// pluginDouble reports, for the double-firing check, the events that the enabled plugin p and
+// settings files both run ccc-hooks on; found is false when there are none. Claude Code runs
+// both, and the runtime answers such copies of one event once, so that is ok, with what it costs.
+func pluginDouble(s *Snapshot, p installer.Plugin) (r Result, found bool) {
+	both, in := beside(s, p)
 	if len(both) == 0 {
-		return ok(fmt.Sprintf("%s runs ccc-hooks on %s", where, events), p.InstallPath)
+		return Result{}, false
 	}
-	return ok(fmt.Sprintf("%s and %s both run ccc-hooks on %s: Claude Code runs both, and ccc-hooks answers such copies of one event once (one review, one count; the copy prints nothing). It costs one extra short ccc-hooks process per event, which waits while a review runs; remove one of the two to save it (`claude plugin uninstall %s`, or %s)",
-		where, labels(in), strings.Join(both, ", "), p.ID, s.uninstall(in[0])), p.InstallPath)
+	return ok(fmt.Sprintf("plugin %s (%s scope) and %s both run ccc-hooks on %s: Claude Code runs both, and ccc-hooks answers such copies of one event once (one review, one count; the copy prints nothing). It costs one extra short ccc-hooks process per event, which waits while a review runs; remove one of the two to save it (`claude plugin uninstall %s`, or %s)",
+		p.ID, p.Scope, labels(in), strings.Join(both, ", "), p.ID, s.uninstall(in[0])), p.InstallPath), true
 }
 
 // matchersOverlap reports whether two matchers of one event can match the same tool: an empty

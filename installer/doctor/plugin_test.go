@@ -48,9 +48,8 @@ func TestJudgePlugins(t *testing.T) {
 			[]installer.Plugin{supervisorPlugin},
 			nil, "",
 			[]want{{StatusOK, []string{
-				"plugin supervisor@ccc-hooks (user scope) and project settings and user settings both run ccc-hooks on Stop, PreToolUse[AskUserQuestion]",
-				"answers such copies of one event once", "one extra short ccc-hooks process per event",
-				"`claude plugin uninstall supervisor@ccc-hooks`",
+				"plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop, PreToolUse[AskUserQuestion]; " +
+					"project settings and user settings run it on Stop, PreToolUse[AskUserQuestion] too (see double-firing)",
 			}}},
 		},
 		{
@@ -58,7 +57,7 @@ func TestJudgePlugins(t *testing.T) {
 			snap(user(`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`)),
 			[]installer.Plugin{supervisorPlugin},
 			nil, "",
-			[]want{{StatusOK, []string{"user settings both run ccc-hooks on PreToolUse[AskUserQuestion]:"}}},
+			[]want{{StatusOK, []string{"; user settings runs it on PreToolUse[AskUserQuestion] too (see double-firing)"}}},
 		},
 		{
 			"installed, not enabled", snap(user(supervisor(ourCmd, 600))),
@@ -115,6 +114,9 @@ func TestPluginCheckReadsClaudeCodesRecords(t *testing.T) {
 	env := fakeEnv(map[string]string{"HOME": home}, map[string]string{"ccc-hooks": "/usr/local/bin/ccc-hooks"}, nil)
 	loc := installer.Locator{Getenv: env.Getenv, ProjectDir: project, ManagedPath: filepath.Join(root, "managed.json")}
 	checkResults(t, pluginCheck{env}, Load(loc), []want{{StatusOK, []string{
+		"plugin supervisor@ccc-hooks (user scope) runs ccc-hooks on Stop; user settings runs it on Stop too (see double-firing)",
+	}}})
+	checkResults(t, doubleCheck{env}, Load(loc), []want{{StatusOK, []string{
 		"plugin supervisor@ccc-hooks (user scope) and user settings both run ccc-hooks on Stop:",
 	}}})
 

@@ -91,6 +91,8 @@ type Snapshot struct {
 	WorkflowProblems []config.Problem
 	// RetentionDays is how long the home keeps a session's files after its last write.
 	RetentionDays int
+	// plugins is the ccc-hooks plugins installed, once read (pluginsOf).
+	plugins *pluginsRead
 }
 
 // Load reads every settings file of loc and ccc.json.

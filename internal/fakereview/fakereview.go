@@ -30,13 +30,16 @@ const (
 	Budget = "review-budget.json"
 	// APIError is a review whose request the API refused (is_error true, claude exits 1).
 	APIError = "review-api-error.json"
+	// UsageLimit is a review whose request the API refused because the account hit its usage
+	// limit (is_error true, api_error usage_limit_reached, claude exits 1).
+	UsageLimit = "review-usage-limit.json"
 )
 
 //go:embed captured
 var captured embed.FS
 
 // Captured returns the output of a review that Claude Code version printed, name one of Block,
-// Allow, Budget and APIError.
+// Allow, Budget, APIError and UsageLimit.
 func Captured(version, name string) ([]byte, error) {
 	return captured.ReadFile(path.Join("captured", version, name))
 }
@@ -58,6 +61,18 @@ func Refused(result string) []byte {
 	data, err := Captured(claudeversion.Newest().String(), APIError)
 	if err != nil {
 		panic(fmt.Sprintf("fakereview: no review captured of the newest tested version: %v", err))
+	}
+	return With(data, "result", result)
+}
+
+// LimitHit returns what the newest tested Claude Code prints for a review whose account hit its
+// usage limit, result the client's words for it ("You've hit your 5-hour limit · resets 8:18am
+// (UTC)"); the client then exits with status 1. It is its captured UsageLimit review, result in
+// place of the captured result.
+func LimitHit(result string) []byte {
+	data, err := Captured(claudeversion.Newest().String(), UsageLimit)
+	if err != nil {
+		panic(fmt.Sprintf("fakereview: no usage limit captured of the newest tested version: %v", err))
 	}
 	return With(data, "result", result)
 }

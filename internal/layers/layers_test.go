@@ -1,6 +1,7 @@
 package layers
 
 import (
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -82,5 +83,44 @@ func TestImportFloors(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("go list found no imports between the module's packages")
+	}
+}
+
+// networkPackages are the network clients of the standard library: a package that imports one
+// (directly or not) can open a connection of its own, and a binary that links one pays for its
+// start-up (net/http and crypto/tls: some 0.25 ms of every hook run, docs/performance.md).
+var networkPackages = []string{"net/http", "net/rpc", "net/smtp", "crypto/tls"}
+
+// TestHookReachesNoNetwork: the ccc-hooks binary links no network client, and no package of the
+// hook's runtime (hookrt and below it) imports internal/release, which asks the release host
+// through curl or wget for `ccc-hooks version --check`: no hook run can reach the network, nor
+// wait on one. (The hook's process is checked too, by the syscalls it makes:
+// testdata/script/hook_no_network.txtar.)
+func TestHookReachesNoNetwork(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go command not found")
+	}
+	deps := func(pkgs ...string) []string {
+		out, err := exec.Command("go", append([]string{"list", "-deps", "-test=false"}, pkgs...)...).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %v: %v", pkgs, err)
+		}
+		return strings.Fields(string(out))
+	}
+	binary := deps(module + "/cmd/ccc-hooks")
+	if !slices.Contains(binary, module+"/internal/release") {
+		t.Fatal("go list -deps lists no internal/release in the binary")
+	}
+	for _, n := range networkPackages {
+		if slices.Contains(binary, n) {
+			t.Errorf("the ccc-hooks binary links %s", n)
+		}
+	}
+	hook := deps(module + "/hookrt/...")
+	if !slices.Contains(hook, module+"/hookrt/supervisor") {
+		t.Fatal("go list -deps lists no hookrt package")
+	}
+	if slices.Contains(hook, module+"/internal/release") {
+		t.Error("the hook's runtime (hookrt/...) depends on internal/release, which asks the release host")
 	}
 }

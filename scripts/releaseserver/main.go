@@ -5,6 +5,9 @@
 // -cut PATH answers requests for the URL path PATH (such as /cut/ccc-hooks_linux_amd64.tar.gz)
 // with the file's whole Content-Length but only the first half of its bytes, then drops the
 // connection: a download cut short, as a broken network leaves it.
+//
+// -slow PATH answers requests for the URL path PATH with the whole file, in eight parts sent
+// slowDelay apart: a slow download (about seven seconds), as a poor network serves it.
 package main
 
 import (
@@ -16,31 +19,39 @@ import (
 	"path"
 	"path/filepath"
 	"strconv"
+	"time"
 )
+
+// slowDelay is the pause between the parts of a slow download.
+const slowDelay = time.Second
 
 func main() {
 	dir := flag.String("dir", ".", "the folder to serve")
 	urlFile := flag.String("url-file", "", "write the base URL here once listening")
 	cut := flag.String("cut", "", "serve only the first half of the file at this URL path, then drop the connection")
+	slow := flag.String("slow", "", "serve the file at this URL path slowly, in eight parts")
 	flag.Parse()
-	if err := run(*dir, *urlFile, *cut); err != nil {
+	if err := run(*dir, *urlFile, *cut, *slow); err != nil {
 		fmt.Fprintln(os.Stderr, "releaseserver:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir, urlFile, cut string) error {
+func run(dir, urlFile, cut, slow string) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
 	files := http.FileServer(http.Dir(dir))
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if cut == "" || path.Clean(r.URL.Path) != cut {
+		switch p := path.Clean(r.URL.Path); {
+		case cut != "" && p == cut:
+			serveHalf(w, r, filepath.Join(dir, filepath.FromSlash(cut)))
+		case slow != "" && p == slow:
+			serveSlowly(w, r, filepath.Join(dir, filepath.FromSlash(slow)))
+		default:
 			files.ServeHTTP(w, r)
-			return
 		}
-		serveHalf(w, r, filepath.Join(dir, filepath.FromSlash(cut)))
 	})
 	if urlFile != "" {
 		if err := os.WriteFile(urlFile, []byte("http://"+ln.Addr().String()+"\n"), 0o644); err != nil {
@@ -67,6 +78,31 @@ func serveHalf(w http.ResponseWriter, r *http.Request, file string) {
 	if hj, ok := w.(http.Hijacker); ok {
 		if conn, _, err := hj.Hijack(); err == nil {
 			_ = conn.Close()
+		}
+	}
+}
+
+// serveSlowly sends the whole file in eight parts, slowDelay apart.
+func serveSlowly(w http.ResponseWriter, r *http.Request, file string) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.WriteHeader(http.StatusOK)
+	part := (len(data) + 7) / 8
+	for len(data) > 0 {
+		n := min(part, len(data))
+		if _, err := w.Write(data[:n]); err != nil {
+			return
+		}
+		data = data[n:]
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		if len(data) > 0 {
+			time.Sleep(slowDelay)
 		}
 	}
 }
