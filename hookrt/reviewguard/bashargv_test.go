@@ -20,7 +20,7 @@ import (
 // grants by name, bash's builtins among them, and a few that rules or attacks name.
 func recorderNames() []string {
 	names := []string{"go", "rm", "P", "x", "sh", "touch", "tee", "npm", "make"}
-	for name := range programs {
+	for name := range programs() {
 		names = append(names, name)
 	}
 	return names

@@ -25,11 +25,15 @@ import (
 	"strings"
 )
 
-// readOnlyTools are granted by name: they read files or the session, or start a subagent, whose
-// own calls come through Check too.
-var readOnlyTools = map[string]bool{
-	"Read": true, "Glob": true, "Grep": true, "LS": true, "NotebookRead": true, "ToolSearch": true,
-	"Agent": true, "Task": true, "ListAgents": true, "TaskOutput": true, "BashOutput": true,
+// readOnlyTool reports the tools granted by name: they read files or the session, or start a
+// subagent, whose own calls come through Check too.
+func readOnlyTool(tool string) bool {
+	switch tool {
+	case "Read", "Glob", "Grep", "LS", "NotebookRead", "ToolSearch", "Agent", "Task", "ListAgents",
+		"TaskOutput", "BashOutput":
+		return true
+	}
+	return false
 }
 
 // errNotReadOnly is what the guard says of a program it does not know to only read.
@@ -57,12 +61,17 @@ func Check(tool string, input json.RawMessage, allowed []string, where Place) er
 	rules := parseRules(allowed)
 	if tool == "Bash" {
 		var in struct {
-			Command string `json:"command"`
+			Command    string `json:"command"`
+			Background bool   `json:"run_in_background"`
 		}
 		if err := json.Unmarshal(input, &in); err != nil || strings.TrimSpace(in.Command) == "" {
 			return &RefusedError{Tool: tool, Why: "no command to check"}
 		}
-		if err := checkCommand(in.Command, rules, where); err != nil {
+		if in.Background {
+			// No timeout bounds a background command, and it outlives the review.
+			return &RefusedError{Tool: tool, Why: "a command run in the background (run_in_background) has no time bound and outlives the review"}
+		}
+		if err := checkCommand(asClaudeCodeRuns(in.Command), rules, where); err != nil {
 			return &RefusedError{Tool: tool, Why: err.Error()}
 		}
 		return nil
@@ -72,7 +81,7 @@ func Check(tool string, input json.RawMessage, allowed []string, where Place) er
 		// the subagent where no hook of ours reaches it. Refused even when allowed_tools names it.
 		return &RefusedError{Tool: tool, Why: "a subagent with isolation changes the repository or runs out of reach"}
 	}
-	if readOnlyTools[tool] || rules.grantsTool(tool) {
+	if readOnlyTool(tool) || rules.grantsTool(tool) {
 		return nil
 	}
 	return &RefusedError{Tool: tool, Why: tool + " is not a read-only tool and supervisor.allowed_tools does not name it"}
@@ -107,5 +116,5 @@ func checkCommand(command string, r rules, where Place) error {
 			return err
 		}
 	}
-	return nil
+	return checkStalls(cmds, where, stdinLeftOpen(command))
 }
