@@ -220,19 +220,51 @@ var readingGit = map[string]bool{
 }
 
 // danger is the oracle's model of what a program's options do: the long options (by full name)
-// and short options that write a file or run a program, and the long names that are granted
-// though they begin another's name (git's --text and --textconv).
+// and short options that write a file or run a program, the long names that are granted though
+// they begin another's name (git's --text and --textconv), and the options that take the next
+// word as their value (values, long names, and valueShort, letters), so that the "--" that ends
+// the options is told from an option's value "--" (after the end, names are operands: a glob may
+// stand there).
 type danger struct {
-	long  []string
-	short string
-	exact []string
+	long       []string
+	short      string
+	exact      []string
+	values     []string
+	valueShort string
 }
 
 var dangers = map[string]danger{
-	"sort": {long: []string{"output", "temporary-directory", "compress-program"}, short: "oT"},
-	"rg":   {long: []string{"pre", "hostname-bin", "search-zip"}, short: "z"},
-	"diff": {long: []string{"paginate"}, short: "l"},
-	"grep": {long: []string{"filter", "pager", "view", "query", "save-config", "config"}, short: "Q"},
+	"sort": {
+		long: []string{"output", "temporary-directory", "compress-program"}, short: "oT",
+		valueShort: "kotST", values: []string{
+			"key", "field-separator", "buffer-size", "output",
+			"temporary-directory", "compress-program", "random-source", "files0-from", "batch-size", "parallel", "sort",
+		},
+	},
+	"rg": {
+		long: []string{"pre", "hostname-bin", "search-zip"}, short: "z",
+		valueShort: "ABCEMdefgjmrtT", values: []string{
+			"after-context", "before-context", "context",
+			"colors", "color", "context-separator", "dfa-size-limit", "encoding", "engine", "file", "glob",
+			"iglob", "ignore-file", "max-columns", "max-count", "max-depth", "maxdepth", "max-filesize",
+			"path-separator", "pre", "pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr",
+			"threads", "type", "type-add", "type-clear", "type-not", "field-context-separator",
+			"field-match-separator", "hostname-bin", "hyperlink-format",
+		},
+	},
+	"diff": {long: []string{"paginate"}, short: "l", valueShort: "CDFIUSWXx", values: []string{
+		"width",
+		"show-function-line", "label", "tabsize", "exclude", "exclude-from", "starting-file", "from-file",
+		"to-file", "ignore-matching-lines", "ifdef", "horizon-lines", "palette",
+	}},
+	"grep": {
+		long: []string{"filter", "pager", "view", "query", "save-config", "config"}, short: "Q",
+		valueShort: "ABCDdefm", values: []string{
+			"regexp", "file", "max-count", "label", "binary-files",
+			"directories", "devices", "include", "exclude", "exclude-from", "exclude-dir", "before-context",
+			"after-context", "context",
+		},
+	},
 	"tree": {short: "oR"},
 	"file": {long: []string{"compile", "uncompress", "uncompress-noreport", "special-files", "preserve-date", "no-sandbox"}, short: "CzZspS"},
 	"sed":  {long: []string{"in-place", "file"}, short: "if"},
@@ -300,13 +332,40 @@ func dangerous(run []string) string {
 			d.short += "v"
 		}
 		args = args[i+1:]
+		if end := slices.Index(args, "--"); end >= 0 {
+			args = args[:end] // git's pathspecs follow
+		}
 	}
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" && name != "git" {
+			return "" // the options end: operands follow
+		}
 		if why := dangerousWord(a, d); why != "" {
 			return why
 		}
+		if takesNext(a, d) {
+			i++
+		}
 	}
 	return ""
+}
+
+// takesNext reports whether the option word a takes the next word as its value, by d's model.
+func takesNext(a string, d danger) bool {
+	if rest, ok := strings.CutPrefix(a, "--"); ok {
+		name, _, hasValue := strings.Cut(rest, "=")
+		return !hasValue && slices.Contains(d.values, name)
+	}
+	if len(a) < 2 || a[0] != '-' {
+		return false
+	}
+	for j := 1; j < len(a); j++ {
+		if strings.IndexByte(d.valueShort, a[j]) >= 0 {
+			return j == len(a)-1
+		}
+	}
+	return false
 }
 
 func dangerousWord(a string, d danger) string {

@@ -40,7 +40,7 @@ func gitPager() []option {
 }
 
 // gitDiffOptions are git's diff options (Documentation/diff-options.txt), shared by diff, log,
-// show and stash show.
+// show and stash show. (--default-prefix is 2.41's and git 2.39 refuses it; not granted.)
 func gitDiffOptions() []option {
 	return options(`
 	-p,--patch -s,--no-patch -u -U,--unified[=] -W,--function-context --no-function-context
@@ -48,7 +48,7 @@ func gitDiffOptions() []option {
 	--dirstat-by-file[=] --check --summary --name-only --name-status --stat[=] --stat-width[=]
 	--stat-name-width[=] --stat-graph-width[=] --stat-count[=] --compact-summary --binary
 	--full-index --no-full-index --color[=] --no-color --ws-error-highlight[=] -z --abbrev[=]
-	--no-abbrev --src-prefix[=] --dst-prefix[=] --line-prefix[=] --no-prefix --default-prefix
+	--no-abbrev --src-prefix[=] --dst-prefix[=] --line-prefix[=] --no-prefix
 	--inter-hunk-context[=] -B,--break-rewrites[=] -M,--find-renames[=] -D,--irreversible-delete
 	-C,--find-copies[=] --find-copies-harder --no-renames --rename-empty --no-rename-empty -l[=]
 	--minimal --no-minimal -w,--ignore-all-space -b,--ignore-space-change --ignore-space-at-eol
@@ -63,7 +63,8 @@ func gitDiffOptions() []option {
 
 // gitRevisionOptions are the options of revision.c that select and order commits
 // (Documentation/rev-list-options.txt) and format them (pretty-options.txt), shared by log,
-// show, whatchanged, rev-list, shortlog and stash list.
+// show, whatchanged, rev-list, shortlog and stash list; rev-list takes no diff option. (--dd is
+// 2.42's; not granted.)
 func gitRevisionOptions() []option {
 	return options(`
 	-n[=] --max-count[=] --skip[=] --since[=] --after[=] --since-as-filter[=] --until[=]
@@ -79,7 +80,7 @@ func gitRevisionOptions() []option {
 	--format[=] --abbrev-commit --no-abbrev-commit --oneline --encoding[=] --expand-tabs[=]
 	--no-expand-tabs --notes[=] --no-notes --show-notes[=] --standard-notes --no-standard-notes
 	--relative-date --date[=] --parents --children --left-right --graph --show-linear-break[=]
-	-c --cc --dd -m --diff-merges[=] --no-diff-merges --combined-all-paths -t --count`)
+	-c --cc -m --diff-merges[=] --no-diff-merges --combined-all-paths -t --count`)
 }
 
 // gitLogOptions are log's own (builtin/log.c).
@@ -125,7 +126,8 @@ func gitSubcommands() []*gitCommand {
 		{name: "log", options: logOptions, digits: true},
 		{name: "show", options: logOptions, digits: true},
 		{name: "whatchanged", options: logOptions, digits: true},
-		{name: "rev-list", options: logOptions, digits: true},
+		{name: "rev-list", digits: true, options: without(gitRevisionOptions(),
+			"--cc", "-t", "--notes", "--no-notes", "--show-notes", "--combined-all-paths")},
 		{name: "diff", options: table(gitDiffOptions(), options(`
 			--cached --staged --merge-base --no-index -0 -1,--base -2,--ours -3,--theirs`))},
 		// shortlog reads its own options with parse-options, bundles included (-sn), and hands

@@ -1,0 +1,289 @@
+//go:build unix
+
+package reviewguard
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+)
+
+// TestReadersAsTheirProgramsRead: sed, jq, uniq, od, test and [, file and tree are granted as
+// each reads its arguments, and refused with a reason that is true.
+func TestReadersAsTheirProgramsRead(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		command string
+		want    string // "" when granted, else a part of the reason
+	}{
+		{"sed -n '1,5p' f", ""},
+		{"sed -n -e '/x/{p;q}' -e '$=' f", ""},
+		{"sed 's/a\\/b/c/g;y/ab/ba/' f", ""},
+		{"sed -n '0,/re/I p;2~3l 40' f", ""},
+		{"sed -n '\\,x,p' f", ""},
+		{"sed -n 'p # print' f", ""},
+		{"sed -n", "sed without a script"},
+		{"sed -n 'w out' f", "the command w writes a file"},
+		{"sed 's/a/b/w out' f", "s///w writes a file"},
+		{"sed 's/a/b/e' f", "s///e runs"},
+		{"sed '1r /etc/passwd' f", "the command r reads a file"},
+		{"sed -n ':a;ba' f", "the command : branches"},
+		{"sed 'G;D' f", "the command G can make a script loop"},
+		{"sed -n '1e ls' f", "the command e runs a program"},
+		{"sed -n 'p' -i f", "-i writes the files in place"},
+		{"sed -nip f", "-nip would be read as -i"},
+		{"sed -f s.sed f", "-f reads the script from a file"},
+		{"sed -n '1{p' f", "a { that is not closed"},
+		{"sed -n 's/a/b' f", "no closing"},
+		{"jq . f.json", ""},
+		{"jq -r '.a | select(.b > 1) | \"\\(.c) x\"' f.json", ""},
+		{"jq -nr --arg x 1 '$x'", ""},
+		{"jq '.while, .range' f.json", ""},
+		{"jq -n 'repeat(1)'", "repeat loops for ever"},
+		{"jq -n '\"\\(range(3))\"'", "range may count without end"},
+		{"jq 'def f: f; f' f.json", "def defines functions"},
+		{"jq -n 'recurse(.+1)'", "recurse with an argument"},
+		{"jq 'recurse' f.json", ""},
+		{"jq -n '1e9'", "too large"},
+		{"jq 'import \"a\" as a; .' f.json", "import loads a module"},
+		{"jq -n 'a::b'", "a module path"},
+		{"jq -f prog.jq f.json", "reads the filter from a file"},
+		{"jq -nf prog.jq", "-f reads the filter from a file"},
+		{"jq -L . .", "loads modules"},
+		{"jq --run-tests t", "reads and runs a file of tests"},
+		{"jq --bogus .", "the option --bogus is not granted"},
+		{"jq", "jq without a filter"},
+		{"uniq -c f", ""},
+		{"uniq -c -f 1 f", ""},
+		{"uniq f out", "would write its output to the file out"},
+		{"uniq -- - out", "would write its output to the file out"},
+		{"od -c f", ""},
+		{"od -An -tx1 -w16 f", ""},
+		{"test -f f", ""},
+		{"[ -f f ]", ""},
+		{"[ -n x -a -d y ]", ""},
+		{"[ -f f", "[ without ] as its last word"},
+		{"test -v x", "test -v evaluates its operand"},
+		{"[ x = y -o -v z ]", "test -v evaluates its operand"},
+		{"test -f *", "the unquoted pattern * may expand"},
+		{"file f", ""},
+		{"file -b --mime-type f", ""},
+		{"file -z f.gz", "-z runs decompression programs"},
+		{"file -s /dev/sda", "-s reads block and character devices"},
+		{"file -C -m m", "-C writes a compiled magic file"},
+		{"tree", ""},
+		{"tree -L 2 -a -I node_modules", ""},
+		{"tree -o out", "-o writes the listing to a file"},
+		{"tree -R", "-R writes a listing file into each directory"},
+		{"git shortlog -sn HEAD", ""},
+		{"git shortlog -sne HEAD", ""},
+		{"git log --help", "--help runs the manual viewer or browser"},
+		{"git log -1 --hel", "would be read as --help"},
+		{"grep -n x -- *.txt", ""},
+		{"grep -n x *.txt", "the unquoted pattern *.txt may expand"},
+		{"grep -e -- *.txt", "the unquoted pattern *.txt may expand"},
+		{"sort -t -- *.txt", "the unquoted pattern *.txt may expand"},
+		{"sort -- *.txt", ""},
+		{"git diff -- '*.go' *.txt", ""},
+		{"git diff *.txt -- x", "the unquoted pattern *.txt may expand"},
+	}
+	for _, tt := range tests {
+		err := Check("Bash", bash(tt.command), nil, here)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%q: %v, want granted", tt.command, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%q: %v, want refused with %q", tt.command, err, tt.want)
+		}
+	}
+}
+
+// TestRulesGrantNoTableRefusal: a rule of supervisor.allowed_tools grants a program as Claude
+// Code matches it, never what its table refuses: git's help and --help, uniq's output file,
+// sed's writes, jq's loops.
+func TestRulesGrantNoTableRefusal(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		rule, command string
+	}{
+		{"Bash(git:*)", "git help log"},
+		{"Bash(git:*)", "git instaweb"},
+		{"Bash(git:*)", "git difftool HEAD~1"},
+		{"Bash(git:*)", "git commit --help"},
+		{"Bash(git log:*)", "git log --help"},
+		{"Bash(uniq:*)", "uniq a b"},
+		{"Bash(sed:*)", "sed -i s/a/b/ f"},
+		{"Bash(sed:*)", "sed -n 'w out' f"},
+		{"Bash(jq:*)", "jq -n 'repeat(1)'"},
+		{"Bash(tree:*)", "tree -o out"},
+		{"Bash(file:*)", "file -z f.gz"},
+		{"Bash(test:*)", "test -v x"},
+		{"Bash(*)", "sed -f s.sed f"},
+	} {
+		if err := Check("Bash", bash(tt.command), []string{tt.rule}, here); err == nil {
+			t.Errorf("%s granted %q", tt.rule, tt.command)
+		}
+	}
+	// A rule still grants a writing subcommand the tables do not describe.
+	if err := Check("Bash", bash("git commit -m x"), []string{"Bash(git:*)"}, here); err != nil {
+		t.Errorf("Bash(git:*) refused git commit: %v", err)
+	}
+}
+
+// TestTrueReasons: the reason given is the one that holds: [ is a program, not a pattern.
+func TestTrueReasons(t *testing.T) {
+	t.Parallel()
+	err := Check("Bash", bash("[ -v x ]"), nil, here)
+	if err == nil || strings.Contains(err.Error(), "pattern") || !strings.Contains(err.Error(), "-v") {
+		t.Errorf("[ -v x ]: %v, want the reason -v", err)
+	}
+	if err := Check("Bash", bash("[a-z]* -x"), nil, here); err == nil || !strings.Contains(err.Error(), "is a pattern") {
+		t.Errorf("[a-z]*: %v, want the program name is a pattern", err)
+	}
+}
+
+// TestBackgroundIsRefused: a call that asks to run in the background is refused: no timeout
+// bounds it and it outlives the review.
+func TestBackgroundIsRefused(t *testing.T) {
+	t.Parallel()
+	in, _ := json.Marshal(map[string]any{"command": "git status", "run_in_background": true})
+	if err := Check("Bash", in, defaultRules, here); err == nil || !strings.Contains(err.Error(), "background") {
+		t.Errorf("run_in_background: %v", err)
+	}
+	in, _ = json.Marshal(map[string]any{"command": "git status", "run_in_background": false})
+	if err := Check("Bash", in, defaultRules, here); err != nil {
+		t.Errorf("run_in_background false: %v", err)
+	}
+}
+
+// TestAsClaudeCodeRuns: the guard judges the command Claude Code hands bash: a redirection to
+// nul, where the command holds no <, $ or `, is one to /dev/null.
+func TestAsClaudeCodeRuns(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"ls >nul":             "ls >/dev/null",
+		"ls 2> NUL; ls &>nul": "ls 2> /dev/null; ls &>/dev/null",
+		"ls >>nul|wc":         "ls >>/dev/null|wc",
+		"grep -e '>nul x' f":  "grep -e '>/dev/null x' f",
+		"grep -e '>nul' f":    "grep -e '>nul' f",
+		"ls >null":            "ls >null",
+		"ls >nul < f":         "ls >nul < f",
+		"echo $x >nul":        "echo $x >nul",
+		"ls > nul)":           "ls > /dev/null)",
+		"ls >nul\u00a0x":      "ls >/dev/null\u00a0x",
+		"ls >nulx":            "ls >nulx",
+		"plain":               "plain",
+	} {
+		if got := asClaudeCodeRuns(in); got != want {
+			t.Errorf("asClaudeCodeRuns(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if err := Check("Bash", bash("git status >nul 2>NUL"), defaultRules, here); err != nil {
+		t.Errorf("git status >nul: %v", err)
+	}
+}
+
+// TestStdinLeftOpen reads Claude Code's two tests wider than Claude Code does.
+func TestStdinLeftOpen(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]bool{
+		"cat <<EOF\nx\nEOF": true, "cat <<< x": true, "grep x < f": true, "grep x <f": true,
+		"<f cat": true, "ls;<f cat": true, "ls|<f cat": true, "grep '<div' f": false,
+		"grep ' <div' f": true, "ls 2>&1": false, "ls": false, "a<b": false,
+	} {
+		if got := stdinLeftOpen(in); got != want {
+			t.Errorf("stdinLeftOpen(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestSpecialFilesAreRefused: a named pipe or a device, named as an operand, an option's value
+// or an input redirection, or brought by a glob, or anywhere in the tree for git, rg and a
+// recursive grep, refuses the command; /dev/null and a plain file do not.
+func TestSpecialFilesAreRefused(t *testing.T) {
+	t.Parallel()
+	repo := t.TempDir()
+	testfs.Write(t, filepath.Join(repo, "a.txt"), "x\n", 0o644)
+	testfs.Write(t, filepath.Join(repo, "sub", "b.txt"), "x\n", 0o644)
+	if err := syscall.Mkfifo(filepath.Join(repo, "sub", "p"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(repo, "z")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(os.DevNull, filepath.Join(repo, "n")); err != nil {
+		t.Fatal(err)
+	}
+	where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin"}
+	for _, tt := range []struct {
+		command string
+		granted bool
+	}{
+		{"cat a.txt n /dev/null", true},
+		{"cat sub/p", false},
+		{"cat z", false},
+		{"cat /dev/zero", false},
+		{"cat < sub/p", false},
+		{"grep -f sub/p a.txt", false},
+		{"grep -fsub/p a.txt", false},
+		{"grep --file=sub/p a.txt", false},
+		{"sort --files0-from=sub/p", false},
+		{"cat sub/*", false},
+		{"cat sub/b*", true},
+		{"ls -la sub", true},
+		{"find . -type p", true},
+		{"grep -n x a.txt", true},
+		{"grep -rn x .", false},
+		{"git status", false},
+		{"rg -n x", false},
+		{"tree --gitignore", false},
+		{"tree", true},
+		{"cat /proc/self/status", false},
+		{"head -c 1 /sys/kernel/notes", false},
+	} {
+		err := Check("Bash", bash(tt.command), defaultRules, where)
+		if (err == nil) != tt.granted {
+			t.Errorf("%q: %v, want granted %v", tt.command, err, tt.granted)
+		}
+	}
+}
+
+// TestOpenStdin: where Claude Code leaves the standard input open, a program that would read it
+// is refused, and one given its input, or its files, is not.
+func TestOpenStdin(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		command string
+		granted bool
+	}{
+		{"cat <<'EOF'\nx\nEOF", true},
+		{"cat <<'EOF'\nx\nEOF\ncat", false},
+		{"grep x < a.txt; wc -l a.txt", true},
+		{"grep x < a.txt; wc -l", false},
+		{"grep x < a.txt | sort | uniq -c", true},
+		{"grep x <<< y; rg x", false},
+		{"grep x <<< y; rg x .", true},
+		{"grep x <<< y; grep -r x", true},
+		{"grep x <<< y; grep x -", false},
+		{"sort < a.txt && jq .", false},
+		{"sort < a.txt && jq . a.json", true},
+		{"{ cat; } < a.txt", true},
+		{"cat <<'EOF'\nx\nEOF\nsed -n p", false},
+		{"cat <<'EOF'\nx\nEOF\nsed -n p a.txt", true},
+		{"cat <<'EOF'\nx\nEOF\ngit shortlog -sn HEAD", false},
+		{"cat <<'EOF'\nx\nEOF\ngit log -1", true},
+		{"cat <<'EOF'\nx\nEOF\nls", true},
+		{"cat", true},
+		{"wc -l", true},
+	} {
+		err := Check("Bash", bash(tt.command), defaultRules, here)
+		if (err == nil) != tt.granted {
+			t.Errorf("%q: %v, want granted %v", tt.command, err, tt.granted)
+		}
+	}
+}
