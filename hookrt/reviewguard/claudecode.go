@@ -11,7 +11,7 @@ import (
 // snapshot, with extglob turned off; it leaves out the `< /dev/null` when the command holds a
 // here-document or an input redirection, and then the command's standard input is a pipe that
 // Claude Code keeps open and never writes (a program that reads it waits until the call's
-// timeout, and is then moved to the background: seen in e2e TestReviewerCannotBeStalled); and
+// timeout, and is then moved to the background: e2e TestBashToolBounds); and
 // where the command holds no <, $ or backquote it first rewrites a redirection to the Windows
 // device nul into one to /dev/null.
 

@@ -433,7 +433,7 @@ func sedSandboxed(args []string) string {
 	switch {
 	case ctx.Err() != nil:
 		return "loops"
-	case strings.Contains(string(out), "sandbox mode"):
+	case strings.Contains(string(out), "commands disabled in sandbox mode"):
 		return "writes, reads or runs (sed --sandbox refuses it)"
 	}
 	return ""
