@@ -10,12 +10,19 @@
 // fork starts too (docs/claude-code.md, "The review's prompt cache").
 //
 // A Bash command is judged by what bash and the program will make of it, not by its text: the
-// words bash hands each program (words.go, shell.go), read the way that program reads them, by a
-// table of its options from its own manual or source (getopt.go; coreutils.go, gnutools.go,
-// find.go, git.go, gitcommands.go), with git held to the review's own repository (place.go) and
-// run with an environment that keeps it out of submodules (environment.go). The threat is
-// instructions or file names planted in what the reviewer reads (docs/supervisor.md, "What the
-// reviewer may run"); the tests run every command they grant (exec_test.go, fuzzbash_test.go).
+// command as Claude Code hands it to bash (claudecode.go), the words bash hands each program
+// (words.go, shell.go, which also refuses what bash and the parser read apart), read the way that
+// program reads them, by a table of its options from its own manual or source: one registry of
+// programs (registry.go), one file per family (coreutils.go, bash.go, gnutools.go, sed.go,
+// find.go, ripgrep.go, jq.go, tree.go, fileprogram.go, debianutils.go, git.go, gitcommands.go),
+// read by getopt.go where the program uses getopt_long. git is held to the review's own
+// repository (place.go) and run with an environment that keeps it out of submodules
+// (environment.go). Nothing granted may wait for ever: a named pipe, a device or the Bash tool's
+// open input is refused where a program would read it, the names a glob brings included
+// (stall.go, globs.go). The threat is instructions or file names planted in what the reviewer
+// reads (docs/supervisor.md, "What the reviewer may run"); the tests run every command they grant
+// (exec_test.go, stall_test.go, fuzzbash_test.go). The tables are built when a guard first judges
+// a Bash command, never by a hook run that judges none.
 package reviewguard
 
 import (
