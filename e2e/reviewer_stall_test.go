@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,7 +115,7 @@ func TestReviewerCannotBeStalled(t *testing.T) {
 // --permission-mode dontAsk and the rules would refuse (touch): an allow skips Claude Code's own
 // checks. A command whose first word is sleep is ended at its timeout; one that waits otherwise
 // (cat on the tool's standard input, left open under a here-document) is moved to the background
-// instead, and claude -p waits for it.
+// instead.
 func TestBashToolBounds(t *testing.T) {
 	t.Parallel()
 	calls := []string{"sleep 8 && echo slept", "cat <<'EOF'\nx\nEOF\ncat", "echo unchanged", "echo allowed"}
@@ -140,28 +139,31 @@ esac
 	sc.WriteJSON(t, sc.SettingsPath(), map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{
 		"matcher": "Bash", "hooks": []any{map[string]any{"type": "command", "command": hook}},
 	}}}})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	c := exec.CommandContext(ctx, sc.Claude.Path, "-p", "--permission-mode", "dontAsk",
+	c := exec.Command(sc.Claude.Path, "-p", "--permission-mode", "dontAsk",
 		"--allowedTools", "Bash(sleep:*),Bash(cat:*),Bash(echo:*)", "--output-format", "json", "--", "Go.")
 	c.Dir = sc.Project
 	c.Env = append(sc.Env(), "BASH_DEFAULT_TIMEOUT_MS=3000", "BASH_MAX_TIMEOUT_MS=3000")
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
-	c.WaitDelay = 2 * time.Second
-	_ = c.Run() // it waits for the command moved to the background: killed at the deadline
-	if ctx.Err() == nil {
-		t.Error("claude -p exited with a command of its still running in the background")
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
 	}
+	// claude -p waits for the command moved to the background (10 minutes, docs/claude-code.md):
+	// the results are read once the model has had them all, and the session is then killed.
+	defer func() { _ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL); _ = c.Wait() }()
 	var results []ContentBlock
-	for _, r := range sc.api.Agent() {
-		if rs := r.ToolResults(); len(rs) > len(results) {
-			results = rs
+	latest := func() []ContentBlock {
+		var out []ContentBlock
+		for _, r := range sc.api.Agent() {
+			if rs := r.ToolResults(); len(rs) > len(out) {
+				out = rs
+			}
 		}
+		return out
 	}
-	if len(results) != len(calls) {
-		t.Fatalf("%d results, want %d", len(results), len(calls))
-	}
+	Eventually(t, 2*time.Minute, "the results of every call", func() bool {
+		results = latest()
+		return len(results) == len(calls)
+	}, sc.api.Timeline)
 	for i, r := range results {
 		t.Logf("%q: %q", calls[i], r.ResultText())
 	}
