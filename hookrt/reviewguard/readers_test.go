@@ -219,6 +219,11 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 	if err := os.Symlink(os.DevNull, filepath.Join(repo, "n")); err != nil {
 		t.Fatal(err)
 	}
+	outside := t.TempDir() // a directory out of the tree, with a pipe in it
+	testfs.Write(t, filepath.Join(outside, "f"), "x\n", 0o644)
+	if err := syscall.Mkfifo(filepath.Join(outside, ".ignore"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin"}
 	for _, tt := range []struct {
 		command string
@@ -244,6 +249,9 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 		{"tree --gitignore", false},
 		{"tree", true},
 		{"cat /proc/self/status", false},
+		{"grep -rn x /", false},
+		{"rg x " + outside, false},
+		{"grep -n x " + outside + "/f", true},
 		{"head -c 1 /sys/kernel/notes", false},
 	} {
 		err := Check("Bash", bash(tt.command), defaultRules, where)

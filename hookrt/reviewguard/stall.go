@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -114,6 +115,7 @@ func wordStalls(dir, w string) error {
 // comment at the top of this file). stdinOpen: Claude Code leaves the standard input open.
 func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
 	walks := false
+	var dirs []string // directories named to a program that walks them
 	for _, c := range cmds {
 		prog := programs()[c.args[0].value]
 		for _, a := range c.args[1:] {
@@ -135,6 +137,15 @@ func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
 		words := values(c.args[1:])
 		if prog != nil && prog.walks != nil && prog.walks(words) {
 			walks = true
+			for _, w := range words {
+				dir, err := walkedDir(where.Cwd, w)
+				if err != nil {
+					return err
+				}
+				if dir != "" {
+					dirs = append(dirs, dir)
+				}
+			}
 		}
 		if stdinOpen && !c.stdin && readsStdin(prog, words) {
 			return fmt.Errorf("%s would read the Bash tool's standard input, which Claude Code leaves open (and never writes) when a command holds a here-document or an input redirection; give it its input, or its files", c.args[0].value)
@@ -144,9 +155,30 @@ func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
 		if err := homeStalls(); err != nil {
 			return err
 		}
-		return treeStalls(where)
+		return treeStalls(where, dirs)
 	}
 	return nil
+}
+
+// walkedDir returns the directory a word names, resolved, for a program that walks what it is
+// named ("" for a word that names none), or why it is refused: the root of the file system,
+// whose walk reaches /proc and /sys.
+func walkedDir(cwd, w string) (string, error) {
+	path := w
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(cwd, path)
+	}
+	resolved, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", nil //nolint:nilerr // no such file: nothing to walk
+	}
+	if fi, err := os.Stat(resolved); err != nil || !fi.IsDir() {
+		return "", nil //nolint:nilerr // a file, not a directory: checked as a word
+	}
+	if resolved == "/" {
+		return "", fmt.Errorf("%s is the root of the file system, whose walk reaches /proc and /sys", w)
+	}
+	return resolved, nil
 }
 
 // homeStalls refuses while a file that git reads from the home directory whatever the
@@ -284,14 +316,20 @@ const maxTreeEntries = 1_000_000
 
 var errTreeTooLarge = errors.New("the tree is too large to look through")
 
-// treeStalls refuses while the review's own tree (where.Root, and where.Cwd when it differs)
-// holds a named pipe or a device, or a link to one, anywhere: git, rg and a recursive grep read
-// files they find there on their own (.gitignore, .gitattributes, .mailmap, git's objects), and
-// such a file makes the read wait for ever.
-func treeStalls(where Place) error {
+// treeStalls refuses while the review's own tree (where.Root, and where.Cwd when it differs),
+// or a directory the command names for a walk (dirs), holds a named pipe or a device, or a link
+// to one, anywhere: git, rg and a recursive grep read files they find there on their own
+// (.gitignore, .gitattributes, .mailmap, git's objects), and such a file makes the read wait for
+// ever.
+func treeStalls(where Place, dirs []string) error {
 	roots := []string{where.Root}
 	if where.Cwd != "" && !sameDir(where.Cwd, where.Root) {
 		roots = append(roots, where.Cwd)
+	}
+	for _, d := range dirs {
+		if !slices.ContainsFunc(roots, func(r string) bool { return r != "" && within(d, r) }) {
+			roots = append(roots, d)
+		}
 	}
 	seen := 0
 	for _, root := range roots {
@@ -327,4 +365,13 @@ func treeStalls(where Place) error {
 		}
 	}
 	return nil
+}
+
+// within reports whether path lies in dir or is dir, both resolved.
+func within(path, dir string) bool {
+	if resolved, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = resolved
+	}
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }

@@ -78,6 +78,8 @@ var stalls = []stall{
 	{"grep -rn hello .", []string{"fifo:dir/.gitignore"}, false},
 	{"tree --gitignore", []string{"fifo:dir/.gitignore"}, true},
 	{"git status", []string{"link:.mailmap>/proc/kmsg"}, false},
+	{"rg -n hello ../outside", []string{"fifo:../outside/.ignore", "file:../outside/f"}, true},
+	{"grep -rn hello /", nil, false},
 	// The Bash tool's standard input, left open under a here-document or input redirection.
 	{"cat <<'EOF'\nx\nEOF\ncat", nil, true},
 	{"grep hello < a.txt; wc -l", nil, true},
