@@ -54,6 +54,9 @@ var (
 // (TestMain).
 func sharedBench(t *testing.T) *bench {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs commands for real on a scratch repository: not in -short runs")
+	}
 	if _, err := exec.LookPath("git"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("git is not installed")
