@@ -7,12 +7,12 @@ import (
 
 // bashBuiltins are the bash builtins the reviewer may run (bash 5.2, bash(1), SHELL BUILTIN
 // COMMANDS). echo prints its words (-n, -e, -E change only how); true and false read none; pwd
-// takes -L and -P. test and [ evaluate an expression of file tests, string and integer
-// comparisons: they only look (stat, access), except -v, whose operand, a variable name with a
-// subscript, bash evaluates as arithmetic, running any command substitution in it
-// (`test -v 'a[$(cmd)]'`); so a word -v anywhere refuses the command, and test is not glob-safe
-// (a glob could bring a file named -v). Integer comparisons of
-// test take no arithmetic (bash says "integer expression expected"). [ needs ] as its last word.
+// takes -L and -P. test and [ evaluate an expression of file tests and string and integer
+// comparisons: they only look (stat, access), but for -v, whose operand, a variable name with a
+// subscript, bash evaluates as arithmetic, running any command substitution in it (`test -v
+// 'a[$(cmd)]'`); so a word -v anywhere refuses the command, and test is not glob-safe (a glob
+// could bring a file named -v). Integer comparisons take no arithmetic ("integer expression
+// expected"). [ needs ] as its last word.
 func bashBuiltins() []program {
 	const v = "bash 5.2, bash(1) SHELL BUILTIN COMMANDS"
 	test := func(args []string, _ Place) error {

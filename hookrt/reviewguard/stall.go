@@ -245,7 +245,7 @@ func readsStdin(prog *program, args []string) bool {
 	case "tr":
 		return true
 	case "git":
-		return len(args) > 0 && slicesIndex(args, "shortlog") >= 0
+		return slices.Contains(args, "shortlog")
 	}
 	var operands []string
 	if prog.options != nil {
@@ -265,21 +265,12 @@ func readsStdin(prog *program, args []string) bool {
 		skip = 1
 	}
 	if len(operands) > skip {
-		return slicesIndex(operands[skip:], "-") >= 0
+		return slices.Contains(operands[skip:], "-")
 	}
 	// No file named: a recursive grep reads the directory; rg reads its standard input where
 	// that is a pipe or a file, and every other program reads it.
 	recursiveGrep := prog.name != "rg" && strings.HasSuffix(prog.name, "grep") && grepWalks(args)
 	return !recursiveGrep
-}
-
-func slicesIndex(s []string, v string) int {
-	for i, x := range s {
-		if x == v {
-			return i
-		}
-	}
-	return -1
 }
 
 // hasAnyOption reports whether args, before a "--", hold any of the options names: a long one
