@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -41,6 +42,14 @@ func TestReadersAsTheirProgramsRead(t *testing.T) {
 		{"sed -n '1{p' f", "a { that is not closed"},
 		{"sed -n 's/a/b' f", "no closing"},
 		{"jq . f.json", ""},
+		{"jq -n .", ""},
+		{"jq --null-input .", ""},
+		{"jq -n 'range9'", ""},
+		{"jq -n 'exp10'", "exp10 makes numbers"},
+		{"jq -n 'recurse (.+1)'", "recurse with an argument"},
+		{"jq -n '999999 + 1'", ""},
+		{"jq -n '1999999'", "too large"},
+		{"jq -n '000001000000'", "too large"},
 		{"jq -r '.a | select(.b > 1) | \"\\(.c) x\"' f.json", ""},
 		{"jq -nr --arg x 1 '$x'", ""},
 		{"jq '.while, .range' f.json", ""},
@@ -178,6 +187,16 @@ func TestAsClaudeCodeRuns(t *testing.T) {
 		"ls >nul\u00a0x":      "ls >/dev/null\u00a0x",
 		"ls >nulx":            "ls >nulx",
 		"plain":               "plain",
+		"ls > >nul":           "ls > >/dev/null",
+		"echo >x>nul":         "echo >x>/dev/null",
+		"ls >nul\u2000":       "ls >/dev/null\u2000",
+		"ls >nul\u200a":       "ls >/dev/null\u200a",
+		"ls >nul\u200b":       "ls >nul\u200b",
+		"ls >nul\u1fff":       "ls >nul\u1fff",
+		"ls >":                "ls >",
+		"ls >> \t":            "ls >> \t",
+		"ls >nu":              "ls >nu",
+		"ls >NuL":             "ls >/dev/null",
 	} {
 		if got := asClaudeCodeRuns(in); got != want {
 			t.Errorf("asClaudeCodeRuns(%q) = %q, want %q", in, got, want)
@@ -213,6 +232,14 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(repo, "sub", "p"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	for _, fifo := range []string{"deep/x/p", "a*/p"} {
+		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(fifo)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Mkfifo(filepath.Join(repo, fifo), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := os.Symlink("/dev/zero", filepath.Join(repo, "z")); err != nil {
 		t.Fatal(err)
 	}
@@ -240,6 +267,12 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 		{"sort --files0-from=sub/p", false},
 		{"cat sub/*", false},
 		{"cat sub/b*", true},
+		{"cat sub/p*", false},
+		{"cat sub/?", false},
+		{"cat deep/*", true},
+		{"cat deep/**", false},
+		{"cat 'a*'/*", false},
+		{"cat 'a'\\*/p*", false},
 		{"ls -la sub", true},
 		{"find . -type p", true},
 		{"grep -n x a.txt", true},
@@ -293,5 +326,27 @@ func TestOpenStdin(t *testing.T) {
 		if (err == nil) != tt.granted {
 			t.Errorf("%q: %v, want granted %v", tt.command, err, tt.granted)
 		}
+	}
+}
+
+// TestGlobNamesAreBounded: a pattern is judged by at most maxGlobNames names; one that brings
+// more is refused rather than judged in part.
+func TestGlobNamesAreBounded(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for i := range maxGlobNames {
+		if err := os.WriteFile(filepath.Join(dir, strconv.Itoa(i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	where := Place{Cwd: dir, Root: dir, Path: "/usr/bin:/bin"}
+	if err := Check("Bash", bash("wc -l *"), nil, where); err != nil {
+		t.Errorf("%d names: %v", maxGlobNames, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "one-more"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check("Bash", bash("wc -l *"), nil, where); err == nil || !strings.Contains(err.Error(), "matches more than") {
+		t.Errorf("%d names: %v, want refused", maxGlobNames+1, err)
 	}
 }
