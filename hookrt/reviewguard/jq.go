@@ -231,8 +231,8 @@ func jqTokens(s string) []jqToken {
 			i = j
 		case c >= '0' && c <= '9':
 			j := i
-			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == 'e' || s[j] == 'E' ||
-				(s[j] == '+' || s[j] == '-') && (s[j-1] == 'e' || s[j-1] == 'E')) {
+			// Digits, a point and an exponent's e: a number with an e is refused whatever follows.
+			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == 'e' || s[j] == 'E') {
 				j++
 			}
 			out = append(out, jqToken{kind: jqNumber, text: strings.TrimLeft(s[i:j], "0")})
