@@ -29,6 +29,12 @@ func TestReadersAsTheirProgramsRead(t *testing.T) {
 		{"sed -n '\\,x,p' f", ""},
 		{"sed -n 'p # print' f", ""},
 		{"sed -n", "sed without a script"},
+		{"sed -e", ""},
+		{"sed -n 'l 90;q0' f", ""},
+		{"sed -n '9p;19~9p;$=' f", ""},
+		{"sed 's/a/b/g ;p' f", ""},
+		{"sed 'y/ab/' f", "no closing"},
+		{"sed -n '\\,x' f", "no closing"},
 		{"sed -n 'w out' f", "the command w writes a file"},
 		{"sed 's/a/b/w out' f", "s///w writes a file"},
 		{"sed 's/a/b/e' f", "s///e runs"},
@@ -104,6 +110,9 @@ func TestReadersAsTheirProgramsRead(t *testing.T) {
 		{"grep -n x -- *.txt", ""},
 		{"grep -n x *.txt", "the unquoted pattern *.txt may expand"},
 		{"grep -e -- *.txt", "the unquoted pattern *.txt may expand"},
+		{"grep --regexp -- *.txt", "the unquoted pattern *.txt may expand"},
+		{"ls #\nls a\\ b", ""},
+		{"ls # x\\", "a comment holds a backslash"},
 		{"sort -t -- *.txt", "the unquoted pattern *.txt may expand"},
 		{"sort -- *.txt", ""},
 		{"git diff -- '*.go' *.txt", ""},
@@ -329,6 +338,9 @@ func TestOpenStdin(t *testing.T) {
 		{"cat <<'EOF'\nx\nEOF\nls", true},
 		{"cat", true},
 		{"wc -l", true},
+		{"cat 3< a.txt", true}, // Claude Code closes the input: no < after a blank
+		{"grep x <<< y; cat 3< a.txt", false},
+		{"grep x <<< y; cat 0< a.txt", true},
 	} {
 		err := Check("Bash", bash(tt.command), defaultRules, here)
 		if (err == nil) != tt.granted {
@@ -356,5 +368,21 @@ func TestGlobNamesAreBounded(t *testing.T) {
 	}
 	if err := Check("Bash", bash("wc -l *"), nil, where); err == nil || !strings.Contains(err.Error(), "matches more than") {
 		t.Errorf("%d names: %v, want refused", maxGlobNames+1, err)
+	}
+}
+
+// TestBuiltinsAreNotLookedUp: a builtin runs whatever a directory of $PATH holds under its name,
+// so a program planted there does not refuse it.
+func TestBuiltinsAreNotLookedUp(t *testing.T) {
+	t.Parallel()
+	repo := t.TempDir()
+	testfs.Write(t, filepath.Join(repo, "bin", "echo"), "#!/bin/sh\n", 0o755)
+	testfs.Write(t, filepath.Join(repo, "bin", "cat"), "#!/bin/sh\n", 0o755)
+	where := Place{Cwd: repo, Root: repo, Path: "bin:/usr/bin:/bin"}
+	if err := Check("Bash", bash("echo hi"), nil, where); err != nil {
+		t.Errorf("echo, a builtin: %v", err)
+	}
+	if err := Check("Bash", bash("cat f"), nil, where); err == nil {
+		t.Error("granted cat, found first in bin/ of the tree")
 	}
 }
