@@ -341,6 +341,8 @@ func TestOpenStdin(t *testing.T) {
 		{"cat 3< a.txt", true}, // Claude Code closes the input: no < after a blank
 		{"grep x <<< y; cat 3< a.txt", false},
 		{"grep x <<< y; cat 0< a.txt", true},
+		{"cat 3<<'EOF'\nx\nEOF", false},
+		{"cat 0<<'EOF'\nx\nEOF", true},
 	} {
 		err := Check("Bash", bash(tt.command), defaultRules, here)
 		if (err == nil) != tt.granted {
@@ -384,5 +386,21 @@ func TestBuiltinsAreNotLookedUp(t *testing.T) {
 	}
 	if err := Check("Bash", bash("cat f"), nil, where); err == nil {
 		t.Error("granted cat, found first in bin/ of the tree")
+	}
+}
+
+// TestHeredocDelimiters: a here-document's delimiter is read only where it is a name
+// ([A-Za-z_][A-Za-z0-9_]*), where bash and the parser agree on where its body ends.
+func TestHeredocDelimiters(t *testing.T) {
+	t.Parallel()
+	for delim, granted := range map[string]bool{
+		"a": true, "z": true, "A": true, "Z": true, "_": true, "_a9": true, "a0": true, "A9": true,
+		"9a": false, "0": false, "a-b": false, "a.b": false, "a@": false, "a`": false, "a{": false,
+		"a[": false, "a:": false, "a/": false,
+	} {
+		command := "cat <<'" + delim + "'\nx\n" + delim
+		if err := Check("Bash", bash(command), nil, here); (err == nil) != granted {
+			t.Errorf("delimiter %q: %v, want granted %v", delim, err, granted)
+		}
 	}
 }
