@@ -294,6 +294,9 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 		{"find . -type p", true},
 		{"grep -n x a.txt", true},
 		{"grep -rn x .", false},
+		{"grep --rec x .", false},
+		{"grep -d recurse x .", false}, // -d recurse walks as -r does
+		{"grep -c x a.txt n", true},
 		{"git status", false},
 		{"rg -n x", false},
 		{"tree --gitignore", false},
@@ -342,6 +345,19 @@ func TestOpenStdin(t *testing.T) {
 		{"grep x <<< y; cat 3< a.txt", false},
 		{"grep x <<< y; cat 0< a.txt", true},
 		{"cat 3<<'EOF'\nx\nEOF", false},
+		{"grep x <<< y; tr a b", false},
+		{"grep x <<< y; tr a b < a.txt", true},
+		{"grep x <<< y; diff - a.txt", false},
+		{"grep x <<< y; cmp a.txt -", false},
+		{"grep x <<< y; od", false},
+		{"grep x <<< y; nl a.txt", true},
+		{"grep x <<< y; sort -k1 a.txt", true},
+		{"grep x <<< y; grep -e x", false},
+		{"grep x <<< y; grep -e x a.txt", true},
+		{"grep x <<< y; rg -e x", false},
+		{"grep x <<< y; rg -e x .", true},
+		{"grep x <<< y; find . -name x", true},
+		{"grep x <<< y; echo x | cat", true},
 		{"cat 0<<'EOF'\nx\nEOF", true},
 	} {
 		err := Check("Bash", bash(tt.command), defaultRules, here)
@@ -401,6 +417,34 @@ func TestHeredocDelimiters(t *testing.T) {
 		command := "cat <<'" + delim + "'\nx\n" + delim
 		if err := Check("Bash", bash(command), nil, here); (err == nil) != granted {
 			t.Errorf("delimiter %q: %v, want granted %v", delim, err, granted)
+		}
+	}
+}
+
+// TestGitHomeFilesAreLooked: git reads the home directory's configuration and the default
+// exclude and attributes files whatever the repository: a named pipe there refuses git.
+func TestGitHomeFilesAreLooked(t *testing.T) {
+	for _, file := range []string{".gitconfig", ".config/git/config", ".config/git/ignore", ".config/git/attributes"} {
+		home := t.TempDir()
+		t.Setenv("HOME", home)
+		t.Setenv("XDG_CONFIG_HOME", "")
+		repo := t.TempDir()
+		where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin"}
+		if err := Check("Bash", bash("git status"), nil, where); err != nil {
+			t.Fatalf("git status with no pipe: %v", err)
+		}
+		path := filepath.Join(home, file)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Mkfifo(path, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := Check("Bash", bash("git status"), nil, where); err == nil {
+			t.Errorf("granted git status with ~/%s a named pipe", file)
+		}
+		if err := Check("Bash", bash("cat a.txt"), nil, where); err != nil {
+			t.Errorf("cat, which reads none of git's files, refused: %v", err)
 		}
 	}
 }
