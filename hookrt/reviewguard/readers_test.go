@@ -249,7 +249,7 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(repo, "sub", "p"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, fifo := range []string{"deep/x/p", "a*/p"} {
+	for _, fifo := range []string{"deep/x/p", "a*/p", "wide/\U0001F600"} {
 		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(fifo)), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -288,6 +288,7 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 		{"cat sub/?", false},
 		{"cat deep/*", true},
 		{"cat deep/**", false},
+		{"cat wide/?", false},
 		{"cat 'a*'/*", false},
 		{"cat 'a'\\*/p*", false},
 		{"ls -la sub", true},
@@ -386,6 +387,15 @@ func TestGlobNamesAreBounded(t *testing.T) {
 	}
 	if err := Check("Bash", bash("wc -l *"), nil, where); err == nil || !strings.Contains(err.Error(), "matches more than") {
 		t.Errorf("%d names: %v, want refused", maxGlobNames+1, err)
+	}
+	// Under a directory that ** walks into, the bound holds as well.
+	parent := t.TempDir()
+	if err := os.Rename(dir, filepath.Join(parent, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	where = Place{Cwd: parent, Root: parent, Path: "/usr/bin:/bin"}
+	if err := Check("Bash", bash("wc -l **"), nil, where); err == nil || !strings.Contains(err.Error(), "matches more than") {
+		t.Errorf("** over %d names: %v, want refused", maxGlobNames+1, err)
 	}
 }
 
