@@ -4,6 +4,7 @@ package reviewguard
 
 import (
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -457,4 +458,53 @@ func TestGitHomeFilesAreLooked(t *testing.T) {
 			t.Errorf("cat, which reads none of git's files, refused: %v", err)
 		}
 	}
+}
+
+// TestWalkersInACleanTree: in a tree with no named pipe or device (links to files and to
+// /dev/null, a socket), the programs that walk it are granted; a link into /proc, or a pipe in a
+// directory out of the tree named for the walk, refuses them. Where the input is left open, a
+// glob may not bring an option-shaped name before "--".
+func TestWalkersInACleanTree(t *testing.T) {
+	t.Parallel()
+	repo := t.TempDir()
+	testfs.Write(t, filepath.Join(repo, "a.txt"), "x\n", 0o644)
+	testfs.Write(t, filepath.Join(repo, "-n"), "x\n", 0o644)
+	for name, target := range map[string]string{"l": "a.txt", "n": os.DevNull} {
+		if err := os.Symlink(target, filepath.Join(repo, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sock, err := net.Listen("unix", filepath.Join(repo, "s.sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sock.Close()
+	outside := t.TempDir()
+	testfs.Write(t, filepath.Join(outside, "f"), "x\n", 0o644)
+	if err := syscall.Mkfifo(filepath.Join(outside, ".ignore"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(repo, "sub")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	check := func(command string, where Place, granted bool) {
+		t.Helper()
+		if err := Check("Bash", bash(command), nil, where); (err == nil) != granted {
+			t.Errorf("%q in %s: %v, want granted %v", command, where.Cwd, err, granted)
+		}
+	}
+	where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin"}
+	for _, c := range []string{"rg -n x", "git status", "grep -rn x .", "rg -n x sub", "grep -n x " + outside + "/f", "cat *", "grep x <<< y; cat -- *"} {
+		check(c, where, true)
+	}
+	for _, c := range []string{"rg -n x " + outside, "grep -rn x " + outside + " .", "grep x <<< y; cat *", "grep x <<< y; wc -l *"} {
+		check(c, where, false)
+	}
+	check("rg -n x", Place{Cwd: sub, Root: repo, Path: "/usr/bin:/bin"}, true)
+	if err := os.Symlink("/proc/self/status", filepath.Join(sub, "k")); err != nil {
+		t.Fatal(err)
+	}
+	check("rg -n x", where, false)
+	check("cat sub/k", where, false)
 }
