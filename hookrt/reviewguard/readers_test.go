@@ -502,6 +502,7 @@ func TestWalkersInACleanTree(t *testing.T) {
 		check(c, where, false)
 	}
 	check("rg -n x", Place{Cwd: sub, Root: repo, Path: "/usr/bin:/bin"}, true)
+	check("rg -n x", Place{Cwd: outside, Root: repo, Path: "/usr/bin:/bin"}, false) // where it runs is walked too
 	if err := os.Symlink("/proc/self/status", filepath.Join(sub, "k")); err != nil {
 		t.Fatal(err)
 	}
