@@ -20,7 +20,7 @@ import (
 // grants by name, bash's builtins among them, and a few that rules or attacks name.
 func recorderNames() []string {
 	names := []string{"go", "rm", "P", "x", "sh", "touch", "tee", "npm", "make"}
-	for name := range programs {
+	for name := range programs() {
 		names = append(names, name)
 	}
 	return names
@@ -133,6 +133,12 @@ func TestWordsAreBashs(t *testing.T) {
 		"echo \"a\\\nb\" 'a\\\nb'",
 		"echo 'a\nb' \"c\nd\"",
 		`echo a#b #c`,
+		"ls # a comment\nwc -l a.txt",
+		"ls;#c\nls",
+		"(ls) # x\n{ ls; } #y",
+		"ls \\\n# c\nls",
+		"echo 'a#b' \"c # d\" e\\#f",
+		"echo ok >/dev/null # done",
 		`echo HEAD@{1} @{u}..HEAD x{y}z {} {a} '{a,b}' "{1..3}" \{a,b\} {a}b}`,
 		`echo 'it'\''s' "" '' x""y`,
 		`echo \* \? \[ '*' "?" "[a]"`,
@@ -174,6 +180,35 @@ func TestWordsAreBashs(t *testing.T) {
 		runs := bashRuns(t, dir, command)
 		if extra := unjudged(runs, guard); len(extra) > 0 || len(runs) != len(guard) {
 			t.Errorf("%q:\nbash ran %q\nthe guard judged %q", command, runs, guard)
+		}
+		if trace := bashTrace(t, dir, command); len(unjudged(trace, guard)) > 0 || len(trace) != len(guard) {
+			t.Errorf("%q:\nbash traced %q\nthe guard judged %q", command, trace, guard)
+		}
+	}
+}
+
+// TestReadApartIsRefused: where bash and the guard's parser read a command apart, the guard
+// refuses it: bash's own trace shows a command the parser, left to itself, would not have
+// judged.
+func TestReadApartIsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, command := range []string{
+		"git status # see below \\\nrm -f a.txt",
+		"ls #\\\nrm -f a.txt",
+		"ls # a \\ b\\\nrm -f a.txt",
+		"cat <<EOF\nx\nEO\\\nF\nrm -f a.txt\nEOF",
+		"cat <<EOF | cat\nx\nE\\\nOF\nrm -f a.txt\nEOF",
+	} {
+		if _, err := parseCommand(command); err == nil {
+			t.Errorf("the guard reads %q", command)
+		}
+		ran := false
+		for _, words := range bashTrace(t, dir, command) {
+			ran = ran || words[0] == "rm"
+		}
+		if !ran {
+			t.Errorf("bash did not run rm in %q: the case no longer shows a reading apart", command)
 		}
 	}
 }

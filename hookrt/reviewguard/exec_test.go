@@ -160,6 +160,48 @@ var attacks = []attack{
 	{"repository", "cd bare.git && git diff HEAD~1 HEAD", true, nil, ""},
 	{"repository", "cd sub && git diff", true, nil, ""},
 	{"repository", "cd nested && git diff", true, []string{"Bash(git diff:*)", "Bash(cd:*)"}, ""},
+	// Where bash and the guard's parser read the text apart: a comment that ends in a backslash
+	// (bash ends it at the newline; the parser joins the next line to the command before it), a
+	// here-document whose delimiter line bash joins from two.
+	{"read apart", "git status # see below \\\nrm -f a.txt", true, nil, ""},
+	{"read apart", "git status # see below \\\nrm -f a.txt", true, []string{}, ""},
+	{"read apart", "ls #\\\nP", true, nil, ""},
+	{"read apart", "git log -1 #x\\\ncat a.txt > OUT", true, nil, ""},
+	{"read apart", "grep -c hello a.txt # \\\\\\\nP", true, nil, ""},
+	{"read apart", "cat <<EOF\nx\nEO\\\nF\nrm -f a.txt\nEOF", true, nil, ""},
+	{"read apart", "cat <<EOF\nx\nE\\\nOF\nP\nEOF", true, nil, ""},
+	{"read apart", "cat <<'EOF'\nx\\\nEOF\nP\nEOF", true, nil, ""},
+	{"read apart", "cat <<EOF | grep y\nx\nEO\\\nF\nP\nEOF", true, nil, ""},
+	// What a table refuses, no rule grants: git's manual viewer (here the planted man), a
+	// second operand of uniq (its output file), sed's and tree's writes and programs.
+	{"no rule grants it", "git log --help", true, nil, ""},
+	{"no rule grants it", "git log --hel", false, nil, ""},
+	{"no rule grants it", "git help log", true, []string{"Bash(git:*)"}, ""},
+	{"no rule grants it", "git --help log", true, []string{"Bash(git:*)"}, ""},
+	{"no rule grants it", "git diff --help", true, []string{"Bash(git diff:*)"}, ""},
+	{"no rule grants it", "uniq a.txt OUT", true, nil, ""},
+	{"no rule grants it", "uniq -c a.txt OUT", true, []string{"Bash(uniq:*)"}, ""},
+	{"no rule grants it", "sort a.txt | uniq -c - OUT", true, nil, ""},
+	{"no rule grants it", "uniq a.txt *.nope", false, nil, ""},
+	{"no rule grants it", "sed -n 'w OUT' a.txt", true, nil, ""},
+	{"no rule grants it", "sed -n '1w OUT' a.txt", true, []string{"Bash(sed:*)"}, ""},
+	{"no rule grants it", "sed 's/hello/bye/w OUT' a.txt", true, nil, ""},
+	{"no rule grants it", "sed -i s/hello/bye/ a.txt", true, nil, ""},
+	{"no rule grants it", "sed -ni s/hello/bye/ a.txt", true, nil, ""},
+	{"no rule grants it", "sed --in-place=.bak -e s/hello/bye/ a.txt", true, nil, ""},
+	{"no rule grants it", "sed -n '1e P' a.txt", true, nil, ""},
+	{"no rule grants it", "sed 's/.*/P/e' a.txt", true, nil, ""},
+	{"no rule grants it", "sed -f script.sed a.txt", false, nil, ""},
+	{"no rule grants it", "tree -o OUT", true, nil, ""},
+	{"no rule grants it", "tree -L 1 -R", true, nil, ""},
+	{"no rule grants it", "tree -aoOUT", false, nil, ""},
+	{"no rule grants it", "file -z a.txt.gz", false, nil, ""},
+	{"no rule grants it", "file -C -m OUT", false, nil, ""},
+	{"no rule grants it", "file --uncompress a.txt.gz", false, []string{"Bash(file:*)"}, ""},
+	{"no rule grants it", "jq -f a.txt data.json", false, nil, ""},
+	{"no rule grants it", "jq -L . 'include \"x\"; .' data.json", false, nil, ""},
+	{"no rule grants it", "test -v 'a[$(P)]'", true, []string{"Bash(test:*)"}, ""},
+	{"no rule grants it", "[ -n x -a -v 'a[$(P)]' ]", true, nil, ""},
 }
 
 // reading are commands a reviewer needs: granted, and run on the bench they change nothing.
@@ -183,6 +225,18 @@ var reading = []string{
 	"nl a.txt", "basename dir/c.txt", "pwd", "echo *", "cat 'a.txt' \"b.txt\"", "cat a\\.txt",
 	"git diff > /dev/null 2>&1", "(git status; git log -1)", "{ ls; pwd; }", "! grep -q nothing a.txt",
 	"realpath a.txt", "which git",
+	// Reading as reviewers read: sed printing, jq, uniq after sort, git shortlog, a glob after
+	// --, test and [, od, file, tree.
+	"sed -n '1,2p' a.txt", "sed -n '/hello/p' a.txt", "sed 's/hello/bye/' a.txt", "sed -n '$=' a.txt",
+	"sed -ne '2{p;q}' a.txt", "sed -n -e '/again/=' -e '1p' a.txt b.txt", "sed '1d;s/^/> /' a.txt",
+	"jq . data.json", "jq -r .name data.json", "jq '.items[] | select(.n > 1)' data.json",
+	`jq -c '[.items[].n] | add' data.json`, `jq --arg k n '.items | map(.[$k])' data.json`,
+	`jq -n '"\(1 + 2) items"'`, "jq 'keys' data.json",
+	"sort a.txt | uniq -c", "sort a.txt b.txt | uniq -d", "uniq -c a.txt", "git shortlog -sn HEAD",
+	"git shortlog -sne HEAD", "grep -n hello -- *.txt", "grep -c hello -- *.txt dir/*.txt",
+	"rg -n hello -- *.txt", "test -f a.txt", "[ -f a.txt ]", "[ -d dir ] && ls dir", "test -s a.txt && echo nonempty",
+	"od -c a.txt", "od -An -tx1 -N 8 a.txt", "file a.txt", "file -b --mime-type a.txt data.json",
+	"tree", "tree -L 1 dir", "tree -a -I '.git' --noreport", "cat -- *.txt", "wc -l *.json",
 }
 
 func TestAttacksAreRefused(t *testing.T) {

@@ -3,12 +3,16 @@
 package reviewguard
 
 import (
+	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -16,8 +20,9 @@ import (
 
 // FuzzCheckBash: Check never panics, and whatever Bash command it grants, bash — run for real
 // in a directory of option-shaped file names, every program a recorder — runs only programs with
-// words the guard judged, and none of them with an option that writes a file or runs a program as
-// the program's own parser would read it (dangerous: getopt's abbreviations and bundles, find's
+// words the guard judged (read twice, off the recorders and off bash's own trace of every command
+// it ran, builtins and compound commands included: bashTrace), and none of them with an option
+// that writes a file or runs a program as the program's own parser would read it (dangerous: getopt's abbreviations and bundles, find's
 // primaries, git's subcommands and options). Nothing in the directory may change, and the
 // command may hold no substitution, no redirection into a file or to the network, and no
 // background job — read by this oracle's own means (mvdan.cc/sh's expand package, not the
@@ -35,10 +40,19 @@ func FuzzCheckBash(f *testing.F) {
 		"{ git diff; } > f", "ls & rm x", "X=1 ls", "ls $HOME", "echo ok 1>/dev/null 2>&1",
 		`grep -rn TODO . 2>/de""v/null`, `ls 2>'/dev/'null`, `ls 2>"/dev/nul"l.txt`,
 		"sort -k1 -- -o", "ls -- *", "grep -e -o x", "git log --format=%h -1 -- '*.go'",
+		// Comments, continuations and here-documents: where bash and a parser may part.
+		"git status # see below", "ls # a comment\nwc -l a.txt", "ls \\\n-la", "echo a\\\n#b",
+		"git log -1 #x", "cat <<EOF\nbody\nEOF\necho after", "cat <<-EOF\n\tbody\n\tEOF",
+		"cat <<'EOF' | wc -l\na\nb\nEOF", "cat <<A; cat <<B\na\nA\nb\nB", "echo x #\\",
+		"echo 'a#b' \"c # d\" e\\#f", "ls;#c\nls", "(ls) # x", "{ ls; } #y", "ls \\\n# c\nls",
+		"cat <<EOF\nEOF", "echo ok >nul", "echo ok 2> NUL", "grep -c x a.txt # \\",
 	} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, command string) {
+		if testing.Short() {
+			t.Skip("runs what it grants with bash: not in -short runs")
+		}
 		dir := fuzzDir(t)
 		where := Place{Cwd: dir, Root: dir, Path: "/usr/local/bin:/usr/bin:/bin"}
 		input := bash(command)
@@ -50,7 +64,7 @@ func FuzzCheckBash(f *testing.F) {
 		if err := json.Unmarshal(input, &in); err != nil {
 			t.Fatal(err)
 		}
-		command = in.Command
+		command = asClaudeCodeRuns(in.Command) // as Claude Code hands it to bash, and Check judged it
 		checkStructure(t, command)
 		before := listDir(t, dir)
 		runs := bashRuns(t, dir, command)
@@ -64,6 +78,9 @@ func FuzzCheckBash(f *testing.F) {
 		if !anyGlob(cmds) {
 			if extra := unjudged(runs, judged(cmds)); len(extra) > 0 {
 				t.Fatalf("granted %q; bash ran %q, which the guard never judged (it judged %q)", command, extra, judged(cmds))
+			}
+			if extra := unjudged(bashTrace(t, dir, command), judged(cmds)); len(extra) > 0 {
+				t.Fatalf("granted %q; bash traced %q, which the guard never judged (it judged %q)", command, extra, judged(cmds))
 			}
 		}
 		for _, run := range runs {
@@ -190,11 +207,11 @@ func checkRedirect(t *testing.T, command string, rd *syntax.Redirect) {
 // writers are programs that change files or run other programs.
 var writers = map[string]bool{
 	"rm": true, "mv": true, "cp": true, "tee": true, "dd": true, "touch": true, "chmod": true,
-	"chown": true, "ln": true, "mkdir": true, "rmdir": true, "truncate": true, "sed": true,
+	"chown": true, "ln": true, "mkdir": true, "rmdir": true, "truncate": true,
 	"awk": true, "perl": true, "python": true, "python3": true, "sh": true, "bash": true,
 	"xargs": true, "env": true, "eval": true, "exec": true, "source": true, ".": true,
 	"install": true, "patch": true, "make": true, "npm": true, "curl": true, "wget": true,
-	"P": true, "x": true, "cd": true, "test": true, "[": true,
+	"P": true, "x": true, "cd": true,
 }
 
 // readingGit are the git subcommands that only read (in the forms the oracle also checks).
@@ -206,19 +223,55 @@ var readingGit = map[string]bool{
 }
 
 // danger is the oracle's model of what a program's options do: the long options (by full name)
-// and short options that write a file or run a program, and the long names that are granted
-// though they begin another's name (git's --text and --textconv).
+// and short options that write a file or run a program, the long names that are granted though
+// they begin another's name (git's --text and --textconv), and the options that take the next
+// word as their value (values, long names, and valueShort, letters), so that the "--" that ends
+// the options is told from an option's value "--" (after the end, names are operands: a glob may
+// stand there).
 type danger struct {
-	long  []string
-	short string
-	exact []string
+	long       []string
+	short      string
+	exact      []string
+	values     []string
+	valueShort string
 }
 
 var dangers = map[string]danger{
-	"sort": {long: []string{"output", "temporary-directory", "compress-program"}, short: "oT"},
-	"rg":   {long: []string{"pre", "hostname-bin", "search-zip"}, short: "z"},
-	"diff": {long: []string{"paginate"}, short: "l"},
-	"grep": {long: []string{"filter", "pager", "view", "query", "save-config", "config"}, short: "Q"},
+	"sort": {
+		long: []string{"output", "temporary-directory", "compress-program"}, short: "oT",
+		valueShort: "kotST", values: []string{
+			"key", "field-separator", "buffer-size", "output",
+			"temporary-directory", "compress-program", "random-source", "files0-from", "batch-size", "parallel", "sort",
+		},
+	},
+	"rg": {
+		long: []string{"pre", "hostname-bin", "search-zip"}, short: "z",
+		valueShort: "ABCEMdefgjmrtT", values: []string{
+			"after-context", "before-context", "context",
+			"colors", "color", "context-separator", "dfa-size-limit", "encoding", "engine", "file", "glob",
+			"iglob", "ignore-file", "max-columns", "max-count", "max-depth", "maxdepth", "max-filesize",
+			"path-separator", "pre", "pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr",
+			"threads", "type", "type-add", "type-clear", "type-not", "field-context-separator",
+			"field-match-separator", "hostname-bin", "hyperlink-format",
+		},
+	},
+	"diff": {long: []string{"paginate"}, short: "l", valueShort: "CDFIUSWXx", values: []string{
+		"width",
+		"show-function-line", "label", "tabsize", "exclude", "exclude-from", "starting-file", "from-file",
+		"to-file", "ignore-matching-lines", "ifdef", "horizon-lines", "palette",
+	}},
+	"grep": {
+		long: []string{"filter", "pager", "view", "query", "save-config", "config"}, short: "Q",
+		valueShort: "ABCDdefm", values: []string{
+			"regexp", "file", "max-count", "label", "binary-files",
+			"directories", "devices", "include", "exclude", "exclude-from", "exclude-dir", "before-context",
+			"after-context", "context",
+		},
+	},
+	"tree": {short: "oR"},
+	"file": {long: []string{"compile", "uncompress", "uncompress-noreport", "special-files", "preserve-date", "no-sandbox"}, short: "CzZspS"},
+	"sed":  {long: []string{"in-place", "file"}, short: "if"},
+	"jq":   {long: []string{"from-file", "library-path", "run-tests"}, short: "fL"},
 	"git": {long: []string{
 		"output", "ext-diff", "textconv", "filters", "submodule",
 		"recurse-submodules", "ignore-submodules", "open-files-in-pager", "show-signature",
@@ -232,6 +285,25 @@ func dangerous(run []string) string {
 	name, args := run[0], run[1:]
 	if writers[name] {
 		return "writes files or runs programs"
+	}
+	switch name {
+	case "test", "[":
+		if slices.Contains(args, "-v") {
+			return "is test -v, which evaluates its operand"
+		}
+		return ""
+	case "uniq":
+		if n := uniqOperands(args); n > 1 {
+			return "is uniq with an output file"
+		}
+	case "sed":
+		if why := sedSandboxed(args); why != "" {
+			return why
+		}
+	case "jq":
+		if why := jqEnds(args); why != "" {
+			return why
+		}
 	}
 	if name == "find" {
 		for _, a := range args {
@@ -263,13 +335,40 @@ func dangerous(run []string) string {
 			d.short += "v"
 		}
 		args = args[i+1:]
+		if end := slices.Index(args, "--"); end >= 0 {
+			args = args[:end] // git's pathspecs follow
+		}
 	}
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" && name != "git" {
+			return "" // the options end: operands follow
+		}
 		if why := dangerousWord(a, d); why != "" {
 			return why
 		}
+		if takesNext(a, d) {
+			i++
+		}
 	}
 	return ""
+}
+
+// takesNext reports whether the option word a takes the next word as its value, by d's model.
+func takesNext(a string, d danger) bool {
+	if rest, ok := strings.CutPrefix(a, "--"); ok {
+		name, _, hasValue := strings.Cut(rest, "=")
+		return !hasValue && slices.Contains(d.values, name)
+	}
+	if len(a) < 2 || a[0] != '-' {
+		return false
+	}
+	for j := 1; j < len(a); j++ {
+		if strings.IndexByte(d.valueShort, a[j]) >= 0 {
+			return j == len(a)-1
+		}
+	}
+	return false
 }
 
 func dangerousWord(a string, d danger) string {
@@ -292,6 +391,70 @@ func dangerousWord(a string, d danger) string {
 	}
 	if strings.HasPrefix(a, "-") && strings.ContainsAny(a[1:], d.short) && d.short != "" {
 		return "gives a short option of " + d.short + " (in " + a + ")"
+	}
+	return ""
+}
+
+// uniqOperands counts uniq's operands the way its getopt reads them, by the oracle's own model:
+// words that are not options, past the values of -f, -s and -w (attached or the next word).
+func uniqOperands(args []string) int {
+	n := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return n + len(args) - i - 1
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			n++
+		case strings.HasPrefix(a, "--"):
+			name, _, hasValue := strings.Cut(a[2:], "=")
+			for _, v := range []string{"skip-fields", "skip-chars", "check-chars"} {
+				if !hasValue && name != "" && strings.HasPrefix(v, name) {
+					i++
+				}
+			}
+		case strings.ContainsAny(a[len(a)-1:], "fsw") && !strings.ContainsAny(a[1:len(a)-1], "fsw"):
+			i++
+		}
+	}
+	return n
+}
+
+// sedSandboxed asks GNU sed itself whether the script of a sed run writes, reads or runs
+// (--sandbox rejects the e, r and w commands as it compiles the script), and whether it ends on
+// two lines of input within two seconds: the oracle of sed's harm is sed.
+func sedSandboxed(args []string) string {
+	if _, err := exec.LookPath("sed"); err != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	c := exec.CommandContext(ctx, "sed", append([]string{"--sandbox"}, args...)...)
+	c.Dir = fuzzDirPath
+	c.Stdin = strings.NewReader("hello\nworld\n")
+	out, _ := c.CombinedOutput()
+	switch {
+	case ctx.Err() != nil:
+		return "loops"
+	case strings.Contains(string(out), "commands disabled in sandbox mode"):
+		return "writes, reads or runs (sed --sandbox refuses it)"
+	}
+	return ""
+}
+
+// jqEnds runs a jq run for real, on no input, and says whether it fails to end within two
+// seconds.
+func jqEnds(args []string) string {
+	if _, err := exec.LookPath("jq"); err != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	c := exec.CommandContext(ctx, "jq", args...)
+	c.Dir = fuzzDirPath
+	_ = c.Run()
+	if ctx.Err() != nil {
+		return "does not end"
 	}
 	return ""
 }

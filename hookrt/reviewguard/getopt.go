@@ -145,6 +145,30 @@ func (p *parser) check(args []string) error {
 	return nil
 }
 
+// operands returns the words of args that are no option nor an option's value, as check reads
+// them; args must have passed check.
+func (p *parser) operands(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...)
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			out = append(out, a)
+		case strings.HasPrefix(a, "--"):
+			if takesNext, err := p.long(a); err == nil && takesNext {
+				i++
+			}
+		default:
+			if takesNext, err := p.short(a); err == nil && takesNext {
+				i++
+			}
+		}
+	}
+	return out
+}
+
 // refusedSpellings refuses the first word of args that would give a refused option (see check).
 func (p *parser) refusedSpellings(args []string) error {
 	for _, a := range args {

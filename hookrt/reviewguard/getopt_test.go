@@ -9,8 +9,10 @@ import (
 // names what it refuses in the user's own spelling.
 func TestParserReadsAsGetopt(t *testing.T) {
 	t.Parallel()
-	sort := &parser{options: sortOptions, clusters: true}
-	gitGrep := gitCommands["grep"].parser
+	sort := &parser{options: programs()["sort"].options, clusters: true}
+	headOptions := programs()["head"].options
+	logParser := gitCommands()["log"].parser
+	gitGrep := gitCommands()["grep"].parser
 	tests := []struct {
 		p    *parser
 		args string
@@ -58,21 +60,11 @@ func TestParserReadsAsGetopt(t *testing.T) {
 	}
 }
 
-// TestTablesAreWellFormed: every table names each option once, and no option is both granted and
-// refused.
+// TestTablesAreWellFormed: every table of the registry, git's subcommands' included, names each
+// option once, and no option is both granted and refused.
 func TestTablesAreWellFormed(t *testing.T) {
 	t.Parallel()
-	tables := map[string][]option{
-		"cat": catOptions, "head": headOptions, "tail": tailOptions, "wc": wcOptions, "ls": lsOptions,
-		"cut": cutOptions, "tr": trOptions, "nl": nlOptions, "sort": sortOptions, "stat": statOptions,
-		"du": duOptions, "basename": basenameOptions, "dirname": dirnameOptions, "realpath": realpathOptions,
-		"readlink": readlinkOptions, "which": whichOptions, "pwd": pwdOptions, "grep": grepOptions,
-		"diff": diffOptions, "cmp": cmpOptions, "rg": rgOptions,
-	}
-	for name, cmd := range gitCommands {
-		tables["git "+name] = cmd.parser.options
-	}
-	for name, opts := range tables {
+	for name, opts := range allTables() {
 		shorts, longs := map[byte]bool{}, map[string]bool{}
 		for _, o := range opts {
 			if o.short != 0 {
@@ -89,4 +81,18 @@ func TestTablesAreWellFormed(t *testing.T) {
 			}
 		}
 	}
+}
+
+// allTables are the option tables of the registry's programs and of git's subcommands, by name.
+func allTables() map[string][]option {
+	tables := map[string][]option{}
+	for _, p := range registry() {
+		if p.options != nil {
+			tables[p.name] = p.options
+		}
+	}
+	for name, cmd := range gitCommands() {
+		tables["git "+name] = cmd.parser.options
+	}
+	return tables
 }

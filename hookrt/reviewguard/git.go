@@ -19,7 +19,7 @@ func checkGit(args []string, where Place) error {
 	if err != nil {
 		return err
 	}
-	cmd, ok := gitCommands[sub]
+	cmd, ok := gitCommands()[sub]
 	if !ok {
 		return fmt.Errorf("git %s is not a read-only git command", sub)
 	}
@@ -43,8 +43,11 @@ func checkGitByRule(args []string, where Place) error {
 	if err != nil {
 		return err
 	}
-	p := gitRefusedEverywhere
-	if cmd, ok := gitCommands[sub]; ok {
+	if why, ok := gitRunsAProgram[sub]; ok {
+		return fmt.Errorf("git %s %s, whatever a rule grants", sub, why)
+	}
+	p := gitRefusedEverywhere()
+	if cmd, ok := gitCommands()[sub]; ok {
 		p = &cmd.parser
 	}
 	if err := p.refusedSpellings(rest); err != nil {
@@ -66,11 +69,16 @@ func gitSubcommand(args []string) (sub string, rest []string, err error) {
 	return "", nil, errors.New("git without a subcommand is not granted")
 }
 
-// A gitCommand is a subcommand the reviewer may run: its options, and for those that also
-// change things when given operands (branch, tag, stash, remote), which operands it may take.
-type gitCommand struct {
-	parser   parser
-	operands func(args []string) error
+// gitRunsAProgram are the subcommands that run a program outside git, refused even where a rule
+// grants them (Bash(git:*)): help shows a manual with the viewer or browser the configuration
+// names (man.<tool>.cmd, help.browser), as --help does; instaweb and web--browse start a web
+// server or a browser; difftool and mergetool run the tools the configuration names.
+var gitRunsAProgram = map[string]string{
+	"help":        "runs the manual viewer or browser the configuration names",
+	"instaweb":    "starts a web server and a browser",
+	"web--browse": "starts a browser",
+	"difftool":    "runs the diff tool the configuration names",
+	"mergetool":   "runs the merge tool the configuration names",
 }
 
 // listingOnly grants operands (patterns) to git branch and git tag only with -l or --list: given
@@ -104,4 +112,16 @@ func remoteListing(args []string) error {
 		}
 	}
 	return nil
+}
+
+// gitProgram is git: its global options and the subcommands of gitSubcommands, each with its
+// table. git reads files it finds on its own (.gitignore, .gitattributes, .mailmap, the objects).
+func gitProgram() []program {
+	return []program{{
+		name:   "git",
+		source: "git 2.39, git.c handle_options, builtin/<command>.c, revision.c, diff.c; checked against 2.47",
+		check:  checkGit,
+		never:  checkGitByRule,
+		walks:  func([]string) bool { return true },
+	}}
 }

@@ -10,12 +10,19 @@
 // fork starts too (docs/claude-code.md, "The review's prompt cache").
 //
 // A Bash command is judged by what bash and the program will make of it, not by its text: the
-// words bash hands each program (words.go, shell.go), read the way that program reads them, by a
-// table of its options from its own manual or source (getopt.go; coreutils.go, gnutools.go,
-// find.go, git.go, gitcommands.go), with git held to the review's own repository (place.go) and
-// run with an environment that keeps it out of submodules (environment.go). The threat is
-// instructions or file names planted in what the reviewer reads (docs/supervisor.md, "What the
-// reviewer may run"); the tests run every command they grant (exec_test.go, fuzzbash_test.go).
+// command as Claude Code hands it to bash (claudecode.go), the words bash hands each program
+// (words.go, shell.go, which also refuses what bash and the parser read apart), read the way that
+// program reads them, by a table of its options from its own manual or source: one registry of
+// programs (registry.go), one file per family (coreutils.go, bash.go, gnutools.go, sed.go,
+// find.go, ripgrep.go, jq.go, tree.go, fileprogram.go, debianutils.go, git.go, gitcommands.go),
+// read by getopt.go where the program uses getopt_long. git is held to the review's own
+// repository (place.go) and run with an environment that keeps it out of submodules
+// (environment.go). Nothing granted may wait for ever: a named pipe, a device or the Bash tool's
+// open input is refused where a program would read it, the names a glob brings included
+// (stall.go, globs.go). The threat is instructions or file names planted in what the reviewer
+// reads (docs/supervisor.md, "What the reviewer may run"); the tests run every command they grant
+// (exec_test.go, stall_test.go, fuzzbash_test.go). The tables are built when a guard first judges
+// a Bash command, never by a hook run that judges none.
 package reviewguard
 
 import (
@@ -25,11 +32,15 @@ import (
 	"strings"
 )
 
-// readOnlyTools are granted by name: they read files or the session, or start a subagent, whose
-// own calls come through Check too.
-var readOnlyTools = map[string]bool{
-	"Read": true, "Glob": true, "Grep": true, "LS": true, "NotebookRead": true, "ToolSearch": true,
-	"Agent": true, "Task": true, "ListAgents": true, "TaskOutput": true, "BashOutput": true,
+// readOnlyTool reports the tools granted by name: they read files or the session, or start a
+// subagent, whose own calls come through Check too.
+func readOnlyTool(tool string) bool {
+	switch tool {
+	case "Read", "Glob", "Grep", "LS", "NotebookRead", "ToolSearch", "Agent", "Task", "ListAgents",
+		"TaskOutput", "BashOutput":
+		return true
+	}
+	return false
 }
 
 // errNotReadOnly is what the guard says of a program it does not know to only read.
@@ -57,12 +68,17 @@ func Check(tool string, input json.RawMessage, allowed []string, where Place) er
 	rules := parseRules(allowed)
 	if tool == "Bash" {
 		var in struct {
-			Command string `json:"command"`
+			Command    string `json:"command"`
+			Background bool   `json:"run_in_background"`
 		}
 		if err := json.Unmarshal(input, &in); err != nil || strings.TrimSpace(in.Command) == "" {
 			return &RefusedError{Tool: tool, Why: "no command to check"}
 		}
-		if err := checkCommand(in.Command, rules, where); err != nil {
+		if in.Background {
+			// No timeout bounds a background command, and it outlives the review.
+			return &RefusedError{Tool: tool, Why: "a command run in the background (run_in_background) has no time bound and outlives the review"}
+		}
+		if err := checkCommand(asClaudeCodeRuns(in.Command), rules, where); err != nil {
 			return &RefusedError{Tool: tool, Why: err.Error()}
 		}
 		return nil
@@ -72,7 +88,7 @@ func Check(tool string, input json.RawMessage, allowed []string, where Place) er
 		// the subagent where no hook of ours reaches it. Refused even when allowed_tools names it.
 		return &RefusedError{Tool: tool, Why: "a subagent with isolation changes the repository or runs out of reach"}
 	}
-	if readOnlyTools[tool] || rules.grantsTool(tool) {
+	if readOnlyTool(tool) || rules.grantsTool(tool) {
 		return nil
 	}
 	return &RefusedError{Tool: tool, Why: tool + " is not a read-only tool and supervisor.allowed_tools does not name it"}
@@ -107,5 +123,5 @@ func checkCommand(command string, r rules, where Place) error {
 			return err
 		}
 	}
-	return nil
+	return checkStalls(cmds, where, stdinLeftOpen(command))
 }

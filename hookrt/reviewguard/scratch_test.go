@@ -56,6 +56,9 @@ var (
 // (TestMain).
 func sharedBench(t *testing.T) *bench {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs commands for real on a scratch repository: not in -short runs")
+	}
 	if _, err := exec.LookPath("git"); err != nil {
 		testneed.Missing(t, "git is not installed")
 	}
@@ -84,24 +87,29 @@ func (b *bench) close() {
 	}
 }
 
-// listeners are a run's own loopback TCP and UDP sockets, counting what reaches them.
+// listeners are a run's own loopback TCP and UDP sockets, counting what reaches them. A TCP
+// connection is accepted and closed as it comes, so that a program reading from it ends.
 type listeners struct {
-	tcp   net.Listener
-	udp   net.PacketConn
-	conns atomic.Int32
+	tcp      *net.TCPListener
+	udp      net.PacketConn
+	conns    atomic.Int32
+	accepted chan struct{} // closed when the accepting goroutine has ended
 }
 
 func listen(t *testing.T) *listeners {
 	t.Helper()
 	l := &listeners{}
-	var err error
-	if l.tcp, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
 		t.Fatal(err)
 	}
+	l.tcp = tcp.(*net.TCPListener)
 	if l.udp, err = net.ListenPacket("udp", "127.0.0.1:0"); err != nil {
 		t.Fatal(err)
 	}
+	l.accepted = make(chan struct{})
 	go func() {
+		defer close(l.accepted)
 		for {
 			c, err := l.tcp.Accept()
 			if err != nil {
@@ -111,17 +119,48 @@ func listen(t *testing.T) *listeners {
 			_ = c.Close()
 		}
 	}()
-	go func() {
-		buf := make([]byte, 64)
-		for {
-			if _, _, err := l.udp.ReadFrom(buf); err != nil {
-				return
-			}
-			l.conns.Add(1)
-		}
-	}()
 	t.Cleanup(func() { _ = l.tcp.Close(); _ = l.udp.Close() })
 	return l
+}
+
+// drain counts what reached the listeners once the command has ended: the connections the
+// kernel completed and queued, and the datagrams it delivered, both there before the program
+// that made them could exit. Each socket is read without waiting (a non-blocking accept and
+// receive); then the TCP listener is closed and its accepting goroutine waited for, so that a
+// connection it took is counted too, and the count is final.
+func (l *listeners) drain(t *testing.T) int32 {
+	t.Helper()
+	for _, c := range []syscall.Conn{l.tcp, l.udp.(*net.UDPConn)} {
+		raw, err := c.SyscallConn()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, isTCP := c.(*net.TCPListener)
+		err = raw.Control(func(fd uintptr) {
+			buf := make([]byte, 64)
+			for {
+				var err error
+				if isTCP {
+					var nfd int
+					if nfd, _, err = syscall.Accept(int(fd)); err == nil {
+						_ = syscall.Close(nfd)
+					}
+				} else {
+					_, _, err = syscall.Recvfrom(int(fd), buf, syscall.MSG_DONTWAIT)
+				}
+				if err != nil {
+					return
+				}
+				l.conns.Add(1)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = l.tcp.Close()
+	<-l.accepted
+	return l.conns.Load()
 }
 
 // ports puts the listeners' ports into a command written with {tcp} and {udp}.
@@ -151,6 +190,7 @@ func (b *bench) write() error {
 		"--pre=P":      "an option-shaped file name\n",
 		"-oOUT":        "an option-shaped file name\n",
 		"bin/cat":      script, // for a $PATH with a relative directory
+		"data.json":    `{"name": "ccc", "items": [{"n": 1}, {"n": 2}]}` + "\n",
 	}
 	for name, data := range files {
 		mode := os.FileMode(0o644)
@@ -252,20 +292,27 @@ func (b *bench) runIn(t *testing.T, root, command, path string) run {
 		env[1] = "PATH=" + path
 	}
 	env = append(Environment(env), markerEnv+"="+filepath.Join(root, "ran"))
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), runBound)
 	defer cancel()
 	c := exec.CommandContext(ctx, "bash", "--norc", "--noprofile", "-c", command)
 	c.Dir, c.Env = r.repo, env
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
-	_, _ = c.CombinedOutput()         // its output and status do not matter: only what it changed
-	time.Sleep(20 * time.Millisecond) // let the listeners count a connection
-	if n := l.conns.Load(); n > 0 {
+	c.WaitDelay = time.Second
+	_, _ = c.CombinedOutput() // its output and status do not matter: only what it changed
+	if ctx.Err() != nil {
+		r.harm = append(r.harm, fmt.Sprintf("did not end within %s", runBound))
+	}
+	if n := l.drain(t); n > 0 {
 		r.harm = append(r.harm, fmt.Sprintf("%d connection(s) opened", n))
 	}
 	r.harm = append(r.harm, b.changes(t, root)...)
 	return r
 }
+
+// runBound is how long a command of the bench may run: every command the guard grants ends well
+// within it, on a loaded machine too.
+const runBound = 20 * time.Second
 
 // snapshot records every file under root: its type, mode and content (a symlink's target).
 func snapshot(t *testing.T, root string) map[string]string {

@@ -3,7 +3,6 @@ package reviewguard
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -12,6 +11,11 @@ import (
 // A simpleCommand is one program a command line runs, with the words bash will hand it.
 type simpleCommand struct {
 	args []arg
+	// stdin: its standard input is given by the command line (a redirection, a here-document or
+	// here-string, or the pipe from the program before it), not the Bash tool's own.
+	stdin bool
+	// reads are the files its input redirections open (< FILE).
+	reads []string
 }
 
 // parseCommand reads a Bash tool command the way bash will and returns every simple command it
@@ -28,20 +32,63 @@ func parseCommand(command string) ([]simpleCommand, error) {
 			return nil, fmt.Errorf("the control character %#02x is not read", c)
 		}
 	}
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).Parse(strings.NewReader(command), "")
 	if err != nil {
 		return nil, fmt.Errorf("cannot parse the command: %w", err)
 	}
 	if err := expansions(file); err != nil {
 		return nil, err
 	}
+	if err := readApart(file, command); err != nil {
+		return nil, err
+	}
 	var cmds []simpleCommand
 	for _, s := range file.Stmts {
-		if cmds, err = stmt(s, cmds); err != nil {
+		if cmds, err = stmt(s, cmds, surround{}); err != nil {
 			return nil, err
 		}
 	}
 	return cmds, nil
+}
+
+// readApart refuses the forms that bash and the parser (mvdan.cc/sh) read apart, found by
+// running what the guard granted with bash (FuzzCheckBash, TestWordsAreBashs):
+//   - a comment that holds a backslash: bash ends a comment at the newline, while the parser
+//     takes a backslash-newline inside it for a line continuation and reads the next line as
+//     more words of the command before the comment (`git status # x \⏎rm -f a.txt` runs rm);
+//   - a here-document whose body holds a backslash-newline: bash joins such lines before it
+//     looks for the delimiter (where the delimiter is not quoted), the parser does not, so the two
+//     end the body on different lines (`EO\⏎F` ends it for bash).
+//
+// Both are read on the raw text, so that whatever the parser made of them, the text decides.
+func readApart(file *syntax.File, command string) error {
+	var found error
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Comment:
+			start := int(n.Pos().Offset())
+			end := strings.IndexByte(command[start:], '\n')
+			if end < 0 {
+				end = len(command) - start
+			}
+			if strings.ContainsRune(command[start:start+end], '\\') {
+				found = errors.New("a comment holds a backslash, and bash and the guard may end it in different places")
+			}
+		case *syntax.Redirect:
+			if n.Hdoc != nil && n.Hdoc.End().Offset() > n.Hdoc.Pos().Offset() &&
+				strings.Contains(command[n.Hdoc.Pos().Offset():n.Hdoc.End().Offset()], "\\\n") {
+				found = errors.New("a here-document's body holds a backslash at the end of a line, and bash and the guard may end it on different lines")
+			}
+		}
+		return found == nil
+	})
+	return found // the walk visits every comment, those after the last command too
+}
+
+// surround is what a simple command inherits from the lists and pipes around it.
+type surround struct {
+	stdin bool     // its standard input is given (see simpleCommand.stdin)
+	reads []string // files opened by input redirections around it
 }
 
 // expansions refuses every node anywhere in the command whose value bash computes when it runs:
@@ -64,7 +111,7 @@ func expansions(file *syntax.File) error {
 	return found
 }
 
-func stmt(s *syntax.Stmt, cmds []simpleCommand) ([]simpleCommand, error) {
+func stmt(s *syntax.Stmt, cmds []simpleCommand, ctx surround) ([]simpleCommand, error) {
 	if s.Background || s.Coprocess || s.Disown {
 		return nil, errors.New("background jobs are not checked")
 	}
@@ -72,37 +119,48 @@ func stmt(s *syntax.Stmt, cmds []simpleCommand) ([]simpleCommand, error) {
 		if err := redirect(rd); err != nil {
 			return nil, err
 		}
+		switch rd.Op {
+		case syntax.RdrIn:
+			target, _ := wordArg(rd.Word) // read by redirect above
+			ctx.reads = append(ctx.reads[:len(ctx.reads):len(ctx.reads)], target.value)
+			ctx.stdin = ctx.stdin || rd.N == nil || rd.N.Value == "0"
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn:
+			ctx.stdin = ctx.stdin || rd.N == nil || rd.N.Value == "0"
+		}
 	}
 	var err error
 	switch c := s.Cmd.(type) {
 	case nil:
 		return cmds, nil // only redirections, checked above
 	case *syntax.CallExpr:
-		return call(c, cmds)
+		return call(c, cmds, ctx)
 	case *syntax.BinaryCmd:
-		if cmds, err = stmt(c.X, cmds); err != nil {
+		if cmds, err = stmt(c.X, cmds, ctx); err != nil {
 			return nil, err
 		}
-		return stmt(c.Y, cmds)
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			ctx.stdin = true
+		}
+		return stmt(c.Y, cmds, ctx)
 	case *syntax.Subshell:
-		return stmts(c.Stmts, cmds)
+		return stmts(c.Stmts, cmds, ctx)
 	case *syntax.Block:
-		return stmts(c.Stmts, cmds)
+		return stmts(c.Stmts, cmds, ctx)
 	}
 	return nil, fmt.Errorf("%s is not checked", strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", s.Cmd), "*syntax.")))
 }
 
-func stmts(list []*syntax.Stmt, cmds []simpleCommand) ([]simpleCommand, error) {
+func stmts(list []*syntax.Stmt, cmds []simpleCommand, ctx surround) ([]simpleCommand, error) {
 	var err error
 	for _, s := range list {
-		if cmds, err = stmt(s, cmds); err != nil {
+		if cmds, err = stmt(s, cmds, ctx); err != nil {
 			return nil, err
 		}
 	}
 	return cmds, nil
 }
 
-func call(c *syntax.CallExpr, cmds []simpleCommand) ([]simpleCommand, error) {
+func call(c *syntax.CallExpr, cmds []simpleCommand, ctx surround) ([]simpleCommand, error) {
 	if len(c.Assigns) > 0 {
 		return nil, errors.New("variable assignments are not checked")
 	}
@@ -117,12 +175,22 @@ func call(c *syntax.CallExpr, cmds []simpleCommand) ([]simpleCommand, error) {
 		}
 		args[i] = a
 	}
-	return append(cmds, simpleCommand{args: args}), nil
+	return append(cmds, simpleCommand{args: args, stdin: ctx.stdin, reads: ctx.reads}), nil
 }
 
-// heredocDelimiter is the only here-document delimiter read: a name, plain or wholly quoted.
-// bash and the parser must agree on where the body ends, or bash runs its rest as commands.
-var heredocDelimiter = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// heredocDelimiter reports whether name is a here-document delimiter the guard reads: a name
+// ([A-Za-z_][A-Za-z0-9_]*), plain or wholly quoted. bash and the parser must agree on where the
+// body ends, or bash runs its rest as commands.
+func heredocDelimiter(name string) bool {
+	for i := range len(name) {
+		c := name[i]
+		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return name != ""
+}
 
 // redirect allows reading a file (<, not from /dev/tcp or /dev/udp, which bash turns into a
 // network connection), a here-document (a plain delimiter, a body without expansions) or
@@ -181,7 +249,7 @@ func heredoc(rd *syntax.Redirect) error {
 			}
 		}
 	}
-	if !heredocDelimiter.MatchString(name) {
+	if !heredocDelimiter(name) {
 		return errors.New("a here-document delimiter must be a plain name")
 	}
 	if rd.Hdoc != nil {

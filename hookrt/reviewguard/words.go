@@ -12,10 +12,14 @@ import (
 // escapes resolved, a line continuation (backslash-newline) gone.
 type arg struct {
 	value string
-	// glob is set when the word holds an unquoted *, ? or [: bash replaces such a word with the
-	// names of the files it matches, which can be anything a file may be called (--output=F,
-	// -delete), so the program may see other words than value.
+	// glob is set when the word holds an unquoted *, ?, or [ with a ] after it: bash replaces
+	// such a word with the names of the files it matches, which can be anything a file may be
+	// called (--output=F, -delete), so the program may see other words than value. A [ with no ]
+	// after it is no pattern (the program [).
 	glob bool
+	// pattern is the word as a pattern, for a glob: value with each quoted *, ?, [ and \
+	// escaped by a backslash.
+	pattern string
 }
 
 // wordArg computes the argument bash makes of w, or returns why that cannot be known for
@@ -45,16 +49,34 @@ func wordArg(w *syntax.Word) (arg, error) {
 	if err := braceOrTilde(chars); err != nil {
 		return arg{}, fmt.Errorf("%w in %s", err, printWord(w))
 	}
-	var b strings.Builder
+	var b, pattern strings.Builder
 	a := arg{}
-	for _, c := range chars {
+	for i, c := range chars {
 		b.WriteByte(c.b)
-		if !c.quoted && (c.b == '*' || c.b == '?' || c.b == '[') {
+		special := c.b == '*' || c.b == '?' || c.b == '[' || c.b == '\\'
+		if c.quoted && special {
+			pattern.WriteByte('\\')
+		}
+		pattern.WriteByte(c.b)
+		if !c.quoted && (c.b == '*' || c.b == '?' || c.b == '[' && closes(chars[i+1:])) {
 			a.glob = true
 		}
 	}
 	a.value = b.String()
+	if a.glob {
+		a.pattern = pattern.String()
+	}
 	return a, nil
+}
+
+// closes reports whether a ] follows: bash reads a [ as the start of a pattern only then.
+func closes(rest []char) bool {
+	for _, c := range rest {
+		if c.b == ']' {
+			return true
+		}
+	}
+	return false
 }
 
 // A char is one byte of a word after quote removal, and whether it was quoted (bash gives a

@@ -29,7 +29,7 @@ func TestDocsNamePathsThatExist(t *testing.T) {
 				t.Errorf("%s names `%s`, which is not in the repository", d.rel, span)
 			}
 		}
-		for _, m := range link.FindAllStringSubmatch(testrepo.WithoutFences(d.text), -1) {
+		for _, m := range link.FindAllStringSubmatch(testrepo.WithoutCode(d.text), -1) {
 			target := m[1]
 			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
 				continue

@@ -174,6 +174,12 @@ func CodeSpans(text string) []string {
 	return out
 }
 
+// WithoutCode returns text with its fenced code blocks left out and each code span emptied:
+// Markdown reads no link inside either.
+func WithoutCode(text string) string {
+	return codeSpan.ReplaceAllString(WithoutFences(text), "``")
+}
+
 // WithoutFences returns text with its fenced code blocks left out.
 func WithoutFences(text string) string {
 	var b strings.Builder
