@@ -316,6 +316,7 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 		Env:            reviewerEnv(s.opts.Environ(), around.project.env),
 		Git:            around.git,
 		Timeout:        timeout,
+		Log:            s.opts.Log(),
 	})
 }
 

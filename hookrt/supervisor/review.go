@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -49,6 +50,7 @@ type Request struct {
 	Env            []string      // the environment (see reviewerEnv); GuardEnv=1 is added
 	Git            []string      // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
 	Timeout        time.Duration // hard limit; the whole process group is killed when it passes
+	Log            *slog.Logger  // where the review's own warnings go; nil: nowhere
 }
 
 // Args returns the arguments passed to the claude program. The fork is never saved
@@ -159,8 +161,9 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
 	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
-	// the answer of a reviewer that exited 0 while a child of its own still held stdout.
-	err := proc.Run(c)
+	// the answer of a reviewer that exited 0 while a child of its own still held stdout. While
+	// the reviewer runs, each of its Bash commands is bounded (bound.go).
+	err := proc.RunWatched(c, newCommandWatch(commandBound(req.Timeout), req.Guard.Program, req.Log).run)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}
