@@ -61,7 +61,16 @@ func TestBashToolProcesses(t *testing.T) {
 			if err := c.Start(); err != nil {
 				t.Fatal(err)
 			}
-			defer func() { _ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL); _ = c.Wait() }()
+			done := make(chan error, 1)
+			go func() { done <- c.Wait() }()
+			defer func() {
+				_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+				select {
+				case err := <-done:
+					_ = err // killed on purpose, or already reported
+				case <-time.After(10 * time.Second):
+				}
+			}()
 			claude, _ := proc.Lookup(c.Process.Pid)
 
 			// While the hook runs, it is a child of claude whose output is no task's.
@@ -134,10 +143,9 @@ func TestBashToolProcesses(t *testing.T) {
 			for _, p := range below {
 				_ = p.Kill()
 			}
-			done := make(chan error, 1)
-			go func() { done <- c.Wait() }()
 			select {
-			case <-done:
+			case err := <-done:
+				t.Logf("claude -p exited: %v", err)
 			case <-time.After(time.Minute):
 				t.Fatalf("claude -p still runs a minute after its command was ended\n%s", sc.api.Timeline())
 			}

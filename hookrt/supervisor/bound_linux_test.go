@@ -3,6 +3,7 @@ package supervisor
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -123,5 +124,40 @@ wait $!
 	}
 	if out, _ := os.ReadFile(filepath.Join(dir, "tasks", "b1.output")); !strings.Contains(string(out), "ran for 2s, the longest one command") {
 		t.Errorf("the command's output: %q", out)
+	}
+}
+
+// BenchmarkCommandWatchLook is what one look at a reviewer costs, made each second of a review: a
+// reviewer with a hook, a server and a running Bash command below it.
+func BenchmarkCommandWatchLook(b *testing.B) {
+	dir := b.TempDir()
+	c := exec.Command("sh", "-c", `mkdir -p "$1/tasks"
+setsid sleep 300 > "$1/tasks/a.output" 2>&1 &
+sleep 300 | cat > /dev/null &
+sleep 301 > /dev/null &
+echo ok > "$1/ready"
+wait`, "sh", dir)
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := c.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer func() { _ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL); _ = c.Wait() }()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(dir, "ready")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatal("the reviewer never got ready")
+		}
+	}
+	reviewer, _ := proc.Lookup(c.Process.Pid)
+	w := newCommandWatch(time.Hour, "", nil)
+	w.look(reviewer)
+	if len(w.seen) != 1 {
+		b.Fatalf("commands seen: %d, want 1", len(w.seen))
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		w.look(reviewer)
 	}
 }
