@@ -16,6 +16,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -40,7 +41,7 @@ type Request struct {
 	SessionID      string            // the session to fork
 	PermissionMode string            // --permission-mode; "" leaves it out
 	AllowedTools   []string          // one --allowedTools each
-	Guard          Guard             // the read-only PreToolUse hook (see GuardSettings)
+	Guard          hookcmd.Handler   // the read-only PreToolUse hook (GuardOf, see GuardSettings)
 	Sandbox        *bashsandbox.Plan // Claude Code's Bash sandbox for the reviewer (GuardSettings); nil: none
 	MCPConfig      string            // --mcp-config: the project's MCP servers the session started (projectSettings); "" for none
 	MaxBudgetUSD   float64           // --max-budget-usd when positive
@@ -140,7 +141,7 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	if !event.ValidSessionID(req.SessionID) {
 		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)
 	}
-	if req.Guard.Program == "" {
+	if req.Guard.Command == "" {
 		return nil, errors.New("refusing to review without the read-only hook")
 	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
