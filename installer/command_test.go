@@ -1,13 +1,9 @@
 package installer
 
 import (
-	"os"
-	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
-	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 func TestIsOurs(t *testing.T) {
@@ -62,55 +58,12 @@ func TestIsOurs(t *testing.T) {
 	}
 }
 
-// TestLookPath: a program is found in the first PATH directory that holds it as a program: with
-// an execute bit, or on Windows by its extension (a file "ccc-hooks" without one is no program
-// there).
-func TestLookPath(t *testing.T) {
-	dir := t.TempDir()
-	exe := filepath.Join(dir, ourProgram())
-	testfs.Write(t, exe, "#!/bin/sh\n", 0o755)
-	plain := t.TempDir()
-	if err := os.WriteFile(filepath.Join(plain, "ccc-hooks"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		path, want string
-	}{
-		{dir, exe},
-		{plain + string(os.PathListSeparator) + dir, exe}, // not executable: skipped
-		{plain, ""},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		if got := LookPath("ccc-hooks", tt.path); got != tt.want {
-			t.Errorf("LookPath(%q) = %q, want %q", tt.path, got, tt.want)
-		}
-	}
-}
-
 func TestShared(t *testing.T) {
 	for scope, want := range map[string]bool{
 		ScopeProject: true, ScopeManaged: true, ScopeUser: false, ScopeLocal: false, ScopeProvider: false, ScopeFile: false,
 	} {
 		if got := Shared(scope); got != want {
 			t.Errorf("Shared(%s) = %v, want %v", scope, got, want)
-		}
-	}
-}
-
-// TestProgramFiles: Windows runs a program by a name without its extension through PATHEXT.
-func TestProgramFiles(t *testing.T) {
-	for _, tt := range []struct {
-		name, goos string
-		want       []string
-	}{
-		{"ccc-hooks", "linux", []string{"ccc-hooks"}},
-		{"ccc-hooks", "windows", []string{"ccc-hooks.com", "ccc-hooks.exe", "ccc-hooks.bat", "ccc-hooks.cmd"}},
-		{"ccc-hooks.EXE", "windows", []string{"ccc-hooks.EXE"}},
-		{"claude.cmd", "windows", []string{"claude.cmd"}},
-	} {
-		if got := programFiles(tt.name, tt.goos); !slices.Equal(got, tt.want) {
-			t.Errorf("programFiles(%q, %s) = %q, want %q", tt.name, tt.goos, got, tt.want)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
+	"github.com/ccc-hooks/ccc-hooks/internal/lookpath"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -87,7 +88,7 @@ func (l Locator) HookFor(target Target, binary string, absolute bool) (hook hook
 	switch {
 	case absolute || !Shared(target.Scope):
 		hook = hookcmd.For(binary, runtime.GOOS)
-	case LookPath("ccc-hooks", l.Getenv("PATH")) == "":
+	case lookpath.In("ccc-hooks", l.Getenv("PATH")) == "":
 		warning = fmt.Sprintf("ccc-hooks is not on your PATH, and %s runs `%s` for everyone who uses it; "+
 			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path", target.Path, hookcmd.Shared)
 	}
