@@ -184,8 +184,10 @@ func TestNoWorkingDirectory(t *testing.T) {
 // TestEnvironmentLeavesOutKeys: a check's environment has no API key or token, and none of the
 // review's git variables (a reviewer's own run comes with the git wall's).
 func TestEnvironmentLeavesOutKeys(t *testing.T) {
-	got := Environment([]string{"PATH=/bin", "ANTHROPIC_API_KEY=sk", "ANTHROPIC_AUTH_TOKEN=t", "CLAUDE_CODE_OAUTH_TOKEN=o",
-		"GIT_DIR=/home/me/.claude/ccc/git-walls/w1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_WORK_TREE=/p", "ANTHROPIC_BASE_URL=http://x", "HOME=/h"})
+	got := Environment([]string{
+		"PATH=/bin", "ANTHROPIC_API_KEY=sk", "ANTHROPIC_AUTH_TOKEN=t", "CLAUDE_CODE_OAUTH_TOKEN=o",
+		"GIT_DIR=/home/me/.claude/ccc/git-walls/w1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_WORK_TREE=/p", "ANTHROPIC_BASE_URL=http://x", "HOME=/h",
+	})
 	if strings.Join(got, " ") != "PATH=/bin ANTHROPIC_BASE_URL=http://x HOME=/h" {
 		t.Errorf("Environment = %q", got)
 	}

@@ -1,8 +1,6 @@
 package supervisor
 
 import (
-	"os"
-
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
@@ -31,7 +29,7 @@ func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *even
 				return event.Permission("deny", reviewguard.Reason(&reviewguard.RefusedError{Tool: "Bash", Why: err.Error()}))
 			}
 		}
-		self, _ := os.Executable()
+		self, _ := env.Executable()
 		if out := grantCheck(ev, cfg, env.Getenv(ReviewDirEnv), self); out != nil {
 			return out
 		}

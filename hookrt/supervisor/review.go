@@ -46,7 +46,7 @@ type Request struct {
 	MCPConfig      string            // --mcp-config: the project's MCP servers the session started (projectSettings); "" for none
 	MaxBudgetUSD   float64           // --max-budget-usd when positive
 	Prompt         string
-	Dir            string        // working directory; "" or a missing directory keeps ours
+	Dir            string        // the review's directory (supervision.reviewDir); "" or no directory: ours, and no git
 	Env            []string      // the environment (see reviewerEnv); GuardEnv=1 is added
 	Git            []string      // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
 	Timeout        time.Duration // hard limit; the whole process group is killed when it passes
@@ -123,17 +123,11 @@ func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	return v, usage, err
 }
 
-// reviewDir is the directory the reviewer runs in when asked for dir: dir when it is one, else
-// "" (ours). The event's cwd is only looked at (stat), never opened: a FIFO, device or file
-// there is not a directory, and the reviewer then runs in ours.
-func reviewDir(dir string) string {
-	if dir == "" {
-		return ""
-	}
-	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-		return dir
-	}
-	return ""
+// isDir reports whether dir names a directory. It is only looked at (stat), never opened: a FIFO,
+// device or file there is not a directory.
+func isDir(dir string) bool {
+	fi, err := os.Stat(dir)
+	return dir != "" && err == nil && fi.IsDir()
 }
 
 func runReviewer(ctx context.Context, req Request) ([]byte, error) {
@@ -150,10 +144,9 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	c := proc.Command(ctx, req.Program, req.Args()...)
-	c.Dir = reviewDir(req.Dir)
-	dir := c.Dir
-	if dir == "" {
-		dir, _ = os.Getwd() // "" when unknown: the reviewer's git is then refused
+	dir := ""
+	if isDir(req.Dir) {
+		c.Dir, dir = req.Dir, req.Dir
 	}
 	c.Env = slices.Concat(reviewguard.Environment(reviewerEnv(req.Env, nil)), req.Git, []string{GuardEnv + "=1", ReviewDirEnv + "=" + dir})
 	stdout := &capWriter{max: MaxStdout}

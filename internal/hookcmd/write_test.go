@@ -106,10 +106,14 @@ func TestHandlerJSON(t *testing.T) {
 	}{
 		{Exec("/opt/ccc-hooks", "hook"), `{"type":"command","command":"/opt/ccc-hooks","args":["hook"]}`},
 		{Exec("/opt/crashes"), `{"type":"command","command":"/opt/crashes","args":[]}`},
-		{Handler{Command: "/a b/ccc-hooks", Args: []string{"hook"}, Timeout: 60, OnFailure: "block"},
-			`{"type":"command","command":"/a b/ccc-hooks","args":["hook"],"timeout":60,"onFailure":"block"}`},
-		{For(`C:\Jo Smith\ccc-hooks.exe`, "windows").Of(600, "ccc-hooks supervisor reviewing"),
-			`{"type":"command","command":"& 'C:/Jo Smith/ccc-hooks.exe' hook","shell":"powershell","timeout":600,"statusMessage":"ccc-hooks supervisor reviewing"}`},
+		{
+			Handler{Command: "/a b/ccc-hooks", Args: []string{"hook"}, Timeout: 60, OnFailure: "block"},
+			`{"type":"command","command":"/a b/ccc-hooks","args":["hook"],"timeout":60,"onFailure":"block"}`,
+		},
+		{
+			For(`C:\Jo Smith\ccc-hooks.exe`, "windows").Of(600, "ccc-hooks supervisor reviewing"),
+			`{"type":"command","command":"& 'C:/Jo Smith/ccc-hooks.exe' hook","shell":"powershell","timeout":600,"statusMessage":"ccc-hooks supervisor reviewing"}`,
+		},
 		{Hook{Command: "a >/dev/null 2>&1 && b"}.Of(0, ""), `{"type":"command","command":"a >/dev/null 2>&1 && b"}`},
 	} {
 		got, err := json.Marshal(struct{ H Handler }{tt.h})
