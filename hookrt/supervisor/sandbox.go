@@ -6,7 +6,6 @@ import (
 	"runtime"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
-
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
