@@ -433,14 +433,13 @@ func TestHeredocDelimiters(t *testing.T) {
 }
 
 // TestGitHomeFilesAreLooked: git reads the home directory's configuration and the default
-// exclude and attributes files whatever the repository: a named pipe there refuses git.
+// exclude and attributes files whatever the repository: a named pipe there refuses git. The home
+// is the reviewer's, as its environment names it (Place.Home).
 func TestGitHomeFilesAreLooked(t *testing.T) {
 	for _, file := range []string{".gitconfig", ".config/git/config", ".config/git/ignore", ".config/git/attributes"} {
 		home := t.TempDir()
-		t.Setenv("HOME", home)
-		t.Setenv("XDG_CONFIG_HOME", "")
 		repo := t.TempDir()
-		where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin"}
+		where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin", Home: home}
 		if err := Check("Bash", bash("git status"), nil, where); err != nil {
 			t.Fatalf("git status with no pipe: %v", err)
 		}

@@ -152,7 +152,7 @@ func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
 		}
 	}
 	if walks {
-		if err := homeStalls(); err != nil {
+		if err := homeStalls(where); err != nil {
 			return err
 		}
 		return treeStalls(where, dirs)
@@ -184,12 +184,13 @@ func walkedDir(cwd, w string) (string, error) {
 // homeStalls refuses while a file that git reads from the home directory whatever the
 // repository (its global configuration, and the default core.excludesFile and
 // core.attributesFile) is a named pipe or a device: the agent under review may write there too.
-func homeStalls() error {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return nil //nolint:nilerr // no home directory: no file of git's there
+// The home is the reviewer's (Place.Home); without one there is no file of git's there.
+func homeStalls(where Place) error {
+	home := where.Home
+	if home == "" {
+		return nil
 	}
-	config := os.Getenv("XDG_CONFIG_HOME")
+	config := where.ConfigHome
 	if config == "" {
 		config = filepath.Join(home, ".config")
 	}
