@@ -3,12 +3,11 @@ package cmd
 import (
 	"io"
 	"os"
-	"time"
 
 	"golang.org/x/term"
 
 	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
-	"github.com/ccc-hooks/ccc-hooks/internal/window"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 )
 
 // IOStreams carries the standard streams of one invocation.
@@ -26,18 +25,14 @@ type IOStreams struct {
 
 // Env holds every side effect a command may have, so tests can replace them.
 type Env struct {
-	IO     *IOStreams
-	Getenv func(string) string
-	Now    func() time.Time
-	Getwd  func() (string, error)
-	// Environ is the environment handed to programs the command runs (os.Environ when nil).
-	Environ    func() []string
-	Executable func() (string, error)
+	IO *IOStreams
+	// Env is the outside world: the environment, the clock, the working directory, this
+	// binary's path, PATH lookups and the Claude Code window (hookenv.System). The hook hands it
+	// whole to the hook runtime.
+	hookenv.Env
 	// Argv0 is the program name this process was started with, as the command that ran it spelt
 	// it (a hook's caller, see hookrt.Options.Caller).
 	Argv0 string
-	// Window finds the Claude Code window (process) that $CLAUDE_PID names, when it runs this one.
-	Window window.Locate
 	// Prompter asks the user; it is only used when IO.Interactive is true.
 	Prompter prompter.Prompter
 }
@@ -54,13 +49,8 @@ func System() *Env {
 			ColorOut:    term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "",
 			Width:       terminalWidth(os.Getenv("COLUMNS"), int(os.Stdout.Fd())),
 		},
-		Getenv:     os.Getenv,
-		Now:        time.Now,
-		Getwd:      os.Getwd,
-		Environ:    os.Environ,
-		Executable: os.Executable,
-		Argv0:      os.Args[0],
-		Window:     window.Of,
-		Prompter:   prompter.NewSurvey(os.Stdin, os.Stdout, os.Stderr),
+		Env:      hookenv.System(os.Stderr),
+		Argv0:    os.Args[0],
+		Prompter: prompter.NewSurvey(os.Stdin, os.Stdout, os.Stderr),
 	}
 }

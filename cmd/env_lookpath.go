@@ -5,7 +5,7 @@ import (
 	"os/exec"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/lookpath"
 )
 
 // LookPath finds the program name as a shell started with this Env would: a bare name in the
@@ -14,10 +14,10 @@ import (
 // install, doctor, status and their advice all find programs through it.
 func (e *Env) LookPath(name string) (string, error) {
 	if strings.ContainsAny(name, `/\`) {
-		if fi, err := os.Stat(name); err == nil && installer.IsProgram(fi) {
+		if fi, err := os.Stat(name); err == nil && lookpath.IsProgram(fi) {
 			return name, nil
 		}
-	} else if p := installer.LookPath(name, e.Getenv("PATH")); p != "" {
+	} else if p := lookpath.In(name, e.Getenv("PATH")); p != "" {
 		return p, nil
 	}
 	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}

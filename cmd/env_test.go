@@ -10,21 +10,28 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 )
 
-// testEnv returns an Env with a temporary HOME, captured output and no terminal.
+// testEnv returns an Env with a temporary HOME as its whole environment (Getenv and Environ
+// alike), a fixed clock, captured output and no terminal.
 func testEnv(t *testing.T) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
 	home := t.TempDir()
 	vars := map[string]string{"HOME": home}
 	var out, errOut bytes.Buffer
-	env := &Env{
-		IO:         &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
-		Getenv:     func(k string) string { return vars[k] },
-		Now:        func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC) },
-		Getwd:      func() (string, error) { return home, nil },
-		Executable: func() (string, error) { return filepath.Join(home, "bin", "ccc-hooks"), nil },
+	env := &Env{IO: &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut}, Env: hookenv.System(&errOut)}
+	env.Getenv = func(k string) string { return vars[k] }
+	env.Environ = func() []string {
+		list := make([]string, 0, len(vars))
+		for k, v := range vars {
+			list = append(list, k+"="+v)
+		}
+		return list
 	}
+	env.Now = func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC) }
+	env.Getwd = func() (string, error) { return home, nil }
+	env.Executable = func() (string, error) { return filepath.Join(home, "bin", "ccc-hooks"), nil }
 	return env, &out, &errOut
 }
 

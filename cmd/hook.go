@@ -11,7 +11,6 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 )
 
@@ -44,10 +43,9 @@ func runHook(ctx context.Context, env *Env, opts hookOptions) error {
 	if err != nil {
 		return &ExitError{Code: 2, Err: err, Bare: true}
 	}
-	out, err := hookrt.Run(ctx, ev, hookrt.Options{
-		Env:    hookenv.Env{Getenv: env.Getenv, Now: env.Now, Stderr: env.IO.ErrOut, Window: env.Window},
-		Caller: hookCaller(env, opts),
-	})
+	outside := env.Env
+	outside.Stderr = env.IO.ErrOut // the hook's warnings go where this command's errors go
+	out, err := hookrt.Run(ctx, ev, hookrt.Options{Env: outside, Caller: hookCaller(env, opts)})
 	var failed *supervisor.ReviewFailedError
 	if errors.As(err, &failed) {
 		return &ExitError{Code: 1, Err: failed, Bare: true}

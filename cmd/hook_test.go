@@ -1,11 +1,13 @@
 package cmd
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -92,12 +94,14 @@ func TestHookDisabledFastPath(t *testing.T) {
 // beside a settings hook, or the older supervisor-hook command are different callers.
 func TestHookCaller(t *testing.T) {
 	env := func(argv0, pluginRoot string) *Env {
-		return &Env{Argv0: argv0, Getenv: func(k string) string {
+		e := &Env{Argv0: argv0, Env: hookenv.System(io.Discard)}
+		e.Getenv = func(k string) string {
 			if k == "CLAUDE_PLUGIN_ROOT" {
 				return pluginRoot
 			}
 			return ""
-		}}
+		}
+		return e
 	}
 	base := hookCaller(env("/usr/local/bin/ccc-hooks", ""), hookOptions{})
 	if again := hookCaller(env("/usr/local/bin/ccc-hooks", ""), hookOptions{Command: "hook"}); again != base {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,13 +31,10 @@ type installOptions struct {
 	Yes           bool
 }
 
-const (
-	defaultTimeout = 600
-	maxTimeout     = 86400
-)
+const maxTimeout = 86400
 
 func newInstallCmd(env *Env) *cobra.Command {
-	opts := &installOptions{Timeout: defaultTimeout}
+	opts := &installOptions{Timeout: installer.DefaultTimeout}
 	c := &cobra.Command{
 		Use:   "install",
 		Short: "Merge ccc-hooks entries into a Claude Code settings file",
@@ -271,7 +269,7 @@ func installingBinary(env *Env) (string, error) {
 	// path Claude Code could not read (bytes that are not UTF-8) when the path started is UTF-8.
 	resolved, err := filepath.EvalSymlinks(binary)
 	if err == nil && (utf8.ValidString(resolved) || !utf8.ValidString(binary)) &&
-		(filepath.Base(resolved) == filepath.Base(binary) || hookcmd.IsOurs(installer.HookFor(resolved).Command)) {
+		(filepath.Base(resolved) == filepath.Base(binary) || hookcmd.IsOurs(hookcmd.For(resolved, runtime.GOOS).Command)) {
 		return resolved, nil
 	}
 	return binary, nil

@@ -52,8 +52,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if opts.Default && opts.Session != "" {
 		return usageErrorf("--session and --default cannot be used together")
 	}
-	sw := supervisor.NewSwitch(env.Getenv, env.Now)
-	sw.Locate = env.Window
+	sw := supervisor.NewSwitch(env.Env)
 	if opts.Default {
 		return runSupervisorDefault(ctx, env, sw, opts.Action)
 	}
@@ -110,7 +109,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 // printQuotas says, for each usage limit the reviewer met that has not reset, until when the
 // supervisor stands aside and for whom.
 func printQuotas(env *Env) error {
-	store := &supervisor.SessionStore{Home: paths.Home(env.Getenv)}
+	store := &supervisor.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	standing, err := store.Quotas(env.Now())
 	if err != nil {
 		warnf(env, "cannot tell whether the reviewer's account is out of quota: %v", err)
@@ -138,7 +137,7 @@ func quotaLine(q supervisor.QuotaStanding) string {
 // endQuotas ends every stand-aside for a usage limit (`supervisor on` asks for reviews), and says
 // so when there was one.
 func endQuotas(env *Env) error {
-	store := &supervisor.SessionStore{Home: paths.Home(env.Getenv)}
+	store := &supervisor.SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}
 	standing, _ := store.Quotas(env.Now())
 	if err := store.ClearQuotas(); err != nil {
 		return err

@@ -3,7 +3,6 @@ package cmd
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -62,11 +61,7 @@ func runSupervisorChecks(ctx context.Context, env *Env, opts supervisorChecksOpt
 	for _, p := range problems {
 		warnf(env, "%s: %s", paths.ConfigFile(env.Getenv), p)
 	}
-	environ := os.Environ
-	if env.Environ != nil {
-		environ = env.Environ
-	}
-	r := checks.Runner{Dir: dir, Home: paths.HomeDir(env.Getenv), Env: checks.Environment(environ()), Now: env.Now}
+	r := checks.Runner{Dir: dir, Home: paths.HomeDir(env.Getenv), Env: checks.Environment(env.Environ()), Now: env.Now}
 	if opts.Run != "" {
 		if opts.Timeout < config.MinCheckTimeoutSeconds || opts.Timeout > config.MaxCheckTimeoutSeconds {
 			return usageErrorf("--timeout %d: want %d to %d seconds", opts.Timeout, config.MinCheckTimeoutSeconds, config.MaxCheckTimeoutSeconds)

@@ -206,6 +206,8 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, promptTimeout, "? Turn the supervisor on by default")
 	term.Keys(t, "Enter")
+	term.WaitScreen(t, promptTimeout, "? Run checks (your tests, linters)")
+	term.Keys(t, "Enter")
 	term.WaitScreen(t, promptTimeout, "? Write these changes to")
 	logScreen(t, term, "when asked to confirm")
 	want := "  " + s.SettingsPath() + " (new): adds Stop, PreToolUse[AskUserQuestion] running `" + bin + " hook` (timeout 600 s)"
@@ -227,7 +229,7 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	typeInstallLine(t, term, site, "")
 	for _, q := range []string{
 		"? Which settings file?", "? Which events", "? Hook timeout in seconds", "? Also add the /supervisor",
-		"? Turn the supervisor on by default",
+		"? Turn the supervisor on by default", "? Run checks (your tests, linters)",
 	} {
 		term.WaitScreen(t, promptTimeout, q)
 		term.Keys(t, "Enter")

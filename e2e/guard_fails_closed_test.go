@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 // TestReviewerHookFailsClosed: Claude Code lets a tool call go ahead when a PreToolUse hook fails
@@ -46,13 +47,12 @@ func TestReviewerHookFailsClosed(t *testing.T) {
 	killed := program("killed", "kill -9 $$\n")
 	hangs := program("hangs", "exec sleep 30\n")
 	// without is the product's entry for g with the timeout given and without onFailure.
-	without := func(g supervisor.Guard, timeout int) string {
-		return `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[` + mustJSON(t, map[string]any{
-			"type": "command", "command": g.Program, "args": g.Args, "timeout": timeout,
-		}) + `]}]}}`
+	without := func(g hookcmd.Handler, timeout int) string {
+		g.Timeout = timeout
+		return `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[` + mustJSON(t, g) + `]}]}}`
 	}
 	// withTimeout is the product's entry, its timeout shortened for the hanging program.
-	withTimeout := func(g supervisor.Guard, timeout int) string {
+	withTimeout := func(g hookcmd.Handler, timeout int) string {
 		return strings.Replace(supervisor.GuardSettings(g, nil), `"timeout":60`, `"timeout":`+mustJSON(t, timeout), 1)
 	}
 	missing := supervisor.GuardOf(filepath.Join(sc.Root, "moved", "ccc-hooks"))
@@ -62,12 +62,12 @@ func TestReviewerHookFailsClosed(t *testing.T) {
 	}{
 		{"binary gone", supervisor.GuardSettings(missing, nil), "failed", true},
 		{"binary gone, no onFailure", without(missing, 60), "", false},
-		{"crashes", supervisor.GuardSettings(supervisor.Guard{Program: crashes}, nil), "guard: boom", true},
-		{"crashes, no onFailure", without(supervisor.Guard{Program: crashes}, 60), "", false},
-		{"killed", supervisor.GuardSettings(supervisor.Guard{Program: killed}, nil), "failed", true},
-		{"killed, no onFailure", without(supervisor.Guard{Program: killed}, 60), "", false},
-		{"hangs", withTimeout(supervisor.Guard{Program: hangs}, 2), "timed out", true},
-		{"hangs, no onFailure", without(supervisor.Guard{Program: hangs}, 2), "", false},
+		{"crashes", supervisor.GuardSettings(hookcmd.Exec(crashes), nil), "guard: boom", true},
+		{"crashes, no onFailure", without(hookcmd.Exec(crashes), 60), "", false},
+		{"killed", supervisor.GuardSettings(hookcmd.Exec(killed), nil), "failed", true},
+		{"killed, no onFailure", without(hookcmd.Exec(killed), 60), "", false},
+		{"hangs", withTimeout(hookcmd.Exec(hangs), 2), "timed out", true},
+		{"hangs, no onFailure", without(hookcmd.Exec(hangs), 2), "", false},
 	} {
 		sc.WriteFile(t, keep, "keep\n", 0o644)
 		res := sc.ClaudePrint(t, 90*time.Second, reviewPrompt, "--resume="+session, "--fork-session",

@@ -8,9 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 // Product is a built ccc-hooks binary.
@@ -30,8 +33,9 @@ func BuildProduct(moduleDir, dir string) (Product, error) {
 	return Product{Path: bin}, nil
 }
 
-// HookCommand is the command line install writes into settings files.
-func (p Product) HookCommand() string { return p.Path + " hook" }
+// HookCommand is the command line install writes into a personal settings file on this system
+// (hookcmd.For).
+func (p Product) HookCommand() string { return hookcmd.For(p.Path, runtime.GOOS).Command }
 
 // CCC runs ccc-hooks with args in the project directory, without a terminal.
 func (s *Sandbox) CCC(t testing.TB, p Product, args ...string) Result {

@@ -5,10 +5,13 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
@@ -37,7 +40,7 @@ func RequireTmux(t testing.TB) string {
 // or skips (fails on CI) saying what to install.
 func RequireBashSandbox(t testing.TB) {
 	t.Helper()
-	f := supervisor.CheckSandbox(context.Background())
+	f := supervisor.CheckSandbox(context.Background(), hookenv.System(io.Discard), os.Getenv("PATH"))
 	switch {
 	case f.Backend == "":
 		t.Skip("Claude Code has no Bash sandbox on this system")

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 )
 
@@ -142,7 +144,7 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 	last := checkReviewExtendsSession(t, sc, session, sup)
 	// Where this machine has Claude Code's Bash sandbox, the reviewer's Bash ran in it too, and
 	// the prompt still extends the session's (review_sandbox_test.go measures the sandbox alone).
-	if supervisor.CheckSandbox(context.Background()).Available() && sandboxDescriptions(sup[0]) <= sandboxDescriptions(last) {
+	if supervisor.CheckSandbox(context.Background(), hookenv.System(io.Discard), os.Getenv("PATH")).Available() && sandboxDescriptions(sup[0]) <= sandboxDescriptions(last) {
 		t.Errorf("this machine has Claude Code's Bash sandbox, but the review's first request does not describe it (%q)", sandboxHeading)
 	}
 	if n, _ := sc.Decisions(t, session)[0]["permission_denials"].(float64); n != 5 {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 // sandboxHeading opens Claude Code's description of its Bash sandbox (2.1.328 and 2.1.332): a
@@ -172,7 +173,7 @@ func forkAsReviewer(t *testing.T, sc *scenario, session string, sandboxed, check
 	if checks {
 		allowed = append(allowed, "Bash(run-checks:*)")
 	}
-	req := supervisor.Request{SessionID: session, PermissionMode: "dontAsk", Prompt: reviewWork, Guard: supervisor.Guard{Program: "/bin/sh", Args: []string{"-c", permissiveHook}}, AllowedTools: allowed}
+	req := supervisor.Request{SessionID: session, PermissionMode: "dontAsk", Prompt: reviewWork, Guard: hookcmd.Exec("/bin/sh", "-c", permissiveHook), AllowedTools: allowed}
 	if sandboxed {
 		excluded, _ := bashsandbox.Unsandboxed(allowed)
 		req.Sandbox = &bashsandbox.Plan{ReadOnly: []string{sc.Project, sc.Home}, Excluded: excluded}

@@ -4,12 +4,10 @@ package e2e
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -21,23 +19,8 @@ import (
 // submodule names a planted program as its core.fsmonitor does not run it.
 func TestReviewerEscapesAreRefused(t *testing.T) {
 	t.Parallel()
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer listener.Close()
-	var conns atomic.Int32
-	go func() {
-		for {
-			c, err := listener.Accept()
-			if err != nil {
-				return
-			}
-			conns.Add(1)
-			_ = c.Close()
-		}
-	}()
-	port := listener.Addr().(*net.TCPAddr).Port
+	listener := Listen(t)
+	port := listener.Port
 	escapes := []string{
 		"sort --out=OUT a.txt",
 		"git diff *",
@@ -125,7 +108,7 @@ func TestReviewerEscapesAreRefused(t *testing.T) {
 	if data, err := os.ReadFile(marker); err == nil {
 		t.Errorf("the reviewer's git ran the submodule's core.fsmonitor: %s", data)
 	}
-	if n := conns.Load(); n > 0 {
+	if n := listener.Connections(); n > 0 {
 		t.Errorf("the reviewer opened %d connection(s)", n)
 	}
 }

@@ -4,12 +4,10 @@ package e2e
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -59,22 +57,7 @@ func projectGit(t *testing.T, dir string, args ...string) string {
 // control: plain git diff in the same repository runs the planted program.
 func TestReviewerGitThroughTheWall(t *testing.T) {
 	t.Parallel()
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer listener.Close()
-	var conns atomic.Int32
-	go func() {
-		for {
-			c, err := listener.Accept()
-			if err != nil {
-				return
-			}
-			conns.Add(1)
-			_ = c.Close()
-		}
-	}()
+	listener := Listen(t)
 	commands := []string{
 		"git status", "git diff", "git log -p -1", "git blame a.txt", "git show HEAD~2:gone.txt", "git log --help",
 	}
@@ -125,7 +108,7 @@ func TestReviewerGitThroughTheWall(t *testing.T) {
 		{"man.tool.cmd", p},
 		{"core.repositoryformatversion", "1"},
 		{"extensions.partialclone", "origin"},
-		{"remote.origin.url", fmt.Sprintf("http://127.0.0.1:%d/x.git", listener.Addr().(*net.TCPAddr).Port)},
+		{"remote.origin.url", fmt.Sprintf("http://127.0.0.1:%d/x.git", listener.Port)},
 		{"remote.origin.promisor", "true"},
 	} {
 		projectGit(t, proj, "config", kv[0], kv[1])
@@ -186,7 +169,7 @@ func TestReviewerGitThroughTheWall(t *testing.T) {
 	if data, err := os.ReadFile(hooks); err == nil {
 		t.Errorf("the project's settings acted in the review:\n%s", data)
 	}
-	if n := conns.Load(); n > 0 {
+	if n := listener.Connections(); n > 0 {
 		t.Errorf("the reviewer's git opened %d connection(s)", n)
 	}
 	last := checkReviewExtendsSession(t, sc, session, sup)

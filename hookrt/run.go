@@ -32,7 +32,8 @@ const onceDir = "once"
 
 // Options carries the side effects of one hook run.
 type Options struct {
-	// Env is the outside world of the run, handed whole to each profile.
+	// Env is the outside world of the run (hookenv.System, built once by the command that runs
+	// the hook), handed whole to each profile.
 	hookenv.Env
 	// Caller names how Claude Code ran this invocation: its command line and the plugin it
 	// belongs to. Claude Code runs each distinct command once per event, so copies of an event
@@ -46,7 +47,6 @@ type Options struct {
 // *supervisor.ReviewFailedError; other errors are failures of ccc-hooks itself (for example an
 // unwritable state file).
 func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
-	opts.Env = opts.WithDefaults()
 	rt := &hookRun{opts: opts, ev: ev}
 	if opts.Getenv(supervisor.GuardEnv) == "1" {
 		// Inside a reviewer's own session: its tool calls (and its subagents') meet the

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -62,7 +63,8 @@ func FuzzRun(f *testing.F) {
 		if err != nil {
 			return
 		}
-		opts := Options{Env: hookenv.Env{Getenv: func(k string) string { return vars[k] }, Environ: os.Environ, Now: time.Now}}
+		opts := Options{Env: hookenv.System(io.Discard)}
+		opts.Getenv = func(k string) string { return vars[k] }
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		o, _ := Run(ctx, ev, opts)

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
@@ -20,7 +19,7 @@ import (
 // (package supervisor tests the reviews with one).
 func optsOf(e *hooktest.Env) Options {
 	return Options{
-		Env:    hookenv.Env{Getenv: e.Getenv, Environ: os.Environ, Now: time.Now, Stderr: io.Discard},
+		Env:    e.Hook(),
 		Review: supervisor.ReviewOptions{ManagedSettings: e.ManagedSettings(), Sandbox: func(context.Context) bashsandbox.Finding { return bashsandbox.Finding{} }},
 	}
 }
@@ -82,7 +81,8 @@ func BenchmarkRunDisabled(b *testing.B) {
 		}
 		return ""
 	}
-	opts := Options{Env: hookenv.Env{Getenv: getenv, Stderr: io.Discard}}
+	opts := Options{Env: hookenv.System(io.Discard)}
+	opts.Getenv = getenv
 	ev := hooktest.Stop("bench")
 	for b.Loop() {
 		if _, err := Run(context.Background(), ev, opts); err != nil {
@@ -98,7 +98,8 @@ func BenchmarkRunGuard(b *testing.B) {
 		}
 		return ""
 	}
-	opts := Options{Env: hookenv.Env{Getenv: getenv, Stderr: io.Discard}}
+	opts := Options{Env: hookenv.System(io.Discard)}
+	opts.Getenv = getenv
 	ev := hooktest.Stop("bench")
 	for b.Loop() {
 		if _, err := Run(context.Background(), ev, opts); err != nil {

@@ -18,7 +18,7 @@ type InstallSpec struct {
 	// these: our entries in its other events are taken out, except where another profile
 	// installed in the same file still needs them (Stop is shared by both profiles).
 	Events []Event
-	// Command is the full hook command and Shell the handler's shell ("" for none), see HookFor.
+	// Command is the full hook command and Shell the handler's shell ("" for none), see Locator.HookFor.
 	Command string
 	Shell   string
 	// Timeout is the handler timeout in seconds.

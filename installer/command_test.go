@@ -1,52 +1,10 @@
 package installer
 
 import (
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
-	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
-
-// TestHookFor: the command our handlers run, on Linux and macOS and on Windows (see hookFor),
-// is ours, and names the binary (with forward slashes on Windows).
-func TestHookFor(t *testing.T) {
-	tests := []struct {
-		goos, binary string
-		want         Hook
-	}{
-		{"linux", "/usr/local/bin/ccc-hooks", Hook{Command: "/usr/local/bin/ccc-hooks hook"}},
-		{"linux", "/home/u/My Tools/ccc-hooks", Hook{Command: `'/home/u/My Tools/ccc-hooks' hook`}},
-		{"darwin", "/opt/a$b/ccc-hooks", Hook{Command: `'/opt/a$b/ccc-hooks' hook`}},
-		{"linux", "/opt/it's/ccc-hooks", Hook{Command: `'/opt/it'\''s/ccc-hooks' hook`}},
-		{"windows", `C:\Users\me\bin\ccc-hooks.exe`, Hook{Command: "C:/Users/me/bin/ccc-hooks.exe hook"}},
-		{"windows", `C:\Users\José\.local\bin\ccc-hooks.exe`, Hook{Command: "C:/Users/José/.local/bin/ccc-hooks.exe hook"}},
-		{"windows", `C:\Users\Jo Smith\bin\ccc-hooks.exe`, Hook{Command: "& 'C:/Users/Jo Smith/bin/ccc-hooks.exe' hook", Shell: "powershell"}},
-		{"windows", `C:\Program Files (x86)\ccc-hooks.exe`, Hook{Command: "& 'C:/Program Files (x86)/ccc-hooks.exe' hook", Shell: "powershell"}},
-		{"windows", `D:\it's $mine\ccc-hooks.exe`, Hook{Command: "& 'D:/it''s $mine/ccc-hooks.exe' hook", Shell: "powershell"}},
-		{"windows", `\\server\tools\ccc-hooks.exe`, Hook{Command: "//server/tools/ccc-hooks.exe hook"}},
-	}
-	for _, tt := range tests {
-		got := hookFor(tt.binary, tt.goos)
-		if got != tt.want {
-			t.Errorf("hookFor(%q, %s) = %+v, want %+v", tt.binary, tt.goos, got, tt.want)
-		}
-		if !hookcmd.IsOurs(got.Command) {
-			t.Errorf("hookcmd.IsOurs(%q) = false", got.Command)
-		}
-		want := tt.binary
-		if tt.goos == "windows" {
-			want = strings.ReplaceAll(want, `\`, "/")
-		}
-		if b := hookcmd.Binary(got.Command); b != want {
-			t.Errorf("hookcmd.Binary(%q) = %q, want %q", got.Command, b, want)
-		}
-	}
-}
 
 func TestIsOurs(t *testing.T) {
 	tests := []struct {
@@ -100,32 +58,6 @@ func TestIsOurs(t *testing.T) {
 	}
 }
 
-// TestLookPath: a program is found in the first PATH directory that holds it as a program: with
-// an execute bit, or on Windows by its extension (a file "ccc-hooks" without one is no program
-// there).
-func TestLookPath(t *testing.T) {
-	dir := t.TempDir()
-	exe := filepath.Join(dir, ourProgram())
-	testfs.Write(t, exe, "#!/bin/sh\n", 0o755)
-	plain := t.TempDir()
-	if err := os.WriteFile(filepath.Join(plain, "ccc-hooks"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		path, want string
-	}{
-		{dir, exe},
-		{plain + string(os.PathListSeparator) + dir, exe}, // not executable: skipped
-		{plain, ""},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		if got := LookPath("ccc-hooks", tt.path); got != tt.want {
-			t.Errorf("LookPath(%q) = %q, want %q", tt.path, got, tt.want)
-		}
-	}
-}
-
 func TestShared(t *testing.T) {
 	for scope, want := range map[string]bool{
 		ScopeProject: true, ScopeManaged: true, ScopeUser: false, ScopeLocal: false, ScopeProvider: false, ScopeFile: false,
@@ -134,54 +66,4 @@ func TestShared(t *testing.T) {
 			t.Errorf("Shared(%s) = %v, want %v", scope, got, want)
 		}
 	}
-}
-
-// TestProgramFiles: Windows runs a program by a name without its extension through PATHEXT.
-func TestProgramFiles(t *testing.T) {
-	for _, tt := range []struct {
-		name, goos string
-		want       []string
-	}{
-		{"ccc-hooks", "linux", []string{"ccc-hooks"}},
-		{"ccc-hooks", "windows", []string{"ccc-hooks.com", "ccc-hooks.exe", "ccc-hooks.bat", "ccc-hooks.cmd"}},
-		{"ccc-hooks.EXE", "windows", []string{"ccc-hooks.EXE"}},
-		{"claude.cmd", "windows", []string{"claude.cmd"}},
-	} {
-		if got := programFiles(tt.name, tt.goos); !slices.Equal(got, tt.want) {
-			t.Errorf("programFiles(%q, %s) = %q, want %q", tt.name, tt.goos, got, tt.want)
-		}
-	}
-}
-
-// FuzzHookForIsOurs: the command an install writes for a binary anywhere, on Linux or Windows,
-// is ours and names that binary; anything the user writes around it (another command, a
-// redirection, a pipe, an argument) makes it the user's, which still runs ccc-hooks.
-func FuzzHookForIsOurs(f *testing.F) {
-	for _, dir := range []string{"/usr/local/bin", "/home/u/My Tools", "/opt/it's", `C:\Users\Jo Smith`, "/a;b", "/x$y`z", "/é/ü"} {
-		f.Add(dir)
-	}
-	around := []string{` && notify-send "review done"`, " 2>>log", "; other-hook", " | tee -a log", " --flag", " &"}
-	f.Fuzz(func(t *testing.T, dir string) {
-		if strings.ContainsAny(dir, "\x00\n\r") || !utf8.ValidString(dir) || !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, `C:\`) {
-			t.Skip("not an absolute path a hook command holds")
-		}
-		for _, goos := range []string{"linux", "windows"} {
-			bin := dir + "/ccc-hooks"
-			if goos == "windows" {
-				bin += ".exe"
-			}
-			h := hookFor(bin, goos)
-			if !hookcmd.IsOurs(h.Command) {
-				t.Fatalf("hookFor(%q, %s) = %q, not ours", bin, goos, h.Command)
-			}
-			for _, a := range around {
-				if hookcmd.IsOurs(h.Command + a) {
-					t.Errorf("%q is taken for ours", h.Command+a)
-				}
-				if goos == "linux" && !hookcmd.Runs(h.Command+a) {
-					t.Errorf("%q does not run ccc-hooks", h.Command+a)
-				}
-			}
-		}
-	})
 }

@@ -9,7 +9,7 @@ import (
 
 // CurrentForm reports whether h, a handler of ours in a file where the supervisor is installed
 // (supervisor) or not, is written as an install on this system writes it now: its command
-// spelled as HookFor spells it, its statusMessage (see StatusMessage) and its shell. A handler an
+// spelled as hookcmd.For spells it, its statusMessage (see StatusMessage) and its shell. A handler an
 // earlier version wrote (without a statusMessage, say) still runs; an install brings it to the
 // current form.
 func CurrentForm(h settings.Handler, supervisor bool) bool {
@@ -17,9 +17,9 @@ func CurrentForm(h settings.Handler, supervisor bool) bool {
 }
 
 func currentForm(h settings.Handler, supervisor bool, goos string) bool {
-	want := Hook{Command: SharedHookCommand}
-	if h.Command != SharedHookCommand {
-		want = hookFor(hookcmd.Binary(h.Command), goos)
+	want := hookcmd.Hook{Command: hookcmd.Shared}
+	if h.Command != hookcmd.Shared {
+		want = hookcmd.For(hookcmd.Binary(h.Command), goos)
 	}
 	return h.Command == want.Command && h.Shell == want.Shell && h.StatusMessage == StatusMessage(h.Event, supervisor)
 }

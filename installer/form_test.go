@@ -3,6 +3,7 @@ package installer
 import (
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -21,7 +22,7 @@ func TestCurrentForm(t *testing.T) {
 		{"no statusMessage", "linux", settings.Handler{Event: "Stop", Command: testCommand}, true, false},
 		{"the other profile's text", "linux", settings.Handler{Event: "Stop", Command: testCommand, StatusMessage: sup}, false, false},
 		{"the workflow's own event", "linux", settings.Handler{Event: "UserPromptSubmit", Command: testCommand, StatusMessage: wf}, true, true},
-		{"shared command", "windows", settings.Handler{Event: "PreToolUse", Command: SharedHookCommand, StatusMessage: sup}, true, true},
+		{"shared command", "windows", settings.Handler{Event: "PreToolUse", Command: hookcmd.Shared, StatusMessage: sup}, true, true},
 		{"a shell too many", "linux", settings.Handler{Event: "Stop", Command: testCommand, StatusMessage: sup, Shell: "bash"}, true, false},
 		{"the older subcommand", "linux", settings.Handler{Event: "Stop", Command: "/usr/local/bin/ccc-hooks supervisor-hook", StatusMessage: sup}, true, false},
 		{"quoted path", "linux", settings.Handler{Event: "Stop", Command: `'/My Tools/ccc-hooks' hook`, StatusMessage: sup}, true, true},

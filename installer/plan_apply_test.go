@@ -115,7 +115,7 @@ func TestApplyShowsBeforeWriting(t *testing.T) {
 		return []string{
 			"Changes to write:",
 			"  " + filepath.Join(dir, ".claude", "settings.json") + " (new): adds UserPromptSubmit, Stop, SubagentStop running `ccc-hooks hook` (timeout 600 s)",
-			"  " + filepath.Join(dir, ".claude", "commands") + "/ (new): /mc, /mc-confirm, /mc-review",
+			"  " + filepath.Join(dir, ".claude", "commands") + string(filepath.Separator) + " (new): /mc, /mc-confirm, /mc-review",
 		}
 	}
 	for _, tt := range tests {

@@ -3,6 +3,7 @@ package installer
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
+	"github.com/ccc-hooks/ccc-hooks/internal/lookpath"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -77,29 +79,29 @@ func commands(handlers []settings.Handler) []string {
 	return out
 }
 
-// HookFor returns the hook our entries run in target: SharedHookCommand in files shared with
-// other people (see Shared) unless absolute, else the hook of binary's absolute path (see
-// HookFor). warning is set when the shared command finds no ccc-hooks on PATH; err when binary's
+// HookFor returns the hook our entries run in target: hookcmd.Shared in files shared with
+// other people (see Shared) unless absolute, else the hook of binary's absolute path on this
+// system (hookcmd.For). warning is set when the shared command finds no ccc-hooks on PATH; err when binary's
 // name would keep ccc-hooks from recognising its entries later.
-func (l Locator) HookFor(target Target, binary string, absolute bool) (hook Hook, warning string, err error) {
-	hook = Hook{Command: SharedHookCommand}
+func (l Locator) HookFor(target Target, binary string, absolute bool) (hook hookcmd.Hook, warning string, err error) {
+	hook = hookcmd.Hook{Command: hookcmd.Shared}
 	switch {
 	case absolute || !Shared(target.Scope):
-		hook = HookFor(binary)
-	case LookPath("ccc-hooks", l.Getenv("PATH")) == "":
+		hook = hookcmd.For(binary, runtime.GOOS)
+	case lookpath.In("ccc-hooks", l.Getenv("PATH")) == "":
 		warning = fmt.Sprintf("ccc-hooks is not on your PATH, and %s runs `%s` for everyone who uses it; "+
-			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path", target.Path, SharedHookCommand)
+			"put ccc-hooks on PATH, or re-run with --absolute to write this binary's path", target.Path, hookcmd.Shared)
 	}
 	if !utf8.ValidString(hook.Command) {
 		// Claude Code reads a settings file as UTF-8 text: these bytes would reach the shell as
 		// U+FFFD, naming a program that does not exist.
-		return Hook{}, "", fmt.Errorf("install: %s: this binary's path, %s, holds bytes that are not UTF-8 text, "+
+		return hookcmd.Hook{}, "", fmt.Errorf("install: %s: this binary's path, %s, holds bytes that are not UTF-8 text, "+
 			"which Claude Code cannot read back from a settings file, so the hook could never run; the file was left unchanged. "+
 			"Install from a path that is UTF-8 (move the binary, or run it through a link whose path is)",
 			target.Path, strconv.QuoteToASCII(binary))
 	}
 	if !hookcmd.IsOurs(hook.Command) {
-		return Hook{}, "", fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+
+		return hookcmd.Hook{}, "", fmt.Errorf("install: %s: this binary is named %q, but ccc-hooks knows its entries by the program "+
 			"name ccc-hooks, so entries running %q could be neither replaced nor removed later; the file was left "+
 			"unchanged. Rename the binary (or link it) to ccc-hooks and install with that name",
 			target.Path, filepath.Base(binary), hook.Command)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/google/go-cmp/cmp"
 )
@@ -79,9 +80,9 @@ func TestLocatorHookFor(t *testing.T) {
 		{scope: ScopeLocal, command: binary + " hook"},
 		{scope: ScopeProvider, command: binary + " hook"},
 		{scope: ScopeFile, command: binary + " hook"},
-		{scope: ScopeProject, path: withBinary, command: SharedHookCommand},
-		{scope: ScopeManaged, path: withBinary, command: SharedHookCommand},
-		{scope: ScopeProject, command: SharedHookCommand, warns: true},
+		{scope: ScopeProject, path: withBinary, command: hookcmd.Shared},
+		{scope: ScopeManaged, path: withBinary, command: hookcmd.Shared},
+		{scope: ScopeProject, command: hookcmd.Shared, warns: true},
 		{scope: ScopeProject, absolute: true, command: binary + " hook"},
 		{scope: ScopeManaged, absolute: true, command: binary + " hook"},
 		{scope: ScopeUser, binary: "/opt/bin/ccc-hooks-linux-amd64", refused: true},
@@ -105,7 +106,7 @@ func TestLocatorHookFor(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || hook != (Hook{Command: tt.command}) || (warning != "") != tt.warns {
+			if err != nil || hook != (hookcmd.Hook{Command: tt.command}) || (warning != "") != tt.warns {
 				t.Errorf("got %+v, warning %q, %v; want %q, warning %v", hook, warning, err, tt.command, tt.warns)
 			}
 		})

@@ -28,7 +28,10 @@ type Profile struct {
 	// Status is the statusMessage of the profile's handlers: what Claude Code shows in its
 	// spinner while the hook runs (see StatusMessage for the Stop handler both profiles share).
 	Status string
-	Events []Event
+	// Unchecked says what goes undone where the profile's plugin finds no ccc-hooks on PATH, in
+	// the line its hooks print then (PluginHooks).
+	Unchecked string
+	Events    []Event
 }
 
 // Supervisor reviews the work when the agent stops or asks the user a question.
@@ -36,6 +39,7 @@ var Supervisor = Profile{
 	Name:        "supervisor",
 	Description: "a forked Claude session reviews the work before the agent stops or asks you a question",
 	Status:      "ccc-hooks supervisor reviewing",
+	Unchecked:   "nothing was reviewed",
 	Events: []Event{
 		{Name: "stop", Hook: "Stop"},
 		{Name: "ask-user-question", Hook: "PreToolUse", Matcher: "AskUserQuestion"},
@@ -47,12 +51,17 @@ var Workflow = Profile{
 	Name:        "workflow",
 	Description: "/mc tasks: the session may not end until you confirm the fix; reviews must score 8/10",
 	Status:      "ccc-hooks workflow checking the task",
+	Unchecked:   "no task was checked",
 	Events: []Event{
 		{Name: "user-prompt-submit", Hook: "UserPromptSubmit"},
 		{Name: "stop", Hook: "Stop"},
 		{Name: "subagent-stop", Hook: "SubagentStop"},
 	},
 }
+
+// DefaultTimeout is the timeout, in seconds, of the handlers an install writes when none is asked
+// for, and of the plugins' handlers (PluginHooks).
+const DefaultTimeout = 600
 
 // Profiles lists every profile; the first is the default.
 func Profiles() []Profile { return []Profile{Supervisor, Workflow} }

@@ -173,3 +173,8 @@ func (l Locator) providers() []Target {
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
 }
+
+// Shared reports whether files of scope are shared with other people: project settings, which
+// teams commit, and managed settings, which an organisation rolls out. Their entries run
+// hookcmd.Shared, found on each person's PATH.
+func Shared(scope string) bool { return scope == ScopeProject || scope == ScopeManaged }

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"path/filepath"
 	"runtime"
-	"strings"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/plugins"
 )
 
@@ -22,7 +22,7 @@ const slashMarker = "<!-- written by ccc-hooks; `ccc-hooks uninstall` removes it
 // /supervisor and /supervisor-off, which turn the supervisor on or off for the current session:
 // Claude Code exports CLAUDE_CODE_SESSION_ID to the commands it runs, and
 // `ccc-hooks supervisor on|off` reads it). The texts are the plugin's own, with the program word
-// `ccc-hooks` replaced by binary, written as our hook command writes it (see hookFor), and our
+// `ccc-hooks` replaced by binary, written as our hook command writes it (hookcmd.Program), and our
 // marker line added after the front matter.
 func SlashCommands(p Profile, binary string) []SlashCommand {
 	return slashCommands(p, binary, runtime.GOOS)
@@ -33,15 +33,14 @@ func SlashCommands(p Profile, binary string) []SlashCommand {
 // PowerShell alone, the file says so in its front matter (shell: powershell), as the hook names it
 // (docs/settings.md, "Hook commands on Windows").
 func slashCommands(p Profile, binary, goos string) []SlashCommand {
-	h := hookFor(binary, goos)
-	bin := []byte(strings.TrimSuffix(h.Command, " hook"))
+	word, shell := hookcmd.Program(binary, goos)
 	var out []SlashCommand
 	for _, c := range plugins.Commands(p.Name) {
 		text := c.Text
-		if h.Shell != "" {
-			text = withFrontMatter(text, "shell: "+h.Shell)
+		if shell != "" {
+			text = withFrontMatter(text, "shell: "+shell)
 		}
-		out = append(out, SlashCommand{Name: c.Name, Content: render(text, bin)})
+		out = append(out, SlashCommand{Name: c.Name, Content: render(text, []byte(word))})
 	}
 	return out
 }

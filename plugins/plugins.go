@@ -11,7 +11,9 @@
 // install.sh puts the binary on it. Each command guards the program:
 // where `ccc-hooks` is not on PATH it prints one systemMessage saying so and giving the install
 // line, and exits 0, instead of the shell's "not found" that Claude Code shows as a failed hook on
-// every event (internal/hookcmd reads the guarded command as `ccc-hooks hook`; docs/plugin.md). A marketplace `command` source printing a
+// every event (internal/hookcmd writes the guarded command and reads it as `ccc-hooks hook`;
+// docs/plugin.md). Each hooks/hooks.json is written by installer.PluginHooks, the one writer of
+// our hook entries, and a test holds the files to it. A marketplace `command` source printing a
 // folder the binary writes out would pin the binary's path instead, but needs Claude Code
 // 2.1.229+, an explicit acceptance of the command at every install and update, is blocked by
 // disableCommandPluginSources and by default under allowManagedHooksOnly, and would copy a
@@ -34,7 +36,8 @@ var files embed.FS
 func Names() []string { return []string{"supervisor", "workflow"} }
 
 // Hooks returns the hooks/hooks.json of the named plugin (nil for an unknown plugin). Its handlers
-// run `ccc-hooks hook` on the events of the installer profile of the same name.
+// run `ccc-hooks hook` on the events of the installer profile of the same name
+// (installer.PluginHooks writes it).
 func Hooks(plugin string) []byte {
 	data, err := files.ReadFile(path.Join(plugin, "hooks", "hooks.json"))
 	if err != nil {

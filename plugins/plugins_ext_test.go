@@ -1,7 +1,9 @@
 package plugins_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +16,31 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/plugins"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
+
+var update = flag.Bool("update", false, "write plugins/*/hooks/hooks.json as installer.PluginHooks writes them")
+
+// TestHooksFileIsWritten: each plugin's hooks/hooks.json is, byte for byte, what the one writer of
+// our hook entries writes for the profile of its name (installer.PluginHooks): nobody keeps it by
+// hand. `go test ./plugins -run TestHooksFileIsWritten -update` writes the files.
+func TestHooksFileIsWritten(t *testing.T) {
+	for _, name := range plugins.Names() {
+		profile, err := installer.ProfileByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := installer.PluginHooks(profile)
+		if *update {
+			if err := os.WriteFile(filepath.Join(name, "hooks", "hooks.json"), want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if got := plugins.Hooks(name); !bytes.Equal(got, want) {
+			t.Errorf("%s/hooks/hooks.json is not what installer.PluginHooks writes (go test ./plugins -run %s -update):\n%s",
+				name, t.Name(), cmp.Diff(string(want), string(got)))
+		}
+	}
+}
 
 // Each plugin's hooks are the events of the installer profile of the same name, each running
 // `ccc-hooks hook` behind the guard for a missing program (hookcmd reads it as ours, running

@@ -38,7 +38,12 @@ func (s *FileStore) writeLedger(target string, l *Ledger) error {
 		}
 		return nil
 	}
-	b, err := json.MarshalIndent(l, "", "  ")
+	return writeRecord(w, rel, l)
+}
+
+// writeRecord writes v as the indented JSON of the record rel under the ledger's folder of w.
+func writeRecord(w *safefile.Within, rel string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
 	if err == nil {
 		err = w.MkdirAll(ledgerDir, 0o700)
 	}
@@ -225,26 +230,14 @@ func (s *FileStore) savePendingDirs(dirs []string) error {
 		}
 		return nil
 	}
-	var b []byte
 	if slices.ContainsFunc(dirs, func(d string) bool { return !utf8Valid(d) }) {
 		raw := make([][]byte, len(dirs))
 		for i, d := range dirs {
 			raw[i] = []byte(d)
 		}
-		b, err = json.MarshalIndent(raw, "", "  ")
-	} else {
-		b, err = json.MarshalIndent(dirs, "", "  ")
+		return writeRecord(w, rel, raw)
 	}
-	if err == nil {
-		err = w.MkdirAll(ledgerDir, 0o700)
-	}
-	if err == nil {
-		err = w.WriteFile(rel, append(b, '\n'), 0o644, safefile.Writer, safefile.Writer)
-	}
-	if err != nil {
-		return fmt.Errorf("update the ledger %s: %w", w.Path(rel), err)
-	}
-	return nil
+	return writeRecord(w, rel, dirs)
 }
 
 // EditInstalls replaces the installs kept in the ledger of the file at path with what edit makes

@@ -78,7 +78,7 @@ func (r Runner) Run(ctx context.Context, list []config.Check, fresh bool) Eviden
 		return ev
 	}
 	project := ProjectOf(r.Dir, r.Home)
-	ev.Tree = Fingerprint(project)
+	ev.Tree = Fingerprint(project, r.Now)
 	past, err := r.Store.load(r.SessionID)
 	if err != nil {
 		r.Log.Warn("cannot read the last results of the checks; running them again", "err", err)

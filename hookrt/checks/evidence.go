@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -180,14 +181,17 @@ func duration(ms int64) string {
 	return d.Round(time.Second).String()
 }
 
-// ansi matches the escape sequences test runners colour their output with.
-var ansi = regexp.MustCompile(`\x1b(\[[0-9;?]*[\x20-\x2f]*[\x40-\x7e]|\][^\x07\x1b]*(\x07|\x1b\\)|[\x40-\x5a\x5c-\x5f])`)
+// ansi matches the escape sequences test runners colour their output with. It is compiled when
+// a check's output is first read, never at the start of a hook run (docs/performance.md).
+var ansi = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\x1b(\[[0-9;?]*[\x20-\x2f]*[\x40-\x7e]|\][^\x07\x1b]*(\x07|\x1b\\)|[\x40-\x5a\x5c-\x5f])`)
+})
 
 // lastLines returns the last n lines of out, cleaned for the prompt (escape sequences and other
 // control characters taken out, a line redrawn with \r kept as last drawn, each line cut to
 // maxLineBytes), and how many lines out has in all.
 func lastLines(out []byte, n int) (string, int) {
-	text := strings.ToValidUTF8(ansi.ReplaceAllString(string(out), ""), "?")
+	text := strings.ToValidUTF8(ansi().ReplaceAllString(string(out), ""), "?")
 	text = strings.TrimRight(text, "\n")
 	if text == "" {
 		return "", 0

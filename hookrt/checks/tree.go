@@ -39,9 +39,10 @@ var errTreeLimit = errors.New("tree too large to fingerprint")
 // link never followed): its path, type and mode, size, modification and change times, inode
 // and owner. The change time moves with every write, even one that puts the modification time
 // back. Of .git only HEAD, packed-refs and refs/ count (a commit changes them; the index, which
-// every git status rewrites, does not), and a nested repository's .git not at all.
-func Fingerprint(project string) Tree {
-	start := time.Now()
+// every git status rewrites, does not), and a nested repository's .git not at all. now is the
+// clock the walk's time is read on (MaxTreeTime, Elapsed).
+func Fingerprint(project string, now func() time.Time) Tree {
+	start := now()
 	h := sha256.New()
 	t := Tree{}
 	uid := os.Getuid()
@@ -60,7 +61,7 @@ func Fingerprint(project string) Tree {
 			return nil
 		}
 		t.Files++
-		if t.Files > MaxTreeFiles || time.Since(start) > MaxTreeTime {
+		if t.Files > MaxTreeFiles || now().Sub(start) > MaxTreeTime {
 			return errTreeLimit
 		}
 		fi, err := d.Info()
@@ -74,7 +75,7 @@ func Fingerprint(project string) Tree {
 		fmt.Fprintf(h, "%q %s %d %d %d %d %d\n", rel, fi.Mode(), fi.Size(), fi.ModTime().UnixNano(), st.ctime, st.ino, st.uid)
 		return nil
 	})
-	t.Elapsed = time.Since(start)
+	t.Elapsed = now().Sub(start)
 	if err != nil {
 		t.Why = err.Error()
 		return t

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
@@ -19,7 +20,7 @@ func TestFingerprintSeesTheWorkTree(t *testing.T) {
 	testfs.Write(t, filepath.Join(dir, ".git", "index"), "index", 0o644)
 	testfs.Write(t, filepath.Join(dir, ".git", "refs", "heads", "main"), "1111\n", 0o644)
 	testfs.Write(t, filepath.Join(dir, "vendor", "dep", ".git", "index"), "nested", 0o644)
-	base := Fingerprint(dir)
+	base := Fingerprint(dir, time.Now)
 	if base.Sum == "" || base.Files == 0 {
 		t.Fatalf("no fingerprint: %+v", base)
 	}
@@ -34,7 +35,7 @@ func TestFingerprintSeesTheWorkTree(t *testing.T) {
 	}
 	for _, tc := range same {
 		tc.change()
-		if got := Fingerprint(dir).Sum; got != base.Sum {
+		if got := Fingerprint(dir, time.Now).Sum; got != base.Sum {
 			t.Errorf("%s changed the fingerprint", tc.what)
 		}
 	}
@@ -52,14 +53,39 @@ func TestFingerprintSeesTheWorkTree(t *testing.T) {
 		{"an empty directory", func() { must(t, os.Mkdir(filepath.Join(dir, "empty"), 0o755)) }},
 		{"a link", func() { must(t, os.Symlink("c.txt", filepath.Join(dir, "l"))) }},
 	}
-	prev := Fingerprint(dir).Sum
+	prev := Fingerprint(dir, time.Now).Sum
 	for _, tc := range moved {
 		tc.change()
-		got := Fingerprint(dir).Sum
+		got := Fingerprint(dir, time.Now).Sum
 		if got == prev {
 			t.Errorf("%s kept the fingerprint", tc.what)
 		}
 		prev = got
+	}
+}
+
+// TestFingerprintTimeBound: a walk that runs past MaxTreeTime on the clock it is given ends with
+// no fingerprint, saying why; one within it has one, and its time read on that clock.
+func TestFingerprintTimeBound(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a", "b", "c"} {
+		testfs.Write(t, filepath.Join(dir, f), f, 0o644)
+	}
+	start := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		step    time.Duration
+		summed  bool
+		elapsed time.Duration
+	}{
+		{500 * time.Millisecond, true, 2500 * time.Millisecond}, // a tick for the start, each of 4 entries and the end
+		{MaxTreeTime, false, 3 * MaxTreeTime},
+	} {
+		ticks := 0
+		clock := func() time.Time { ticks++; return start.Add(time.Duration(ticks-1) * tc.step) }
+		tr := Fingerprint(dir, clock)
+		if (tr.Sum != "") != tc.summed || tr.Elapsed != tc.elapsed || (tr.Why == "") != tc.summed {
+			t.Errorf("a step of %s: %+v; want a fingerprint %v after %s", tc.step, tr, tc.summed, tc.elapsed)
+		}
 	}
 }
 
@@ -70,7 +96,7 @@ func TestFingerprintNeverOpensAFIFO(t *testing.T) {
 	if err := mkfifo(filepath.Join(dir, "fifo")); err != nil {
 		t.Skip(err)
 	}
-	if tr := Fingerprint(dir); tr.Sum == "" || tr.Files != 2 {
+	if tr := Fingerprint(dir, time.Now); tr.Sum == "" || tr.Files != 2 {
 		t.Errorf("%+v", tr)
 	}
 }
@@ -85,7 +111,7 @@ func TestFingerprintOfAnUnreadableTree(t *testing.T) {
 	testfs.Write(t, filepath.Join(dir, "locked", "x"), "", 0o644)
 	must(t, os.Chmod(filepath.Join(dir, "locked"), 0))
 	t.Cleanup(func() { _ = os.Chmod(filepath.Join(dir, "locked"), 0o755) })
-	if tr := Fingerprint(dir); tr.Sum != "" || tr.Why == "" {
+	if tr := Fingerprint(dir, time.Now); tr.Sum != "" || tr.Why == "" {
 		t.Errorf("%+v", tr)
 	}
 }

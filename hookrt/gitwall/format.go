@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
@@ -29,8 +30,11 @@ type format struct {
 // trackingKey matches the keys of the repository's configuration that say which remote branch
 // a branch tracks: git status counts ahead and behind by them, and @{upstream} resolves through
 // them. They name refs and a remote's address, never a program, and no reading command contacts
-// a remote (the wall's protocol.allow=never and GIT_ALLOW_PROTOCOL hold even so).
-var trackingKey = regexp.MustCompile(`^(branch\..+\.(remote|merge)|remote\..+\.(url|fetch))$`)
+// a remote (the wall's protocol.allow=never and GIT_ALLOW_PROTOCOL hold even so). It is compiled
+// when a wall is first built, never at the start of a hook run (docs/performance.md).
+var trackingKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(branch\..+\.(remote|merge)|remote\..+\.(url|fetch))$`)
+})
 
 // ignoredExtensions are the extensions git 2.39 knows (setup.c, handle_extension_v0 and
 // handle_extension) and later ones that the wall may leave out: git reads the repository's data
@@ -76,7 +80,7 @@ func (b *builder) readFormat() (format, error) {
 			if f.version, err = strconv.Atoi(strings.TrimSpace(p.value)); err != nil {
 				return format{}, fmt.Errorf("%s: core.repositoryformatversion %q is not a number", path, p.value)
 			}
-		case trackingKey.MatchString(p.key):
+		case trackingKey().MatchString(p.key):
 			f.tracking = append(f.tracking, p)
 		default:
 			exts[strings.TrimPrefix(p.key, "extensions.")] = p.value

@@ -27,12 +27,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -85,28 +87,30 @@ func (w *Wall) Remove() error {
 	return os.RemoveAll(w.Dir)
 }
 
-// Build lays out the wall for the repository git finds from dir, in a new directory under
-// parent (created if missing), after removing the walls older reviews left there (sweep). A
-// directory in no repository is an error that wraps ErrNoRepository, as is any repository the
-// wall cannot stand for; the caller then gives the reviewer Env of a nil Wall.
-func Build(ctx context.Context, dir, parent string) (*Wall, error) {
+// BuildWith lays out the wall for the repository git finds from dir, in a new directory under
+// parent (created if missing), after removing the walls older reviews left there (sweep, by
+// env's clock). The git it runs is the one on env's PATH, run with that PATH. A directory in no
+// repository is an error that wraps ErrNoRepository, as is any repository the wall cannot stand
+// for; the caller then gives the reviewer Env of a nil Wall.
+func BuildWith(ctx context.Context, dir, parent string, env hookenv.Env) (*Wall, error) {
 	src, err := findSource(dir)
 	if err != nil {
 		return nil, err
 	}
-	git, err := findGit(src)
+	path := env.Getenv("PATH")
+	git, err := findGit(src, env.LookPathIn, path)
 	if err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(parent, 0o700); err != nil {
 		return nil, err
 	}
-	sweep(parent, time.Now())
+	sweep(parent, env.Now())
 	scratch, err := newScratch(parent)
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{ctx: ctx, gitPath: git, src: src, dir: scratch}
+	b := &builder{ctx: ctx, gitPath: git, path: path, src: src, dir: scratch}
 	w, err := b.build()
 	if err != nil {
 		_ = os.RemoveAll(scratch)
@@ -115,14 +119,20 @@ func Build(ctx context.Context, dir, parent string) (*Wall, error) {
 	return w, nil
 }
 
+// Build is BuildWith in this process's own outside world (hookenv.System), for a caller with no
+// hook run's Env of its own.
+func Build(ctx context.Context, dir, parent string) (*Wall, error) {
+	return BuildWith(ctx, dir, parent, hookenv.System(io.Discard))
+}
+
 // ErrNoRepository is matched by Build's error for a directory in no repository.
 var ErrNoRepository = errNoRepository
 
-// findGit is the git program on this process's $PATH, which the reviewer inherits. Go's
-// LookPath never returns one found through a relative directory of $PATH; one inside the work
-// tree under review is refused too: the agent put it there.
-func findGit(src source) (string, error) {
-	git, err := exec.LookPath("git")
+// findGit is the git program on path, the hook's $PATH, which the reviewer inherits, as lookPath
+// finds it (hookenv.Env.LookPathIn), never through a relative directory of path; one inside the
+// work tree under review is refused too: the agent put it there.
+func findGit(src source, lookPath func(name, path string) (string, error), path string) (string, error) {
+	git, err := lookPath("git", path)
 	if err != nil {
 		return "", err
 	}
@@ -155,6 +165,7 @@ func newScratch(parent string) (string, error) {
 type builder struct {
 	ctx     context.Context
 	gitPath string // the git program
+	path    string // the PATH it runs with
 	src     source
 	dir     string // the scratch directory
 }
@@ -195,7 +206,7 @@ func (b *builder) git(stdin []byte, args ...string) (stdout []byte, code int, er
 	defer cancel()
 	c := proc.Command(ctx, b.gitPath, args...)
 	c.Dir = b.dir
-	c.Env = gitEnv(b.dir, filepath.Join(b.src.common, "objects"))
+	c.Env = gitEnv(b.path, b.dir, filepath.Join(b.src.common, "objects"))
 	c.Stdin = bytes.NewReader(stdin)
 	out := &capped{max: maxGitOutput}
 	c.Stdout = out
@@ -214,10 +225,10 @@ func (b *builder) git(stdin []byte, args ...string) (stdout []byte, code int, er
 	return out.buf.Bytes(), 0, nil
 }
 
-// gitEnv is the whole environment of the git commands Build runs: $PATH, and the wall's own
-// variables with those that keep system and global configuration out.
-func gitEnv(gitDir, objects string) []string {
-	return append(Hardening(), "PATH="+os.Getenv("PATH"), "LC_ALL=C", "GIT_DIR="+gitDir, "GIT_OBJECT_DIRECTORY="+objects)
+// gitEnv is the whole environment of the git commands Build runs: path as $PATH, and the wall's
+// own variables with those that keep system and global configuration out.
+func gitEnv(path, gitDir, objects string) []string {
+	return append(Hardening(), "PATH="+path, "LC_ALL=C", "GIT_DIR="+gitDir, "GIT_OBJECT_DIRECTORY="+objects)
 }
 
 // capped keeps up to max bytes and notes whether more came.

@@ -1,8 +1,10 @@
 // Package hookenv holds what one run of the hook takes from the world outside it: the
-// environment, the clock, where warnings go, and what the programs it starts are given. The
-// router (package hookrt) hands the one Env it was given to each profile, so that a value a test
-// sets reaches every part of the run, and one left out means the same everywhere: the process's
-// own.
+// environment, the clock, the working directory, this binary's path, PATH lookups, the Claude
+// Code window, and where warnings go. System builds it, once, in the command that runs the hook;
+// the router (package hookrt) hands that Env whole to each profile, and every part of the run
+// reads the outside through it: no package of hookrt calls os.Getenv, os.Environ, os.Getwd,
+// os.Executable, exec.LookPath or time.Now for these (internal/layers keeps it so), so a value a
+// test sets reaches every part of the run.
 package hookenv
 
 import (
@@ -11,50 +13,46 @@ import (
 	"os"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/lookpath"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
-// Env is the outside world of one hook run, passed as values so that tests replace them. Each
-// field left nil is the process's own (WithDefaults).
+// Env is the outside world of one hook run, passed as values so that tests replace them. Every
+// field is set (System); a test starts from System and replaces what it needs.
 type Env struct {
-	// Getenv reads the environment (os.Getenv).
+	// Getenv reads the environment.
 	Getenv func(string) string
-	// Environ returns the environment handed to the reviewer (os.Environ).
+	// Environ returns the whole environment, which the reviewer is handed.
 	Environ func() []string
-	// Now is the clock (time.Now).
+	// Now is the clock.
 	Now func() time.Time
-	// Stderr receives warnings as log/slog text records (none when nil); never stdout, which is
-	// the hook protocol.
-	Stderr io.Writer
-	// Executable returns the path of this binary, which the reviewer's read-only hook runs
-	// (os.Executable).
+	// Getwd returns the working directory: where the reviewer runs when the event names no
+	// directory that is one.
+	Getwd func() (string, error)
+	// Executable returns the path of this binary, which the reviewer's read-only hook runs.
 	Executable func() (string, error)
-	// Window finds the Claude Code window $CLAUDE_PID names (window.Of).
+	// LookPathIn finds the program name in the absolute directories of pathList, a PATH value:
+	// the hook's own or the reviewer's, whichever will run the program.
+	LookPathIn func(name, pathList string) (string, error)
+	// Window finds the Claude Code window $CLAUDE_PID names.
 	Window window.Locate
+	// Stderr receives warnings as log/slog text records; never stdout, which is the hook
+	// protocol.
+	Stderr io.Writer
 }
 
-// WithDefaults returns e with each field left nil set to the process's own (Stderr to
-// io.Discard).
-func (e Env) WithDefaults() Env {
-	if e.Getenv == nil {
-		e.Getenv = os.Getenv
+// System returns the outside world of this process, its warnings going to stderr.
+func System(stderr io.Writer) Env {
+	return Env{
+		Getenv:     os.Getenv,
+		Environ:    os.Environ,
+		Now:        time.Now,
+		Getwd:      os.Getwd,
+		Executable: os.Executable,
+		LookPathIn: lookpath.Absolute,
+		Window:     window.Of,
+		Stderr:     stderr,
 	}
-	if e.Environ == nil {
-		e.Environ = os.Environ
-	}
-	if e.Now == nil {
-		e.Now = time.Now
-	}
-	if e.Stderr == nil {
-		e.Stderr = io.Discard
-	}
-	if e.Executable == nil {
-		e.Executable = os.Executable
-	}
-	if e.Window == nil {
-		e.Window = window.Of
-	}
-	return e
 }
 
 // Log returns the logger of warnings on e.Stderr. It is made when asked for: a hook run that

@@ -3,40 +3,39 @@ package hookenv
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
 )
 
-// TestWithDefaults: a field left nil is the process's own; one given is kept.
-func TestWithDefaults(t *testing.T) {
-	e := Env{}.WithDefaults()
+// TestSystem: the outside world of the process, every field set; warnings alone reach the writer
+// given.
+func TestSystem(t *testing.T) {
+	var stderr bytes.Buffer
+	e := System(&stderr)
 	if e.Getenv("PATH") != os.Getenv("PATH") || len(e.Environ()) != len(os.Environ()) {
 		t.Error("the environment is not the process's own")
 	}
 	if d := time.Since(e.Now()); d < 0 || d > time.Minute {
 		t.Errorf("the clock is off by %s", d)
 	}
+	if wd, _ := os.Getwd(); func() string { d, _ := e.Getwd(); return d }() != wd {
+		t.Error("the working directory is not the process's own")
+	}
 	if self, err := e.Executable(); err != nil || self == "" {
 		t.Errorf("Executable = %q, %v", self, err)
 	}
-	e.Log().Warn("nowhere") // Stderr discards it
-
-	var stderr bytes.Buffer
-	at := time.Date(2026, 11, 25, 14, 42, 0, 0, time.UTC)
-	given := Env{
-		Getenv:     func(string) string { return "given" },
-		Environ:    func() []string { return []string{"A=1"} },
-		Now:        func() time.Time { return at },
-		Stderr:     &stderr,
-		Executable: func() (string, error) { return "/given/ccc-hooks", nil },
-	}.WithDefaults()
-	self, _ := given.Executable()
-	if given.Getenv("PATH") != "given" || len(given.Environ()) != 1 || !given.Now().Equal(at) || self != "/given/ccc-hooks" {
-		t.Error("a given field was replaced")
+	if sh, err := exec.LookPath("sh"); err == nil {
+		if got, err := e.LookPathIn("sh", os.Getenv("PATH")); got != sh {
+			t.Errorf("LookPathIn(sh) = %q, %v; want %q", got, err, sh)
+		}
 	}
-	given.Log().Info("not shown")
-	given.Log().Warn("shown", "k", "v")
+	if e.Window == nil {
+		t.Error("no way to find the Claude Code window")
+	}
+	e.Log().Info("not shown")
+	e.Log().Warn("shown", "k", "v")
 	if got := stderr.String(); !strings.Contains(got, "level=WARN msg=shown k=v") || strings.Contains(got, "not shown") {
 		t.Errorf("stderr = %q, want the warning alone", got)
 	}

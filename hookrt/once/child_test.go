@@ -23,7 +23,7 @@ func TestMain(m *testing.M) {
 }
 
 func child(dir string) int {
-	ticket, first, err := Claim(context.Background(), dir, stop, fmt.Sprint("child ", os.Getpid()), nil)
+	ticket, first, err := Claim(context.Background(), dir, stop, fmt.Sprint("child ", os.Getpid()), time.Now)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -76,12 +76,9 @@ type Ticket struct {
 // Claim decides whether this invocation answers the event whose stdin was payload: first is true
 // when it does (call Done on the ticket once it has answered), false when it is a copy (see the
 // package comment). caller names how Claude Code ran this invocation. dir holds the records
-// (created when missing); now is the clock (time.Now when nil). Claim waits while an identical
-// payload is being answered, until ctx is done.
+// (created when missing); now is the clock (the run's hookenv.Env.Now). Claim waits while an
+// identical payload is being answered, until ctx is done.
 func Claim(ctx context.Context, dir string, payload []byte, caller string, now func() time.Time) (t *Ticket, first bool, err error) {
-	if now == nil {
-		now = time.Now
-	}
 	arrived := now()
 	sum := sha256.Sum256(payload)
 	path := filepath.Join(dir, hex.EncodeToString(sum[:16]))

@@ -17,7 +17,7 @@ var stop = []byte(`{"session_id":"s1","hook_event_name":"Stop","stop_hook_active
 // for a while) and record it.
 func answer(t *testing.T, dir string, payload []byte, caller string, answers *atomic.Int32, hold time.Duration) {
 	t.Helper()
-	ticket, first, err := Claim(context.Background(), dir, payload, caller, nil)
+	ticket, first, err := Claim(context.Background(), dir, payload, caller, time.Now)
 	if err != nil {
 		t.Errorf("Claim: %v", err)
 		return
@@ -194,12 +194,12 @@ func TestSameCallerAgainIsANewEvent(t *testing.T) {
 func TestCopyAnswersWhenTheFirstDied(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	ticket, first, err := Claim(context.Background(), dir, stop, "plugin", nil)
+	ticket, first, err := Claim(context.Background(), dir, stop, "plugin", time.Now)
 	if err != nil || !first {
 		t.Fatalf("Claim = %v, %v", first, err)
 	}
 	unlockClose(ticket.f) // the process died: no Done
-	ticket, first, err = Claim(context.Background(), dir, stop, "settings", nil)
+	ticket, first, err = Claim(context.Background(), dir, stop, "settings", time.Now)
 	if err != nil || !first {
 		t.Errorf("copy after the first died: first = %v, err = %v; want it to answer", first, err)
 	}
@@ -234,7 +234,7 @@ func TestClaimFailsOnAnUnusableDirectory(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, first, err := Claim(context.Background(), filepath.Join(file, "once"), stop, "c", nil); err == nil || first {
+	if _, first, err := Claim(context.Background(), filepath.Join(file, "once"), stop, "c", time.Now); err == nil || first {
 		t.Errorf("Claim under a regular file = %v, %v; want an error", first, err)
 	}
 }

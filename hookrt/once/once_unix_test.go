@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // A symbolic link or a FIFO in a record's place is refused, not followed or read: the event is
@@ -21,7 +22,7 @@ func TestClaimRefusesOddFiles(t *testing.T) {
 	if err := os.Symlink(victim, record1(dir, string(stop))); err != nil {
 		t.Fatal(err)
 	}
-	if _, first, err := Claim(context.Background(), dir, stop, "c", nil); err == nil || first {
+	if _, first, err := Claim(context.Background(), dir, stop, "c", time.Now); err == nil || first {
 		t.Errorf("Claim over a symlink = %v, %v; want an error", first, err)
 	}
 	if got, _ := os.ReadFile(victim); string(got) != "keep me" {

@@ -36,7 +36,7 @@ func newHome(t testing.TB) *home {
 
 // pruner returns a pruner of h with the tests' window, keeping keep.
 func (h *home) pruner(keep ...string) *Pruner {
-	return &Pruner{Home: h.dir, Retention: retention, Keep: keep}
+	return &Pruner{Home: h.dir, Retention: retention, Now: time.Now, Keep: keep}
 }
 
 // decision returns the n-th decision of session id: a review costing n cents that blocked.
@@ -118,7 +118,7 @@ func (h *home) record() Record {
 // (ReadLogs: those of sessions the record counts left out).
 func (h *home) logged() supervisor.Totals {
 	h.t.Helper()
-	store := &supervisor.SessionStore{Home: h.dir}
+	store := &supervisor.SessionStore{Home: h.dir, Now: time.Now}
 	logs, err := ReadLogs(store)
 	if err != nil || logs.RecordErr != nil {
 		h.t.Fatal(err, logs.RecordErr)

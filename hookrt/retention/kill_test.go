@@ -17,7 +17,7 @@ import (
 // RETENTION_TEST_PASS names, to be killed midway.
 func TestMain(m *testing.M) {
 	if home := os.Getenv("RETENTION_TEST_PASS"); home != "" {
-		if _, err := (&Pruner{Home: home, Retention: retention}).Pass(); err != nil {
+		if _, err := (&Pruner{Home: home, Retention: retention, Now: time.Now}).Pass(); err != nil {
 			_, _ = os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}

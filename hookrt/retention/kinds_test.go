@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
@@ -21,7 +22,7 @@ import (
 func TestKindsNameTheStoresFiles(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
-	store := &supervisor.SessionStore{Home: home}
+	store := &supervisor.SessionStore{Home: home, Now: time.Now}
 	const id = "0b9a7e1c-4f6d-4e58-9d3a-2c1b0a9f8e7d"
 	if _, err := store.Update(context.Background(), id, func(*supervisor.State) error { return nil }); err != nil {
 		t.Fatal(err)
@@ -57,7 +58,7 @@ func TestKindsNameTheStoresFiles(t *testing.T) {
 	}
 	// A Claude Code window's record and its lock, as the store writes them, are one window's.
 	windowHome := t.TempDir()
-	wstore := &supervisor.SessionStore{Home: windowHome}
+	wstore := &supervisor.SessionStore{Home: windowHome, Now: time.Now}
 	if err := wstore.NoteWindow(context.Background(), window.ID{PID: 4242, Start: "boot 1"}, id, true); err != nil {
 		t.Fatal(err)
 	}

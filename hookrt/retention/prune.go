@@ -50,7 +50,7 @@ const lockFile = "locks/retention.lock"
 type Pruner struct {
 	Home      string
 	Retention time.Duration
-	Now       func() time.Time
+	Now       func() time.Time // the clock (the run's hookenv.Env.Now)
 	// Keep names sessions (and supervisor IDs) never pruned: the hook's own, whatever their age.
 	Keep []string
 }
@@ -293,12 +293,7 @@ func (g *group) hasLog() bool {
 	return slices.ContainsFunc(g.files, func(f file) bool { return f.kind.Log })
 }
 
-func (p *Pruner) now() time.Time {
-	if p.Now != nil {
-		return p.Now()
-	}
-	return time.Now()
-}
+func (p *Pruner) now() time.Time { return p.Now() }
 
 // Pass runs a whole pass now, due or not (tests, and the timing scripts that prepare a home).
 func (p *Pruner) Pass() (Report, error) {

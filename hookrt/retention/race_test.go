@@ -22,7 +22,7 @@ func TestPruneRacesHooksOfTheSession(t *testing.T) {
 	h := newHome(t)
 	const before, hooks, removals = 5, 4, 3
 	h.session("s", old, before)
-	store := &supervisor.SessionStore{Home: h.dir}
+	store := &supervisor.SessionStore{Home: h.dir, Now: time.Now}
 	var appended atomic.Int64
 	stop := make(chan struct{})
 	var wg sync.WaitGroup

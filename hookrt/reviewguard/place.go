@@ -23,6 +23,9 @@ type Place struct {
 	// GitEnv is why git may not run in the reviewer's environment (GitEnvironment), nil when it
 	// runs through the review's git wall. Every git command is refused while it is set.
 	GitEnv error
+	// Home and ConfigHome are the reviewer's $HOME and $XDG_CONFIG_HOME, where git reads files
+	// of its own whatever the repository ("" when unset).
+	Home, ConfigHome string
 }
 
 // sameRepository refuses git unless the command runs where the review started: git finds its

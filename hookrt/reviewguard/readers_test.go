@@ -436,15 +436,14 @@ func TestHeredocDelimiters(t *testing.T) {
 // (~/.gitconfig, ~/.config/git/config): a named pipe there refuses rg. git reads none of the
 // home's files through the review's wall (gitwall's TestWallReadsNothingOfTheHome), so a named
 // pipe there, or as the default exclude or attributes file, refuses no git command.
+// The home is the reviewer's, as its environment names it (Place.Home).
 func TestGitHomeFilesAreLooked(t *testing.T) {
 	for file, refusesRg := range map[string]bool{
 		".gitconfig": true, ".config/git/config": true, ".config/git/ignore": false, ".config/git/attributes": false,
 	} {
 		home := t.TempDir()
-		t.Setenv("HOME", home)
-		t.Setenv("XDG_CONFIG_HOME", "")
 		repo := t.TempDir()
-		where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin"}
+		where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin", Home: home}
 		if err := Check("Bash", bash("rg -n x"), nil, where); err != nil {
 			t.Fatalf("rg with no pipe: %v", err)
 		}

@@ -154,7 +154,7 @@ func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
 		}
 	}
 	if home {
-		if err := homeStalls(); err != nil {
+		if err := homeStalls(where); err != nil {
 			return err
 		}
 	}
@@ -188,13 +188,14 @@ func walkedDir(cwd, w string) (string, error) {
 // homeStalls refuses while git's configuration files in the home directory are a named pipe or
 // a device, for a program that reads them itself (readsGitConfig): the agent under review may
 // write there too. git itself, through the review's wall, reads none of the home's files
-// (GIT_CONFIG_GLOBAL, core.excludesFile and core.attributesFile: package gitwall).
-func homeStalls() error {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return nil //nolint:nilerr // no home directory: no file of git's there
+// (GIT_CONFIG_GLOBAL, core.excludesFile and core.attributesFile: package gitwall). The home is
+// the reviewer's (Place.Home); without one there is no file of git's there.
+func homeStalls(where Place) error {
+	home := where.Home
+	if home == "" {
+		return nil
 	}
-	config := os.Getenv("XDG_CONFIG_HOME")
+	config := where.ConfigHome
 	if config == "" {
 		config = filepath.Join(home, ".config")
 	}

@@ -1,8 +1,6 @@
 package supervisor
 
 import (
-	"os"
-
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
@@ -31,13 +29,14 @@ func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *even
 				return event.Permission("deny", reviewguard.Reason(&reviewguard.RefusedError{Tool: "Bash", Why: err.Error()}))
 			}
 		}
-		self, _ := os.Executable()
+		self, _ := env.Executable()
 		if out := grantCheck(ev, cfg, env.Getenv(ReviewDirEnv), self); out != nil {
 			return out
 		}
 		where := reviewguard.Place{
 			Cwd: ev.CWD, Root: env.Getenv(ReviewDirEnv), Path: env.Getenv("PATH"),
 			Tree: env.Getenv("GIT_WORK_TREE"), GitEnv: reviewguard.GitEnvironment(environ),
+			Home: env.Getenv("HOME"), ConfigHome: env.Getenv("XDG_CONFIG_HOME"),
 		}
 		if err := reviewguard.Check(ev.ToolName, ev.ToolInput, cfg.AllowedTools, where); err != nil {
 			return event.Permission("deny", reviewguard.Reason(err))

@@ -138,11 +138,7 @@ func (w *Switch) noteHere(ctx context.Context, id string, on, own bool) error {
 // here returns the window of pid; ok is false when pid is not an ancestor of this process or
 // the system does not tell (no window, and no error), or when it could not be read (the error).
 func (w *Switch) here(pid int) (id window.ID, ok bool, err error) {
-	locate := w.Locate
-	if locate == nil {
-		locate = window.Of
-	}
-	id, err = locate(pid)
+	id, err = w.Locate(pid)
 	switch {
 	case errors.Is(err, window.ErrNotAncestor), errors.Is(err, window.ErrUnsupported):
 		return window.ID{}, false, nil

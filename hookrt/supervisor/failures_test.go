@@ -273,7 +273,7 @@ func TestHandleUsesItsClockAndConfig(t *testing.T) {
 		t.Errorf("state %+v (%v), want it stamped %s", st, err, at)
 	}
 	// Without a loaded config (the CLI), the switch reads ccc.json.
-	on, err := NewSwitch(e.Getenv, time.Now).Default()
+	on, err := NewSwitch(e.Hook()).Default()
 	if err != nil || on {
 		t.Errorf("Default() = %v, %v; want ccc.json's off", on, err)
 	}

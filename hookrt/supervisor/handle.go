@@ -25,6 +25,7 @@ const approvedFeedback = "supervisor review passed"
 
 // Options carries what one supervisor answer needs from the router and the outside world.
 type Options struct {
+	// Env is the outside world of the hook run (the router's, whole).
 	hookenv.Env
 	// Config is this hook run's supervisor settings (the router reads ccc.json once).
 	Config config.Supervisor
@@ -45,19 +46,16 @@ type ReviewOptions struct {
 	Timeout time.Duration
 	// ManagedSettings is the managed settings file (the operating system's when empty).
 	ManagedSettings string
-	// Sandbox finds whether Claude Code's Bash sandbox can run here (CheckSandbox when nil).
+	// Sandbox finds whether Claude Code's Bash sandbox can run here (CheckSandbox, on the
+	// reviewer's PATH, when nil).
 	Sandbox func(context.Context) bashsandbox.Finding
 	// Wall runs a check behind the copy-on-write wall (wall.Run when nil).
 	Wall func(context.Context, wall.Spec) (wall.Result, error)
 }
 
 func (o Options) withDefaults() Options {
-	o.Env = o.WithDefaults()
 	if o.Review.ManagedSettings == "" {
 		o.Review.ManagedSettings = paths.ManagedFile()
-	}
-	if o.Review.Sandbox == nil {
-		o.Review.Sandbox = CheckSandbox
 	}
 	return o
 }
@@ -106,7 +104,9 @@ type supervision struct {
 
 // switchboard is the Switch of this hook run, its default the config the router read.
 func (s *supervision) switchboard() *Switch {
-	return &Switch{Store: s.store, Getenv: s.opts.Getenv, Now: s.opts.Now, Locate: s.opts.Window, loaded: &s.opts.Config}
+	sw := NewSwitch(s.opts.Env)
+	sw.Store, sw.loaded = s.store, &s.opts.Config
+	return sw
 }
 
 // withNotice adds msg to what out tells the user, making an answer of nothing one that says it.
@@ -298,8 +298,10 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 	if s.opts.Review.Timeout > 0 {
 		timeout = s.opts.Review.Timeout
 	}
-	around := s.surroundings(ctx)
+	dir := s.reviewDir()
+	around := s.surroundings(ctx, dir)
 	defer around.remove()
+	env := reviewerEnv(s.opts.Environ(), around.project.env)
 	claude, _ := cfg.Claude(s.opts.Getenv)
 	return Review(ctx, Request{
 		Program:        claude,
@@ -308,12 +310,12 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 		PermissionMode: cfg.PermissionMode,
 		AllowedTools:   cfg.AllowedTools,
 		Guard:          GuardOf(self),
-		Sandbox:        s.sandbox(ctx),
+		Sandbox:        s.sandbox(ctx, dir, env),
 		MCPConfig:      around.project.mcp,
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, evidence),
-		Dir:            s.ev.CWD,
-		Env:            reviewerEnv(s.opts.Environ(), around.project.env),
+		Dir:            dir,
+		Env:            env,
 		Git:            around.git,
 		Timeout:        timeout,
 		Log:            s.opts.Log(),

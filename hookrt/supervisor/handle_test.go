@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -175,7 +176,9 @@ func TestInsideReviewIsReadOnly(t *testing.T) {
 			}
 			return ""
 		}
-		out := InsideReview(ev, cfg, hookenv.Env{Getenv: getenv, Environ: func() []string { return vars }})
+		env := hookenv.System(io.Discard)
+		env.Getenv, env.Environ = getenv, func() []string { return vars }
+		out := InsideReview(ev, cfg, env)
 		switch {
 		case !tt.deny && out != nil:
 			t.Errorf("%s %s %q: output %+v, want no decision", tt.tool, tt.input, tt.env, out)

@@ -2,13 +2,10 @@ package supervisor
 
 import (
 	"context"
-	"io"
-	"os"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
@@ -19,7 +16,7 @@ import (
 func optsOf(e *hooktest.Env) Options {
 	cfg, _, _ := config.Load(e.ConfigFile())
 	return Options{
-		Env:    hookenv.Env{Getenv: e.Getenv, Environ: os.Environ, Now: time.Now, Stderr: io.Discard},
+		Env:    e.Hook(),
 		Config: cfg,
 		Review: ReviewOptions{ManagedSettings: e.ManagedSettings(), Sandbox: noSandbox},
 	}
@@ -30,7 +27,7 @@ func noSandbox(context.Context) bashsandbox.Finding {
 	return bashsandbox.Finding{Backend: "bubblewrap", Missing: []string{"bwrap", "socat"}}
 }
 
-func storeOf(e *hooktest.Env) *SessionStore { return &SessionStore{Home: e.Home()} }
+func storeOf(e *hooktest.Env) *SessionStore { return &SessionStore{Home: e.Home(), Now: time.Now} }
 
 // run is Handle, checking that the supervisor's answer is always final.
 func run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {

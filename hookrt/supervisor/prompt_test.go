@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 func TestBasePrompt(t *testing.T) {
@@ -249,7 +250,7 @@ func TestGuardRunsTheBinaryWithoutAShell(t *testing.T) {
 			t.Errorf("GuardSettings(%q) (-want +got):\n%s", path, diff)
 		}
 	}
-	if got, want := GuardSettings(Guard{Program: "/bin/sh"}, nil), `"args":[]`; !strings.Contains(got, want) {
+	if got, want := GuardSettings(hookcmd.Exec("/bin/sh"), nil), `"args":[]`; !strings.Contains(got, want) {
 		t.Errorf("GuardSettings without arguments = %s, want %s (exec form)", got, want)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -41,12 +42,12 @@ type Request struct {
 	SessionID      string            // the session to fork
 	PermissionMode string            // --permission-mode; "" leaves it out
 	AllowedTools   []string          // one --allowedTools each
-	Guard          Guard             // the read-only PreToolUse hook (see GuardSettings)
+	Guard          hookcmd.Handler   // the read-only PreToolUse hook (GuardOf, see GuardSettings)
 	Sandbox        *bashsandbox.Plan // Claude Code's Bash sandbox for the reviewer (GuardSettings); nil: none
 	MCPConfig      string            // --mcp-config: the project's MCP servers the session started (projectSettings); "" for none
 	MaxBudgetUSD   float64           // --max-budget-usd when positive
 	Prompt         string
-	Dir            string        // working directory; "" or a missing directory keeps ours
+	Dir            string        // the review's directory (supervision.reviewDir); "" or no directory: ours, and no git
 	Env            []string      // the environment (see reviewerEnv); GuardEnv=1 is added
 	Git            []string      // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
 	Timeout        time.Duration // hard limit; the whole process group is killed when it passes
@@ -124,17 +125,11 @@ func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	return v, usage, err
 }
 
-// reviewDir is the directory the reviewer runs in when asked for dir: dir when it is one, else
-// "" (ours). The event's cwd is only looked at (stat), never opened: a FIFO, device or file
-// there is not a directory, and the reviewer then runs in ours.
-func reviewDir(dir string) string {
-	if dir == "" {
-		return ""
-	}
-	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-		return dir
-	}
-	return ""
+// isDir reports whether dir names a directory. It is only looked at (stat), never opened: a FIFO,
+// device or file there is not a directory.
+func isDir(dir string) bool {
+	fi, err := os.Stat(dir)
+	return dir != "" && err == nil && fi.IsDir()
 }
 
 func runReviewer(ctx context.Context, req Request) ([]byte, error) {
@@ -142,7 +137,7 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	if !event.ValidSessionID(req.SessionID) {
 		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)
 	}
-	if req.Guard.Program == "" {
+	if req.Guard.Command == "" {
 		return nil, errors.New("refusing to review without the read-only hook")
 	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
@@ -151,10 +146,9 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	c := proc.Command(ctx, req.Program, req.Args()...)
-	c.Dir = reviewDir(req.Dir)
-	dir := c.Dir
-	if dir == "" {
-		dir, _ = os.Getwd() // "" when unknown: the reviewer's git is then refused
+	dir := ""
+	if isDir(req.Dir) {
+		c.Dir, dir = req.Dir, req.Dir
 	}
 	c.Env = slices.Concat(reviewguard.Environment(reviewerEnv(req.Env, nil)), req.Git, []string{GuardEnv + "=1", ReviewDirEnv + "=" + dir})
 	stdout := &capWriter{max: MaxStdout}
@@ -163,7 +157,7 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
 	// the answer of a reviewer that exited 0 while a child of its own still held stdout. While
 	// the reviewer runs, each of its Bash commands is bounded (bound.go).
-	err := proc.RunWatched(c, newCommandWatch(commandBound(req.Timeout), req.Guard.Program, req.Log).run)
+	err := proc.RunWatched(c, newCommandWatch(commandBound(req.Timeout), req.Guard.Command, req.Log).run)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}

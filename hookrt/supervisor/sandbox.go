@@ -2,36 +2,43 @@ package supervisor
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 )
 
-// CheckSandbox is bashsandbox.Check on this machine: the running system, the PATH of this
-// process (which the reviewer inherits) and a trial run of bwrap in a process group of its own.
-func CheckSandbox(ctx context.Context) bashsandbox.Finding {
-	return bashsandbox.Check(ctx, bashsandbox.Env{GOOS: runtime.GOOS, LookPath: exec.LookPath, Output: proc.Output})
+// CheckSandbox is bashsandbox.Check on this machine: the running system, programs looked up (by
+// env.LookPathIn) on path, the PATH of the one who will run them (the reviewer's: Claude Code
+// finds bwrap and socat there), and a trial run of bwrap in a process group of its own.
+func CheckSandbox(ctx context.Context, env hookenv.Env, path string) bashsandbox.Finding {
+	lookPath := func(name string) (string, error) { return env.LookPathIn(name, path) }
+	return bashsandbox.Check(ctx, bashsandbox.Env{GOOS: runtime.GOOS, LookPath: lookPath, Output: proc.Output})
 }
 
-// sandbox plans Claude Code's Bash sandbox for the reviewer: the directory it runs in and the
-// home directory read-only, the programs supervisor.allowed_tools grants besides git left out of
-// it (bashsandbox.Unsandboxed). None (nil) when a rule grants Bash as a whole, or when this
-// machine has no sandbox (asked before each review, and only then: bwrap's trial run costs a
-// process). Without it the read-only hook holds alone, as it does everywhere.
-func (s *supervision) sandbox(ctx context.Context) *bashsandbox.Plan {
+// sandbox plans Claude Code's Bash sandbox for the reviewer, which runs in dir with the
+// environment env: dir and the home directory read-only, the programs supervisor.allowed_tools
+// grants besides git left out of it (bashsandbox.Unsandboxed). None (nil) when a rule grants Bash
+// as a whole, or when this machine has no sandbox on the reviewer's PATH (asked before each
+// review, and only then: bwrap's trial run costs a process). Without it the read-only hook holds
+// alone, as it does everywhere.
+func (s *supervision) sandbox(ctx context.Context, dir string, env []string) *bashsandbox.Plan {
 	excluded, all := bashsandbox.Unsandboxed(s.opts.Config.AllowedTools)
-	if all || !s.opts.Review.Sandbox(ctx).Available() {
+	if all {
 		return nil
 	}
-	dir := reviewDir(s.ev.CWD)
-	if dir == "" {
-		dir, _ = os.Getwd()
+	check := s.opts.Review.Sandbox
+	if check == nil {
+		check = func(ctx context.Context) bashsandbox.Finding {
+			return CheckSandbox(ctx, s.opts.Env, proc.Getenv(env, "PATH"))
+		}
+	}
+	if !check(ctx).Available() {
+		return nil
 	}
 	plan := &bashsandbox.Plan{Excluded: append(excluded, s.checksOutside(dir)...)}
 	for _, p := range []string{dir, paths.HomeDir(s.opts.Getenv)} {

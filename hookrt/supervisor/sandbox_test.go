@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -26,7 +28,7 @@ func TestReviewSandbox(t *testing.T) {
 		machine   bashsandbox.Finding
 		sandboxed bool
 		asked     bool
-		cwdFile   bool     // the event's cwd is a file: the reviewer runs in ours, which is read-only
+		cwdFile   bool     // the event's cwd is a file: the reviewer runs in the hook's working directory, which is read-only
 		excluded  []string // the commands left out of the sandbox
 	}{
 		{"defaults on a machine with it", "", has, true, true, false, nil},
@@ -62,9 +64,11 @@ func TestReviewSandbox(t *testing.T) {
 			runsIn := project
 			if tt.cwdFile {
 				ev.CWD = filepath.Join(project, ".keep")
-				if runsIn, err = os.Getwd(); err != nil {
+				runsIn = filepath.Join(e.Dir, "hook's working directory")
+				if err = os.Mkdir(runsIn, 0o755); err != nil {
 					t.Fatal(err)
 				}
+				opts.Getwd = func() (string, error) { return runsIn, nil }
 			}
 			if _, err = run(context.Background(), ev, opts); err != nil {
 				t.Fatal(err)
@@ -86,6 +90,51 @@ func TestReviewSandbox(t *testing.T) {
 			}
 			if got := asked.Load() > 0; got != tt.asked {
 				t.Errorf("machine asked: %v, want %v", got, tt.asked)
+			}
+		})
+	}
+}
+
+// TestSandboxLookedForOnTheReviewersPATH: Claude Code looks for bwrap and socat on the PATH the
+// reviewer is given, so the supervisor does too: the PATH of the environment handed to the
+// reviewer, not the hook's own $PATH; where the project's settings set PATH, the reviewer is
+// given none (reviewerEnv), and nothing is found.
+func TestSandboxLookedForOnTheReviewersPATH(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, projectEnv, want string
+	}{
+		{"the reviewer's PATH", "", "/the/reviewer's/bin"},
+		{"PATH set by the project's settings", `{"env":{"PATH":"/project/bin"}}`, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.AllowScript)
+			project := filepath.Join(e.Dir, "project")
+			e.Write(filepath.Join(project, ".keep"), "", 0o644)
+			if tt.projectEnv != "" {
+				e.Write(filepath.Join(project, ".claude", "settings.json"), tt.projectEnv, 0o644)
+			}
+			opts := optsOf(e)
+			opts.Review.Sandbox = nil
+			e.Vars["PATH"] = "/the/hook's/own/bin:" + os.Getenv("PATH")
+			e.Vars["CLAUDE_PROJECT_DIR"] = project
+			opts.Environ = func() []string { return append(os.Environ(), "PATH=/the/reviewer's/bin:"+os.Getenv("PATH")) }
+			var mu sync.Mutex
+			asked := map[string]string{}
+			opts.LookPathIn = func(name, path string) (string, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				asked[name] = path
+				return "", exec.ErrNotFound
+			}
+			ev := hooktest.Stop("s")
+			ev.CWD = project
+			if _, err := run(context.Background(), ev, opts); err != nil {
+				t.Fatal(err)
+			}
+			if got, ok := asked["bwrap"]; !ok || !strings.HasPrefix(got+":", tt.want+":") || strings.Contains(got, "hook's own") {
+				t.Errorf("bwrap looked for on %q (asked: %v), want the PATH %q", got, ok, tt.want)
 			}
 		})
 	}

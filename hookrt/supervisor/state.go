@@ -59,7 +59,9 @@ type State struct {
 // update. The store creates the ccc-hooks home itself when it first writes; safefile.Lock
 // creates only the folder of its own lock file.
 type SessionStore struct {
-	Home        string
+	Home string
+	// Now is the clock of what the store writes (the run's hookenv.Env.Now); a store that only
+	// reads leaves it nil.
 	Now         func() time.Time
 	LockTimeout time.Duration // 0 means safefile.DefaultLockTimeout
 }
@@ -201,9 +203,4 @@ func (s *SessionStore) keepFresh(ctx context.Context, path, lock string) error {
 	return nil
 }
 
-func (s *SessionStore) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
-}
+func (s *SessionStore) now() time.Time { return s.Now().UTC() }

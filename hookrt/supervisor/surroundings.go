@@ -3,7 +3,6 @@ package supervisor
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
@@ -26,20 +25,26 @@ func gitWallsDir(getenv func(string) string) string {
 	return filepath.Join(paths.Home(getenv), "git-walls")
 }
 
-// surroundings builds the review's git wall for the directory the reviewer runs in (the event's
-// cwd, else ours), and reads the project's settings files: the project file of the directory
+// reviewDir is the directory the review runs in: the event's cwd when it is a directory, else the
+// hook's working directory ("" when that is unknown: the reviewer's git is then refused).
+func (s *supervision) reviewDir() string {
+	if isDir(s.ev.CWD) {
+		return s.ev.CWD
+	}
+	dir, _ := s.opts.Getwd()
+	return dir
+}
+
+// surroundings builds the review's git wall for dir, the directory the reviewer runs in
+// (reviewDir), with the git on the hook's PATH, and reads the project's settings files: the project file of the directory
 // Claude Code started in ($CLAUDE_PROJECT_DIR, which Claude Code gives its hooks, else the
 // event's cwd) and the local files there and at the top of the repository. A wall that cannot be
 // built leaves the reviewer without git (gitwall.Wall.Env of none), with a warning in the hook's
 // log unless the directory is in no repository at all; a settings file that cannot be read is
 // warned about too.
-func (s *supervision) surroundings(ctx context.Context) surroundings {
-	dir := reviewDir(s.ev.CWD)
-	if dir == "" {
-		dir, _ = os.Getwd()
-	}
+func (s *supervision) surroundings(ctx context.Context, dir string) surroundings {
 	var a surroundings
-	wall, err := gitwall.Build(ctx, dir, gitWallsDir(s.opts.Getenv))
+	wall, err := gitwall.BuildWith(ctx, dir, gitWallsDir(s.opts.Getenv), s.opts.Env)
 	if err != nil && !errors.Is(err, gitwall.ErrNoRepository) {
 		s.opts.Log().Warn("the reviewer gets no git: its wall could not be built", "err", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -24,15 +25,16 @@ type Switch struct {
 	Store  *SessionStore
 	Getenv func(string) string
 	Now    func() time.Time
-	// Locate finds the Claude Code window that $CLAUDE_PID names (window.Of when nil).
+	// Locate finds the Claude Code window that $CLAUDE_PID names.
 	Locate window.Locate
 
 	loaded *config.Supervisor // the hook run's config; nil: read ccc.json when asked
 }
 
-// NewSwitch returns the switch of the ccc-hooks home and ccc.json that getenv names.
-func NewSwitch(getenv func(string) string, now func() time.Time) *Switch {
-	return &Switch{Store: &SessionStore{Home: paths.Home(getenv), Now: now}, Getenv: getenv, Now: now}
+// NewSwitch returns the switch of the ccc-hooks home and ccc.json that env names, with env's
+// clock and window.
+func NewSwitch(env hookenv.Env) *Switch {
+	return &Switch{Store: &SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}, Getenv: env.Getenv, Now: env.Now, Locate: env.Window}
 }
 
 // IDSource is a place a supervisor ID may be given, and the ID given there ("" for none).

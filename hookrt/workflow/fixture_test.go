@@ -69,12 +69,11 @@ func (f *fixture) opts() Options {
 	if f.maxBlocks > 0 {
 		cfg.Workflow.MaxIterations = f.maxBlocks
 	}
+	env := hookenv.System(lockedWriter{&f.mu, &f.stderr})
+	env.Getenv = func(k string) string { return f.env[k] }
+	env.Now = func() time.Time { return f.now }
 	return Options{
-		Env: hookenv.Env{
-			Getenv: func(k string) string { return f.env[k] },
-			Now:    func() time.Time { return f.now },
-			Stderr: lockedWriter{&f.mu, &f.stderr},
-		},
+		Env:    env,
 		Config: cfg.Workflow,
 		Home:   f.home,
 		Notify: func(_ context.Context, title, body string) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 )
 
 // notifyBudget is the longest a notification may delay the hook.
@@ -20,13 +22,14 @@ func (h *handler) notify(title, body string) {
 	}
 }
 
-// DesktopNotify shows a notification with notify-send (Linux) or osascript (macOS), else as a
+// DesktopNotify shows a notification with notify-send (Linux) or osascript (macOS), found on the
+// hook's PATH and given its environment (the desktop's session bus is named there), else as a
 // terminal OSC 9 notification written to /dev/tty. It never writes to stdout, starts the program
 // without waiting for it, and returns within notifyBudget; errors are ignored.
-func DesktopNotify(ctx context.Context, title, body string) {
+func DesktopNotify(ctx context.Context, env hookenv.Env, title, body string) {
 	title, body = clean(title), clean(body)
 	done := make(chan struct{})
-	if c := notifyCommand(title, body); c != nil {
+	if c := notifyCommand(env, title, body); c != nil {
 		if err := c.Start(); err != nil {
 			return
 		}
@@ -43,21 +46,25 @@ func DesktopNotify(ctx context.Context, title, body string) {
 	}
 }
 
-// notifyCommand returns the notification program of this system, or nil when there is none.
-// Its standard streams are the null device.
-func notifyCommand(title, body string) *exec.Cmd {
+// notifyCommand returns the notification program of this system on env's PATH, or nil when there
+// is none. Its standard streams are the null device.
+func notifyCommand(env hookenv.Env, title, body string) *exec.Cmd {
+	var c *exec.Cmd
 	switch runtime.GOOS {
 	case "darwin":
-		if p, err := exec.LookPath("osascript"); err == nil {
+		if p, err := env.LookPathIn("osascript", env.Getenv("PATH")); err == nil {
 			script := "display notification " + appleString(body) + " with title " + appleString(title)
-			return exec.Command(p, "-e", script)
+			c = exec.Command(p, "-e", script)
 		}
 	default:
-		if p, err := exec.LookPath("notify-send"); err == nil {
-			return exec.Command(p, "--app-name=ccc-hooks", title, body)
+		if p, err := env.LookPathIn("notify-send", env.Getenv("PATH")); err == nil {
+			c = exec.Command(p, "--app-name=ccc-hooks", title, body)
 		}
 	}
-	return nil
+	if c != nil {
+		c.Env = env.Environ()
+	}
+	return c
 }
 
 // osc9 writes an OSC 9 notification to the controlling terminal, if there is one.

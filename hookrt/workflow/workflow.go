@@ -78,7 +78,6 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	o.Env = o.WithDefaults()
 	if o.Home == "" {
 		o.Home = paths.Home(o.Getenv)
 	}
@@ -87,7 +86,8 @@ func (o Options) withDefaults() Options {
 	}
 	o.claudeCap = blockcap.FromEnv(o.Getenv)
 	if o.Notify == nil {
-		o.Notify = DesktopNotify
+		env := o.Env
+		o.Notify = func(ctx context.Context, title, body string) { DesktopNotify(ctx, env, title, body) }
 	}
 	return o
 }

@@ -1,6 +1,10 @@
 package hookcmd
 
-import "strings"
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
 
 // The plugins' hooks guard the program (plugins/*/hooks/hooks.json): where it is not on PATH, the
 // command prints one line for the user, as a systemMessage, instead of the shell's "not found"
@@ -17,6 +21,20 @@ const (
 	guardSay  = " printf '%s\\n' '"
 	guardExit = "'; exit 0; "
 )
+
+// Guarded returns the plugins' guarded command: where program is on PATH it runs `program hook`
+// (exec, so that the hook's process is ccc-hooks itself, its output, exit status and signals the
+// hook's own); where it is not, it prints {"systemMessage": say} and exits 0, which Claude Code
+// shows as one line under the event instead of a failed hook. say holds no single quote and no
+// line break (it stands in single quotes), which Unguard checks too.
+func Guarded(program, say string) string {
+	var msg bytes.Buffer
+	enc := json.NewEncoder(&msg)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(map[string]string{"systemMessage": say}) // a string: cannot fail
+	line := strings.TrimSuffix(msg.String(), "\n")
+	return guardHead + program + guardMid + guardSay + line + guardExit + guardTail + program + " " + Subcommand
+}
 
 // Unguard returns the command a guarded command runs ("ccc-hooks hook"), and false for any
 // command that is not guarded as the plugins guard: the program the guard looks for must be the

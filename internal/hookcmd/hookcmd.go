@@ -1,9 +1,12 @@
-// Package hookcmd recognises the hook commands of ccc-hooks in settings files: a command is ours
-// when it is, whole, one that ccc-hooks writes or has written (the program's path as some
-// version spelled it, then the subcommand hook or supervisor-hook, and nothing else), never by an
-// extra key, which Claude Code strips. A command the user wrote around ours (`ccc-hooks hook &&
-// notify-send done`, `ccc-hooks hook 2>>log`) runs ccc-hooks too (Runs) but is the user's. The
-// installer and the hook runtime both ask it.
+// Package hookcmd writes and reads the hook commands of ccc-hooks: the one writer of the commands
+// our hook entries run, in settings files (For, Shared), the plugins' hooks.json (Guarded) and the
+// reviewer's --settings (Exec), with the handler's JSON (Handler); and the one reader of them.
+//
+// A command in a settings file is ours when it is, whole, one that ccc-hooks writes or has
+// written (the program's path as some version spelled it, then the subcommand hook or
+// supervisor-hook, and nothing else), never by an extra key, which Claude Code strips. A command
+// the user wrote around ours (`ccc-hooks hook && notify-send done`, `ccc-hooks hook 2>>log`) runs
+// ccc-hooks too (Runs) but is the user's. The installer and the hook runtime both ask it.
 package hookcmd
 
 import (
@@ -11,7 +14,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/kballard/go-shellquote"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 )
@@ -55,15 +58,15 @@ func written(command string, w words) bool {
 // hook command (or that its documentation named as such), as the program word:
 //   - Linux and macOS, now: the path as it is when a POSIX shell reads it as itself, else
 //     single-quoted (shellword.POSIX);
-//   - Linux and macOS, the first releases: go-shellquote's quoting (a backslash before each
-//     special character);
+//   - Linux and macOS, the first releases: a backslash before each special character, or
+//     single quotes around a path with a space (backslashed);
 //   - Windows, now: forward slashes, as they are when neither shell reads a character of the
 //     path as anything else, else single-quoted behind PowerShell's call operator
 //     (shellword.PowerShell: `& 'C:/Jo Smith/ccc-hooks.exe'`);
 //   - Windows, earlier: the path with backslashes as it is (read as PowerShell reads it), or in
 //     double quotes, with or without the call operator in front.
 func forms(prog string) []string {
-	out := []string{shellword.POSIX.Program(prog), shellquote.Join(prog), shellword.PowerShell.Program(prog)}
+	out := []string{shellword.POSIX.Program(prog), backslashed(prog), shellword.PowerShell.Program(prog)}
 	if !strings.ContainsAny(prog, "\"`$") {
 		out = append(out, `"`+prog+`"`, `& "`+prog+`"`)
 	}
@@ -142,17 +145,35 @@ func readings(command string) [2]words {
 	return [2]words{firstTwo(posixSplit(command), false), firstTwo(powerShellSplit(command), true)}
 }
 
-// posixSplit splits command into words the way a POSIX shell would, without knowing its
-// operators (go-shellquote). Commands that do not split (unbalanced quotes) fall back to
-// whitespace fields; one that starts with & is a syntax error there, and has no words.
+// posixSplit splits command into the words of its first simple command as a POSIX shell reads
+// them (bash's grammar, as package syntax parses it): quotes and backslashes removed, a word with
+// an expansion kept as it is written. A command the shell cannot parse (an unbalanced quote,
+// PowerShell's `& 'C:/…' hook`) falls back to whitespace fields; one that starts with & is a
+// syntax error there, and has no words.
 func posixSplit(command string) []string {
 	if strings.HasPrefix(strings.TrimLeft(command, " \t"), "&") {
 		return nil
 	}
-	ws, err := shellquote.Split(command)
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
 	if err != nil {
-		ws = strings.Fields(command)
+		return strings.Fields(command)
 	}
+	var ws []string
+	syntax.Walk(f, func(n syntax.Node) bool {
+		call, isCall := n.(*syntax.CallExpr)
+		if ws != nil || !isCall {
+			return ws == nil
+		}
+		ws = make([]string, len(call.Args))
+		for i, w := range call.Args {
+			lit, ok := literal(w)
+			if !ok {
+				lit = command[w.Pos().Offset():w.End().Offset()]
+			}
+			ws[i] = lit
+		}
+		return false
+	})
 	return ws
 }
 

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 )
 
@@ -85,4 +86,17 @@ func Output(ctx context.Context, name string, args ...string) ([]byte, error) {
 	runtime.LockOSThread() // see the package comment
 	defer runtime.UnlockOSThread()
 	return Command(ctx, name, args...).Output()
+}
+
+// Getenv returns the value of the variable name in env, an environment as a child program is
+// given it (exec.Cmd.Env): the last one where it is set twice, as the child reads it; "" where
+// it is not set.
+func Getenv(env []string, name string) string {
+	value := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, name+"="); ok {
+			value = v
+		}
+	}
+	return value
 }

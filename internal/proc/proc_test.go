@@ -95,3 +95,14 @@ func TestRunWatched(t *testing.T) {
 		t.Error("RunWatched returned before the watch did")
 	}
 }
+
+// TestGetenv: a variable of an environment list as the child reads it: the last setting wins, a
+// name is matched whole, and an unset one is empty.
+func TestGetenv(t *testing.T) {
+	env := []string{"PATH=/bin", "PATHS=/x", "TMPDIR=/a", "TMPDIR=/b", "EMPTY="}
+	for name, want := range map[string]string{"PATH": "/bin", "TMPDIR": "/b", "EMPTY": "", "PAT": "", "HOME": ""} {
+		if got := Getenv(env, name); got != want {
+			t.Errorf("Getenv(%s) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -134,6 +134,21 @@ func TestScratchBase(t *testing.T) {
 			t.Errorf("Scratch %s: %q, %v; want %q", tc.scratch, got, err, tc.want)
 		}
 	}
+	// Without Scratch: the TMPDIR of the environment the check is run with, not this process's.
+	t.Setenv("TMPDIR", home)
+	for _, tc := range []struct {
+		env  []string
+		want string
+	}{
+		{[]string{"TMPDIR=" + other}, other},
+		{[]string{"TMPDIR=/elsewhere", "TMPDIR=" + other}, other},
+		{[]string{"TMPDIR=" + filepath.Join(proj, "tmp")}, "/var/tmp"},
+		{nil, "/var/tmp"},
+	} {
+		if got, err := scratchBase(Spec{Project: proj, Home: home, Env: tc.env}); got != tc.want && (tc.want != "/var/tmp" || got != "/tmp") {
+			t.Errorf("Env %q: %q, %v; want %q", tc.env, got, err, tc.want)
+		}
+	}
 }
 
 // TestOwnDirRefusesAnotherUsersOrALink: the parent of the scratch directories is used only when

@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
 // scratch is the directory a wall's layers write to while it stands: p/ for the project's layer
@@ -21,12 +23,13 @@ type scratch struct {
 }
 
 // scratchBase returns the directory the scratch directories go in: s.Scratch when given, else
-// the first of $TMPDIR, /var/tmp (on disk where /tmp is memory) and /tmp that is a directory
+// the first of the TMPDIR of s.Env (the environment of whoever runs the check; the command itself
+// is given a fresh /tmp), /var/tmp (on disk where /tmp is memory) and /tmp that is a directory
 // outside the project and the home directory.
 func scratchBase(s Spec) (string, error) {
 	candidates := []string{s.Scratch}
 	if s.Scratch == "" {
-		candidates = []string{os.Getenv("TMPDIR"), "/var/tmp", "/tmp"}
+		candidates = []string{proc.Getenv(s.Env, "TMPDIR"), "/var/tmp", "/tmp"}
 	}
 	for _, c := range candidates {
 		if c == "" || !filepath.IsAbs(c) {

@@ -46,12 +46,14 @@ type Spec struct {
 	Home string
 	// Command is run by /bin/sh -c.
 	Command string
-	// Env is the command's environment; TMPDIR is set to /tmp.
+	// Env is the command's environment; TMPDIR is set to /tmp. Its TMPDIR, where set, is where
+	// the layers' writes go (see Scratch).
 	Env []string
 	// Timeout, when positive, ends the command and everything it started after that long.
 	Timeout time.Duration
 	// Scratch is where the layers' writes go while the command runs: a directory outside
-	// Project and Home ("" for the system's temporary directories, see scratchBase).
+	// Project and Home ("" for Env's TMPDIR or the system's temporary directories, see
+	// scratchBase).
 	Scratch string
 }
 

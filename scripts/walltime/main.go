@@ -97,7 +97,7 @@ func run() int {
 		{"wall writes", "bare true", walled(writes)},
 		{"fingerprint", "bare true", func() (time.Duration, time.Duration, time.Duration, error) {
 			start := time.Now()
-			t := checks.Fingerprint(dir)
+			t := checks.Fingerprint(dir, time.Now)
 			if t.Sum == "" {
 				return 0, 0, 0, fmt.Errorf("no fingerprint: %s", t.Why)
 			}
@@ -111,7 +111,7 @@ func run() int {
 	for i, c := range cases {
 		samples[i] = &sample{name: c.name, base: c.base}
 	}
-	files := checks.Fingerprint(dir).Files
+	files := checks.Fingerprint(dir, time.Now).Files
 	for range *runs {
 		times := map[string]time.Duration{}
 		for _, i := range rand.Perm(len(cases)) {

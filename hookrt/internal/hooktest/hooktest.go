@@ -5,6 +5,7 @@ package hooktest
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,12 +13,14 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // Env is the environment of a hook run under test: Vars are its environment variables
-// (CLAUDE_CONFIG_DIR, and CCC_CLAUDE when a fake reviewer is given), Dir a directory of its own.
+// (CLAUDE_CONFIG_DIR, the PATH of the tests, and CCC_CLAUDE when a fake reviewer is given), Dir a
+// directory of its own.
 type Env struct {
 	T    testing.TB
 	Vars map[string]string
@@ -30,7 +33,7 @@ type Env struct {
 func New(t testing.TB, cccJSON, claudeScript string) *Env {
 	t.Helper()
 	dir := t.TempDir()
-	e := &Env{T: t, Dir: dir, Vars: map[string]string{"CLAUDE_CONFIG_DIR": filepath.Join(dir, "claude")}}
+	e := &Env{T: t, Dir: dir, Vars: map[string]string{"CLAUDE_CONFIG_DIR": filepath.Join(dir, "claude"), "PATH": os.Getenv("PATH")}}
 	if err := os.MkdirAll(e.ConfigDir(), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -50,6 +53,15 @@ func New(t testing.TB, cccJSON, claudeScript string) *Env {
 
 // Getenv reads e's environment.
 func (e *Env) Getenv(k string) string { return e.Vars[k] }
+
+// Hook is the outside world of a hook run in e: this process's own (hookenv.System), but for
+// the environment Getenv reads, which is e's, and warnings, which go nowhere. Environ stays the
+// process's: the fake reviewers run with its PATH.
+func (e *Env) Hook() hookenv.Env {
+	env := hookenv.System(io.Discard)
+	env.Getenv = e.Getenv
+	return env
+}
 
 // ConfigDir is the Claude config dir.
 func (e *Env) ConfigDir() string { return e.Vars["CLAUDE_CONFIG_DIR"] }
