@@ -62,7 +62,7 @@ func TestCommandsPastTheBoundAreEnded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := newCommandWatch(time.Second, self, nil)
+	w := newCommandWatch(time.Second, self, time.Now, nil)
 	w.poll = 50 * time.Millisecond
 	c := proc.Command(context.Background(), "sh", "-c", reviewerTree, "sh", dir)
 	c.Env = append(os.Environ(), "SELF="+self)
@@ -114,7 +114,7 @@ wait $!
 	start := time.Now()
 	v, _, err := Review(context.Background(), Request{
 		Guard: GuardOf("ccc-hooks"), Program: claude, SessionID: "s", Prompt: "review",
-		Env: append(os.Environ(), "T="+dir), Timeout: limit,
+		Env: append(os.Environ(), "T="+dir), Timeout: limit, Now: time.Now,
 	})
 	if err != nil || !v.AllowStop {
 		t.Fatalf("the review: %+v, %v", v, err)
@@ -151,7 +151,7 @@ wait`, "sh", dir)
 		}
 	}
 	reviewer, _ := proc.Lookup(c.Process.Pid)
-	w := newCommandWatch(time.Hour, "", nil)
+	w := newCommandWatch(time.Hour, "", time.Now, nil)
 	w.look(reviewer)
 	if len(w.seen) != 1 {
 		b.Fatalf("commands seen: %d, want 1", len(w.seen))

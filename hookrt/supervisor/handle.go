@@ -319,6 +319,7 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 		Git:            around.git,
 		Timeout:        timeout,
 		Log:            s.opts.Log(),
+		Now:            s.opts.Now,
 	})
 }
 
