@@ -15,6 +15,15 @@ import (
 //   - core.hooksPath: the wall's empty hooks/ directory; git diff's index refresh would run the
 //     post-index-change hook, even with GIT_OPTIONAL_LOCKS=0.
 //   - core.pager=cat: git runs no pager, whatever $PAGER says (pager.c treats "cat" as none).
+//   - core.excludesFile=/dev/null and core.attributesFile=/dev/null: git reads no file of the
+//     home directory. Unset, they default to $XDG_CONFIG_HOME/git/ignore and
+//     $XDG_CONFIG_HOME/git/attributes, else ~/.config/git/… (git 2.39, dir.c
+//     setup_standard_excludes and attr.c git_attr_global_file, by xdg_config_home), which the
+//     agent under review can write as the user: a named pipe there would stall every git that
+//     reads excludes or attributes, and an attributes file there names diff drivers and
+//     filters. The home's configuration files are not read either (GIT_CONFIG_GLOBAL=/dev/null,
+//     env.go); no other default path of git 2.39 below the home directory is read by the
+//     commands the reviewer may run (credentials, templates, a commit template: none of them).
 //   - diff.ignoreSubmodules=all, submodule.recurse=false and submodule.<name>.ignore=all for
 //     every name of .gitmodules (submodules.go): no git runs in a submodule.
 //   - gpg.program, gpg.openpgp.program, gpg.x509.program and gpg.ssh.program: a path below the
@@ -33,6 +42,7 @@ func (b *builder) writeConfig(f format, submodules []string) error {
 		"# never through the repository's own configuration. Removed when the review ends.\n")
 	fmt.Fprintf(&s, "[core]\n\trepositoryformatversion = %d\n\tbare = %t\n", f.version, b.src.workTree == "")
 	fmt.Fprintf(&s, "\tfsmonitor = false\n\thooksPath = %s\n\tpager = cat\n", quoteValue(filepath.Join(b.dir, "hooks")))
+	fmt.Fprintf(&s, "\texcludesFile = %s\n\tattributesFile = %s\n", quoteValue(os.DevNull), quoteValue(os.DevNull))
 	if f.objectFormat != "" {
 		fmt.Fprintf(&s, "[extensions]\n\tobjectformat = %s\n", f.objectFormat)
 	}

@@ -19,6 +19,8 @@ import (
 var envSettings = [][2]string{
 	{"core.fsmonitor", "false"},
 	{"core.hooksPath", os.DevNull},
+	{"core.excludesFile", os.DevNull},
+	{"core.attributesFile", os.DevNull},
 	{"diff.ignoreSubmodules", "all"},
 	{"submodule.recurse", "false"},
 	{"protocol.allow", "never"},

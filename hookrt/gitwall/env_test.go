@@ -3,6 +3,7 @@
 package gitwall
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,6 +22,7 @@ func TestCheckEnv(t *testing.T) {
 		return slices.DeleteFunc(slices.Clone(walled), func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
 	}
 	notWall := t.TempDir()
+	n := len(envSettings)
 	tests := []struct {
 		name string
 		env  []string
@@ -35,7 +37,8 @@ func TestCheckEnv(t *testing.T) {
 		{"lower case", append(slices.Clone(walled), "git_dir=/p/.git"), "git_dir"},
 		{"global config", append(without("GIT_CONFIG_GLOBAL"), "GIT_CONFIG_GLOBAL=/p/.gitconfig"), "GIT_CONFIG_GLOBAL"},
 		{"a setting changed", append(without("GIT_CONFIG_VALUE_0"), "GIT_CONFIG_VALUE_0=/p/P"), "GIT_CONFIG_VALUE_0"},
-		{"a setting added", append(without("GIT_CONFIG_COUNT"), "GIT_CONFIG_COUNT=6", "GIT_CONFIG_KEY_5=core.pager", "GIT_CONFIG_VALUE_5=P"), "GIT_CONFIG"},
+		{"a setting added", append(without("GIT_CONFIG_COUNT"), fmt.Sprintf("GIT_CONFIG_COUNT=%d", n+1),
+			fmt.Sprintf("GIT_CONFIG_KEY_%d=core.pager", n), fmt.Sprintf("GIT_CONFIG_VALUE_%d=P", n)), "GIT_CONFIG"},
 		{"hardening missing", without("GIT_ALLOW_PROTOCOL"), "lacks GIT_ALLOW_PROTOCOL"},
 		{"set twice", append(slices.Clone(walled), "GIT_DIR="+w.Dir), "twice"},
 		{"no git directory", without("GIT_DIR"), "wall is missing"},

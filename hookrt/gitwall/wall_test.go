@@ -31,7 +31,7 @@ var readingCommands = [][]string{
 	{"show"},
 	{"show", "HEAD~1:a.txt"},
 	{"show", "--stat", "v1"},
-	{"blame", "a.txt"},
+	{"blame", "-s", "a.txt"}, // without -s, an uncommitted line shows the time of the run
 	{"blame", "-L", "1,2", "--porcelain", "HEAD", "--", "a.txt"},
 	{"shortlog", "-sn", "HEAD"},
 	{"shortlog", "HEAD"},

@@ -23,7 +23,8 @@ import (
 // repository's configuration, its includes, hooks, attributes, gitfiles, alternates, promisor
 // remotes, the user's global configuration the agent can write), "submodule" (a submodule's own
 // configuration, reached through .gitmodules), "help" (a help viewer the configuration names),
-// "environment" (a GIT_ variable that reached the session, as a project's settings' env does).
+// "environment" (a GIT_ variable that reached the session, as a project's settings' env does),
+// "disarmed" (an option that runs what the configuration names, which the wall's names nothing).
 type gitAttack struct {
 	class, name string
 	plant       func(p *planter)
@@ -258,12 +259,71 @@ var gitAttacks = []gitAttack{
 	{"environment", "GIT_SSH_COMMAND with a lazy fetch", func(p *planter) {
 		partialClone(p, "ssh://127.0.0.1:{tcp}/x.git")
 	}, "git show HEAD~1:gone.txt", "", []string{"GIT_SSH_COMMAND={P}"}},
+	// Options that run what the configuration names, granted because the wall names nothing:
+	// each must be granted, and run through the wall it runs nothing.
+	{"disarmed", "--ext-diff, diff.external", func(p *planter) { p.config("repo", "diff.external", p.program) }, "git diff --ext-diff", "", nil},
+	{"disarmed", "--ext-diff, a diff driver's command", func(p *planter) {
+		p.write("repo/.gitattributes", "*.txt diff=drv\n", 0o644)
+		p.config("repo", "diff.external", p.program, "diff.drv.command", p.program)
+	}, "git log -p --ext-diff -1", "", nil},
+	{"disarmed", "--ext-diff, git show", func(p *planter) {
+		p.write("repo/.git/info/attributes", "*.txt diff=drv\n", 0o644)
+		p.config("repo", "diff.drv.command", p.program)
+	}, "git show --ext-diff HEAD", "", nil},
+	{"disarmed", "--textconv, git show of a blob", func(p *planter) {
+		p.write("repo/.gitattributes", "*.txt diff=tc\n", 0o644)
+		p.config("repo", "diff.tc.textconv", p.program)
+	}, "git show --textconv HEAD:a.txt", "", nil},
+	{"disarmed", "--textconv, git grep", func(p *planter) {
+		p.write("repo/.gitattributes", "*.txt diff=tc\n", 0o644)
+		p.config("repo", "diff.tc.textconv", p.program)
+	}, "git grep --textconv -n one", "", nil},
+	{"disarmed", "--textconv, git cat-file", func(p *planter) {
+		p.write("repo/.git/info/attributes", "*.txt diff=tc\n", 0o644)
+		p.config("repo", "diff.tc.textconv", p.program)
+	}, "git cat-file --textconv HEAD:a.txt", "", nil},
+	{"disarmed", "cat-file --filters, a smudge filter", func(p *planter) {
+		p.write("repo/.gitattributes", "*.txt filter=sm\n", 0o644)
+		p.config("repo", "filter.sm.smudge", p.program)
+	}, "git cat-file --filters HEAD:a.txt", "", nil},
+	{"disarmed", "cat-file --filters --path, a filter process", func(p *planter) {
+		p.write("repo/.git/info/attributes", "*.txt filter=pr\n", 0o644)
+		p.config("repo", "filter.pr.process", p.program, "filter.pr.smudge", p.program)
+	}, "git cat-file --filters --path=b.txt HEAD:a.txt", "", nil},
+	{"disarmed", "--show-signature, gpg.program", func(p *planter) {
+		signedCommit(p, pgpSignature)
+		p.config("repo", "gpg.program", p.program)
+	}, "git log --show-signature -1", "", nil},
+	{"disarmed", "--show-signature, gpg on $PATH", func(p *planter) { signedCommit(p, pgpSignature) }, "git show --show-signature -s HEAD", "", nil},
+	{"disarmed", "--show-signature, gpg.ssh.program", func(p *planter) {
+		signedCommit(p, sshSignature)
+		p.write("repo/dir/signers", "a@example.com ssh-ed25519 AAAA\n", 0o644)
+		p.config("repo", "gpg.ssh.program", p.program, "gpg.ssh.allowedSignersFile", filepath.Join(p.repo, "dir", "signers"))
+	}, "git log --show-signature -1", "", nil},
+	{"disarmed", "tag -v, gpg.program", func(p *planter) {
+		signedTag(p)
+		p.config("repo", "gpg.program", p.program)
+	}, "git tag -v signed", "", nil},
+	{"disarmed", "tag --verify, gpg on $PATH", func(p *planter) { signedTag(p) }, "git tag --verify signed", "", nil},
+}
+
+// signedTag makes refs/tags/signed an annotated tag of HEAD carrying a PGP signature: verifying
+// it runs the signature program.
+func signedTag(p *planter) {
+	p.t.Helper()
+	tag := fmt.Sprintf("object %s\ntype commit\ntag signed\ntagger A <a@example.com> 1767322800 +0000\n\nsigned\n%s",
+		p.git("repo", "rev-parse", "HEAD"), pgpSignature)
+	p.write("tag.txt", tag, 0o644)
+	oid := p.git("repo", "hash-object", "-t", "tag", "-w", "../tag.txt")
+	p.git("repo", "update-ref", "refs/tags/signed", oid)
+	_ = os.Remove(filepath.Join(p.root, "tag.txt"))
 }
 
 // TestGitAttacksRunNothing: every git attack, run with bash as the user's own git runs it,
 // runs a planted program or opens a connection; run as the reviewer's git runs it — through the
 // review's wall, in the reviewer's environment, and only where the guard grants it — it changes
-// no file, runs nothing planted, connects nowhere and ends within gitBound.
+// no file, runs nothing planted, connects nowhere and ends within gitBound. The options the wall
+// disarms (class "disarmed") are granted.
 func TestGitAttacksRunNothing(t *testing.T) {
 	t.Parallel()
 	b := sharedGitBench(t)
@@ -277,6 +337,9 @@ func TestGitAttacksRunNothing(t *testing.T) {
 			}
 			reviewed := b.runGitAttack(t, a, walled)
 			if reviewed.granted != nil {
+				if a.class == "disarmed" {
+					t.Errorf("refused %q, which runs nothing through the wall: %v", a.command, reviewed.granted)
+				}
 				t.Logf("refused: %v", reviewed.granted)
 				return
 			}
@@ -289,55 +352,6 @@ func TestGitAttacksRunNothing(t *testing.T) {
 		t.Errorf("%d git attacks, want at least 30", len(gitAttacks))
 	}
 	t.Logf("git attacks by class: %v", classes)
-}
-
-// disarmed are options the tables refuse because they run a program the configuration names;
-// through the wall the configuration names none, and they run nothing. They stay refused here:
-// the tables are what grant an option, and this test is the evidence for granting them.
-var disarmed = []gitAttack{
-	{"config", "--ext-diff", func(p *planter) {
-		p.write("repo/.gitattributes", "*.txt diff=drv\n", 0o644)
-		p.config("repo", "diff.external", p.program, "diff.drv.command", p.program)
-	}, "git log -p --ext-diff -1", "", nil},
-	{"config", "--textconv", func(p *planter) {
-		p.write("repo/.gitattributes", "*.txt diff=tc\n", 0o644)
-		p.config("repo", "diff.tc.textconv", p.program)
-	}, "git show --textconv HEAD:a.txt", "", nil},
-	{"config", "cat-file --filters", func(p *planter) {
-		p.write("repo/.gitattributes", "*.txt filter=sm\n", 0o644)
-		p.config("repo", "filter.sm.smudge", p.program)
-	}, "git cat-file --filters HEAD:a.txt", "", nil},
-	{"config", "--show-signature", func(p *planter) {
-		signedCommit(p, pgpSignature)
-		p.config("repo", "gpg.program", p.program)
-	}, "git log --show-signature -1", "", nil},
-	{"config", "tag -v", func(p *planter) {
-		tag := fmt.Sprintf("object %s\ntype commit\ntag signed\ntagger A <a@example.com> 1767322800 +0000\n\nsigned\n%s",
-			p.git("repo", "rev-parse", "HEAD"), pgpSignature)
-		p.write("tag.txt", tag, 0o644)
-		oid := p.git("repo", "hash-object", "-t", "tag", "-w", "../tag.txt")
-		p.git("repo", "update-ref", "refs/tags/signed", oid)
-		p.config("repo", "gpg.program", p.program)
-	}, "git tag -v signed", "", nil},
-}
-
-// TestOptionsTheWallDisarms: each option of disarmed, run with plain git, runs the program the
-// repository's configuration names; through the wall, guard or no guard, it changes no file,
-// runs nothing and connects nowhere.
-func TestOptionsTheWallDisarms(t *testing.T) {
-	t.Parallel()
-	b := sharedGitBench(t)
-	for _, a := range disarmed {
-		t.Run(a.name, func(t *testing.T) {
-			t.Parallel()
-			if o := b.runGitAttack(t, a, plain); !o.ranOrConnected() {
-				t.Errorf("plain git: %q showed no harm (%v)\n%s", a.command, o.harm, o.output)
-			}
-			if o := b.runGitAttack(t, a, wallOnly); len(o.harm) > 0 {
-				t.Errorf("through the wall: %q did: %v\n%s", a.command, o.harm, o.output)
-			}
-		})
-	}
 }
 
 // TestReadingCommandsThroughTheWall: the reading commands of the shared bench (exec_test.go),

@@ -49,10 +49,10 @@ var attacks = []attack{
 	{"git options", "git diff --ignore-submodules=none", false, nil, ""},
 	{"git options", "git -c diff.external=P diff", true, nil, ""},
 	{"git options", "git -p log -1", false, nil, ""},
-	{"git options", "git diff --ext-diff HEAD~1 -- bare.git", false, []string{"Bash(git diff:*)"}, ""},
 	{"git options", "git diff --output=OUT", true, []string{"Bash(git:*)"}, ""},
 	{"git options", "git grep --op=P hello", true, []string{"Bash(git grep:*)"}, ""},
-	{"git options", "git tag -v v1", false, nil, ""},
+	{"git options", "git tag v2", true, nil, ""},
+	{"git options", "git tag -- -v v2", false, nil, ""},
 	// Globs: bash replaces them with file names after the guard has looked, and the tree holds
 	// files named --output=OUT, -delete, --pre=P, -oOUT and --hostname-bin=P.
 	{"glob", "git diff *", true, nil, ""},

@@ -223,15 +223,13 @@ var readingGit = map[string]bool{
 }
 
 // danger is the oracle's model of what a program's options do: the long options (by full name)
-// and short options that write a file or run a program, the long names that are granted though
-// they begin another's name (git's --text and --textconv), and the options that take the next
+// and short options that write a file or run a program, and the options that take the next
 // word as their value (values, long names, and valueShort, letters), so that the "--" that ends
 // the options is told from an option's value "--" (after the end, names are operands: a glob may
 // stand there).
 type danger struct {
 	long       []string
 	short      string
-	exact      []string
 	values     []string
 	valueShort string
 }
@@ -272,11 +270,12 @@ var dangers = map[string]danger{
 	"file": {long: []string{"compile", "uncompress", "uncompress-noreport", "special-files", "preserve-date", "no-sandbox"}, short: "CzZspS"},
 	"sed":  {long: []string{"in-place", "file"}, short: "if"},
 	"jq":   {long: []string{"from-file", "library-path", "run-tests"}, short: "fL"},
+	// --ext-diff, --textconv, --filters and --show-signature run what the configuration names,
+	// and the review's wall names nothing (gitcommands.go, gitRefused).
 	"git": {long: []string{
-		"output", "ext-diff", "textconv", "filters", "submodule",
-		"recurse-submodules", "ignore-submodules", "open-files-in-pager", "show-signature",
+		"output", "submodule", "recurse-submodules", "ignore-submodules", "open-files-in-pager",
 		"remerge-diff",
-	}, exact: []string{"text"}},
+	}},
 }
 
 // dangerous reads one program run as its program would — getopt_long's unique abbreviations and
@@ -376,11 +375,6 @@ func dangerousWord(a string, d danger) string {
 		name, _, _ := strings.Cut(rest, "=")
 		if name == "" {
 			return ""
-		}
-		for _, e := range d.exact {
-			if name == e {
-				return ""
-			}
 		}
 		for _, long := range d.long {
 			if strings.HasPrefix(long, name) {

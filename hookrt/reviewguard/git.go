@@ -95,6 +95,21 @@ func listingOnly(args []string) error {
 	return nil
 }
 
+// tagListingOrVerifying grants operands to git tag with --list (patterns) or --verify (the tags
+// whose signatures it checks), as listingOnly does for branch: given a name alone, git tag creates
+// a tag of that name.
+func tagListingOrVerifying(args []string) error {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-v" || a == "--verify" {
+			return nil
+		}
+	}
+	return listingOnly(args)
+}
+
 // stashReading grants git stash list and git stash show only.
 func stashReading(args []string) error {
 	if len(args) > 0 && (args[0] == "list" || args[0] == "show") {

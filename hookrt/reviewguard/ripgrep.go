@@ -5,7 +5,10 @@ package reviewguard
 // flags bundled. Refused: --pre runs a program on every file searched, -z (--search-zip) runs
 // gzip, xz and the like on compressed files, and --hostname-bin runs a program for hyperlinks.
 // ripgrep 13 (clap) takes the same names, less those added since. rg walks the directories it
-// searches and reads their .gitignore, .ignore and .rgignore files.
+// searches and reads their .gitignore, .ignore and .rgignore files, and for its global ignore file
+// git's configuration in the home directory (~/.gitconfig, $XDG_CONFIG_HOME/git/config) itself:
+// ripgrep 13 opened a named pipe there and waited, whatever GIT_CONFIG_GLOBAL said (it stats the
+// ignore file a configuration names, and skips one that is not a regular file).
 func ripgrep() []program {
 	p := getopt("rg", "ripgrep 14.1.1, crates/core/flags/defs.rs", table(options(`
 		-A,--after-context= -B,--before-context= -C,--context= -a,--text --no-text
@@ -37,7 +40,7 @@ func ripgrep() []program {
 		-I,--no-filename -w,--word-regexp`),
 		refuse("runs a program on every file searched", `--pre=`),
 		refuse("runs decompression programs", `-z,--search-zip`),
-		refuse("runs a program", `--hostname-bin=`)), 0)
+		refuse("runs a program", `--hostname-bin=`)), readsGitConfig)
 	p.walks = func([]string) bool { return true }
 	return []program{p}
 }

@@ -25,7 +25,8 @@ import (
 //     can name;
 //   - a program that reads files it finds on its own (git's .gitignore, .gitattributes, .mailmap
 //     and objects; rg's and a recursive grep's .gitignore and files) while the review's tree holds
-//     a named pipe or a device anywhere, or a link to one (treeStalls);
+//     a named pipe or a device anywhere, or a link to one (treeStalls); rg while git's
+//     configuration in the home directory is one (homeStalls);
 //   - a program that reads its standard input where Claude Code leaves it open (see
 //     stdinLeftOpen): each one must be given its input by the command (a redirection, a
 //     here-document or here-string, a pipe);
@@ -114,10 +115,11 @@ func wordStalls(dir, w string) error {
 // checkStalls refuses the commands of a granted command line that could wait for ever (see the
 // comment at the top of this file). stdinOpen: Claude Code leaves the standard input open.
 func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
-	walks := false
+	walks, home := false, false
 	var dirs []string // directories named to a program that walks them
 	for _, c := range cmds {
 		prog := programs()[c.args[0].value]
+		home = home || prog != nil && prog.readsGitConfig()
 		for _, a := range c.args[1:] {
 			if a.glob {
 				continue // judged by the names it brings (checkGlob)
@@ -151,10 +153,12 @@ func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
 			return fmt.Errorf("%s would read the Bash tool's standard input, which Claude Code leaves open (and never writes) when a command holds a here-document or an input redirection; give it its input, or its files", c.args[0].value)
 		}
 	}
-	if walks {
+	if home {
 		if err := homeStalls(where); err != nil {
 			return err
 		}
+	}
+	if walks {
 		return treeStalls(where, dirs)
 	}
 	return nil
@@ -181,10 +185,11 @@ func walkedDir(cwd, w string) (string, error) {
 	return resolved, nil
 }
 
-// homeStalls refuses while a file that git reads from the home directory whatever the
-// repository (its global configuration, and the default core.excludesFile and
-// core.attributesFile) is a named pipe or a device: the agent under review may write there too.
-// The home is the reviewer's (Place.Home); without one there is no file of git's there.
+// homeStalls refuses while git's configuration files in the home directory are a named pipe or
+// a device, for a program that reads them itself (readsGitConfig): the agent under review may
+// write there too. git itself, through the review's wall, reads none of the home's files
+// (GIT_CONFIG_GLOBAL, core.excludesFile and core.attributesFile: package gitwall). The home is
+// the reviewer's (Place.Home); without one there is no file of git's there.
 func homeStalls(where Place) error {
 	home := where.Home
 	if home == "" {
@@ -194,13 +199,10 @@ func homeStalls(where Place) error {
 	if config == "" {
 		config = filepath.Join(home, ".config")
 	}
-	for _, path := range []string{
-		filepath.Join(home, ".gitconfig"), filepath.Join(config, "git", "config"),
-		filepath.Join(config, "git", "ignore"), filepath.Join(config, "git", "attributes"),
-	} {
+	for _, path := range []string{filepath.Join(home, ".gitconfig"), filepath.Join(config, "git", "config")} {
 		if fi, err := os.Stat(path); err == nil {
 			if why := special(path, fi); why != nil {
-				return fmt.Errorf("%w, and git reads it", why)
+				return fmt.Errorf("%w, and the program reads git's configuration there", why)
 			}
 		}
 	}

@@ -25,7 +25,8 @@
 //     git wall, through which its git reads the repository and never the repository's own
 //     configuration (package gitwall), and what it takes from and leaves out of the project's
 //     settings: their hooks and env stay out, the MCP servers they approve come in
-//     (surroundings.go, reviewenv.go).
+//     (surroundings.go, reviewenv.go). While the reviewer runs, each of its Bash commands is
+//     ended at a bound, with a line saying why in the command's output (bound.go).
 //   - The checks: before a Stop review the project's checks (supervisor.checks) run behind the
 //     copy-on-write wall and their results go into the prompt as evidence, a question review
 //     reuses them (checks.go, with package checks); the reviewer's own run of an exact check is

@@ -318,6 +318,8 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 		Env:            env,
 		Git:            around.git,
 		Timeout:        timeout,
+		Log:            s.opts.Log(),
+		Now:            s.opts.Now,
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -46,10 +47,12 @@ type Request struct {
 	MCPConfig      string            // --mcp-config: the project's MCP servers the session started (projectSettings); "" for none
 	MaxBudgetUSD   float64           // --max-budget-usd when positive
 	Prompt         string
-	Dir            string        // the review's directory (supervision.reviewDir); "" or no directory: ours, and no git
-	Env            []string      // the environment (see reviewerEnv); GuardEnv=1 is added
-	Git            []string      // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
-	Timeout        time.Duration // hard limit; the whole process group is killed when it passes
+	Dir            string           // the review's directory (supervision.reviewDir); "" or no directory: ours, and no git
+	Env            []string         // the environment (see reviewerEnv); GuardEnv=1 is added
+	Git            []string         // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
+	Timeout        time.Duration    // hard limit; the whole process group is killed when it passes
+	Log            *slog.Logger     // where the review's own warnings go; nil: nowhere
+	Now            func() time.Time // the clock the bound on each Bash command of the reviewer's reads (bound.go); nil: no bound
 }
 
 // Args returns the arguments passed to the claude program. The fork is never saved
@@ -153,8 +156,9 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
 	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
-	// the answer of a reviewer that exited 0 while a child of its own still held stdout.
-	err := proc.Run(c)
+	// the answer of a reviewer that exited 0 while a child of its own still held stdout. While
+	// the reviewer runs, each of its Bash commands is bounded (bound.go).
+	err := proc.RunWatched(c, newCommandWatch(commandBound(req.Timeout), req.Guard.Command, req.Now, req.Log).run)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}

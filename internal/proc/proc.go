@@ -46,7 +46,12 @@ func (e *StartError) Unwrap() error { return e.Err }
 // signal reaches only c itself. A program that exited with status 0 but whose descendants kept
 // its output open past WaitDelay counts as a success (those descendants are killed, and what the
 // program wrote is kept). A start failure is a *StartError.
-func Run(c *exec.Cmd) error {
+func Run(c *exec.Cmd) error { return RunWatched(c, nil) }
+
+// RunWatched runs c as Run does, and while c runs, watch(ctx, pid) — pid is c's process — in a
+// goroutine of its own; ctx is done once c has exited and its group was killed, and RunWatched
+// returns when watch has. A nil watch is Run.
+func RunWatched(c *exec.Cmd, watch func(ctx context.Context, pid int)) error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	w := startWatchdog(c)
@@ -54,9 +59,21 @@ func Run(c *exec.Cmd) error {
 		w.stop()
 		return &StartError{Err: err}
 	}
+	watched := make(chan struct{})
+	ctx, ended := context.WithCancel(context.Background())
+	if watch != nil {
+		go func() {
+			defer close(watched)
+			watch(ctx, c.Process.Pid)
+		}()
+	} else {
+		close(watched)
+	}
 	err := c.Wait()
 	_ = KillGroup(c)
 	w.stop()
+	ended()
+	<-watched
 	if errors.Is(err, exec.ErrWaitDelay) {
 		return nil
 	}

@@ -69,6 +69,33 @@ func TestRunKillsTheGroup(t *testing.T) {
 	}
 }
 
+// TestRunWatched: the watch is handed the program's process while it runs; its context is done
+// only once the program has exited, and RunWatched returns only once the watch has.
+func TestRunWatched(t *testing.T) {
+	c := Command(context.Background(), "sh", "-c", "sleep 0.2")
+	var pid int
+	var exitedFirst, watchEnded bool
+	err := RunWatched(c, func(ctx context.Context, p int) {
+		pid = p
+		<-ctx.Done()
+		exitedFirst = c.ProcessState != nil
+		time.Sleep(100 * time.Millisecond) // RunWatched must wait for this
+		watchEnded = true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pid != c.Process.Pid {
+		t.Errorf("the watch got process %d, want %d", pid, c.Process.Pid)
+	}
+	if !exitedFirst {
+		t.Error("the watch's context was done before the program exited")
+	}
+	if !watchEnded {
+		t.Error("RunWatched returned before the watch did")
+	}
+}
+
 // TestGetenv: a variable of an environment list as the child reads it: the last setting wins, a
 // name is matched whole, and an unset one is empty.
 func TestGetenv(t *testing.T) {

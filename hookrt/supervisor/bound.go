@@ -1,0 +1,229 @@
+package supervisor
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/proc"
+)
+
+// A bound on every Bash command of the reviewer's. The read-only rule refuses what it can see
+// would wait for ever (package reviewguard, stall.go: named pipes, devices, the Bash tool's open
+// standard input, loops). What it cannot see still waits: a file turned into a named pipe by a
+// process of the agent's between the rule's look and the program's read, a file too large to
+// read in time, a regular expression that takes too long. Claude Code bounds such a call only
+// loosely: past its timeout (2 minutes unless the call asks for up to 10) it moves the command
+// to the background rather than ending it, and `claude -p` then waits up to 10 minutes more for
+// it (2.1.328 and 2.1.332: docs/claude-code.md, "A Bash call past its timeout"). A review that
+// times out lets the agent through.
+//
+// So the hook that runs the review, which waits on the reviewer all along, looks at the
+// reviewer's processes every commandPoll and ends any Bash command of its that has run for
+// commandBound: the command's whole tree, after a line saying why is appended to its output.
+// Claude Code hands the reviewer the output and an exit code as the call's result (a call it had
+// moved to the background ends with a task notification), and the reviewer goes on to its
+// verdict. A command is a process below the reviewer whose standard output is a Claude Code task
+// output file, `<tmp>/claude-<uid>/<project>/<session>/tasks/<id>.output`: the Bash tool starts
+// each command's shell (or the Bash sandbox's wrapper) in a session of its own with both outputs
+// on that file, and nothing else Claude Code starts — hooks (sockets), MCP servers (pipes) —
+// writes there (measured on 2.1.328 and 2.1.332, with and without the sandbox: e2e
+// TestBashToolProcesses). The reviewer's own runs of supervisor.checks (`ccc-hooks supervisor
+// checks --run`, checkruns.go) have their limit inside the checks' wall and are left alone.
+// When the review ends, whatever of its commands still runs is ended too: a reviewer killed at
+// its timeout leaves them running otherwise, in sessions of their own.
+//
+// The look needs /proc (Linux). Elsewhere (macOS) no command is bounded by the hook: what the
+// rule cannot see ends at Claude Code's bound above, or at the review's timeout.
+
+// commandLimit is the most one Bash command of the reviewer's may run. The reviewer's reads end
+// in seconds; 60 s ends a stalled one before Claude Code's default timeout (120 s) would move it
+// to the background, so the reviewer reads the line in the call's own result, and leaves most of
+// the default review time (600 s) for the verdict. A project's long checks belong in
+// supervisor.checks, which run before the review with limits of their own.
+const commandLimit = 60 * time.Second
+
+// commandPoll is how often the reviewer's processes are looked at: a command is ended at most
+// this long after its bound.
+const commandPoll = time.Second
+
+// commandBound is how long one Bash command of a review whose time limit is review may run:
+// commandLimit, or a quarter of the review's limit where that is shorter (a 20 s review bounds
+// each command at 5 s), so that a command that waits leaves the reviewer most of its time.
+func commandBound(review time.Duration) time.Duration { return min(commandLimit, review/4) }
+
+// A commandWatch ends the reviewer's Bash commands that run past bound.
+type commandWatch struct {
+	bound time.Duration
+	poll  time.Duration
+	self  string // this binary: its `supervisor checks` runs are left alone
+	now   func() time.Time
+	log   *slog.Logger
+	seen  map[proc.Process]*watched
+	kinds map[proc.Process]bool // whether a process below the reviewer is a Bash command
+}
+
+// watched is one Bash command, as the watch has seen it.
+type watched struct {
+	since  time.Time // first seen
+	exempt bool      // a check run
+	ended  bool
+}
+
+// newCommandWatch returns the watch that ends commands past bound, as the clock now reads time;
+// self is this binary, whose check runs are left alone.
+func newCommandWatch(bound time.Duration, self string, now func() time.Time, log *slog.Logger) *commandWatch {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &commandWatch{
+		bound: bound, poll: commandPoll, self: self, now: now, log: log,
+		seen: map[proc.Process]*watched{}, kinds: map[proc.Process]bool{},
+	}
+}
+
+// run watches the reviewer, the process pid, until ctx is done, then ends what is left of its
+// commands. It does nothing where processes cannot be looked at, or with no bound or clock.
+func (w *commandWatch) run(ctx context.Context, pid int) {
+	if !proc.Listable || w.bound <= 0 || w.now == nil {
+		return
+	}
+	reviewer, ok := proc.Lookup(pid)
+	if !ok {
+		return
+	}
+	tick := time.NewTicker(w.poll)
+	defer tick.Stop()
+	for {
+		w.look(reviewer)
+		select {
+		case <-ctx.Done():
+			w.endLeft()
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// look ends each command below the reviewer that has run for the bound.
+func (w *commandWatch) look(reviewer proc.Process) {
+	now := w.now()
+	for _, c := range w.commands(reviewer) {
+		cmd := w.seen[c]
+		if cmd == nil {
+			cmd = &watched{since: now}
+			w.seen[c] = cmd
+		}
+		if cmd.exempt || cmd.ended || now.Sub(cmd.since) < w.bound {
+			continue
+		}
+		if w.isCheckRun(c) {
+			cmd.exempt = true
+			continue
+		}
+		cmd.ended = true
+		w.log.Warn("ending a command of the reviewer's that ran past the bound on one command",
+			"bound", w.bound, "pid", c.PID, "args", excerpt(c.Args()))
+		end(c, fmt.Sprintf("\nccc-hooks: this command ran for %s, the longest one command of a review may run, and was ended (a read that waits on a named pipe or a device, a very large file or a slow pattern ends this way). Go on with what you have and give your verdict.\n", seconds(w.bound)))
+	}
+}
+
+// endLeft ends every command of the review that still runs, once the reviewer is gone.
+func (w *commandWatch) endLeft() {
+	for c, cmd := range w.seen {
+		if !cmd.ended && c.Alive() {
+			end(c, "")
+		}
+	}
+}
+
+// maxLook bounds the processes one look goes through below the reviewer.
+const maxLook = 512
+
+// commands returns the Bash commands below the reviewer: the topmost processes whose standard
+// output is a Claude Code task output file. The look goes down through every other process (a
+// wrapper script that runs claude, hooks, MCP servers), never into a command.
+func (w *commandWatch) commands(reviewer proc.Process) []proc.Process {
+	var out []proc.Process
+	queue := reviewer.Children()
+	for i := 0; i < len(queue) && i < maxLook; i++ {
+		p := queue[i]
+		command, known := w.kinds[p]
+		if !known {
+			command = isTaskOutput(p.Stdout())
+			w.kinds[p] = command
+		}
+		if command {
+			out = append(out, p)
+			continue
+		}
+		queue = append(queue, p.Children()...)
+	}
+	return out
+}
+
+// isTaskOutput reports whether path is a Claude Code task's output file: NAME.output in a
+// directory named tasks.
+func isTaskOutput(path string) bool {
+	return filepath.IsAbs(path) && strings.HasSuffix(path, ".output") && filepath.Base(filepath.Dir(path)) == "tasks"
+}
+
+// isCheckRun reports whether the command c runs this binary's `supervisor checks`: the
+// reviewer's run of a check, which the guard rewrote (checkruns.go).
+func (w *commandWatch) isCheckRun(c proc.Process) bool {
+	if w.self == "" {
+		return false
+	}
+	for _, p := range proc.Below(c, proc.All()) {
+		if args := p.Args(); len(args) >= 3 && args[1] == "supervisor" && args[2] == "checks" && p.Runs(w.self) {
+			return true
+		}
+	}
+	return false
+}
+
+// end ends the command c and everything below it: stopped first, round after round until no new
+// process shows (a stopped process starts no other), then line appended to c's output when
+// given, then killed.
+func end(c proc.Process, line string) {
+	stopped := map[proc.Process]bool{}
+	for range 5 {
+		fresh := false
+		for _, p := range proc.Below(c, proc.All()) {
+			if !stopped[p] {
+				stopped[p] = true
+				fresh = true
+				_ = p.Stop()
+			}
+		}
+		if !fresh {
+			break
+		}
+	}
+	if line != "" {
+		_ = c.AppendToStdout(line)
+	}
+	for p := range stopped {
+		_ = p.Kill()
+	}
+}
+
+// seconds writes d as Claude Code writes a timeout: "60s", "2.5s".
+func seconds(d time.Duration) string {
+	if d%time.Second == 0 {
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	return fmt.Sprintf("%.1fs", d.Seconds())
+}
+
+// excerpt is a command's arguments for the log, cut short.
+func excerpt(args []string) string {
+	s := strings.Join(args, " ")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
