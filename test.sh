@@ -20,6 +20,11 @@ tested_words=$(echo "$tested" | awk '{ v[NR] = $0 } END { for (i = 1; i <= NR; i
 
 echo "== go vet"
 go vet ./...
+# The release builds for macOS and Windows too: their code and tests must compile there.
+for goos in darwin windows; do
+	echo "== go vet (GOOS=$goos)"
+	GOOS=$goos go vet ./...
+done
 
 echo "== go test"
 # Every package but the end-to-end suite, which runs on its own below. (Package paths hold no

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
@@ -56,19 +55,6 @@ func TestReadTurn(t *testing.T) {
 				t.Errorf("ReadTurn = %+v, want %+v", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestReadTurnCannotRead(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for name, path := range map[string]string{"missing": filepath.Join(dir, "none.jsonl"), "a directory": dir, "a FIFO": fifo, "none named": ""} {
-		if got := ReadTurn(path, "p-typed"); got != (Turn{}) {
-			t.Errorf("%s: ReadTurn = %+v, want nothing", name, got)
-		}
 	}
 }
 
