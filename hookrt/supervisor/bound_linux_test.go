@@ -29,17 +29,19 @@ func TestMain(m *testing.M) {
 // its own with both outputs on a task output file (docs/claude-code.md, "The Bash tool's
 // processes"): one that waits on a named pipe, one whose pipeline waits, one that ends at once,
 // and a run of a check (this binary as `supervisor checks`); a hook (its output a pipe) and an MCP
-// server (its output /dev/null), which are no commands. Once the waiting command has ended, it
+// server (its output /dev/null), which are no commands. The check's run starts half a second
+// before the others, so that it is past the bound first. Once the waiting command has ended, it
 // notes which of the others still run, and exits. $1 is the test's directory.
 const reviewerTree = `
 T=$1
 mkdir -p "$T/tasks"
+setsid "$SELF" supervisor checks --run 'go test ./...' > "$T/tasks/check.output" 2>&1 &
+echo $! > "$T/check.pid"
+sleep 0.5
 setsid sh -c 'echo reading; cat "$1"' sh "$T/fifo" > "$T/tasks/stall.output" 2>&1 &
 stall=$!
 setsid sh -c 'sleep 300 & echo $! > "$1"; wait' sh "$T/piped.pid" > "$T/tasks/piped.output" 2>&1 &
 setsid sh -c 'echo quick' > "$T/tasks/quick.output" 2>&1 &
-setsid "$SELF" supervisor checks --run 'go test ./...' > "$T/tasks/check.output" 2>&1 &
-echo $! > "$T/check.pid"
 sleep 300 | cat > /dev/null &
 sleep 301 > /dev/null &
 server=$!
