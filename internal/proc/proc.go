@@ -7,6 +7,11 @@
 // Go ends a thread when a goroutine locked to it returns without unlocking, so every child with
 // the signal set is started and waited for by Run or Output, which keep the calling goroutine
 // locked to its thread from Start until Wait returns: that thread cannot end while the child runs.
+//
+// RunWatched runs a child with a watch beside it, handed the child's process ID. Processes are
+// also looked at from outside (tree.go; /proc on Linux, tree_linux.go; nothing elsewhere,
+// tree_other.go): each known by its ID and start time, its children, its standard output and
+// arguments, the processes below it, and stopped or killed through a handle that names it alone.
 package proc
 
 import (
