@@ -47,7 +47,7 @@ func TestUsageLimitTyped(t *testing.T) {
 	typeLine(t, term, limitFirst)
 	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 1), "Stop:quota")
 	screen := term.WaitScreen(t, 30*time.Second, limitLine)
-	clock := resets.Format("3:04pm")
+	clock := resetClock(resets)
 	if !strings.Contains(strings.ReplaceAll(screen, "\n", " "), limitLine) || !strings.Contains(screen, clock) {
 		t.Errorf("the screen lacks the line naming the reset %s:\n%s", clock, screen)
 	}
@@ -71,4 +71,14 @@ func TestUsageLimitTyped(t *testing.T) {
 	if want := "standing aside until " + clock + " (UTC) for every session on the reviewer's account"; !strings.Contains(status, want) {
 		t.Errorf("supervisor status:\n%s\nwant %q", status, want)
 	}
+}
+
+// resetClock writes a reset time as Claude Code names it in its usage-limit message: "1:13pm",
+// and on the hour without the minutes, "1pm" (seen on 2.1.328 and 2.1.332 with a reset at 13:00:
+// "resets 1pm (UTC)").
+func resetClock(t time.Time) string {
+	if t.Minute() == 0 {
+		return t.Format("3pm")
+	}
+	return t.Format("3:04pm")
 }
