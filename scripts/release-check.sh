@@ -109,9 +109,13 @@ cp dist/checksums.txt dist/*.tar.gz dist/*.zip install.sh "$site/release/"
 for d in tampered truncated cut nochecksums html garbled slow "releases/download/v$version"; do cp "$site/release/"* "$site/$d/"; done
 host=$(go env GOOS)_$(go env GOARCH)
 host_archive=ccc-hooks_$host.tar.gz
-# One byte changed in the middle: a valid size, another sha256.
+# One byte changed in the middle: a valid size, another sha256. The byte is flipped (its value
+# plus one), never set to a fixed value, which the archive may already hold there.
 size=$(wc -c <"$site/release/$host_archive")
-printf 'X' | dd of="$site/tampered/$host_archive" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+byte=$(od -An -tu1 -j $((size / 2)) -N1 "$site/release/$host_archive" | tr -d ' ')
+# shellcheck disable=SC2059 # the format is the octal escape of the new byte
+printf "\\$(printf '%03o' $(((byte + 1) % 256)))" | dd of="$site/tampered/$host_archive" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+cmp -s "$site/release/$host_archive" "$site/tampered/$host_archive" && fail "the tampered archive is the same as the release's"
 head -c $((size / 2)) "$site/release/$host_archive" >"$site/truncated/$host_archive"
 rm "$site/nochecksums/checksums.txt"
 # What a captive portal serves for any URL, and a checksums file with a line that is not one.
