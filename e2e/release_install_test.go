@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testrepo"
 )
 
 // Texts of the release scenario.
@@ -69,21 +71,13 @@ func ServeRelease(t testing.TB, r Release) string {
 // projectSite is where the README's install line fetches install.sh from.
 const projectSite = "https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main"
 
-// ReadmeInstallLine is the install line of the README's Install section: the first line of its
-// first sh block.
+// ReadmeInstallLine is the install line of the README's Install section (testrepo.InstallLine),
+// which must fetch install.sh from the project's site with curl, else wget.
 func ReadmeInstallLine(t testing.TB) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Checkout(t), "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(b), "\n## Install\n")
-	if ok {
-		_, section, ok = strings.Cut(section, "\n```sh\n")
-	}
-	line, _, _ := strings.Cut(section, "\n")
-	if !ok || !strings.HasPrefix(line, `sh -c "$(curl -fsSL `+projectSite+"/install.sh || wget -qO- "+projectSite+"/install.sh") {
-		t.Fatalf("the README's Install section starts with no sh block holding the install line from %s", projectSite)
+	line := testrepo.InstallLine(t)
+	if !strings.HasPrefix(line, `sh -c "$(curl -fsSL `+projectSite+"/install.sh || wget -qO- "+projectSite+"/install.sh") {
+		t.Fatalf("the README's install line does not fetch install.sh from %s: %s", projectSite, line)
 	}
 	return line
 }

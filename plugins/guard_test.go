@@ -6,35 +6,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testrepo"
 	"github.com/ccc-hooks/ccc-hooks/plugins"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
-
-// readmeInstallLine is the command the README gives to install ccc-hooks without Go: the first
-// line of the first sh block of its Install section.
-func readmeInstallLine(t *testing.T) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(b), "\n## Install\n")
-	if ok {
-		_, section, ok = strings.Cut(section, "\n```sh\n")
-	}
-	line, _, _ := strings.Cut(section, "\n")
-	if !ok || !strings.Contains(line, "install.sh") {
-		t.Fatalf("the README's Install section starts with no sh block holding the install line")
-	}
-	return line
-}
 
 // runHookCommand runs a plugin hook's command as Claude Code runs it on Linux and macOS
 // (`/bin/sh -c`), with PATH and the event on stdin.
@@ -60,7 +41,7 @@ func runHookCommand(t *testing.T, command, path, event string) (stdout, stderr s
 // ccc-hooks itself: it gets the arguments `hook` and the event on stdin, and its output, stderr
 // and exit status are the hook's.
 func TestGuardWithoutTheProgram(t *testing.T) {
-	installLine := readmeInstallLine(t) + " -- --no-setup"
+	installLine := testrepo.InstallLine(t) + " -- --no-setup"
 	empty := t.TempDir()
 	withBin := t.TempDir()
 	testfs.Write(t, filepath.Join(withBin, "ccc-hooks"),

@@ -49,6 +49,21 @@ func Read(t testing.TB, rel string) string {
 	return string(data)
 }
 
+// InstallLine returns the command the README gives a new user to install ccc-hooks: the first
+// line of the first sh block of its Install section.
+func InstallLine(t testing.TB) string {
+	t.Helper()
+	section, ok := Section(Read(t, "README.md"), "## Install")
+	if ok {
+		_, section, ok = strings.Cut(section, "```sh\n")
+	}
+	line, _, _ := strings.Cut(section, "\n")
+	if !ok || line == "" {
+		t.Fatal("the README's Install section holds no sh block")
+	}
+	return line
+}
+
 // Package is what go list tells of a package of the module.
 type Package struct {
 	ImportPath, Name, Dir                        string
