@@ -63,7 +63,10 @@ type commandWatch struct {
 	now   func() time.Time
 	log   *slog.Logger
 	seen  map[proc.Process]*watched
-	kinds map[proc.Process]bool // whether a process below the reviewer is a Bash command
+	// commandsSeen are the processes below the reviewer known to be Bash commands. Only a yes is
+	// kept: a process just forked has not yet put its output on the task's file, and is looked
+	// at again at the next look.
+	commandsSeen map[proc.Process]bool
 }
 
 // watched is one Bash command, as the watch has seen it.
@@ -81,7 +84,7 @@ func newCommandWatch(bound time.Duration, self string, now func() time.Time, log
 	}
 	return &commandWatch{
 		bound: bound, poll: commandPoll, self: self, now: now, log: log,
-		seen: map[proc.Process]*watched{}, kinds: map[proc.Process]bool{},
+		seen: map[proc.Process]*watched{}, commandsSeen: map[proc.Process]bool{},
 	}
 }
 
@@ -126,7 +129,7 @@ func (w *commandWatch) look(reviewer proc.Process) {
 		}
 		cmd.ended = true
 		w.log.Warn("ending a command of the reviewer's that ran past the bound on one command",
-			"bound", w.bound, "pid", c.PID, "args", excerpt(c.Args()))
+			"bound", w.bound, "pid", c.PID, "args", truncate(strings.Join(c.Args(), " "), 200))
 		end(c, fmt.Sprintf("\nccc-hooks: this command ran for %s, the longest one command of a review may run, and was ended (a read that waits on a named pipe or a device, a very large file or a slow pattern ends this way). Go on with what you have and give your verdict.\n", seconds(w.bound)))
 	}
 }
@@ -151,12 +154,10 @@ func (w *commandWatch) commands(reviewer proc.Process) []proc.Process {
 	queue := reviewer.Children()
 	for i := 0; i < len(queue) && i < maxLook; i++ {
 		p := queue[i]
-		command, known := w.kinds[p]
-		if !known {
-			command = isTaskOutput(p.Stdout())
-			w.kinds[p] = command
+		if !w.commandsSeen[p] && isTaskOutput(p.Stdout()) {
+			w.commandsSeen[p] = true
 		}
-		if command {
+		if w.commandsSeen[p] {
 			out = append(out, p)
 			continue
 		}
@@ -187,14 +188,19 @@ func (w *commandWatch) isCheckRun(c proc.Process) bool {
 
 // end ends the command c and everything below it: stopped first, round after round until no new
 // process shows (a stopped process starts no other), then line appended to c's output when
-// given, then killed.
+// given, then killed, parents before their children. A SIGSTOP takes hold when its process is
+// next scheduled, not when it is sent: a shell not yet stopped whose child were killed first
+// would wake and write "Killed" into the output, over the line where the file is not opened to
+// append; killed first, it never wakes.
 func end(c proc.Process, line string) {
+	var tree []proc.Process // in the order Below finds them: each parent before its children
 	stopped := map[proc.Process]bool{}
 	for range 5 {
 		fresh := false
 		for _, p := range proc.Below(c, proc.All()) {
 			if !stopped[p] {
 				stopped[p] = true
+				tree = append(tree, p)
 				fresh = true
 				_ = p.Stop()
 			}
@@ -206,7 +212,7 @@ func end(c proc.Process, line string) {
 	if line != "" {
 		_ = c.AppendToStdout(line)
 	}
-	for p := range stopped {
+	for _, p := range tree {
 		_ = p.Kill()
 	}
 }
@@ -217,13 +223,4 @@ func seconds(d time.Duration) string {
 		return fmt.Sprintf("%ds", d/time.Second)
 	}
 	return fmt.Sprintf("%.1fs", d.Seconds())
-}
-
-// excerpt is a command's arguments for the log, cut short.
-func excerpt(args []string) string {
-	s := strings.Join(args, " ")
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
 }

@@ -163,3 +163,30 @@ wait`, "sh", dir)
 		w.look(reviewer)
 	}
 }
+
+// TestACommandSeenBeforeItsRedirection: a process first looked at before it has put its output
+// on the task's file (as a shell just forked has not yet) is a command from the look after it has:
+// the watch ends the shell with the program it runs, so that the shell never goes on past it.
+func TestACommandSeenBeforeItsRedirection(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w := newCommandWatch(time.Second, "", time.Now, nil)
+	w.poll = 50 * time.Millisecond
+	const script = `mkdir -p "$1/tasks"
+setsid sh -c 'sleep 0.3; exec > "$1/tasks/late.output" 2>&1; echo reading; cat "$1/fifo"; echo "the shell went on"' sh "$1" &
+wait`
+	c := proc.Command(context.Background(), "sh", "-c", script, "sh", dir)
+	if err := proc.RunWatched(c, w.run); err != nil {
+		t.Fatalf("the reviewer: %v", err)
+	}
+	out, err := os.ReadFile(filepath.Join(dir, "tasks", "late.output"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(out), "reading\n") || !strings.Contains(string(out), "ccc-hooks: this command ran for 1s") ||
+		strings.Contains(string(out), "went on") {
+		t.Errorf("the command's output: %q, want what it wrote, then the line, and nothing of the shell after the program", out)
+	}
+}
