@@ -70,8 +70,7 @@ func runSupervisorChecks(ctx context.Context, env *Env, opts supervisorChecksOpt
 	}
 	list := cfg.ChecksFor(dir)
 	if len(list) == 0 {
-		_, err := fmt.Fprintf(env.IO.Out, "No checks for %s (supervisor.checks in %s).\n", dir, paths.ConfigFile(env.Getenv))
-		return err
+		return env.sayf("No checks for %s (supervisor.checks in %s).", dir, paths.ConfigFile(env.Getenv))
 	}
 	failed := 0
 	for _, c := range list {
@@ -79,7 +78,7 @@ func runSupervisorChecks(ctx context.Context, env *Env, opts supervisorChecksOpt
 		if res.Outcome != checks.Passed {
 			failed++
 		}
-		if _, err := fmt.Fprintf(env.IO.Out, "%s: %s\n", c.Command, resultWords(res)); err != nil {
+		if err := env.sayf("%s: %s", c.Command, resultWords(res)); err != nil {
 			return err
 		}
 		if res.Output != "" {
@@ -122,7 +121,7 @@ func printRun(env *Env, res checks.Result) error {
 	if !checks.Ran(res) {
 		trailer = "[ccc-hooks: " + resultWords(res) + "]"
 	}
-	if _, err := fmt.Fprintln(env.IO.Out, trailer); err != nil {
+	if err := env.say(trailer); err != nil {
 		return err
 	}
 	switch res.Outcome {
@@ -174,6 +173,5 @@ func printChecksLine(ctx context.Context, env *Env) error {
 	if err := wall.Probe(ctx, paths.HomeDir(env.Getenv)); err != nil {
 		line = "checks before each Stop review (" + strings.Join(names, ", ") + "): refused on this machine, never run bare: " + err.Error()
 	}
-	_, err = fmt.Fprintln(env.IO.Out, line)
-	return err
+	return env.say(line)
 }
