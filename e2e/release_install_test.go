@@ -112,7 +112,7 @@ func (s *Sandbox) InstallTools(t testing.TB) string {
 	}
 	for _, p := range []string{
 		"sh", "curl", "cat", "cp", "mv", "rm", "mkdir", "mktemp", "chmod", "dirname",
-		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum", "wc", "sleep", "date",
+		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum", "wc", "sleep", "date", "stty",
 	} {
 		found, err := exec.LookPath(p)
 		if err != nil {
