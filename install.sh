@@ -45,7 +45,7 @@ Options:
 Environment:
   PREFIX                 install into \$PREFIX/bin (default: ~/.local)
   CCC_HOOKS_DOWNLOAD=1   download the release even from a clone with Go
-  CCC_HOOKS_RELEASE_URL  the folder holding one release's checksums.txt and archives (default: $default_releases/latest/download, or $default_releases/download/vVERSION with -t)
+  CCC_HOOKS_RELEASE_URL  the folder holding one release's checksums.txt and archives (default: the project's latest release on GitHub, or with -t the release named)
 
 As the README's line, with the options after --:
 EOF
@@ -58,7 +58,8 @@ cols=80
 case ${COLUMNS:-} in
 "" | *[!0-9]* | 0)
 	if [ -t 1 ]; then
-		c=$(stty size <&1 2>/dev/null | cut -d' ' -f2) || c=""
+		# stty reads the terminal on its stdin: stdout's, as fd 3 (inside $(…) stdout is a pipe).
+		{ c=$(stty size <&3 2>/dev/null | cut -d' ' -f2); } 3>&1 || c=""
 		case $c in "" | *[!0-9]* | 0) ;; *) cols=$c ;; esac
 	fi
 	;;

@@ -143,8 +143,8 @@ func TestReleaseInstallLineAsksInTerminal(t *testing.T) {
 	term.Keys(t, "Escape")
 	term.WaitScreen(t, promptTimeout, "ccc-hooks: install cancelled; no file was changed")
 	bin := filepath.Join(s.Home, ".local", "bin", "ccc-hooks")
-	screen := term.WaitScreen(t, promptTimeout, "ended with exit status 1")
-	screen = strings.ReplaceAll(screen, "\n", "")
+	term.WaitScreen(t, promptTimeout, "ended with exit status 1")
+	screen := oneLine(joined(term))
 	for _, want := range []string{"Verified ccc-hooks_", "Installed " + bin + ": ccc-hooks ", "install.sh: " + bin + " is installed (ccc-hooks "} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, screen)
