@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
@@ -104,5 +105,17 @@ func TestChecksNoteSaysReach(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRefusedCheckSaysWhatTheWallNeeds: where the wall cannot stand (namespaces refused, which the
+// kernel reports as "no space left on device"), `supervisor checks` says so as doctor does: the
+// cause, and what the wall needs of a machine, so that it does not read as a full disk.
+func TestRefusedCheckSaysWhatTheWallNeeds(t *testing.T) {
+	got := resultWords(checks.Result{Outcome: checks.Refused, Why: "cannot make the namespaces: no space left on device"})
+	want := "not run, never run bare: no copy-on-write wall here: cannot make the namespaces: no space left on device; " +
+		"the wall needs user namespaces and overlayfs (Linux 5.12 or later; a container must allow them) or macOS"
+	if got != want {
+		t.Errorf("resultWords:\n got %s\nwant %s", got, want)
 	}
 }
