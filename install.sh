@@ -18,38 +18,152 @@ set -eu
 default_releases=https://github.com/ccc-hooks/ccc-hooks/releases
 site=https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main
 # The README's install line.
-readme_line="sh -c \"\$(curl -fsSL $site/install.sh || wget -qO- $site/install.sh || echo exit 1)\""
+readme_line="sh -c \"\$(command -v curl >/dev/null && curl -fsSL $site/install.sh || wget -qO- $site/install.sh || echo \"echo ccc-hooks: could not download install.sh with curl or wget, nothing was installed >&2; exit 1\")\""
 # How often a download is tried, and how long a try may go without receiving data.
 tries=3
 stall_seconds=20
 
-usage() {
-	cat <<EOF
-Usage: install.sh [options] [ccc-hooks install arguments]
-As the README's line: $readme_line -- [options] [arguments]
+# The options of `ccc-hooks install`, checked before anything is downloaded or built; those that
+# take a value end in "=". scope_names and profile_names are the values --scope and --profile
+# take. (cmd's TestInstallScriptKnowsInstallOptions holds these lists to the binary's.)
+install_options="--scope= --provider= --file= --project-dir= --profile= --events= --timeout= --slash-commands --absolute --dry-run --yes -y --help -h"
+scope_names="user project local provider managed"
+profile_names="supervisor workflow"
 
-Installs ccc-hooks into ~/.local/bin, then runs \`ccc-hooks install\` with the arguments this
-script does not take itself (see \`ccc-hooks install --help\`). From a clone with Go on PATH it
-builds the binary; otherwise it downloads the release for this machine and checks its sha256
-against the release's checksums.txt.
+usage() {
+	fit <<EOF
+Usage: install.sh [options] [ccc-hooks install arguments]
+
+Installs ccc-hooks into ~/.local/bin, then runs \`ccc-hooks install\` with the arguments this script does not take itself (see \`ccc-hooks install --help\`). From a clone with Go on PATH it builds the binary; otherwise it downloads the release for this machine and checks its sha256 against the release's checksums.txt. The arguments are checked before anything is downloaded or built.
 
 Options:
   -b, --bin-dir DIR      install the binary into DIR (default: \$PREFIX/bin, now $bindir)
   -t, --tag VERSION      install release VERSION (such as 1.2.0 or v1.2.0), not the latest
-      --no-setup         install the binary only: do not run \`ccc-hooks install\` (for the
-                         Claude Code plugin, and for scripts)
+      --no-setup         install the binary only: do not run \`ccc-hooks install\` (for the Claude Code plugin, and for scripts)
   -h, --help             print this and do nothing else
 
 Environment:
   PREFIX                 install into \$PREFIX/bin (default: ~/.local)
   CCC_HOOKS_DOWNLOAD=1   download the release even from a clone with Go
-  CCC_HOOKS_RELEASE_URL  the folder holding one release's checksums.txt and archives
-                         (default: $default_releases/latest/download,
-                         or $default_releases/download/vVERSION with -t)
+  CCC_HOOKS_RELEASE_URL  the folder holding one release's checksums.txt and archives (default: the project's latest release on GitHub, or with -t the release named)
+
+As the README's line, with the options after --:
 EOF
+	printf '  %s -- [options] [arguments]\n' "$readme_line"
 }
 
-say() { printf '%s\n' "$*"; }
+# cols is the width messages are fitted to: $COLUMNS when it is a number, else the width of the
+# terminal on stdout, else 80.
+cols=80
+case ${COLUMNS:-} in
+"" | *[!0-9]* | 0)
+	if [ -t 1 ]; then
+		# stty reads the terminal on its stdin: stdout's, as fd 3 (inside $(…) stdout is a pipe).
+		{ c=$(stty size <&3 2>/dev/null | cut -d' ' -f2); } 3>&1 || c=""
+		case $c in "" | *[!0-9]* | 0) ;; *) cols=$c ;; esac
+	fi
+	;;
+*) cols=$COLUMNS ;;
+esac
+
+# fit prints its input fitted to $cols columns, as ccc-hooks fits its own (docs/commands.md): a
+# longer line is broken between words, its continuation lines indented past its label (the words
+# before two spaces) or, for an indented line, two more than it; a word wider than the room (a
+# path, a URL) and a command in backquotes stay whole.
+fit() {
+	awk -v cols="$cols" '
+	function pad(n,    s) { s = ""; while (n-- > 0) s = s " "; return s }
+	length($0) <= cols { print; next }
+	{
+		match($0, /^ */)
+		lead = RLENGTH
+		prefix = substr($0, 1, lead)
+		rest = substr($0, lead + 1)
+		indent = lead
+		if (lead > 0 && cols - lead - 2 >= 20) indent = lead + 2
+		if (match(rest, /  +/) && RSTART > 1 && cols - lead - RSTART - RLENGTH + 1 >= 20) {
+			prefix = prefix substr(rest, 1, RSTART + RLENGTH - 1)
+			rest = substr(rest, RSTART + RLENGTH)
+			indent = length(prefix)
+		}
+		n = split(rest, w, / +/)
+		m = 0
+		quoted = 0
+		for (i = 1; i <= n; i++) {
+			if (w[i] == "") continue
+			if (quoted) word[m] = word[m] " " w[i]
+			else word[++m] = w[i]
+			if (gsub(/`/, "`", w[i]) % 2 == 1) quoted = !quoted
+		}
+		out = prefix word[1]
+		used = length(out)
+		for (i = 2; i <= m; i++) {
+			if (used + 1 + length(word[i]) <= cols) {
+				out = out " " word[i]
+				used += 1 + length(word[i])
+				continue
+			}
+			print out
+			out = pad(indent) word[i]
+			used = indent + length(word[i])
+		}
+		print out
+	}'
+}
+
+# say prints a message, fitted to the terminal (see fit).
+say() { printf '%s\n' "$*" | fit; }
+
+# program is how advice names the ccc-hooks installed at $target so that it can be typed as
+# printed: "ccc-hooks" where that name on PATH runs it, else its path ("~/…" in the home
+# directory; quoted where a shell would read it otherwise).
+program() {
+	if [ "$(command -v ccc-hooks 2>/dev/null || true)" = "$target" ]; then
+		printf 'ccc-hooks'
+		return
+	fi
+	case $target in
+	*[!A-Za-z0-9_./+-]*) printf "'%s'" "$target" ;;
+	"$HOME"/*) printf '%s/%s' '~' "${target#"$HOME"/}" ;;
+	*) printf '%s' "$target" ;;
+	esac
+}
+
+# check_install_args refuses, before anything is downloaded or built, an argument `ccc-hooks
+# install` would refuse for its name: an option it does not have, one without its value, a
+# --scope or --profile it does not know, a word that is no option. Other values are its own to
+# check.
+check_install_args() {
+	while [ "$#" -gt 0 ]; do
+		arg=$1
+		shift
+		case $arg in
+		--*=*) name=${arg%%=*} value=${arg#*=} ;;
+		-*) name=$arg value="" ;;
+		*) usage_error "$arg: \`ccc-hooks install\` takes options only (such as --scope project), not the word $arg" ;;
+		esac
+		case " $install_options " in
+		*" $name= "*)
+			if [ "$name" = "$arg" ]; then
+				[ "$#" -gt 0 ] || usage_error "$name needs a value (see \`ccc-hooks install --help\`)"
+				value=$1
+				shift
+			fi
+			;;
+		*" $name "*) continue ;;
+		*) usage_error "$name: \`ccc-hooks install\` has no such option; it takes $(printf '%s' "$install_options" | sed 's/=//g; s/ /, /g')" ;;
+		esac
+		case $name in
+		--scope) names=$scope_names ;;
+		--profile) names=$profile_names ;;
+		*) continue ;;
+		esac
+		case " $names " in
+		*" $value "*) ;;
+		*) usage_error "$name $value: want one of $(printf '%s' "$names" | sed 's/ /, /g')" ;;
+		esac
+	done
+}
 
 # stage says how far the run got, for what a failure or Ctrl-C reports: "download" (nothing of
 # ours is installed yet), "installed" (the new binary is in place) or "setup" (`ccc-hooks install`
@@ -60,7 +174,7 @@ stage=download
 die() {
 	say "install.sh: $*" >&2
 	if [ "$stage" = installed ]; then
-		say "install.sh: $target is installed ($built); \`ccc-hooks install\` did not run" >&2
+		say "install.sh: $target is installed ($built); \`ccc-hooks install\` did not run: run \`$(program) install\` to set up the hooks" >&2
 	elif [ -e "$target" ]; then
 		say "install.sh: nothing was installed; $target is unchanged" >&2
 	else
@@ -69,16 +183,19 @@ die() {
 	exit 1
 }
 
+# interrupted says, on a line of its own (not after a download's progress or the ^C the terminal
+# shows), what stands, and what to type next, then stops.
 interrupted() {
 	trap - INT TERM
+	printf '\n' >&2
 	if [ "$stage" = setup ]; then
-		say "" "install.sh: interrupted; $target is installed ($built), and \`ccc-hooks install\` was stopped: \`ccc-hooks status\` shows what it set up, \`ccc-hooks install\` sets up the rest." >&2
+		say "install.sh: interrupted; $target is installed ($built), and \`ccc-hooks install\` was stopped: \`$(program) status\` shows what it set up, \`$(program) install\` sets up the rest." >&2
 	elif [ "$stage" = installed ]; then
-		say "" "install.sh: interrupted; $target is installed ($built); \`ccc-hooks install\` did not run: no hooks were set up. Run \`ccc-hooks install\` to set them up." >&2
+		say "install.sh: interrupted; $target is installed ($built); \`ccc-hooks install\` did not run: no hooks were set up. Run \`$(program) install\` to set them up." >&2
 	elif [ -e "$target" ]; then
-		say "" "install.sh: interrupted; nothing was installed; $target is unchanged" >&2
+		say "install.sh: interrupted; nothing was installed; $target is unchanged" >&2
 	else
-		say "" "install.sh: interrupted; nothing was installed" >&2
+		say "install.sh: interrupted; nothing was installed" >&2
 	fi
 	exit 130
 }
@@ -122,16 +239,16 @@ fetch_once() {
 # explain RC: what the tool's exit status RC means.
 explain() {
 	case $tool:$1 in
-	curl:6) say "the host name could not be resolved" ;;
-	curl:7) say "could not connect" ;;
-	curl:18) say "the transfer was cut short" ;;
-	curl:22) say "the server answered with an error" ;;
-	curl:28) say "it timed out, or no data came for ${stall_seconds} s" ;;
-	curl:35 | curl:60 | wget:5) say "the secure connection failed" ;;
-	curl:52 | curl:56) say "the connection broke" ;;
-	wget:4) say "a network failure" ;;
-	wget:8) say "the server answered with an error" ;;
-	*) say "$tool exited with status $1" ;;
+	curl:6) printf '%s\n' "the host name could not be resolved" ;;
+	curl:7) printf '%s\n' "could not connect" ;;
+	curl:18) printf '%s\n' "the transfer was cut short" ;;
+	curl:22) printf '%s\n' "the server answered with an error" ;;
+	curl:28) printf '%s\n' "it timed out, or no data came for ${stall_seconds} s" ;;
+	curl:35 | curl:60 | wget:5) printf '%s\n' "the secure connection failed" ;;
+	curl:52 | curl:56) printf '%s\n' "the connection broke" ;;
+	wget:4) printf '%s\n' "a network failure" ;;
+	wget:8) printf '%s\n' "the server answered with an error" ;;
+	*) printf '%s\n' "$tool exited with status $1" ;;
 	esac
 }
 
@@ -140,9 +257,9 @@ size() {
 	n=$(wc -c <"$1" 2>/dev/null || echo 0)
 	n=$((n + 0))
 	if [ "$n" -ge 1048576 ]; then
-		say "$((n / 1048576)).$((n % 1048576 * 10 / 1048576)) MB"
+		printf '%s\n' "$((n / 1048576)).$((n % 1048576 * 10 / 1048576)) MB"
 	else
-		say "$((n / 1024)) KB"
+		printf '%s\n' "$((n / 1024)) KB"
 	fi
 }
 
@@ -215,30 +332,35 @@ check_checksums() {
 	from="$release_url/checksums.txt"
 	[ -s "$1" ] || die "$from is empty: it should list the sha256 of each archive"
 	first=$(sed -n '1p' "$1" | tr -d '\000-\037' | cut -c1-60)
+	# An HTML page is named by its title, the words a person saw on it in a browser.
+	title=$(tr '\n\r\t' '   ' <"$1" | sed -n 's/.*<[Tt][Ii][Tt][Ll][Ee][^>]*>\([^<]*\)<.*/\1/p' | tr -d '\000-\037' |
+		sed 's/^ *//; s/ *$//' | cut -c1-60)
+	page="an HTML page (it begins \"$first\")"
+	[ -z "$title" ] || page="an HTML page, \"$title\""
 	case $(awk 'NF { sub(/^[ \t\r]+/, ""); print substr($0, 1, 1); exit }' "$1") in
-	"<") die "$from is an HTML page, not a list of checksums (it begins \"$first\"): a network that asks you to log in (a captive portal), a proxy, or a wrong CCC_HOOKS_RELEASE_URL answered in its place; open any web page to log in, or check the URL, then run this again" ;;
+	"<") die "$from is $page, not a list of checksums: a network that asks you to log in (a captive portal), a proxy, or a wrong CCC_HOOKS_RELEASE_URL answered in its place; open any web page to log in, or check the URL, then run this again" ;;
 	esac
 	bad=$(grep -Evan '^([0-9a-f]{64} [ *][^ ]+)?$' "$1" | sed -n '1p')
 	if [ -n "$bad" ]; then
 		line=${bad%%:*}
-		text=$(say "${bad#*:}" | tr -d '\000-\037' | cut -c1-60)
+		text=$(printf '%s\n' "${bad#*:}" | tr -d '\000-\037' | cut -c1-60)
 		die "$from is not a list of checksums: its line $line reads \"$text\" where \"<sha256>  <archive>\" belongs"
 	fi
 }
 
-# path_advice: the line that puts $bindir on PATH, for the user's shell.
+# path_advice: the line that puts $bindir on PATH, for the user's shell: commands, printed whole.
 path_advice() {
 	case $bindir in
 	"$HOME"/*) shown="\$HOME/${bindir#"$HOME"/}" ;;
 	*) shown=$bindir ;;
 	esac
 	case ${SHELL:+${SHELL##*/}} in
-	fish) say "  fish_add_path \"$shown\"" ;;
-	zsh) say "  echo 'export PATH=\"$shown:\$PATH\"' >>~/.zshrc" ;;
-	bash) say "  echo 'export PATH=\"$shown:\$PATH\"' >>~/.bashrc" ;;
-	*) say "  echo 'export PATH=\"$shown:\$PATH\"' >>~/.profile" ;;
+	fish) printf '%s\n' "  fish_add_path \"$shown\"" ;;
+	zsh) printf '%s\n' "  echo 'export PATH=\"$shown:\$PATH\"' >>~/.zshrc" ;;
+	bash) printf '%s\n' "  echo 'export PATH=\"$shown:\$PATH\"' >>~/.bashrc" ;;
+	*) printf '%s\n' "  echo 'export PATH=\"$shown:\$PATH\"' >>~/.profile" ;;
 	esac
-	say "  (then open a new terminal; in this one: export PATH=\"$shown:\$PATH\")"
+	printf '%s\n' "  (then open a new terminal; in this one: export PATH=\"$shown:\$PATH\")"
 }
 
 on_path() {
@@ -359,6 +481,7 @@ main() {
 		esac
 	done
 	[ -n "${bindir:=${PREFIX:-"$HOME/.local"}/bin}" ] || usage_error "--bin-dir needs a folder"
+	check_install_args "$@"
 	version=""
 	if [ -n "$tag" ]; then
 		version=${tag#v}
@@ -439,7 +562,7 @@ main() {
 
 	if [ "$setup" = no ]; then
 		say "Binary only (--no-setup): \`ccc-hooks install\` was not run, and no settings were changed."
-		say "With the Claude Code plugin, that is all it needs; to set up hooks in settings files: ccc-hooks install"
+		say "With the Claude Code plugin, that is all it needs; to set up hooks in settings files instead, run \`$(program) install\`."
 		return 0
 	fi
 	say "Running: ccc-hooks install${*:+ $*}"
@@ -453,7 +576,7 @@ main() {
 		"$target" install "$@" || rc=$?
 	fi
 	if [ "$rc" -ne 0 ]; then
-		say "install.sh: $target is installed ($built); \`ccc-hooks install\` ended with exit status $rc, and its message above says what it changed. Run \`ccc-hooks install\` to set up the hooks." >&2
+		say "install.sh: $target is installed ($built); \`ccc-hooks install\` ended with exit status $rc, and its message above says what it changed. Run \`$(program) install\` to set up the hooks." >&2
 	fi
 	# Said again where the run ends: on a small terminal the first note has scrolled away.
 	if ! on_path; then

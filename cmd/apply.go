@@ -22,8 +22,7 @@ type planUI struct {
 }
 
 func (u planUI) Say(line string) error {
-	_, err := fmt.Fprintln(u.env.IO.Out, line)
-	return err
+	return u.env.say(line)
 }
 
 func (u planUI) Warn(msg string) { warnf(u.env, "%s", msg) }

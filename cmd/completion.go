@@ -12,13 +12,19 @@ func newCompletionCmd(env *Env) *cobra.Command {
 scopes, profiles, events (comma lists), the provider names found as settings-NAME.json in the
 Claude config dir, the actions of supervisor and the task ids of task show and confirm.
 
-bash: needs the bash-completion package (apt install bash-completion, brew install
-      bash-completion@2); then
-        source <(ccc-hooks completion bash)                 # this shell
-        ccc-hooks completion bash > ~/.local/share/bash-completion/completions/ccc-hooks
-zsh:  ccc-hooks completion zsh > "${fpath[1]}/_ccc-hooks"   # compinit must be enabled
-fish: ccc-hooks completion fish > ~/.config/fish/completions/ccc-hooks.fish
-powershell: ccc-hooks completion powershell | Out-String | Invoke-Expression`,
+bash (needs the bash-completion package: apt install bash-completion, or brew install
+bash-completion@2), in this shell, then in every new one:
+    source <(ccc-hooks completion bash)
+    ccc-hooks completion bash > ~/.local/share/bash-completion/completions/ccc-hooks
+
+zsh (compinit must be enabled):
+    ccc-hooks completion zsh > "${fpath[1]}/_ccc-hooks"
+
+fish:
+    ccc-hooks completion fish > ~/.config/fish/completions/ccc-hooks.fish
+
+powershell:
+    ccc-hooks completion powershell | Out-String | Invoke-Expression`,
 		Args:      oneWordOf("shell"),
 		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
 		RunE: func(c *cobra.Command, args []string) error {

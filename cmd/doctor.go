@@ -17,6 +17,7 @@ import (
 // doctorOptions are the choices of one `ccc-hooks doctor`.
 type doctorOptions struct {
 	JSON       bool
+	All        bool
 	ProjectDir string
 	// ManagedPath replaces the operating system's managed-settings path; only Go tests set it.
 	ManagedPath string
@@ -37,16 +38,19 @@ project, user and the provider files of the Claude config dir), the programs the
 the ccc-hooks home and the supervisor config. Each check is ok, warn or error; every warning
 and error says what to do next. Exit status 1 when any check is an error.
 
-Errors and warnings are listed first. The table fits $COLUMNS, else the terminal's width (80
-columns when the output is not a terminal); statuses are coloured only on a terminal and never
-with NO_COLOR set. Paths in the home directory are written from ~; --json keeps full paths.`,
+It prints a summary line (will ccc-hooks work?), then the errors and warnings; --all lists
+the checks that are ok too, and --json prints every check. The table fits $COLUMNS, else the
+terminal's width (80 columns when the output is not a terminal); statuses are coloured only on a
+terminal and never with NO_COLOR set. Paths in the home directory are written from ~; --json
+keeps full paths.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runDoctor(c.Context(), env, opts)
 		},
 	}
 	fl := c.Flags()
-	fl.BoolVar(&opts.JSON, "json", false, `print a JSON array of {"check","status","message","path"}`)
+	fl.BoolVar(&opts.JSON, "json", false, `print a JSON array of {"check","status","message","path"}, every check`)
+	fl.BoolVar(&opts.All, "all", false, "list the checks that are ok too")
 	fl.StringVar(&opts.ProjectDir, "project-dir", "", projectDirUsage)
 	return c
 }
@@ -71,7 +75,13 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 	if opts.JSON {
 		err = writeDoctorJSON(env.IO.Out, results)
 	} else {
-		err = writeDoctorTable(env.IO.Out, tildeResults(results, paths.HomeDir(env.Getenv)), env.IO.ColorOut, env.IO.Width)
+		all := snap.Program + " doctor --all"
+		if opts.ProjectDir != "" {
+			all += " --project-dir " + snap.Shell.Arg(opts.ProjectDir)
+		}
+		home := paths.HomeDir(env.Getenv)
+		err = writeDoctorTable(env.IO.Out, tildeResults(results, home),
+			doctorTable{Color: env.IO.ColorOut, Cols: env.IO.Width, All: opts.All, AllCommand: tildeHome(all, home)})
 	}
 	if err != nil {
 		return fmt.Errorf("doctor: %w", err)

@@ -23,21 +23,22 @@ func TestWriteDoctorTable(t *testing.T) {
 		{Check: "user-settings", Status: doctor.StatusOK, Message: "fine"},
 	}
 	var plain bytes.Buffer
-	if err := writeDoctorTable(&plain, results, false, 80); err != nil {
+	if err := writeDoctorTable(&plain, results, doctorTable{Cols: 80, All: true}); err != nil {
 		t.Fatal(err)
 	}
-	want := `CHECK          STATUS MESSAGE
+	want := `1 error, 1 warning, 1 ok: ccc-hooks will not work as it should until the error
+is fixed.
+
+CHECK          STATUS MESSAGE
 config         error  bad
 timeout        warn   slow
 user-settings  ok     fine
-
-1 error, 1 warning, 1 ok
 `
 	if diff := cmp.Diff(want, plain.String()); diff != "" {
 		t.Errorf("table (-want +got):\n%s", diff)
 	}
 	var color bytes.Buffer
-	if err := writeDoctorTable(&color, results, true, 80); err != nil {
+	if err := writeDoctorTable(&color, results, doctorTable{Color: true, Cols: 80, All: true}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(color.String(), "config         \x1b[31merror\x1b[0m  bad\n") {
@@ -94,7 +95,7 @@ func TestDoctorTableWritesHomeAsTilde(t *testing.T) {
 	for _, asJSON := range []bool{false, true} {
 		env, out, _ := testEnv(t)
 		home := env.Getenv("HOME")
-		opts := &doctorOptions{JSON: asJSON, ManagedPath: filepath.Join(home, "managed-settings.json")}
+		opts := &doctorOptions{JSON: asJSON, All: true, ManagedPath: filepath.Join(home, "managed-settings.json")}
 		_ = runDoctor(context.Background(), env, opts)
 		full, short := filepath.Join(home, ".claude", "settings.json"), "~/.claude/settings.json"
 		switch {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"io"
 	"os"
 
@@ -19,8 +20,11 @@ type IOStreams struct {
 	Interactive bool
 	// ColorOut is true when stdout is a terminal that may receive colour.
 	ColorOut bool
-	// Width is the number of columns tables are fitted to; defaultWidth when 0.
+	// Width is the number of columns output is fitted to; defaultWidth when 0.
 	Width int
+	// ErrWidth is the number of columns errors and warnings are fitted to: those of the
+	// terminal stderr is, 0 (not fitted: one line each, for logs and scripts) when it is none.
+	ErrWidth int
 }
 
 // Env holds every side effect a command may have, so tests can replace them.
@@ -35,6 +39,9 @@ type Env struct {
 	Argv0 string
 	// Prompter asks the user; it is only used when IO.Interactive is true.
 	Prompter prompter.Prompter
+	// ProbeWall tries the copy-on-write wall of supervisor.checks with the home directory home
+	// (wall.Probe when nil).
+	ProbeWall func(ctx context.Context, home string) error
 }
 
 // System returns the Env of the running process.
@@ -48,6 +55,7 @@ func System() *Env {
 			Interactive: interactive,
 			ColorOut:    term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "",
 			Width:       terminalWidth(os.Getenv("COLUMNS"), int(os.Stdout.Fd())),
+			ErrWidth:    stderrWidth(os.Getenv("COLUMNS"), int(os.Stderr.Fd())),
 		},
 		Env:      hookenv.System(os.Stderr),
 		Argv0:    os.Args[0],

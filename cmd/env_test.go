@@ -20,7 +20,9 @@ func testEnv(t *testing.T) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	home := t.TempDir()
 	vars := map[string]string{"HOME": home}
 	var out, errOut bytes.Buffer
-	env := &Env{IO: &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut}, Env: hookenv.System(&errOut)}
+	// Wide enough that every message stays on one line, as the scripts have it (COLUMNS=1000);
+	// the tests of fitting to a terminal set their own width.
+	env := &Env{IO: &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, Width: 1000}, Env: hookenv.System(&errOut)}
 	env.Getenv = func(k string) string { return vars[k] }
 	env.Environ = func() []string {
 		list := make([]string, 0, len(vars))
@@ -106,3 +108,7 @@ func (p *scriptedPrompter) Confirm(m string, def bool) (bool, error) {
 }
 
 var _ prompter.Prompter = (*scriptedPrompter)(nil)
+
+// unwrapped is output as one line, its words joined by one space: what a message says, whatever
+// width it was fitted to.
+func unwrapped(output string) string { return strings.Join(strings.Fields(output), " ") }

@@ -63,5 +63,5 @@ func exitCode(err error) (code int, msg string) {
 // warnf prints "ccc-hooks: warning: <message>" on stderr. A warning that cannot be written
 // changes nothing about the command's result, so that write's error is dropped here, once.
 func warnf(env *Env, format string, args ...any) {
-	_, _ = fmt.Fprintf(env.IO.ErrOut, "ccc-hooks: warning: "+format+"\n", args...)
+	_, _ = fmt.Fprintln(env.IO.ErrOut, wrap(fmt.Sprintf("ccc-hooks: warning: "+format, args...), env.IO.ErrWidth))
 }

@@ -69,7 +69,7 @@ person's PATH; other files run this binary by its absolute path (--absolute: eve
 	return c
 }
 
-func runInstall(_ context.Context, env *Env, opts *installOptions) error {
+func runInstall(ctx context.Context, env *Env, opts *installOptions) error {
 	ask := env.IO.Interactive && !opts.Yes
 	profile, target, loc, err := profileAndTarget(env, "install", opts.Profile, &opts.Target, ask)
 	if err != nil {
@@ -94,7 +94,7 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	} else if warning != "" {
 		warnf(env, "%s", warning)
 	}
-	d, err := installDecisions(env, opts, loc, target, profile, ask)
+	d, err := installDecisions(ctx, env, opts, loc, target, profile, ask)
 	if err != nil {
 		return err
 	}
@@ -106,20 +106,19 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fmt.Fprint(env.IO.Out, scopeNote(loc, target)); err != nil {
+	if err := env.say(scopeNote(loc, target)); err != nil {
 		return err
 	}
 	if out.Wrote {
 		return printNextSteps(env, loc, target, profile, binary)
 	}
-	_, err = fmt.Fprint(env.IO.Out, out.Note)
-	return err
+	return env.say(out.Note)
 }
 
 // installDecisions returns what the flags decide, and on a terminal the answers to the
 // questions, which offer what the file holds now (read and checked before anything is asked).
 // Its entries of the older `ccc supervisor-hook` in the chosen events ask one more.
-func installDecisions(env *Env, opts *installOptions, loc installer.Locator, target installer.Target,
+func installDecisions(ctx context.Context, env *Env, opts *installOptions, loc installer.Locator, target installer.Target,
 	profile installer.Profile, ask bool,
 ) (installer.InstallDecisions, error) {
 	d := installer.InstallDecisions{Profile: profile, Absolute: opts.Absolute, WarnLegacy: !ask && !opts.Yes}
@@ -151,7 +150,7 @@ func installDecisions(env *Env, opts *installOptions, loc installer.Locator, tar
 	if d.SlashCommands, d.SupervisorDefault, err = installExtras(env, opts, loc, profile, ask, len(now.Events) > 0); err != nil {
 		return d, cancelled("install", err)
 	}
-	if d.Checks, err = installChecks(env, loc, profile, ask); err != nil {
+	if d.Checks, err = installChecks(ctx, env, loc, target, profile, ask); err != nil {
 		return d, cancelled("install", err)
 	}
 	return d, nil
@@ -170,12 +169,12 @@ func installEvents(env *Env, opts *installOptions, p installer.Profile, ask bool
 	labels := make([]string, len(p.Events))
 	var defaults []int
 	for i, e := range p.Events {
-		labels[i] = fmt.Sprintf("%-20s %s", e.Name, e.Label())
+		labels[i] = e.Name + " (" + e.Label() + ")" // short: the answer is echoed on one line
 		if len(installed) == 0 || slices.Contains(installed, e) {
 			defaults = append(defaults, i)
 		}
 	}
-	picked, err := env.Prompter.MultiSelect("Which events should ccc-hooks handle?", labels, defaults)
+	picked, err := env.Prompter.MultiSelect("Which events?", labels, defaults)
 	if err != nil {
 		return nil, err
 	}

@@ -1,44 +1,54 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // installChecks asks, on a terminal and for the supervisor, which checks (supervisor.checks) a
-// Stop review runs first: a yes or no, offering yes where checks are set, then each command in
-// turn, offering the one set now, until an empty answer or "-" (a question with an answer
-// offered cannot be answered empty). Pressing Enter throughout keeps the list as it is; "No"
-// empties it. The checks of one project (with "project") are neither asked
-// about nor changed, and a command kept keeps its time limit. nil: ccc.json stays as it is.
-func installChecks(env *Env, loc installer.Locator, p installer.Profile, ask bool) (*[]config.Check, error) {
+// Stop review runs first, after saying in plain words where they run, what they can touch and
+// whether this machine can run them (checksNote): a yes or no, offering yes where checks are
+// set, then each command in turn, offering the one set now, until an empty answer or "-" (a
+// question with an answer offered cannot be answered empty). Pressing Enter throughout keeps
+// the list as it is; "No" empties it. The checks asked about are those of the install's reach
+// (checksProject: every project from the user's own files, this project from its files); the
+// others are neither asked about nor changed, and a command kept keeps its time limit. nil:
+// ccc.json stays as it is.
+func installChecks(ctx context.Context, env *Env, loc installer.Locator, target installer.Target, p installer.Profile, ask bool) (*[]config.Check, error) {
 	if !ask || p.Name != installer.Supervisor.Name {
 		return nil, nil
 	}
-	all := loc.Checks()
-	var global, scoped []config.Check
-	for _, c := range all {
-		if c.Project == "" {
-			global = append(global, c)
+	project := checksProject(loc, target)
+	var mine, others []config.Check
+	for _, c := range loc.Checks() {
+		if c.Project == project {
+			mine = append(mine, c)
 		} else {
-			scoped = append(scoped, c)
+			others = append(others, c)
 		}
 	}
-	yes, err := env.Prompter.Confirm("Run checks (your tests, linters) before each Stop review?", len(global) > 0)
+	if err := env.say(checksNote(ctx, env, project)); err != nil {
+		return nil, err
+	}
+	yes, err := env.Prompter.Confirm("Run checks before each review of a stop?", len(mine) > 0)
 	if err != nil {
 		return nil, err
 	}
 	var picked []config.Check
-	for i := 0; yes && i < config.MaxChecks-len(scoped); i++ {
+	for i := 0; yes && i < config.MaxChecks-len(others); i++ {
 		def, hint := "", "empty to end the list"
-		if i < len(global) {
-			def, hint = global[i].Command, "Enter keeps it, - ends the list here"
+		if i < len(mine) {
+			def, hint = mine[i].Command, "Enter keeps it, - ends the list here"
 		}
-		answer, err := env.Prompter.Input(fmt.Sprintf("Check %d: a shell command, run in the session's directory (%s):", i+1, hint), def, nil)
+		answer, err := env.Prompter.Input(fmt.Sprintf("Check %d, a shell command (%s):", i+1, hint), def, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -46,15 +56,54 @@ func installChecks(env *Env, loc installer.Locator, p installer.Profile, ask boo
 		if cmd == "" || cmd == "-" {
 			break
 		}
-		c := config.Check{Command: cmd, TimeoutSeconds: config.DefaultCheckTimeoutSeconds}
-		if j := slices.IndexFunc(global, func(g config.Check) bool { return g.Command == cmd }); j >= 0 {
-			c = global[j]
+		c := config.Check{Command: cmd, TimeoutSeconds: config.DefaultCheckTimeoutSeconds, Project: project}
+		if j := slices.IndexFunc(mine, func(m config.Check) bool { return m.Command == cmd }); j >= 0 {
+			c = mine[j]
 		}
 		picked = append(picked, c)
 	}
-	if slices.Equal(picked, global) {
+	if slices.Equal(picked, mine) {
 		return nil, nil
 	}
-	list := slices.Concat(picked, scoped)
+	list := slices.Concat(picked, others)
+	if project != "" {
+		list = slices.Concat(others, picked)
+	}
 	return &list, nil
+}
+
+// checksProject is the project whose sessions run the checks an install into target asks for:
+// the directory Claude Code starts in for the project scope, the repository's top for the local
+// scope (the directories whose sessions read those files); "" (every project) for the user's own
+// files.
+func checksProject(loc installer.Locator, target installer.Target) string {
+	switch target.Scope {
+	case installer.ScopeProject:
+		return loc.ProjectDir
+	case installer.ScopeLocal:
+		return loc.RootDir()
+	}
+	return ""
+}
+
+// checksNote says, before the checks question, what a check is, where it runs (every project, or
+// project and the folders below it), what it can touch, and what a machine that cannot make the
+// wall does with it; where this machine cannot, it says why, in doctor's words.
+func checksNote(ctx context.Context, env *Env, project string) string {
+	where := "in every project you open in Claude Code"
+	if project != "" {
+		where = "in " + project + " and the folders below it, only"
+	}
+	note := fmt.Sprintf("Checks are shell commands, such as `make test`, that run before the reviewer looks at a stop, %s, "+
+		"each in the session's directory; the reviewer reads how they ended. A check runs in a throwaway copy of the project "+
+		"and your home: it can read your files, but nothing it writes is kept, and it has no network. A machine that cannot "+
+		"make that copy does not run checks at all.", where)
+	probe := env.ProbeWall
+	if probe == nil {
+		probe = wall.Probe
+	}
+	if err := probe(ctx, paths.HomeDir(env.Getenv)); err != nil {
+		note += " This one cannot: " + doctor.WallRefusal(err) + "."
+	}
+	return note
 }

@@ -1,12 +1,17 @@
 package cmd
 
 import (
+	"context"
+	"errors"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
@@ -60,5 +65,57 @@ func TestInstallAsksForChecks(t *testing.T) {
 				t.Errorf("not asked: %v", p.answers)
 			}
 		})
+	}
+}
+
+// TestChecksNoteSaysReach: before the checks question install says where the checks run (every
+// project from the user's own settings, the project alone from its settings), what they can
+// touch, and what a machine without the wall does; where this one cannot make it, why, as doctor
+// says it.
+func TestChecksNoteSaysReach(t *testing.T) {
+	refused := errors.New("no copy-on-write wall here: cannot make the namespaces: no space left on device")
+	for _, tt := range []struct {
+		name  string
+		scope string
+		wall  error
+		want  []string
+	}{
+		{"user scope", "user", nil, []string{
+			"in every project you open in Claude Code", "nothing it writes is kept, and it has no network",
+			"A machine that cannot make that copy does not run checks at all.",
+		}},
+		{"project scope", "project", nil, []string{"in {PROJECT} and the folders below it, only"}},
+		{"no wall here", "user", refused, []string{"This one cannot: no copy-on-write wall here: cannot make the namespaces: no space left on device; " +
+			"the wall needs user namespaces and overlayfs (Linux 5.12 or later; a container must allow them) or macOS."}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			env, out, _ := testEnv(t)
+			project := filepath.Join(env.Getenv("HOME"), "src", "app")
+			testfs.Write(t, filepath.Join(project, "go.mod"), "module app\n", 0o644)
+			env.Getwd = func() (string, error) { return project, nil }
+			env.ProbeWall = func(context.Context, string) error { return tt.wall }
+			env.IO.Interactive = true
+			env.Prompter = &scriptedPrompter{t: t, answers: []any{[]int{0, 1}, "", false, false, false, true}}
+			if code := Main(env, []string{"install", "--scope", tt.scope}); code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+			for _, want := range tt.want {
+				if want = strings.ReplaceAll(want, "{PROJECT}", project); !strings.Contains(out.String(), want) {
+					t.Errorf("the note lacks %q:\n%s", want, out)
+				}
+			}
+		})
+	}
+}
+
+// TestRefusedCheckSaysWhatTheWallNeeds: where the wall cannot stand (namespaces refused, which the
+// kernel reports as "no space left on device"), `supervisor checks` says so as doctor does: the
+// cause, and what the wall needs of a machine, so that it does not read as a full disk.
+func TestRefusedCheckSaysWhatTheWallNeeds(t *testing.T) {
+	got := resultWords(checks.Result{Outcome: checks.Refused, Why: "cannot make the namespaces: no space left on device"})
+	want := "not run, never run bare: no copy-on-write wall here: cannot make the namespaces: no space left on device; " +
+		"the wall needs user namespaces and overlayfs (Linux 5.12 or later; a container must allow them) or macOS"
+	if got != want {
+		t.Errorf("resultWords:\n got %s\nwant %s", got, want)
 	}
 }

@@ -85,6 +85,7 @@ func TestInstallPromptReasksBadTimeout(t *testing.T) {
 func TestInstallPromptNoTurnsSupervisorOff(t *testing.T) {
 	env, out, _ := testEnv(t)
 	installedStopOnly(t, env)
+	out.Reset()
 	env.IO.Interactive = true
 	p := &scriptedPrompter{t: t, answers: []any{0, []int{0}, "", false, false, false, true}}
 	env.Prompter = p
@@ -98,13 +99,13 @@ func TestInstallPromptNoTurnsSupervisorOff(t *testing.T) {
 	if q := p.asked[len(p.asked)-1]; q != "Write these changes to "+paths.ConfigFile(env.Getenv)+"?" {
 		t.Errorf("confirmation = %q", q)
 	}
-	for _, line := range []string{
-		"The supervisor is off by default (" + paths.ConfigFile(env.Getenv) + ").",
-		"The supervisor is off by default: it reviews no session until you turn it on.",
-	} {
-		if !slices.Contains(strings.Split(out.String(), "\n"), line) {
-			t.Errorf("stdout lacks the line %q:\n%s", line, out)
-		}
+	// Said once: by the next steps, not again by the line of ccc.json.
+	if line := "The supervisor is off by default: it reviews no session until you turn it on."; !slices.Contains(strings.Split(out.String(), "\n"), line) ||
+		strings.Count(out.String(), "off by default") != 1 {
+		t.Errorf("stdout does not say once %q:\n%s", line, out)
+	}
+	if summary := "  " + paths.ConfigFile(env.Getenv) + ": turns the supervisor off for every session without a switch of its own\n"; !strings.Contains(out.String(), summary) {
+		t.Errorf("the summary does not say in words what changes in ccc.json (%q):\n%s", summary, out)
 	}
 }
 

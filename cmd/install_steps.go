@@ -37,6 +37,5 @@ func programWord(env *Env, binary string) string {
 // turn it on or off, and how to check the setup.
 func printNextSteps(env *Env, loc installer.Locator, target installer.Target, profile installer.Profile, binary string) error {
 	steps := installer.NextSteps(loc, target, profile, programWord(env, binary))
-	_, err := fmt.Fprintln(env.IO.Out, strings.Join(steps, "\n"))
-	return err
+	return env.say(strings.Join(steps, "\n"))
 }

@@ -104,9 +104,11 @@ func TestInstallInteractive(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(paths.ConfigDir(env.Getenv), "commands", "supervisor.md")); err != nil {
 		t.Errorf("slash command not written: %v", err)
 	}
+	// Installed into the project's settings, the check runs for the project alone.
 	cfg, _ := os.ReadFile(paths.ConfigFile(env.Getenv))
-	if !strings.Contains(string(cfg), `"enabled": true`) || !strings.Contains(string(cfg), `"checks": ["go test ./..."]`) {
-		t.Errorf("ccc.json = %s, want supervisor enabled, with the check", cfg)
+	if !strings.Contains(string(cfg), `"enabled": true`) ||
+		!strings.Contains(string(cfg), `"checks": [{"command":"go test ./...","project":"`+project+`","timeout_seconds":300}]`) {
+		t.Errorf("ccc.json = %s, want supervisor enabled, with the check for %s", cfg, project)
 	}
 	if len(p.answers) != 0 {
 		t.Errorf("prompts not asked: %v", p.answers)

@@ -25,7 +25,7 @@ func Main(env *Env, args []string) int {
 		return wall.Init()
 	}
 	for _, w := range paths.Warnings(env.Getenv) {
-		_, _ = fmt.Fprintln(env.IO.ErrOut, "ccc-hooks: warning: "+w) // stderr: a hook's stdout is its answer
+		warnf(env, "%s", w) // stderr: a hook's stdout is its answer
 	}
 	if len(args) == 1 && args[0] == "hook" {
 		// Claude Code runs the hook on every event of every session: skip building the command tree.
@@ -46,7 +46,7 @@ func report(env *Env, err error) int {
 	code, msg := exitCode(err)
 	if msg != "" {
 		// Nowhere is left to report a failed write to stderr.
-		_, _ = fmt.Fprintln(env.IO.ErrOut, msg)
+		_, _ = fmt.Fprintln(env.IO.ErrOut, wrap(msg, env.IO.ErrWidth))
 	}
 	return code
 }
@@ -81,6 +81,7 @@ itself the hook Claude Code runs (ccc-hooks hook).`,
 		newCompletionCmd(env),
 	)
 	registerCompletions(root, env)
+	fitHelp(root, env)
 	return root
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,10 +46,11 @@ func exitCodeCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// tableFits is the script command `table-fits FILE WIDTH`: FILE holds a doctor table whose lines
-// are at most WIDTH columns wide (counted as the table counts them), and every line between the
-// header and the summary is either a row (check, status, message) or a continuation that starts
-// exactly at the message column, so no wrapped text lands in the check or status column.
+// tableFits is the script command `table-fits FILE WIDTH`: FILE holds doctor's output whose lines
+// are at most WIDTH columns wide (counted as the table counts them): a summary, then a table in
+// which every line between the header and the blank line after the rows is either a row (check,
+// status, message) or a continuation that starts exactly at the message column, so no wrapped
+// text lands in the check or status column.
 func tableFits(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 2 || neg {
 		ts.Fatalf("usage: table-fits FILE WIDTH")
@@ -56,16 +58,25 @@ func tableFits(ts *testscript.TestScript, neg bool, args []string) {
 	width, err := strconv.Atoi(args[1])
 	ts.Check(err)
 	lines := strings.Split(strings.TrimSuffix(ts.ReadFile(args[0]), "\n"), "\n")
-	msgCol := strings.Index(lines[0], "MESSAGE")
-	if !strings.HasPrefix(lines[0], "CHECK") || msgCol < 0 {
-		ts.Fatalf("%s: first line %q is not the table header", args[0], lines[0])
+	header := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "CHECK ") })
+	if header < 0 {
+		ts.Fatalf("%s: no table header", args[0])
 	}
+	msgCol := strings.Index(lines[header], "MESSAGE")
 	continuations := 0
+	inTable := false
 	for i, line := range lines {
 		if w := textWidth(line); w > width {
 			ts.Fatalf("%s:%d: %d columns, wider than %d: %q", args[0], i+1, w, width, line)
 		}
-		if i == 0 || line == "" {
+		switch {
+		case i == header:
+			inTable = true
+			continue
+		case !inTable:
+			continue
+		case line == "":
+			inTable = false
 			continue
 		}
 		if strings.HasPrefix(line, " ") {
@@ -74,9 +85,6 @@ func tableFits(ts *testscript.TestScript, neg bool, args []string) {
 			}
 			continuations++
 			continue
-		}
-		if strings.Contains(line, " errors, ") || strings.Contains(line, " error, ") {
-			continue // the summary
 		}
 		fields := strings.Fields(line[:min(msgCol, len(line))])
 		if len(fields) != 2 {

@@ -3,8 +3,10 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
+	"io/fs"
+	"os"
 	"slices"
 	"strings"
 
@@ -62,13 +64,18 @@ func runStatus(_ context.Context, env *Env, opts *statusOptions) error {
 		return err
 	}
 	program := adviceProgram(env)
-	return writeStatus(env.IO.Out, rows, paths.ConfigFile(env.Getenv), program, paths.HomeDir(env.Getenv))
+	source := paths.ConfigFile(env.Getenv)
+	if _, err := os.Lstat(source); errors.Is(err, fs.ErrNotExist) {
+		source = "the built-in default: there is no " + source
+	}
+	return env.say(statusText(rows, source, program, paths.HomeDir(env.Getenv)))
 }
 
-// writeStatus prints one block per row: the scope and file, then, where ccc-hooks is installed,
-// its profiles, events, timeout and command, labels aligned; last the supervisor default. Paths
-// in the home directory are written from ~ (see tildeHome).
-func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program, home string) error {
+// statusText is one block per row: the scope and file, then, where ccc-hooks is installed, its
+// profiles, events, timeout and command, labels aligned; last the supervisor default and where it
+// comes from (source: ccc.json, or why the default is the built-in one). Paths in the home
+// directory are written from ~ (see tildeHome).
+func statusText(rows []installer.StatusRow, source, program, home string) string {
 	var b strings.Builder
 	const indent = "           " // under the file, past the scope column
 	for _, r := range rows {
@@ -113,9 +120,8 @@ func writeStatus(w io.Writer, rows []installer.StatusRow, configPath, program, h
 	if len(rows) > 0 && rows[0].SupervisorDefault {
 		state, next = "on", "turn it off with `"+program+" supervisor off --default`"
 	}
-	fmt.Fprintf(&b, "\n%-10s %s by default (%s)\n%s%s\n", "supervisor", state, configPath, indent, next)
-	_, err := io.WriteString(w, tildeHome(b.String(), home))
-	return err
+	fmt.Fprintf(&b, "\n%-10s %s by default (%s)\n%s%s\n", "supervisor", state, source, indent, next)
+	return tildeHome(b.String(), home)
 }
 
 // writeOwnCommands lists the user's commands that run ccc-hooks, each with what it means.

@@ -1,16 +1,15 @@
 package cmd
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
 )
 
-// TestWriteStatusExactOutput: the whole text of status for a hook that does not resolve, with
+// TestStatusTextExact: the whole text of status for a hook that does not resolve, with
 // the home directory written as ~ (but not a directory that only starts with the same letters),
 // every line ended, the advice last.
-func TestWriteStatusExactOutput(t *testing.T) {
+func TestStatusTextExact(t *testing.T) {
 	timeout := 600.0
 	rows := []installer.StatusRow{
 		{
@@ -19,10 +18,6 @@ func TestWriteStatusExactOutput(t *testing.T) {
 			Hooks: []installer.HookStatus{{Event: "Stop", Command: "ccc-hooks hook", Timeout: &timeout, Problem: "ccc-hooks is not on PATH"}},
 		},
 		{Scope: installer.ScopeProject, Path: "/home/alice/p/.claude/settings.json", Enabled: true},
-	}
-	var out strings.Builder
-	if err := writeStatus(&out, rows, "/home/al/.claude/ccc.json", "/home/al/.local/bin/ccc-hooks", "/home/al"); err != nil {
-		t.Fatal(err)
 	}
 	want := "" +
 		"user       ~/.claude/settings.json\n" +
@@ -35,7 +30,7 @@ func TestWriteStatusExactOutput(t *testing.T) {
 		"supervisor off by default (~/.claude/ccc.json)\n" +
 		"           turn it on with `~/.local/bin/ccc-hooks supervisor on --default` (every session) or " +
 		"`~/.local/bin/ccc-hooks supervisor on` (or /supervisor in Claude Code) for one session\n"
-	if got := out.String(); got != want {
+	if got := statusText(rows, "/home/al/.claude/ccc.json", "/home/al/.local/bin/ccc-hooks", "/home/al"); got != want {
 		t.Errorf("status:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -68,7 +68,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if err != nil {
 			return err
 		}
-		if _, err = fmt.Fprintf(env.IO.Out, "%s (the default of every session; no session given: pass --session ID for one)\n", onOff(on)); err != nil {
+		if err := env.sayf("%s (the default of every session; no session given: pass --session ID for one)", onOff(on)); err != nil {
 			return err
 		}
 		if err := printChecksLine(ctx, env); err != nil {
@@ -86,7 +86,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 		if err != nil {
 			return err
 		}
-		if _, err = fmt.Fprintln(env.IO.Out, standingLine(st)); err != nil {
+		if err := env.say(standingLine(st)); err != nil {
 			return err
 		}
 		if err := printChecksLine(ctx, env); err != nil {
@@ -97,7 +97,7 @@ func runSupervisor(ctx context.Context, env *Env, opts supervisorOptions) error 
 	if err := sw.Set(ctx, id, opts.Action == "on", own); err != nil {
 		return fmt.Errorf("set the supervisor %s for session %s: %w", opts.Action, id, err)
 	}
-	if _, err := fmt.Fprintf(env.IO.Out, "supervisor %s for session %s\n", opts.Action, id); err != nil {
+	if err := env.sayf("supervisor %s for session %s", opts.Action, id); err != nil {
 		return err
 	}
 	if opts.Action == "on" {
@@ -116,7 +116,7 @@ func printQuotas(env *Env) error {
 		return nil
 	}
 	for _, q := range standing {
-		if _, err := fmt.Fprintln(env.IO.Out, quotaLine(q)); err != nil {
+		if err := env.say(quotaLine(q)); err != nil {
 			return err
 		}
 	}
@@ -129,6 +129,11 @@ func quotaLine(q supervisor.QuotaStanding) string {
 	who := "every session on the reviewer's account"
 	if strings.Contains(q.Key, "/") {
 		who = "session " + q.SessionID
+	}
+	if q.RateLimit {
+		return fmt.Sprintf("standing aside until %s for %s: the review of session %s at %s was rate-limited, with no reset named (%s); "+
+			"the wait doubles while the limit holds, up to half an hour; `ccc-hooks supervisor on` reviews again at once",
+			q.UntilText(time.Local), who, q.SessionID, localTime(q.Since), q.Message)
 	}
 	return fmt.Sprintf("standing aside until %s for %s: the review of session %s at %s hit the account's usage limit (%s); "+
 		"`ccc-hooks supervisor on` reviews again at once", q.UntilText(time.Local), who, q.SessionID, localTime(q.Since), q.Message)
@@ -143,7 +148,11 @@ func endQuotas(env *Env) error {
 		return err
 	}
 	for _, q := range standing {
-		if _, err := fmt.Fprintf(env.IO.Out, "the stand-aside for the usage limit until %s is over: the next event is reviewed\n",
+		limit := "usage limit"
+		if q.RateLimit {
+			limit = "rate limit"
+		}
+		if err := env.sayf("the stand-aside for the %s until %s is over: the next event is reviewed", limit,
 			q.UntilText(time.Local)); err != nil {
 			return err
 		}
@@ -157,7 +166,7 @@ func runSupervisorDefault(ctx context.Context, env *Env, sw *supervisor.Switch, 
 		if err != nil {
 			return err
 		}
-		if _, err = fmt.Fprintln(env.IO.Out, onOff(on)); err != nil {
+		if err := env.say(onOff(on)); err != nil {
 			return err
 		}
 		if err := printChecksLine(ctx, env); err != nil {
@@ -168,7 +177,7 @@ func runSupervisorDefault(ctx context.Context, env *Env, sw *supervisor.Switch, 
 	if err := sw.SetDefault(action == "on"); err != nil {
 		return fmt.Errorf("set supervisor.enabled in %s: %w (the file was left unchanged)", sw.ConfigFile(), err)
 	}
-	if _, err := fmt.Fprintf(env.IO.Out, "supervisor %s by default (%s)\n", action, sw.ConfigFile()); err != nil {
+	if err := env.sayf("supervisor %s by default (%s)", action, sw.ConfigFile()); err != nil {
 		return err
 	}
 	if action == "on" {

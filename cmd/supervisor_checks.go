@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
+	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
@@ -70,8 +72,7 @@ func runSupervisorChecks(ctx context.Context, env *Env, opts supervisorChecksOpt
 	}
 	list := cfg.ChecksFor(dir)
 	if len(list) == 0 {
-		_, err := fmt.Fprintf(env.IO.Out, "No checks for %s (supervisor.checks in %s).\n", dir, paths.ConfigFile(env.Getenv))
-		return err
+		return env.sayf("No checks for %s (supervisor.checks in %s).", dir, paths.ConfigFile(env.Getenv))
 	}
 	failed := 0
 	for _, c := range list {
@@ -79,7 +80,7 @@ func runSupervisorChecks(ctx context.Context, env *Env, opts supervisorChecksOpt
 		if res.Outcome != checks.Passed {
 			failed++
 		}
-		if _, err := fmt.Fprintf(env.IO.Out, "%s: %s\n", c.Command, resultWords(res)); err != nil {
+		if err := env.sayf("%s: %s", c.Command, resultWords(res)); err != nil {
 			return err
 		}
 		if res.Output != "" {
@@ -107,6 +108,9 @@ func checksDir(env *Env, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return "", usageErrorf("--dir %s: no such directory", abs)
+	}
 	return abs, nil
 }
 
@@ -122,7 +126,7 @@ func printRun(env *Env, res checks.Result) error {
 	if !checks.Ran(res) {
 		trailer = "[ccc-hooks: " + resultWords(res) + "]"
 	}
-	if _, err := fmt.Fprintln(env.IO.Out, trailer); err != nil {
+	if err := env.say(trailer); err != nil {
 		return err
 	}
 	switch res.Outcome {
@@ -144,6 +148,9 @@ func resultWords(res checks.Result) string {
 		return fmt.Sprintf("exit status %d (%s) after %s", res.ExitCode, res.Outcome, d)
 	case checks.TimedOut:
 		return fmt.Sprintf("timed out after %s (limit %ds)", d, res.TimeoutSeconds)
+	case checks.Refused:
+		// The directory was checked before: a refusal is the wall's, said as doctor says it.
+		return "not run, never run bare: " + doctor.WallRefusal(&wall.RefusedError{Why: res.Why})
 	}
 	return "not run: " + res.Why
 }
@@ -172,8 +179,7 @@ func printChecksLine(ctx context.Context, env *Env) error {
 	}
 	line := "checks before each Stop review, behind a copy-on-write wall: " + strings.Join(names, ", ")
 	if err := wall.Probe(ctx, paths.HomeDir(env.Getenv)); err != nil {
-		line = "checks before each Stop review (" + strings.Join(names, ", ") + "): refused on this machine, never run bare: " + err.Error()
+		line = "checks before each Stop review (" + strings.Join(names, ", ") + "): refused on this machine, never run bare: " + doctor.WallRefusal(err)
 	}
-	_, err = fmt.Fprintln(env.IO.Out, line)
-	return err
+	return env.say(line)
 }

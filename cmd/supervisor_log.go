@@ -114,11 +114,9 @@ func runSupervisorLog(env *Env, opts supervisorLogOptions) error {
 	}
 	if len(out.Sessions) == 0 {
 		if out.Pruned.Sessions > 0 {
-			_, err := fmt.Fprintf(env.IO.Out, "No supervisor decisions logged in the sessions kept (in %s).\n%s\n", store.Home, prunedLine(out.Pruned))
-			return err
+			return env.sayf("No supervisor decisions logged in the sessions kept (in %s).\n%s", store.Home, prunedLine(out.Pruned))
 		}
-		_, err := fmt.Fprintf(env.IO.Out, "No supervisor decisions logged yet (in %s).\n", store.Home)
-		return err
+		return env.sayf("No supervisor decisions logged yet (in %s).", store.Home)
 	}
 	var b bytes.Buffer
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)

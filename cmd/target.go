@@ -121,7 +121,8 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator, profile installe
 			}
 		}
 		scopes = append(scopes, s)
-		labels = append(labels, fmt.Sprintf("%-8s %s", s, path))
+		// The home directory as ~: the answer is echoed on one line, which must fit the terminal.
+		labels = append(labels, fmt.Sprintf("%-8s %s", s, tildeHome(path, paths.HomeDir(env.Getenv))))
 	}
 	def, defProvider := 0, ""
 	if last, ok := loc.LastInstall(profile, installed); ok {
@@ -131,8 +132,8 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator, profile installe
 		}
 	}
 	if sameAsUser {
-		if _, err := fmt.Fprintf(env.IO.Out, "Here, in %s, the project settings file is your user settings file (%s), so the project "+
-			"scope is not offered: to install for a project, run this in the project's directory, or with --project-dir DIR.\n",
+		if err := env.sayf("Here, in %s, the project settings file is your user settings file (%s), so the project "+
+			"scope is not offered: to install for a project, run this in the project's directory, or with --project-dir DIR.",
 			loc.ProjectDir, paths.UserFile(env.Getenv)); err != nil {
 			return err
 		}

@@ -3,11 +3,13 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // uninstallOptions are the choices of one `ccc-hooks uninstall`.
@@ -74,8 +76,39 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprint(env.IO.Out, out.Note)
-	return err
+	if out.Wrote {
+		return env.say(uninstallLeft(env))
+	}
+	return env.say(out.Note)
+}
+
+// uninstallLeft says, after an uninstall of one profile's hooks, what of ccc-hooks stays on the
+// machine (those of ccc.json, the ccc-hooks home and this binary that are there) and the
+// command that removes it all.
+func uninstallLeft(env *Env) string {
+	var left []string
+	for _, w := range []struct{ path, what string }{
+		{paths.ConfigFile(env.Getenv), "the supervisor's settings"},
+		{paths.Home(env.Getenv), "ccc-hooks' state, logs and backups"},
+	} {
+		if _, err := os.Lstat(w.path); err == nil {
+			left = append(left, w.path+" ("+w.what+")")
+		}
+	}
+	if binary, err := installingBinary(env); err == nil {
+		left = append(left, binary+" (this program)")
+	}
+	home := paths.HomeDir(env.Getenv)
+	return tildeHome(fmt.Sprintf("Left as they are: %s. `%s uninstall --all` removes everything ccc-hooks put on this machine.",
+		joinAnd(left), adviceProgram(env)), home)
+}
+
+// joinAnd joins items as a sentence does: "a", "a and b", "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // runUninstallAll removes everything ccc-hooks put on the machine (installer.Purge), after one
@@ -99,9 +132,8 @@ func runUninstallAll(_ context.Context, env *Env, opts *uninstallOptions) error 
 		return err
 	}
 	purge := installer.PlanPurge(loc, binary)
-	out := env.IO.Out
 	if purge.Empty() {
-		if _, err := fmt.Fprintln(out, "Nothing of ccc-hooks is left on this machine to remove."); err != nil {
+		if err := env.say("Nothing of ccc-hooks is left on this machine to remove."); err != nil {
 			return err
 		}
 		return printLeft(env, purge)
@@ -110,7 +142,7 @@ func runUninstallAll(_ context.Context, env *Env, opts *uninstallOptions) error 
 	if opts.DryRun {
 		verb = "would remove"
 	}
-	if _, err := fmt.Fprintf(out, "uninstall --all %s everything ccc-hooks put on this machine:\n%s\n", verb,
+	if err := env.sayf("uninstall --all %s everything ccc-hooks put on this machine:\n%s", verb,
 		strings.Join(purge.Lines(), "\n")); err != nil {
 		return err
 	}
@@ -133,21 +165,28 @@ func runUninstallAll(_ context.Context, env *Env, opts *uninstallOptions) error 
 			return cancelled("uninstall", err)
 		}
 		if !ok {
-			_, err := fmt.Fprintln(out, "Nothing was changed.")
-			return err
+			return env.say("Nothing was changed.")
 		}
 	}
 	if err := purge.Apply(installer.ApplyOptions{UI: planUI{env: env, verb: "uninstall"}, Now: env.Now}); err != nil {
 		return fmt.Errorf("uninstall --all: %w", err)
 	}
-	_, err = fmt.Fprintln(out, "ccc-hooks is uninstalled. Claude Code sessions started before this still hold its hooks: restart them.")
-	return err
+	done := "ccc-hooks is uninstalled."
+	if plugins, _ := installer.Plugins(loc); len(plugins) > 0 {
+		ids := make([]string, len(plugins))
+		for i, p := range plugins {
+			ids[i] = "`claude plugin uninstall " + p.ID + "`"
+		}
+		done = fmt.Sprintf("ccc-hooks is uninstalled from the settings files, but Claude Code still has its plugin installed: %s removes it.",
+			joinAnd(ids))
+	}
+	return env.say(done + " Claude Code sessions started before this still hold its hooks: restart them.")
 }
 
 // printLeft says what uninstall --all leaves, and why.
 func printLeft(env *Env, purge installer.Purge) error {
 	for _, l := range purge.Left {
-		if _, err := fmt.Fprintln(env.IO.Out, "Left alone: "+l); err != nil {
+		if err := env.say("Left alone: " + l); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // machine is what a user has after installing ccc-hooks every way: the binary, the supervisor in
@@ -189,5 +190,32 @@ func TestUninstallAllKeepsWhatHooksStillNeed(t *testing.T) {
 	}
 	if slices.Contains(got, m.project) {
 		t.Errorf("the project's hooks were not taken out")
+	}
+}
+
+// TestUninstallAllWithThePlugin: with a ccc-hooks plugin installed beside the settings install,
+// uninstall --all does not end saying that ccc-hooks is uninstalled as if nothing were left: it
+// says that Claude Code still has the plugin, with the command that removes it.
+func TestUninstallAllWithThePlugin(t *testing.T) {
+	m := newMachine(t)
+	env := m.env
+	plugins := filepath.Join(paths.ConfigDir(env.Getenv), "plugins")
+	cache := filepath.Join(plugins, "cache", "ccc-hooks", "supervisor", "1.0")
+	testfs.Write(t, filepath.Join(plugins, "installed_plugins.json"), `{"version": 2, "plugins": {"supervisor@ccc-hooks": [`+
+		`{"scope": "user", "installPath": "`+cache+`", "version": "1.0"}]}}`, 0o644)
+	testfs.Write(t, filepath.Join(cache, "hooks", "hooks.json"), `{"hooks": {}}`, 0o644)
+	out := env.IO.Out.(interface {
+		String() string
+		Reset()
+	})
+	out.Reset()
+	if code := Main(env, []string{"uninstall", "--all", "--yes"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := "ccc-hooks is uninstalled from the settings files, but Claude Code still has its plugin installed: " +
+		"`claude plugin uninstall supervisor@ccc-hooks` removes it. Claude Code sessions started before this still hold its hooks: restart them."
+	if last := lines[len(lines)-1]; last != want {
+		t.Errorf("uninstall --all ends\n%s\nwant\n%s", last, want)
 	}
 }

@@ -56,7 +56,8 @@ func runVersion(ctx context.Context, env *Env, opts versionOptions) error {
 	if err != nil {
 		return fmt.Errorf("version --check: cannot tell the newest release: %w", err)
 	}
-	_, err = io.WriteString(env.IO.Out, checkMessage(buildinfo.Get().Version, latest))
+	// The install line is a command to paste: it stays whole (see fitText).
+	_, err = io.WriteString(env.IO.Out, fitText(checkMessage(buildinfo.Get().Version, latest), env.IO.width())+"\n")
 	return err
 }
 

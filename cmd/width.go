@@ -25,3 +25,12 @@ func terminalWidth(columns string, fd int) int {
 	}
 	return defaultWidth
 }
+
+// stderrWidth is the number of columns errors and warnings are fitted to: terminalWidth when fd is
+// a terminal, else 0 (not fitted).
+func stderrWidth(columns string, fd int) int {
+	if !term.IsTerminal(fd) {
+		return 0
+	}
+	return terminalWidth(columns, fd)
+}

@@ -56,3 +56,7 @@ func checkFork(t *testing.T, r *Request, agentPrompt string) {
 		}
 	}
 }
+
+// oneLine is text with its lines joined and its spaces collapsed: what a message says, whatever
+// width ccc-hooks or install.sh fitted it to, or the terminal wrapped it at.
+func oneLine(text string) string { return strings.Join(strings.Fields(text), " ") }

@@ -12,9 +12,9 @@ import (
 // doctorScript waits for Enter (the test narrows the terminal first), runs `ccc-hooks doctor`
 // ($0) twice — on the terminal, then with NO_COLOR=1 — and keeps the pane alive.
 const doctorScript = `read -r _
-"$0" doctor
+"$0" doctor --all
 echo EXIT=$?
-NO_COLOR=1 "$0" doctor
+NO_COLOR=1 "$0" doctor --all
 echo EXIT=$?
 read -r _`
 

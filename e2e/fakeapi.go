@@ -180,6 +180,10 @@ func (f *FakeAPI) answerMessages(w http.ResponseWriter, req *Request) {
 		writeUsageLimit(w, reply.LimitResets)
 		return
 	}
+	if reply.RateLimited {
+		writeRateLimit(w)
+		return
+	}
 	blocks, err := reply.wireBlocks(func() string { return f.newID("toolu") })
 	if err != nil {
 		writeAPIError(w, http.StatusInternalServerError, "api_error", err.Error())

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // Each test here types the README's install line (or what follows it) into a shell in an 80×24
@@ -192,7 +193,7 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	typeInstallLine(t, term, site, "")
 	term.WaitScreen(t, promptTimeout, "? Which settings file?")
 	screen := logScreen(t, term, "at the scope question")
-	if !strings.Contains(joined(term), "Here, in "+s.Home+", the project settings file is your user settings file") ||
+	if !strings.Contains(oneLine(joined(term)), "Here, in "+s.Home+", the project settings file is your user settings file") ||
 		regexp.MustCompile(`(?m)^[> ] project\s`).MatchString(joined(term)) {
 		t.Errorf("the scope question offers project, or says nothing of why not:\n%s", screen)
 	}
@@ -206,21 +207,30 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, promptTimeout, "? Turn the supervisor on by default")
 	term.Keys(t, "Enter")
-	term.WaitScreen(t, promptTimeout, "? Run checks (your tests, linters)")
+	term.WaitScreen(t, promptTimeout, "? Run checks before each review of a stop?")
+	screen = logScreen(t, term, "at the checks question")
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "in every project you open in Claude Code") ||
+		!strings.Contains(visible, "nothing it writes is kept, and it has no network") ||
+		!strings.Contains(visible, "A machine that cannot make that copy does not run checks at all.") {
+		t.Errorf("the checks question does not say where checks run, what they can touch, or what a machine without the wall does:\n%s", screen)
+	}
+	checkScreenFits(t, term, "at the checks question")
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, promptTimeout, "? Write these changes to")
 	logScreen(t, term, "when asked to confirm")
-	want := "  " + s.SettingsPath() + " (new): adds Stop, PreToolUse[AskUserQuestion] running `" + bin + " hook` (timeout 600 s)"
-	if visible := joined(term); !strings.Contains(visible, "Changes to write:\n"+want+"\n") {
+	want := "Changes to write: " + s.SettingsPath() + " (new): adds Stop, PreToolUse[AskUserQuestion] running `" + bin + " hook` (timeout 600 s) ?"
+	if visible := oneLine(joined(term)); !strings.Contains(visible, want) {
 		t.Errorf("the settings change being confirmed is not on screen (%q):\n%s", want, visible)
 	}
+	checkScreenFits(t, term, "when asked to confirm")
 	term.Keys(t, "Enter")
 	term.WaitScreen(t, promptTimeout, "exit=0")
 	screen = logScreen(t, term, "where the first run ends")
-	if visible := joined(term); !strings.Contains(visible, "Note: "+filepath.Dir(bin)+" is not on your PATH; add it with:\n") ||
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "Note: "+filepath.Dir(bin)+" is not on your PATH; add it with:") ||
 		!strings.Contains(screen, "export PATH=") {
 		t.Errorf("the PATH note is not on screen where the run ends:\n%s", screen)
 	}
+	checkScreenFits(t, term, "where the first run ends")
 	first := s.ReadFile(t, s.SettingsPath())
 	if !strings.Contains(first, `"command": "`+bin+` hook"`) {
 		t.Fatalf("the user settings do not run %s:\n%s", bin, first)
@@ -229,7 +239,7 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	typeInstallLine(t, term, site, "")
 	for _, q := range []string{
 		"? Which settings file?", "? Which events", "? Hook timeout in seconds", "? Also add the /supervisor",
-		"? Turn the supervisor on by default", "? Run checks (your tests, linters)",
+		"? Turn the supervisor on by default", "? Run checks before each review of a stop?",
 	} {
 		term.WaitScreen(t, promptTimeout, q)
 		term.Keys(t, "Enter")
@@ -246,7 +256,7 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	typeInstallLine(t, term, site, "--scope project")
 	term.WaitScreen(t, promptTimeout, "exit=2")
 	logScreen(t, term, "after -- --scope project in the home directory")
-	if visible := joined(term); !strings.Contains(visible, "ccc-hooks: install: --scope project: here, in "+s.Home+
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "ccc-hooks: install: --scope project: here, in "+s.Home+
 		", the project settings file "+s.SettingsPath()+" is your user settings file") ||
 		!strings.Contains(visible, "install.sh: "+bin+" is installed (ccc-hooks ") {
 		t.Errorf("--scope project from home is not refused as it should be:\n%s", visible)
@@ -257,11 +267,13 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	term.Keys(t, "C-c")
 	term.WaitScreen(t, promptTimeout, "exit=1")
 	logScreen(t, term, "after Ctrl-C at the first question")
-	if visible := joined(term); !strings.Contains(visible, "ccc-hooks: install cancelled; no file was changed\n") ||
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "ccc-hooks: install cancelled; no file was changed ") ||
 		!regexp.MustCompile(`install\.sh: `+regexp.QuoteMeta(bin)+` is installed \(ccc-hooks \S+ \(commit [0-9a-f]+, built [^)]+\)\); `+
-			"`ccc-hooks install` ended with exit status 1").MatchString(visible) {
-		t.Errorf("Ctrl-C does not say exactly what stands:\n%s", visible)
+			"`ccc-hooks install` ended with exit status 1, and its message above says what it changed. "+
+			"Run `~/.local/bin/ccc-hooks install` to set up the hooks.").MatchString(visible) {
+		t.Errorf("Ctrl-C does not say exactly what stands, with a command that can be typed:\n%s", visible)
 	}
+	checkScreenFits(t, term, "after Ctrl-C at the first question")
 	if s.ReadFile(t, s.SettingsPath()) != first {
 		t.Error("Ctrl-C changed the settings")
 	}
@@ -273,8 +285,8 @@ func TestInstallLineFromHomeSmallTerminal(t *testing.T) {
 	typeShellCommand(t, term, bin+` uninstall --all; echo "exit=$?"`)
 	term.WaitScreen(t, promptTimeout, "? Remove all of this? (y/N)")
 	logScreen(t, term, "when uninstall --all asks")
-	if visible := joined(term); !strings.Contains(visible, "  the supervisor hooks in "+s.SettingsPath()+" (user scope)\n") ||
-		!strings.Contains(visible, "  "+bin+" (this program)\n") {
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "the supervisor hooks in "+s.SettingsPath()+" (user scope) ") ||
+		!strings.Contains(visible, bin+" (this program) ") {
 		t.Errorf("uninstall --all does not list what it removes:\n%s", visible)
 	}
 	term.Keys(t, "-l", "y")
@@ -324,9 +336,11 @@ func TestInstallLineNetworkEdgesSmallTerminal(t *testing.T) {
 
 	typeInstallLine(t, term, site, "--no-setup")
 	term.WaitScreen(t, promptTimeout, "exit=1")
-	logScreen(t, term, "with an HTML page for checksums.txt")
-	if visible := joined(term); !strings.Contains(visible, "install.sh: "+site+"/html/checksums.txt is an HTML page, not a list of checksums "+
-		"(it begins \"<!DOCTYPE html>\"): a network that asks you to log in (a captive portal)") ||
+	if screen := logScreen(t, term, "with an HTML page for checksums.txt"); strings.Contains(screen, "not found") {
+		t.Errorf("with wget alone, the line names a program that is not found:\n%s", screen)
+	}
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "install.sh: "+site+"/html/checksums.txt is an HTML page, "+
+		"\"Log in to the network\", not a list of checksums: a network that asks you to log in (a captive portal)") ||
 		strings.Contains(visible, "has no ccc-hooks for this machine") {
 		t.Errorf("the HTML page is not named as such:\n%s", visible)
 	}
@@ -337,7 +351,7 @@ func TestInstallLineNetworkEdgesSmallTerminal(t *testing.T) {
 	term.WaitScreen(t, 60*time.Second, "exit=1")
 	took := time.Since(started)
 	logScreen(t, term, "with a download cut short every time, with wget")
-	visible := joined(term)
+	visible := oneLine(joined(term))
 	for _, want := range []string{
 		"trying again (2 of 3)", "trying again (3 of 3)",
 		"install.sh: could not download " + site + "/cut/ccc-hooks_", ": tried 3 times with wget; the last try: a network failure (",
@@ -355,10 +369,19 @@ func TestInstallLineNetworkEdgesSmallTerminal(t *testing.T) {
 	typeInstallLine(t, term, site, "--no-setup")
 	progress := regexp.MustCompile(`ccc-hooks_\S+\.tar\.gz: [0-9.]+ [KM]B after [2-5] s`)
 	Eventually(t, 30*time.Second, "the slow download's progress", func() bool { return progress.MatchString(term.Screen()) }, term.Screen)
+	term.Keys(t, "C-c")
+	term.WaitScreen(t, promptTimeout, "exit=130")
+	screen := logScreen(t, term, "after Ctrl-C during a slow download")
+	if !regexp.MustCompile(`(?m)^install\.sh: interrupted; nothing was installed$`).MatchString(screen) {
+		t.Errorf("Ctrl-C during the download is not said on a line of its own:\n%s", screen)
+	}
+
+	typeInstallLine(t, term, site, "--no-setup")
+	Eventually(t, 30*time.Second, "the slow download's progress", func() bool { return progress.MatchString(term.Screen()) }, term.Screen)
 	logScreen(t, term, "during a slow download")
 	term.WaitScreen(t, 60*time.Second, "exit=0")
 	logScreen(t, term, "after the slow download")
-	if visible := joined(term); !regexp.MustCompile(`ccc-hooks_\S+\.tar\.gz: [0-9.]+ MB in [5-9] s`).MatchString(visible) ||
+	if visible := oneLine(joined(term)); !regexp.MustCompile(`ccc-hooks_\S+\.tar\.gz: [0-9.]+ MB in [5-9] s`).MatchString(visible) ||
 		!strings.Contains(visible, "Binary only (--no-setup)") {
 		t.Errorf("the slow download's end is not said:\n%s", visible)
 	}
@@ -368,8 +391,9 @@ func TestInstallLineNetworkEdgesSmallTerminal(t *testing.T) {
 }
 
 // TestInstallLineWithoutCurlOrWget: on a machine with neither curl nor wget, the README's line
-// fails loudly: the shell names both programs it could not find, and the status is 1 (piped into
-// sh, as the line used to be, it ran an empty script and returned 0).
+// fails loudly: it says that install.sh could not be downloaded with either and that nothing was
+// installed, and the status is 1 (piped into sh, as the line used to be, it ran an empty script
+// and returned 0). It names no curl that is not there: it asks for it first.
 func TestInstallLineWithoutCurlOrWget(t *testing.T) {
 	t.Parallel()
 	rel := RequireRelease(t)
@@ -393,9 +417,146 @@ func TestInstallLineWithoutCurlOrWget(t *testing.T) {
 	typeInstallLine(t, term, site, "")
 	term.WaitScreen(t, promptTimeout, "exit=1")
 	screen := logScreen(t, term, "without curl and wget")
-	for _, want := range []string{"curl: not found", "wget: not found"} {
-		if !strings.Contains(screen, want) {
-			t.Errorf("the screen lacks %q:\n%s", want, screen)
+	if !strings.Contains(oneLine(joined(term)), "ccc-hooks: could not download install.sh with curl or wget, nothing was installed") ||
+		strings.Contains(screen, "curl: not found") {
+		t.Errorf("the screen does not say that nothing was installed, or names a missing curl:\n%s", screen)
+	}
+}
+
+// checkScreenFits fails where a line of the screen, the terminal's own wraps joined again, is wider
+// than the terminal although it could have been broken: every line ccc-hooks and install.sh print
+// fits, but for a single word wider than the room (a path, a command in backquotes), after its
+// indentation and label. Left out, as no text of theirs to fit: the line typed at the prompt
+// (ending `echo "exit=$?"`), survey's echo of a question's answer ("? …"), a diff's lines (a
+// file's bytes) and the README's install line (a command, printed whole).
+func checkScreenFits(t *testing.T, term *Terminal, moment string) {
+	t.Helper()
+	for _, line := range strings.Split(joined(term), "\n") {
+		line = strings.TrimRight(line, " ")
+		if utf8.RuneCountInString(line) <= smallCols || strings.HasSuffix(line, `echo "exit=$?"`) || strings.HasPrefix(line, "? ") ||
+			strings.HasPrefix(line, "+") || strings.HasPrefix(line, "-") || strings.HasPrefix(line, "@@") ||
+			strings.HasPrefix(strings.TrimLeft(line, " "), `sh -c "$(command -v curl`) {
+			continue
+		}
+		rest := strings.TrimLeft(line, " ")
+		if _, text, labelled := strings.Cut(rest, "  "); labelled {
+			rest = strings.TrimLeft(text, " ")
+		}
+		if !oneWord(rest) {
+			t.Errorf("%s: a line of %d columns that could have been broken between words:\n%s\nthe screen:\n%s",
+				moment, utf8.RuneCountInString(line), line, term.Screen())
 		}
 	}
+}
+
+// oneWord reports whether s is one word, or one command quoted in backquotes.
+func oneWord(s string) bool {
+	return !strings.Contains(s, " ") || strings.HasPrefix(s, "`") && strings.Count(s, "`") == 2 && strings.HasSuffix(strings.TrimRight(s, ".,;:)"), "`")
+}
+
+// TestNewcomerScreensSmallTerminal: what a newcomer reads in an 80×24 terminal, from the README's
+// line with the release served on loopback, on a PATH without Go. Each screen is logged, and each
+// fits: no line of install.sh's or ccc-hooks' breaks inside a word.
+//
+//   - A typo in an option of `ccc-hooks install` (`-- --bogus`) is refused before anything is
+//     downloaded, naming the options it takes.
+//   - install.sh's help fits.
+//   - The help of ccc-hooks, install, supervisor and supervisor checks fits.
+//   - The confirmation says in words what changes in ccc.json ("turns the supervisor on for every
+//     session", "adds the check `make test`"), and where the run ends the default is said once.
+//   - doctor's first screen answers "will it work?": the summary first, then what is not ok, then
+//     the command that lists the rest, all on one screen; no row of the workflow, never installed.
+//   - status fits, and plain uninstall says what stays, and that `uninstall --all` removes it.
+func TestNewcomerScreensSmallTerminal(t *testing.T) {
+	t.Parallel()
+	rel := RequireRelease(t)
+	s := NewPlainSandbox(t)
+	site := ServeReleaseEdges(t, rel)
+	term := smallShell(t, s, site, "/release", s.InstallTools(t))
+	bin := "~/.local/bin/ccc-hooks"
+
+	typeInstallLine(t, term, site, "--bogus")
+	term.WaitScreen(t, promptTimeout, "exit=2")
+	screen := logScreen(t, term, "after -- --bogus")
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "install.sh: --bogus: `ccc-hooks install` has no such option; it takes --scope,") ||
+		strings.Contains(visible, "Downloading") || !strings.Contains(visible, "nothing was installed") {
+		t.Errorf("the typo is not refused before the download:\n%s", screen)
+	}
+	checkScreenFits(t, term, "after -- --bogus")
+
+	typeInstallLine(t, term, site, "--help")
+	term.WaitScreen(t, promptTimeout, "exit=0")
+	logScreen(t, term, "install.sh --help")
+	checkScreenFits(t, term, "install.sh --help")
+
+	typeInstallLine(t, term, site, "--no-setup")
+	term.WaitScreen(t, promptTimeout, "exit=0")
+	for _, args := range []string{"--help", "install --help", "supervisor --help", "supervisor checks --help"} {
+		typeShellCommand(t, term, bin+" "+args+`; echo "exit=$?"`)
+		term.WaitScreen(t, promptTimeout, "exit=0")
+		logScreen(t, term, "ccc-hooks "+args)
+		checkScreenFits(t, term, "ccc-hooks "+args)
+	}
+
+	typeShellCommand(t, term, bin+` install; echo "exit=$?"`)
+	for _, q := range []string{"? Which settings file?", "? Which events?", "? Hook timeout in seconds", "? Also add the /supervisor"} {
+		term.WaitScreen(t, promptTimeout, q)
+		term.Keys(t, "Enter")
+	}
+	term.WaitScreen(t, promptTimeout, "? Turn the supervisor on by default")
+	term.Keys(t, "-l", "y")
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, promptTimeout, "? Run checks before each review of a stop?")
+	term.Keys(t, "-l", "y")
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, promptTimeout, "? Check 1, a shell command")
+	term.Keys(t, "-l", "make test")
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, promptTimeout, "? Check 2, a shell command")
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, promptTimeout, "? Write these changes to")
+	screen = logScreen(t, term, "when asked to confirm")
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "ccc.json (new): turns the supervisor on for every session; adds the check `make test` ?") {
+		t.Errorf("the confirmation does not say in words what changes in ccc.json:\n%s", screen)
+	}
+	checkScreenFits(t, term, "when asked to confirm")
+	term.Keys(t, "Enter")
+	term.WaitScreen(t, promptTimeout, "exit=0")
+	screen = logScreen(t, term, "after the install")
+	if n := strings.Count(oneLine(joined(term)), "on by default"); n != 1 {
+		t.Errorf("the default is said %d times where the install ends, want once:\n%s", n, screen)
+	}
+	checkScreenFits(t, term, "after the install")
+
+	typeShellCommand(t, term, bin+` doctor; echo "exit=$?"`)
+	ended := regexp.MustCompile(`(?m)^exit=\d`)
+	Eventually(t, promptTimeout, "doctor to end", func() bool { return ended.MatchString(term.Screen()) }, term.Screen)
+	screen = logScreen(t, term, "doctor")
+	lines := strings.Split(strings.TrimRight(screen, "\n "), "\n")
+	summary := regexp.MustCompile(`^(\d+ errors?, \d+ warnings?, \d+ ok: ccc-hooks will not work|No errors)`)
+	if len(lines) < 2 || !summary.MatchString(lines[1]) || !strings.Contains(oneLine(screen), "checks are ok, not shown: `"+bin+" doctor --all` lists every check.") {
+		t.Errorf("doctor's first screen does not open with the summary and end with the command that lists every check:\n%s", screen)
+	}
+	if strings.Contains(screen, "workflow-config") || regexp.MustCompile(`(?m)^\S+ +ok `).MatchString(screen) {
+		t.Errorf("doctor shows an ok row, or a row of the workflow, never installed:\n%s", screen)
+	}
+	// The command typed is still on the screen when doctor has ended: all it printed fits.
+	if !strings.HasPrefix(lines[0], bin+" doctor") {
+		t.Errorf("doctor's first screen does not fit %d rows:\n%s", smallRows, screen)
+	}
+	checkScreenFits(t, term, "doctor")
+
+	typeShellCommand(t, term, bin+` status; echo "exit=$?"`)
+	term.WaitScreen(t, promptTimeout, "exit=0")
+	logScreen(t, term, "status")
+	checkScreenFits(t, term, "status")
+
+	typeShellCommand(t, term, bin+` uninstall --yes; echo "exit=$?"`)
+	term.WaitScreen(t, promptTimeout, "exit=0")
+	screen = logScreen(t, term, "after uninstall")
+	if visible := oneLine(joined(term)); !strings.Contains(visible, "Left as they are: ~/.claude/ccc.json (the supervisor's settings), ~/.claude/ccc (") ||
+		!strings.Contains(visible, bin+" (this program). `"+bin+" uninstall --all` removes everything ccc-hooks put on this machine.") {
+		t.Errorf("uninstall does not say what stays, or how to remove it:\n%s", screen)
+	}
+	checkScreenFits(t, term, "after uninstall")
 }

@@ -87,7 +87,7 @@ func TestInstallTerminalOffersWhatIsInstalled(t *testing.T) {
 		s.MustCCC(t, p, "supervisor", "on", "--default")
 	})
 	it.answer(t, 0, answers{}) // scope: user
-	screen := it.WaitScreen(t, promptTimeout, "? Which events should ccc-hooks handle?")
+	screen := it.WaitScreen(t, promptTimeout, "? Which events?")
 	lines := strings.Split(screen, "\n")
 	if !containsLinePrefix(lines, "> [x]  stop ") || !containsLinePrefix(lines, "  [ ]  ask-user-question ") {
 		t.Errorf("events offered are not the installed ones (stop only):\n%s", screen)
@@ -101,7 +101,7 @@ func TestInstallTerminalOffersWhatIsInstalled(t *testing.T) {
 	it.WaitScreen(t, promptTimeout, "slash commands? No")
 	it.WaitScreen(t, promptTimeout, "? Turn the supervisor on by default for every session? (Y/n)")
 	it.Keys(t, "n", "Enter")
-	it.WaitScreen(t, promptTimeout, "? Run checks (your tests, linters) before each Stop review? (y/N)")
+	it.WaitScreen(t, promptTimeout, "? Run checks before each review of a stop? (y/N)")
 	it.Keys(t, "Enter")
 	it.WaitScreen(t, promptTimeout, "? Write these changes to "+it.configPath()+"?")
 	it.Keys(t, "y", "Enter")
@@ -165,9 +165,9 @@ func TestInstallTerminalArrowKeys(t *testing.T) {
 	it.WaitScreen(t, promptTimeout, installPrompts[0].shown(it))
 	it.Keys(t, "Down", "Down", "Up", "Enter") // user, project, local, project
 	it.WaitScreen(t, promptTimeout, "? Which settings file? project")
-	it.WaitScreen(t, promptTimeout, "? Which events should ccc-hooks handle?")
+	it.WaitScreen(t, promptTimeout, "? Which events?")
 	it.Keys(t, "Down", "Space", "Enter") // untick ask-user-question
-	it.WaitScreen(t, promptTimeout, "? Which events should ccc-hooks handle? stop                 Stop\n")
+	it.WaitScreen(t, promptTimeout, "? Which events? stop (Stop)\n")
 	it.Keys(t, "Enter") // timeout 600
 	it.answer(t, 3, answers{slash: false})
 	it.answer(t, 4, answers{supervisor: false})
@@ -197,13 +197,13 @@ func TestInstallTerminalAsksForChecks(t *testing.T) {
 	}
 	it.WaitScreen(t, promptTimeout, installPrompts[5].shown(it))
 	it.Keys(t, "y", "Enter")
-	it.WaitScreen(t, promptTimeout, "? Check 1: a shell command, run in the session's directory (empty to end the list)")
+	it.WaitScreen(t, promptTimeout, "? Check 1, a shell command (empty to end the list)")
 	it.Keys(t, "-l", "go test ./...")
 	it.Keys(t, "Enter")
-	it.WaitScreen(t, promptTimeout, "? Check 2: a shell command, run in the session's directory (empty to end the list)")
+	it.WaitScreen(t, promptTimeout, "? Check 2, a shell command (empty to end the list)")
 	it.Keys(t, "-l", "make lint")
 	it.Keys(t, "Enter")
-	it.WaitScreen(t, promptTimeout, "? Check 3: a shell command, run in the session's directory (empty to end the list)")
+	it.WaitScreen(t, promptTimeout, "? Check 3, a shell command (empty to end the list)")
 	it.Keys(t, "Enter")
 	it.WaitScreen(t, promptTimeout, "? Write these changes to 2 files?")
 	it.Keys(t, "y", "Enter")
@@ -215,7 +215,8 @@ func TestInstallTerminalAsksForChecks(t *testing.T) {
 	if !strings.Contains(cfg, `"checks": ["go test ./...","make lint"]`) {
 		t.Errorf("ccc.json = %s, want the two checks typed", cfg)
 	}
-	if !strings.Contains(screen, "2 checks run before each Stop review, behind a copy-on-write wall ("+it.configPath()+").") {
+	if !strings.Contains(screen, it.configPath()+": adds the checks `go test ./...` and `make lint`.") ||
+		!strings.Contains(oneLine(screen), "in every project you open in Claude Code") {
 		t.Errorf("install does not say what it wrote of the checks:\n%s", screen)
 	}
 }

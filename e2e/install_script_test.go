@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -81,7 +82,8 @@ func TestInstallScript(t *testing.T) {
 	}
 	installed := "Installed " + bin + ": ccc-hooks dev (commit " + strings.TrimSpace(string(head))
 	for _, want := range []string{installed, "is not on your PATH", pathLine, "\nRunning: ccc-hooks install\n"} {
-		if !strings.Contains(out, want) {
+		// Messages are fitted to 80 columns here (no terminal); the PATH line is a command, whole.
+		if !strings.Contains(out, want) && !strings.Contains(oneLine(out), want) {
 			t.Errorf("install.sh output lacks %q:\n%s", want, out)
 		}
 	}
@@ -157,5 +159,42 @@ func TestInstallScript(t *testing.T) {
 	entries, err := os.ReadDir(filepath.Join(prefix, "bin"))
 	if err != nil || len(entries) != 1 {
 		t.Errorf("%s/bin holds %d entries (%v), want only ccc-hooks", prefix, len(entries), err)
+	}
+}
+
+// TestInstallScriptFitsTheTerminal: install.sh's help and its messages (here the refusal of an
+// option `ccc-hooks install` does not take, said before any download) are broken between words
+// to fit 80 and 60 columns ($COLUMNS, as a terminal's width): the same words in the same order as
+// on a wide terminal, every line within the width but for a single word (a path, a URL) and the
+// README's line, a command printed whole.
+func TestInstallScriptFitsTheTerminal(t *testing.T) {
+	script, err := filepath.Abs(filepath.Join("..", "install.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	run := func(cols int, args ...string) string {
+		cmd := exec.Command("/bin/sh", append([]string{script}, args...)...)
+		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "COLUMNS=" + strconv.Itoa(cols)}
+		out, _ := cmd.CombinedOutput()
+		return string(out)
+	}
+	for _, args := range [][]string{{"--help"}, {"--bogus"}} {
+		wide := run(100000, args...)
+		for _, cols := range []int{80, 60} {
+			out := run(cols, args...)
+			if oneLine(out) != oneLine(wide) {
+				t.Errorf("install.sh %v at %d columns says other words than on a wide terminal:\n%s\nwide:\n%s", args, cols, out, wide)
+			}
+			for _, line := range strings.Split(out, "\n") {
+				rest := strings.TrimLeft(line, " ")
+				if _, text, labelled := strings.Cut(rest, "  "); labelled {
+					rest = strings.TrimLeft(text, " ")
+				}
+				if len(line) > cols && strings.Contains(rest, " ") && !strings.HasPrefix(rest, `sh -c "$(`) {
+					t.Errorf("install.sh %v at %d columns: a line of %d that could have been broken:\n%s", args, cols, len(line), line)
+				}
+			}
+		}
 	}
 }

@@ -59,14 +59,14 @@ type prompt struct {
 
 var installPrompts = []prompt{
 	{"scope", func(*installTerminal) string { return "? Which settings file?" }},
-	{"events", func(*installTerminal) string { return "? Which events should ccc-hooks handle?" }},
+	{"events", func(*installTerminal) string { return "? Which events?" }},
 	{"timeout", func(*installTerminal) string { return "? Hook timeout in seconds: (600)" }},
 	{"slash-commands", func(*installTerminal) string {
 		return "? Also add the /supervisor and /supervisor-off slash commands? (Y/n)"
 	}},
 	{"supervisor", func(*installTerminal) string { return "? Turn the supervisor on by default for every session? (y/N)" }},
 	{"checks", func(*installTerminal) string {
-		return "? Run checks (your tests, linters) before each Stop review? (y/N)"
+		return "? Run checks before each review of a stop? (y/N)"
 	}},
 	{"write", func(it *installTerminal) string { return "? Write these changes to " }},
 }
@@ -87,9 +87,9 @@ func yesNo(yes bool) string {
 func (a answers) keys(it *installTerminal, i int) (keys []string, answered string) {
 	switch installPrompts[i].name {
 	case "scope": // the default, user
-		return []string{"Enter"}, "? Which settings file? user     " + it.SettingsPath()
+		return []string{"Enter"}, "? Which settings file? user     ~/.claude/settings.json"
 	case "events": // both stay selected
-		return []string{"Enter"}, "? Which events should ccc-hooks handle? stop                 Stop, ask-user-question    PreToolUse[AskUserQuestion]"
+		return []string{"Enter"}, "? Which events? stop (Stop), ask-user-question (PreToolUse[AskUserQuestion])"
 	case "timeout":
 		return []string{"1", "2", "0", "Enter"}, "? Hook timeout in seconds: 120"
 	case "slash-commands":
@@ -97,7 +97,7 @@ func (a answers) keys(it *installTerminal, i int) (keys []string, answered strin
 	case "supervisor":
 		return []string{yesNo(a.supervisor), "Enter"}, "for every session? " + answerWord(a.supervisor)
 	case "checks": // none (TestInstallTerminalAsksForChecks types some)
-		return []string{"n", "Enter"}, "before each Stop review? No"
+		return []string{"n", "Enter"}, "before each review of a stop? No"
 	case "write":
 		return []string{yesNo(a.write), "Enter"}, "? Write these changes to " + a.files(it) + "? " + answerWord(a.write)
 	}
@@ -286,7 +286,7 @@ func TestInstallPromptsInTerminal(t *testing.T) {
 			if e := config.Supervisor.Enabled; e == nil || !*e {
 				t.Errorf("ccc.json supervisor.enabled is not true:\n%s", cfg)
 			}
-			if want := "The supervisor is on by default (" + it.configPath() + ")."; !strings.Contains(screen, want) {
+			if want := "The supervisor is on by default: it reviews every session"; !strings.Contains(screen, want) || strings.Count(screen, "on by default") != 1 {
 				t.Errorf("screen lacks %q", want)
 			}
 		})

@@ -76,7 +76,7 @@ const projectSite = "https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main"
 func ReadmeInstallLine(t testing.TB) string {
 	t.Helper()
 	line := testrepo.InstallLine(t)
-	if !strings.HasPrefix(line, `sh -c "$(curl -fsSL `+projectSite+"/install.sh || wget -qO- "+projectSite+"/install.sh") {
+	if !strings.HasPrefix(line, `sh -c "$(command -v curl >/dev/null && curl -fsSL `+projectSite+"/install.sh || wget -qO- "+projectSite+"/install.sh") {
 		t.Fatalf("the README's install line does not fetch install.sh from %s: %s", projectSite, line)
 	}
 	return line
@@ -112,7 +112,7 @@ func (s *Sandbox) InstallTools(t testing.TB) string {
 	}
 	for _, p := range []string{
 		"sh", "curl", "cat", "cp", "mv", "rm", "mkdir", "mktemp", "chmod", "dirname",
-		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum", "wc", "sleep", "date",
+		"grep", "awk", "sed", "cut", "tr", "tar", "gzip", "uname", "sha256sum", "wc", "sleep", "date", "stty",
 	} {
 		found, err := exec.LookPath(p)
 		if err != nil {
@@ -143,8 +143,8 @@ func TestReleaseInstallLineAsksInTerminal(t *testing.T) {
 	term.Keys(t, "Escape")
 	term.WaitScreen(t, promptTimeout, "ccc-hooks: install cancelled; no file was changed")
 	bin := filepath.Join(s.Home, ".local", "bin", "ccc-hooks")
-	screen := term.WaitScreen(t, promptTimeout, "ended with exit status 1")
-	screen = strings.ReplaceAll(screen, "\n", "")
+	term.WaitScreen(t, promptTimeout, "ended with exit status 1")
+	screen := oneLine(joined(term))
 	for _, want := range []string{"Verified ccc-hooks_", "Installed " + bin + ": ccc-hooks ", "install.sh: " + bin + " is installed (ccc-hooks "} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, screen)
@@ -176,7 +176,7 @@ func TestReleaseInstallLineTyped(t *testing.T) {
 		t.Errorf("the installed ccc-hooks --version = %q, want a release naming commit %s", version, rel.Commit)
 	}
 	for _, want := range []string{"Verified ccc-hooks_", "Installed " + installed.Path + ": " + version, "Running: ccc-hooks install"} {
-		if !strings.Contains(out, want) {
+		if !strings.Contains(oneLine(out), want) { // fitted to 80 columns: no terminal
 			t.Errorf("the install line's output lacks %q:\n%s", want, out)
 		}
 	}

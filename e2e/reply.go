@@ -26,6 +26,9 @@ type Reply struct {
 	// LimitResets, when set, makes the API answer instead that the account hit its usage limit
 	// until then (UsageLimit).
 	LimitResets time.Time
+	// RateLimited makes the API answer instead with a rate limit that names no reset
+	// (RateLimit).
+	RateLimited bool
 }
 
 // Block is one content block of a Reply: text, or a tool call when Tool is set.
@@ -86,6 +89,21 @@ func writeUsageLimit(w http.ResponseWriter, resets time.Time) {
 	h.Set("retry-after", strconv.Itoa(max(1, int(time.Until(resets).Seconds()))))
 	h.Set("x-should-retry", "false")
 	writeAPIError(w, http.StatusTooManyRequests, "rate_limit_error", "This request would exceed your account's rate limit.")
+}
+
+// RateLimit is the API's answer to a key over its rate limit: a 429 rate_limit_error, retry-after
+// one second, and none of the unified limiter's headers. Claude Code retries it (as many times
+// as CLAUDE_CODE_MAX_RETRIES allows), then reports "API Error: Request rejected (429) · <the
+// message>", naming no reset (docs/claude-code.md, "A reviewer out of quota").
+func RateLimit() Reply { return Reply{RateLimited: true} }
+
+// rateLimitMessage is the message of RateLimit's answer.
+const rateLimitMessage = "This request would exceed your organization's rate limit. Please try again later."
+
+// writeRateLimit answers as RateLimit describes.
+func writeRateLimit(w http.ResponseWriter) {
+	w.Header().Set("retry-after", "1")
+	writeAPIError(w, http.StatusTooManyRequests, "rate_limit_error", rateLimitMessage)
 }
 
 func (r Reply) stopReason() string {

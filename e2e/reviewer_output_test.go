@@ -25,14 +25,17 @@ const captureEnv = "CCC_E2E_CAPTURE"
 
 // TestReviewerOutputAsCaptured: what the real `claude -p --output-format json` prints for the
 // reviews the hook runs — one that blocks, one that allows, one that --max-budget-usd stops, one
-// that the API refuses, one that meets the account's usage limit — has the shape of the output
+// that the API refuses, one that meets the account's usage limit, one that meets a rate limit with
+// no reset named — has the shape of the output
 // captured of this version, which the hook tests' fake reviewers print (package fakereview): the
 // same keys, the verdict in the result text, no structured_output, exit status 0 for a verdict
 // and 1 for an error; and the supervisor reads from it the verdict the fake model gave, or
 // claude's report of the error. The usage limit is the API's 429 with the unified rate limiter's
 // headers, to a session signed in with a gateway's token (UsageLimit, GatewayToken): Claude Code
 // reports it as "You've hit your 5-hour limit · resets <time> (<zone>)", and the supervisor reads
-// the reset from those words.
+// the reset from those words. The rate limit is the API's 429 to a session with an API key
+// (RateLimit), retried once by Claude Code (CLAUDE_CODE_MAX_RETRIES=1): "API Error: Request
+// rejected (429) · <the server's message>", api_error_status 429, and no reset.
 func TestReviewerOutputAsCaptured(t *testing.T) {
 	t.Parallel()
 	const (
@@ -40,12 +43,14 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 		feedback = "Add a test for the empty-input case before stopping."
 		refused  = "the request was refused"
 	)
-	var refuse, limit atomic.Bool
+	var refuse, limit, rate atomic.Bool
 	// The limit resets in 2 h 13 min, at a time Claude Code writes with its minutes.
 	resets := time.Now().Add(133 * time.Minute).Truncate(time.Minute)
 	blockOnce := blockOnceScript(feedback, "Implemented the parser. Done.", "Added the empty-input test. Done.")
 	sc := newScenario(t, func(r *Request) Reply {
 		switch {
+		case r.IsSupervisor() && rate.Load():
+			return RateLimit()
 		case r.IsSupervisor() && limit.Load():
 			return UsageLimit(resets)
 		case r.IsSupervisor() && refuse.Load():
@@ -98,7 +103,9 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 	run("refused")
 	limit.Store(true)
 	run("usage limit", "ANTHROPIC_AUTH_TOKEN="+GatewayToken())
-	names := []string{fakereview.Block, fakereview.Allow, fakereview.Budget, fakereview.APIError, fakereview.UsageLimit}
+	rate.Store(true)
+	run("rate limit", "CLAUDE_CODE_MAX_RETRIES=1")
+	names := []string{fakereview.Block, fakereview.Allow, fakereview.Budget, fakereview.APIError, fakereview.UsageLimit, fakereview.RateLimit}
 	if len(reviews) != len(names) {
 		t.Fatalf("reviews captured: %d, want %d (%s)", len(reviews), len(names), strings.Join(names, ", "))
 	}
@@ -119,6 +126,14 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 		t.Errorf("the review that met the usage limit reads as %v (%+v), want the 5-hour limit", err, u)
 	} else if got, ok := u.Reset(time.Now()); !ok || !got.Equal(resets) {
 		t.Errorf("the usage limit resets at %v (%v) by %q, want %v", got, ok, u.Message, resets)
+	}
+	_, err = supervisor.ParseOutput(reviews[5].out)
+	var reported *supervisor.ReportedError
+	if !errors.As(err, &reported) || reported.APIStatus != 429 || reported.Msg != "API Error: Request rejected (429) · "+rateLimitMessage {
+		t.Errorf("the review that met the rate limit reads as %v, want claude's report of the 429", err)
+	}
+	if _, ok := supervisor.UsageLimitOf(err); ok {
+		t.Errorf("the rate limit reads as a usage limit: %v", err)
 	}
 	version := sc.Claude.V.String()
 	for i, r := range reviews {

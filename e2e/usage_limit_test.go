@@ -82,3 +82,65 @@ func resetClock(t time.Time) string {
 	}
 	return t.Format("3:04pm")
 }
+
+// rateLine is how the line the user sees after the review that met a rate limit begins.
+const rateLine = "ccc-hooks: the supervisor's reviewer is rate-limited (API Error: Request rejected (429) · "
+
+// TestRateLimitTyped: the reviewer's API key meets a rate limit that names no reset (a 429 with
+// none of the unified limiter's headers: RateLimit), typed in tmux in the real Claude Code. The
+// first stop's review meets it after Claude Code's own retry: the turn ends, and the session shows
+// one line saying that the supervisor stands aside for a short time that doubles while the limit
+// holds. The next stop starts no review (no request of the reviewer reaches the API) and shows
+// nothing more; `supervisor status` says until when.
+func TestRateLimitTyped(t *testing.T) {
+	t.Parallel()
+	tmux := RequireTmux(t)
+	sc := newScenario(t, func(r *Request) Reply {
+		if r.IsSupervisor() {
+			return RateLimit()
+		}
+		return Say(limitDone)
+	})
+	sc.Install(t, sc.product)
+	sc.EnableSupervisor(t, sc.product)
+	// The reviewer retries once, as Claude Code retries a 429 (ten times by default, each after the
+	// server's retry-after).
+	reviewer := filepath.Join(sc.Root, "retry-once-claude.sh")
+	sc.WriteFile(t, reviewer, "#!/bin/sh\nCLAUDE_CODE_MAX_RETRIES=1 exec '"+sc.Claude.Path+"' \"$@\"\n", 0o755)
+	session := NewSessionID(t)
+	term := sc.StartTerminal(t, tmux, "env", "CCC_CLAUDE="+reviewer, sc.Claude.Path, "--session-id", session, "--permission-mode", "default")
+	term.WaitScreen(t, 60*time.Second, "? for shortcuts")
+
+	typeLine(t, term, limitFirst)
+	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 1), "Stop:quota")
+	screen := term.WaitScreen(t, 30*time.Second, "rate-limited")
+	if joined := oneLine(screen); !strings.Contains(joined, rateLine+strings.TrimSuffix(rateLimitMessage, ".")+"), with no reset named") ||
+		!strings.Contains(joined, "for a short time that doubles while the limit holds") {
+		t.Errorf("the screen lacks the line naming the rate limit:\n%s", screen)
+	}
+	met := len(sc.api.Supervisor())
+	if met != 2 {
+		t.Errorf("requests of the review that met the limit: %d, want 2 (Claude Code retried once)", met)
+	}
+
+	typeLine(t, term, limitSecond)
+	checkTrail(t, waitDecisions(t, sc.Sandbox, session, 2), "Stop:quota", "Stop:quota-wait")
+	time.Sleep(time.Second) // whatever else the turn shows
+	screen = term.Screen()
+	if n := strings.Count(screen, "rate-limited"); n != 1 {
+		t.Errorf("the screen names the rate limit %d times, want once:\n%s", n, screen)
+	}
+	for _, bad := range []string{"hook failed", "SDK failed", "hook error"} {
+		if strings.Contains(screen, bad) {
+			t.Errorf("the screen shows %q:\n%s", bad, screen)
+		}
+	}
+	if n := len(sc.api.Supervisor()); n != met {
+		t.Errorf("reviewer requests: %d, want %d (none while standing aside)", n, met)
+	}
+	status := sc.MustCCC(t, sc.product, "supervisor", "status", "--session", session).Stdout
+	if want := "was rate-limited, with no reset named"; !strings.Contains(oneLine(status), want) ||
+		!strings.Contains(status, "standing aside until ") {
+		t.Errorf("supervisor status:\n%s\nwant %q and until when", status, want)
+	}
+}

@@ -36,8 +36,11 @@ type fileChange struct {
 	// which is read under the writer lock when the change is written (see
 	// settings.FileStore.UpdateLedgered).
 	ledgered func(*settings.Ledger) settings.ChangeFunc
-	// done says what was done, once the change is written.
+	// done says what was done, once the change is written ("": nothing to say).
 	done func(settings.Change) string
+	// words, when set, says what the change does to the file, for the summary before the
+	// question (see summary).
+	words func(settings.Change) string
 	// warning, when set, is said in place of a change (path and change unset).
 	warning string
 }
@@ -191,17 +194,28 @@ func (r *run) write(fc fileChange, planned func(settings.ChangeFunc, *settings.L
 	}
 	if ch.Changed {
 		r.wrote = true
-		if fc.done != nil {
-			msg := fc.done(ch)
-			if ch.InPlace != "" {
-				msg += fmt.Sprintf(" It was written in place, with a backup, not replaced: %s.", ch.InPlace)
-			}
+		msg := doneWords(fc, ch)
+		switch {
+		case ch.InPlace != "" && msg == "":
+			msg = fmt.Sprintf("%s was written in place, with a backup, not replaced: %s.", fc.path, ch.InPlace)
+		case ch.InPlace != "":
+			msg += fmt.Sprintf(" It was written in place, with a backup, not replaced: %s.", ch.InPlace)
+		}
+		if msg != "" {
 			if err := r.UI.Say(msg); err != nil {
 				return ch, err
 			}
 		}
 	}
 	return ch, nil
+}
+
+// doneWords is what fc's done says of ch ("" without one).
+func doneWords(fc fileChange, ch settings.Change) string {
+	if fc.done == nil {
+		return ""
+	}
+	return fc.done(ch)
 }
 
 // reuse returns a change function that gives the planned result while the file still holds the

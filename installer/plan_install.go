@@ -177,13 +177,8 @@ func installFiles(loc Locator, target Target, d InstallDecisions, binary string)
 	if d.Profile.Name == Workflow.Name {
 		out = append(out, slashCommandWrites(d.Profile, loc.commandsDir(target), binary)...)
 	}
-	switch {
-	case d.SupervisorDefault != nil && d.Checks != nil:
-		out = append(out, both(supervisorDefaultChange(loc, *d.SupervisorDefault), checksChange(loc, *d.Checks)))
-	case d.SupervisorDefault != nil:
-		out = append(out, supervisorDefaultChange(loc, *d.SupervisorDefault))
-	case d.Checks != nil:
-		out = append(out, checksChange(loc, *d.Checks))
+	if d.SupervisorDefault != nil || d.Checks != nil {
+		out = append(out, configChange(loc, d.SupervisorDefault, d.Checks))
 	}
 	return out
 }

@@ -34,7 +34,7 @@ func summary(planned []plannedChange) []string {
 			lines = append(lines, "  "+head+": /"+name)
 			continue
 		}
-		lines = append(lines, "  "+changeLine(p.ch))
+		lines = append(lines, "  "+changeLine(p.fileChange, p.ch))
 	}
 	return lines
 }
@@ -58,10 +58,16 @@ func state(ch settings.Change) string {
 	return ""
 }
 
-// changeLine says in one line what ch does to its file: for a settings file, the entries of ours
-// it adds and removes; else how many lines change.
-func changeLine(ch settings.Change) string {
+// changeLine says in one line what ch, made by fc, does to its file: in fc's own words where it
+// has them (ccc.json), for a settings file the entries of ours it adds and removes; else how many
+// lines change.
+func changeLine(fc fileChange, ch settings.Change) string {
 	head := ch.Path + state(ch) + ": "
+	if fc.words != nil {
+		if words := fc.words(ch); words != "" {
+			return head + words
+		}
+	}
 	if words := entriesChanged(ch); words != "" {
 		return head + words
 	}

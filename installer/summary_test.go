@@ -3,6 +3,7 @@ package installer
 import (
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -57,8 +58,70 @@ func TestChangeLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := changeLine(tt.ch); got != tt.want {
+			if got := changeLine(fileChange{}, tt.ch); got != tt.want {
 				t.Errorf("changeLine:\n got %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestConfigChangeWords: the summary says what an install does to ccc.json in words, each change
+// once (not as lines added and removed); once written, the file's line names the checks alone
+// (whether the supervisor is on is the next steps' to say).
+func TestConfigChangeWords(t *testing.T) {
+	on, off := true, false
+	tests := []struct {
+		name       string
+		old        string
+		on         *bool
+		checks     []config.Check
+		setChecks  bool
+		summary    string
+		afterwards string
+	}{
+		{
+			"a new file, on and one check", "", &on,
+			[]config.Check{{Command: "make test", TimeoutSeconds: 300}},
+			true,
+			"/u/ccc.json (new): turns the supervisor on for every session; adds the check `make test`",
+			"/u/ccc.json: adds the check `make test`.",
+		},
+		{
+			"off", `{"supervisor": {"enabled": true, "checks": ["go vet ./..."]}}`, &off, nil, false,
+			"/u/ccc.json: turns the supervisor off for every session without a switch of its own",
+			"",
+		},
+		{
+			"checks replaced, for one project", `{"supervisor": {"checks": ["go vet ./...", "go test ./..."]}}`, nil,
+			[]config.Check{{Command: "go test ./...", TimeoutSeconds: 300}, {Command: "make lint", TimeoutSeconds: 300, Project: "/w"}, {Command: "npm test", TimeoutSeconds: 300, Project: "/w"}},
+			true,
+			"/u/ccc.json: adds the checks `make lint` (in /w) and `npm test` (in /w); removes the check `go vet ./...`",
+			"/u/ccc.json: adds the checks `make lint` (in /w) and `npm test` (in /w); removes the check `go vet ./...`.",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			loc := Locator{Getenv: func(k string) string {
+				if k == "CLAUDE_CONFIG_DIR" {
+					return "/u"
+				}
+				return ""
+			}}
+			var checks *[]config.Check
+			if tt.setChecks {
+				checks = &tt.checks
+			}
+			fc := configChange(loc, tt.on, checks)
+			newBytes, _, err := fc.change([]byte(tt.old), tt.old != "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ch := settings.Change{Path: fc.path, Existed: tt.old != "", Old: []byte(tt.old), New: newBytes, Changed: true}
+			if got := changeLine(fc, ch); got != tt.summary {
+				t.Errorf("summary line:\n got %s\nwant %s", got, tt.summary)
+			}
+			if got := fc.done(ch); got != tt.afterwards {
+				t.Errorf("after writing:\n got %q\nwant %q", got, tt.afterwards)
 			}
 		})
 	}

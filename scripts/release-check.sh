@@ -12,7 +12,8 @@
 # wget: three tries, said, and over in seconds), a missing checksums.txt, an HTML page or a
 # garbled file served as checksums.txt, a platform without a release, a machine without curl and
 # wget (install.sh's refusal, and the README's line failing loudly), a directory where the binary
-# goes, a pinned version the release folder does not hold. wget works where curl is missing; a
+# goes, a pinned version the release folder does not hold, an option `ccc-hooks install` does not
+# take (before the download). wget works where curl is missing; a
 # slow download shows a heartbeat; -t VERSION installs that release; -b DIR installs into DIR;
 # --no-setup installs the binary alone; a symbolic link where the binary goes is replaced, not
 # written through; ./install.sh in the clone downloads without go, and with go when
@@ -171,7 +172,7 @@ line=${readme_line//https:\/\/raw.githubusercontent.com\/ccc-hooks\/ccc-hooks\/m
 # one_liner NAME PATHDIR RELEASE [ARGUMENT...]: runs the README's line, with the arguments after
 # it, in the fresh HOME $tmp/home-NAME, with PATH=PATHDIR and the release at $url/RELEASE (a path
 # on the server); its output goes to $tmp/NAME.out, its status to $tmp/NAME.rc, and how long it
-# took, in seconds, to $tmp/NAME.s.
+# took, in seconds, to $tmp/NAME.s. Messages fit $COLUMNS: wide here, so that each is matched whole.
 one_liner() {
 	local name=$1 pathdir=$2 rel=$3
 	shift 3
@@ -179,7 +180,7 @@ one_liner() {
 	for a in "$@"; do args="$args '$a'"; done
 	mkdir -p "$home"
 	set +e
-	(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/$rel" \
+	(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/$rel" COLUMNS=1000 \
 		sh -c "$line --$args" </dev/null) >"$tmp/$name.out" 2>&1
 	echo $? >"$tmp/$name.rc"
 	set -e
@@ -195,7 +196,7 @@ piped() {
 	mkdir -p "$home"
 	set +e
 	curl -fsSL "$url/release/install.sh" |
-		(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/$rel" sh) \
+		(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/$rel" COLUMNS=1000 sh) \
 			>"$tmp/$name.out" 2>&1
 	echo $? >"$tmp/$name.rc"
 	set -e
@@ -220,11 +221,11 @@ echo "   $got"
 
 user_env=(env -i HOME="$home" PATH="$home/.local/bin:$tmp/claude:/usr/bin:/bin" FAKE_CLAUDE_OUTPUT="$tmp/claude/block.json")
 mkdir -p "$home/project"
-"${user_env[@]}" COLUMNS=1000 ccc-hooks doctor --project-dir "$home/project" >"$tmp/doctor.out" ||
+"${user_env[@]}" COLUMNS=1000 ccc-hooks doctor --all --project-dir "$home/project" >"$tmp/doctor.out" ||
 	fail "doctor exits $?: $(cat "$tmp/doctor.out")"
-grep -q '^0 errors, 0 warnings, ' "$tmp/doctor.out" || fail "doctor is not clean: $(cat "$tmp/doctor.out")"
+grep -q '^No errors, no warnings: all ' "$tmp/doctor.out" || fail "doctor is not clean: $(cat "$tmp/doctor.out")"
 grep -qF "this is ccc-hooks $version (commit $commit" "$tmp/doctor.out" || fail "doctor does not name the build: $(cat "$tmp/doctor.out")"
-echo "   doctor: $(tail -n 1 "$tmp/doctor.out")"
+echo "   doctor: $(head -n 1 "$tmp/doctor.out")"
 
 stop() { printf '{"session_id":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"Done.","cwd":"%s"}' "$1" "$home/project"; }
 answer=$(stop s1 | (cd "$home/project" && "${user_env[@]}" ccc-hooks hook))
@@ -243,11 +244,19 @@ echo "   installed $got"
 
 echo "== the one-liner on a PATH with neither curl nor wget fails loudly"
 one_liner nothing "$tmp/path/none" release
-if [ "$(cat "$tmp/nothing.rc")" = 0 ] || ! grep -q 'curl' "$tmp/nothing.out" || ! grep -q 'wget' "$tmp/nothing.out" ||
+if [ "$(cat "$tmp/nothing.rc")" = 0 ] || ! grep -qF 'could not download install.sh with curl or wget, nothing was installed' "$tmp/nothing.out" ||
 	[ -e "$tmp/home-nothing/.local/bin/ccc-hooks" ]; then
 	fail "the one-liner without curl and wget: status $(cat "$tmp/nothing.rc"): $(cat "$tmp/nothing.out")"
 fi
 echo "   status $(cat "$tmp/nothing.rc"): $(tr '\n' ' ' <"$tmp/nothing.out")"
+
+echo "== an option ccc-hooks install does not take is refused before the download"
+one_liner bogus "$tmp/path/curl" release --bogus
+if [ "$(cat "$tmp/bogus.rc")" != 2 ] || grep -q "Downloading" "$tmp/bogus.out" ||
+	! grep -qF "install.sh: --bogus: \`ccc-hooks install\` has no such option" "$tmp/bogus.out" || [ -e "$tmp/home-bogus/.local" ]; then
+	fail "-- --bogus: status $(cat "$tmp/bogus.rc"): $(cat "$tmp/bogus.out")"
+fi
+echo "   $(head -n 1 "$tmp/bogus.out")"
 
 echo "== a slow download shows that it goes on"
 one_liner slow "$tmp/path/curl" slow
@@ -274,7 +283,7 @@ from_checkout() {
 	local home="$tmp/home-$name"
 	mkdir -p "$home"
 	set +e
-	(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/release" "$@" \
+	(cd "$home" && env -i HOME="$home" PATH="$pathdir" TMPDIR="$tmp" CCC_HOOKS_RELEASE_URL="$url/release" COLUMNS=1000 "$@" \
 		sh "$root/install.sh") >"$tmp/$name.out" 2>&1
 	echo $? >"$tmp/$name.rc"
 	set -e
@@ -318,7 +327,7 @@ echo "== refused, the old binary left in place"
 refused tampered "$tmp/path/curl" tampered "$host_archive does not match checksums.txt"
 refused truncated "$tmp/path/curl" truncated "$host_archive does not match checksums.txt"
 refused nochecksums "$tmp/path/curl" nochecksums "could not download $url/nochecksums/checksums.txt: the server answered with an error (curl: (22) The requested URL returned error: 404)"
-refused html "$tmp/path/curl" html "$url/html/checksums.txt is an HTML page, not a list of checksums (it begins \"<!DOCTYPE html>\")"
+refused html "$tmp/path/curl" html "$url/html/checksums.txt is an HTML page, \"Log in to the network\", not a list of checksums"
 refused garbled "$tmp/path/curl" garbled "$url/garbled/checksums.txt is not a list of checksums: its line 1 reads \"not a checksum line\""
 refused riscv "$tmp/path/riscv" release "the release has no ccc-hooks for this machine (linux/riscv64)"
 refused unpinned "$tmp/path/curl" release "$url/release holds ccc-hooks $version (commit" -t 9.9.9

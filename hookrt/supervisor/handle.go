@@ -100,6 +100,9 @@ type supervision struct {
 	opts  Options
 	ev    *event.Event
 	store *SessionStore
+	// rateRemembered is set when the account's last review met a rate limit whose stand-aside
+	// has passed (see quotaWait): a review that succeeds forgets it.
+	rateRemembered bool
 }
 
 // switchboard is the Switch of this hook run, its default the config the router read.
@@ -183,12 +186,20 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop
 	quota, metQuota := usageLimitOf(err)
-	failedBefore := s.settle(ctx, err != nil && !metQuota, blocked)
+	rate, metRate := rateLimitOf(err)
+	failedBefore := s.settle(ctx, err != nil && !metQuota && !metRate, blocked)
 	if isStop && !blocked {
 		rec.StopBlocks-- // the place this review held in the run of blocks was given back
 	}
-	if metQuota {
-		return s.metQuota(ctx, &rec, quota), nil
+	switch {
+	case metQuota:
+		return s.metQuota(ctx, &rec, quota, false), nil
+	case metRate:
+		return s.metQuota(ctx, &rec, rate, true), nil
+	case err == nil && s.rateRemembered:
+		if err := s.store.ForgetRateLimit(ctx, s.accountKey(), s.opts.Now()); err != nil {
+			s.opts.Log().Warn("cannot forget the rate limit the reviewer met", "err", err)
+		}
 	}
 	if err != nil {
 		return s.failed(&rec, err, failedBefore)

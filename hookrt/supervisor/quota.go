@@ -20,8 +20,7 @@ import (
 // name and its reset as Claude Code's clock and zone write it; the output carries no reset time
 // of its own. Claude Code says so where it takes the API's rate-limit headers as the account's
 // (a claude.ai sign-in, or an organization gateway's token); behind an API key the same 429 reads
-// "API Error: Request rejected (429) · …", a rate limit with no reset named, which stays a
-// failure of the review.
+// "API Error: Request rejected (429) · …", a rate limit with no reset named (quota_rate.go).
 
 // UsageLimit is a review that failed on the account's usage limit.
 type UsageLimit struct {

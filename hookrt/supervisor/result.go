@@ -21,10 +21,14 @@ const NoVerdictFeedback = "The supervisor's review gave no verdict. Check that t
 const maxFeedback = 16 << 10
 
 // ReportedError is claude's own report of a failed run (is_error true): its result (else its
-// subtype), and its api_error when it names one ("usage_limit_reached": see UsageLimit).
+// subtype), its api_error when it names one ("usage_limit_reached": see UsageLimit), and the
+// API's answer it failed on (api_error_status, api_error_type: 429 and "rate_limit_error" for a
+// rate limit, see rateLimitOf).
 type ReportedError struct {
-	Msg      string
-	APIError string
+	Msg       string
+	APIError  string
+	APIStatus int
+	APIType   string
 }
 
 func (e *ReportedError) Error() string { return "claude reported an error: " + e.Msg }
@@ -59,7 +63,10 @@ func (o output) verdict() (Verdict, error) {
 			if why == "" {
 				why = msg.Get("subtype").String()
 			}
-			return Verdict{}, &ReportedError{Msg: truncate(why, 2000), APIError: truncate(msg.Get("api_error").String(), 100)}
+			return Verdict{}, &ReportedError{
+				Msg: truncate(why, 2000), APIError: truncate(msg.Get("api_error").String(), 100),
+				APIStatus: int(msg.Get("api_error_status").Int()), APIType: truncate(msg.Get("api_error_type").String(), 100),
+			}
 		}
 		if v, ok := verdictOf(msg.Get("structured_output")); ok {
 			return v, nil

@@ -21,6 +21,6 @@ func Checks(env Env) []Check {
 		configCheck{},
 		sandboxCheck{env},
 		checksCheck{env},
-		workflowConfigCheck{},
+		workflowConfigCheck{env},
 	}
 }

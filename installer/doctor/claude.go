@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
 )
 
@@ -17,6 +18,8 @@ import (
 type claudeCheck struct{ env Env }
 
 func (claudeCheck) Name() string { return "claude" }
+
+func (c claudeCheck) profile() (string, Env) { return installer.Supervisor.Name, c.env }
 
 func (c claudeCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	prog, source := s.Config.Claude(c.env.Getenv)

@@ -44,10 +44,17 @@ type Check interface {
 }
 
 // Run runs checks in order over s and returns their results, errors first, then warnings, then
-// the rest, each group in the order the checks reported them.
+// the rest, each group in the order the checks reported them. A check about a profile that is not
+// installed (profileCheck) is not run: a row about the workflow's settings means nothing to
+// someone who never installed it.
 func Run(ctx context.Context, s *Snapshot, checks []Check) []Result {
 	var out []Result
 	for _, c := range checks {
+		if pc, ok := c.(profileCheck); ok {
+			if name, env := pc.profile(); !s.uses(env, name) {
+				continue
+			}
+		}
 		for _, r := range c.Run(ctx, s) {
 			if r.Check == "" {
 				r.Check = c.Name()
@@ -67,3 +74,12 @@ func Failed(results []Result) bool {
 func ok(msg, path string) Result   { return Result{Status: StatusOK, Message: msg, Path: path} }
 func warn(msg, path string) Result { return Result{Status: StatusWarn, Message: msg, Path: path} }
 func fail(msg, path string) Result { return Result{Status: StatusError, Message: msg, Path: path} }
+
+// profileCheck is a check about one profile alone (the workflow's settings, the supervisor's
+// reviewer): Run leaves it out where that profile is not installed (see Snapshot.uses).
+type profileCheck interface {
+	Check
+	// profile is the name of the profile the check is about, and the outside world that tells
+	// which plugins are installed.
+	profile() (string, Env)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
@@ -17,6 +18,8 @@ import (
 type checksCheck struct{ env Env }
 
 func (checksCheck) Name() string { return "supervisor-checks" }
+
+func (c checksCheck) profile() (string, Env) { return installer.Supervisor.Name, c.env }
 
 func (c checksCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	list := s.Config.ChecksFor(s.ProjectDir)
@@ -37,12 +40,17 @@ func (c checksCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	what := fmt.Sprintf("%d check%s before each Stop review of %s: %s", len(list), plural(len(list), "", "s"), s.ProjectDir, strings.Join(names, ", "))
 	var out []Result
 	if err := c.probe(ctx); err != nil {
-		out = append(out, warn(what+"; refused on this machine, never run bare: "+err.Error()+
-			"; the wall needs user namespaces and overlayfs (Linux 5.12 or later; a container must allow them) or macOS", s.ConfigPath))
+		out = append(out, warn(what+"; refused on this machine, never run bare: "+WallRefusal(err), s.ConfigPath))
 	} else {
 		out = append(out, ok(what+"; each runs behind a copy-on-write wall (nothing it does lasts, no network)", ""))
 	}
 	return append(out, roomFor(s, total)...)
+}
+
+// WallRefusal says why this machine refuses checks, as doctor says it: the trial's error (a
+// *wall.RefusedError), and what the wall needs of a machine.
+func WallRefusal(err error) string {
+	return err.Error() + "; the wall needs user namespaces and overlayfs (Linux 5.12 or later; a container must allow them) or macOS"
 }
 
 // probe runs the trial of the wall (nil Wall: none, as where doctor cannot run it).

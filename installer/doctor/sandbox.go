@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
 
@@ -19,6 +20,8 @@ import (
 type sandboxCheck struct{ env Env }
 
 func (sandboxCheck) Name() string { return "reviewer-sandbox" }
+
+func (c sandboxCheck) profile() (string, Env) { return installer.Supervisor.Name, c.env }
 
 const sandboxAlone = "the read-only hook alone holds the reviewer's Bash commands"
 

@@ -181,6 +181,35 @@ func (s *Snapshot) Usable() []File {
 	return out
 }
 
+// uses reports whether the profile named name is installed for this user and project: in a
+// settings file Claude Code reads, or as a ccc-hooks plugin (env tells which are installed).
+// Where a file holds hooks of ours that make no whole profile, every profile counts as installed,
+// and so does the supervisor where nothing of ccc-hooks is: an install sets it up by default, and
+// doctor says what it will need.
+func (s *Snapshot) uses(env Env, name string) bool {
+	some := false
+	for _, f := range s.Usable() {
+		profiles := f.Profiles()
+		if len(f.Ours()) > 0 && len(profiles) == 0 {
+			return true
+		}
+		for _, p := range profiles {
+			some = true
+			if p.Name == name {
+				return true
+			}
+		}
+	}
+	plugins, _ := pluginsOf(env, s)
+	for _, p := range plugins {
+		some = true
+		if p.Name == name {
+			return true
+		}
+	}
+	return !some && name == installer.Supervisor.Name
+}
+
 // HasOurs reports whether any usable file has a handler that runs ccc-hooks.
 func (s *Snapshot) HasOurs() bool {
 	for _, f := range s.Usable() {

@@ -6,15 +6,18 @@ import (
 	"slices"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/installer"
 )
 
 // workflowConfigCheck reports the workflow's key of ccc.json: each value the workflow ignores, as
 // an error naming the field and what it accepts, else what the settings make the workflow do. A
 // file that cannot be used as a whole is configCheck's to report; the workflow then runs on its
 // defaults, which this check says.
-type workflowConfigCheck struct{}
+type workflowConfigCheck struct{ env Env }
 
 func (workflowConfigCheck) Name() string { return "workflow-config" }
+
+func (c workflowConfigCheck) profile() (string, Env) { return installer.Workflow.Name, c.env }
 
 func (workflowConfigCheck) Run(_ context.Context, s *Snapshot) []Result {
 	var out []Result

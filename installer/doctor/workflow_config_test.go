@@ -1,10 +1,13 @@
 package doctor
 
 import (
+	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/installer"
 )
 
 func TestWorkflowConfigCheck(t *testing.T) {
@@ -61,4 +64,46 @@ func TestConfigChecksShareProblems(t *testing.T) {
 	s.setConfig(cfg, problems, nil)
 	checkResults(t, configCheck{}, s, []want{{StatusError, []string{"supervisor.language"}}})
 	checkResults(t, workflowConfigCheck{}, s, []want{{StatusError, []string{"workflow.notify"}}})
+}
+
+// TestRunLeavesOutProfilesNotInstalled: a check about one profile (the workflow's settings, the
+// supervisor's checks) runs only where that profile is installed, in a settings file or as a
+// plugin; with nothing of ccc-hooks installed the supervisor's run (an install sets it up by
+// default), and with hooks of ours that make no whole profile, both do.
+func TestRunLeavesOutProfilesNotInstalled(t *testing.T) {
+	const workflow = `{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]}],
+  "SubagentStop": [{"hooks": [{"type": "command", "command": "` + ourCmd + `"}]}]}}`
+	withPlugin := func(name string) *Snapshot {
+		s := snap(user(`{}`))
+		s.plugins = &pluginsRead{list: []installer.Plugin{{Name: name, ID: name + "@ccc-hooks"}}}
+		return s
+	}
+	tests := []struct {
+		name string
+		s    *Snapshot
+		want []string
+	}{
+		{"the supervisor in settings", snap(user(supervisor(ourCmd, 600))), []string{"supervisor-checks"}},
+		{"the workflow in settings", snap(user(workflow)), []string{"workflow-config"}},
+		{"both", snap(user(supervisor(ourCmd, 600)), project(workflow)), []string{"supervisor-checks", "workflow-config"}},
+		{"the workflow's plugin", withPlugin("workflow"), []string{"workflow-config"}},
+		{"the supervisor's plugin", withPlugin("supervisor"), []string{"supervisor-checks"}},
+		{"nothing installed", snap(user(`{}`)), []string{"supervisor-checks"}},
+		{"a Stop hook alone", snap(user(stop(ourCmd))), []string{"supervisor-checks", "workflow-config"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.s.plugins == nil {
+				tt.s.plugins = &pluginsRead{}
+			}
+			var got []string
+			for _, r := range Run(context.Background(), tt.s, []Check{checksCheck{}, workflowConfigCheck{}}) {
+				got = append(got, r.Check)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("rows %v, want %v", got, tt.want)
+			}
+		})
+	}
 }

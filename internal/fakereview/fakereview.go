@@ -33,13 +33,16 @@ const (
 	// UsageLimit is a review whose request the API refused because the account hit its usage
 	// limit (is_error true, api_error usage_limit_reached, claude exits 1).
 	UsageLimit = "review-usage-limit.json"
+	// RateLimit is a review whose request the API refused with a rate limit that names no reset,
+	// as behind an API key (is_error true, api_error_status 429, claude exits 1).
+	RateLimit = "review-rate-limit.json"
 )
 
 //go:embed captured
 var captured embed.FS
 
 // Captured returns the output of a review that Claude Code version printed, name one of Block,
-// Allow, Budget, APIError and UsageLimit.
+// Allow, Budget, APIError, UsageLimit and RateLimit.
 func Captured(version, name string) ([]byte, error) {
 	return captured.ReadFile(path.Join("captured", version, name))
 }
@@ -73,6 +76,18 @@ func LimitHit(result string) []byte {
 	data, err := Captured(claudeversion.Newest().String(), UsageLimit)
 	if err != nil {
 		panic(fmt.Sprintf("fakereview: no usage limit captured of the newest tested version: %v", err))
+	}
+	return With(data, "result", result)
+}
+
+// RateLimited returns what the newest tested Claude Code prints for a review whose request met a
+// rate limit that names no reset, result the client's words for it ("API Error: Request rejected
+// (429) · …"); the client then exits with status 1. It is its captured RateLimit review, result in
+// place of the captured result.
+func RateLimited(result string) []byte {
+	data, err := Captured(claudeversion.Newest().String(), RateLimit)
+	if err != nil {
+		panic(fmt.Sprintf("fakereview: no rate limit captured of the newest tested version: %v", err))
 	}
 	return With(data, "result", result)
 }

@@ -30,8 +30,9 @@ const DefaultURL = "https://github.com/ccc-hooks/ccc-hooks/releases/latest/downl
 
 // InstallLine is the README's install line: it installs the newest release (and, re-run, updates
 // to it), asking install's questions with what the last run chose.
-const InstallLine = `sh -c "$(curl -fsSL https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main/install.sh || ` +
-	`wget -qO- https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main/install.sh || echo exit 1)"`
+const InstallLine = `sh -c "$(command -v curl >/dev/null && curl -fsSL https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main/install.sh || ` +
+	`wget -qO- https://raw.githubusercontent.com/ccc-hooks/ccc-hooks/main/install.sh || ` +
+	`echo "echo ccc-hooks: could not download install.sh with curl or wget, nothing was installed >&2; exit 1")"`
 
 // Release is one published release: its tag (v1.2.0) and its page.
 type Release struct{ Tag, Page string }
