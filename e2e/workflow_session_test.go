@@ -118,5 +118,45 @@ func requestsWith(sc *scenario, text string) []*Request {
 	return sc.api.Filter(func(r *Request) bool { return r.IsAgent() && strings.Contains(lastUserText(r), text) })
 }
 
+// TestBashModeTurnHasNoPromptHook pins what the workflow's rule of where it is installed rests on
+// (hookrt/workflow, installed.go): a turn that a bash-mode ! line starts ends in a Stop with a
+// prompt_id of its own, for which no UserPromptSubmit hook ran; so a prompt hook's record cannot
+// be the only sign that the workflow is installed, and the settings files Claude Code reads are
+// the other.
+func TestBashModeTurnHasNoPromptHook(t *testing.T) {
+	t.Parallel()
+	tmux := RequireTmux(t)
+	sc := newScenario(t, func(*Request) Reply { return Say(agentDone) })
+	marker := sc.NewMarker(t)
+	sc.WriteJSON(t, sc.SettingsPath(), marker.SettingsFor("UserPromptSubmit", "Stop"))
+	term := startTyped(t, sc, tmux, NewSessionID(t))
+	typeLine(t, term, "hello")
+	term.WaitScreen(t, 60*time.Second, agentDone)
+	typeBash(t, term, "echo bash-mode")
+	var stops, prompts []MarkerEvent
+	Eventually(t, 60*time.Second, "the bash-mode line's turn and its Stop", func() bool {
+		stops, prompts = nil, nil
+		for _, ev := range marker.Events(t) {
+			switch ev.HookEventName {
+			case "Stop":
+				stops = append(stops, ev)
+			case "UserPromptSubmit":
+				prompts = append(prompts, ev)
+			}
+		}
+		return len(stops) == 2
+	}, nil)
+	if len(prompts) != 1 || prompts[0].Prompt != "hello" {
+		t.Fatalf("UserPromptSubmit events = %+v, want only the typed prompt's", prompts)
+	}
+	turns := map[string]bool{}
+	for _, s := range stops {
+		turns[s.PromptID] = true
+	}
+	if len(turns) != 2 || !turns[prompts[0].PromptID] {
+		t.Errorf("Stops of turns %v, want the typed prompt's (%s) and a turn of the bash-mode line's own", turns, prompts[0].PromptID)
+	}
+}
+
 // oneLine joins the lines of wrapped output with spaces.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

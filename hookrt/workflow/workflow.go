@@ -9,14 +9,20 @@
 // Events:
 //   - UserPromptSubmit: "/mc <description>" opens a task and answers with a reminder in
 //     hookSpecificOutput.additionalContext. "/mc-confirm" or a confirmation phrase (see Confirms)
-//     marks the session's newest in_progress task as confirmed by the user. Confirmation only
-//     ever comes from user prompts, never from assistant text. Every user prompt ends a run of
-//     consecutive blocks.
-//   - Stop: the session's newest in_progress task is completed when the user confirmed it;
+//     marks the session's task as confirmed by the user; one that finds no task says why.
+//     Confirmation only ever comes from the user — a prompt, or the "### 用户反馈" section of the
+//     task's context.md — never from assistant text. Every user prompt ends a run of
+//     consecutive blocks, and records that the workflow's prompt hook ran for the turn.
+//   - Stop: the session's task (sessionTask: its own, else one of its window's earlier session,
+//     else a task file of the /mc design) is completed when the user confirmed it; where the
+//     workflow is not installed for the session (installedHere) it is let through, said once;
 //     otherwise the stop is blocked and a failure is counted. From the second failure on, the
 //     reason demands an expert review (a subagent whose prompt contains /mc-review) until a
 //     score of at least 8/10 is recorded.
-//   - SubagentStop: an expert review below 8/10 is sent back; a passing score is recorded.
+//   - SubagentStop: a /mc-review subagent below 8/10 is sent back; a passing score is recorded.
+//     Any other subagent is never read.
+//   - PreToolUse of Edit, Write and MultiEdit: the agent's write of a task's record, or of a
+//     confirmation into its context.md, is refused (Guard).
 //
 // Background work: the router (package hookrt) never hands the workflow a Stop while
 // background_tasks lists a task in flight (a subagent, for example a /mc-review, still working):
@@ -41,8 +47,9 @@
 // more than 100 ms.
 //
 // Every read-modify-write happens under one lock file in <ccc-hooks home>/locks/, and every file
-// is written atomically (temporary file, sync, rename). Corrupt task files are reported (log/slog
-// on Options.Stderr) and skipped, never overwritten.
+// is written atomically (temporary file, sync, rename). Task files that cannot be read are told
+// to the user once per session (event.Answer.Notice) and on Options.Stderr, and skipped, never
+// overwritten.
 package workflow
 
 import (
