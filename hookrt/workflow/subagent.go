@@ -11,22 +11,29 @@ import (
 // subagentStop handles SubagentStop. Only an expert review is judged: a subagent whose task
 // prompt (the first user message of agent_transcript_path) contains /mc-review, as the /mc design
 // limits its Hook 3; any other subagent is never blocked and its words are never read for a
-// score, whatever they say. A review's score is read from last_assistant_message, else from the
-// transcript's last assistant message; the last match wins. A score below 8/10 is sent back
-// (blocked); a passing one is allowed. Every readable score is recorded on the session's task
-// (sessionTask); a review without one never overwrites a recorded score, and is asked for a
-// score line.
+// score, whatever they say. Where the transcript holds no task prompt yet — Claude Code 2.1.328
+// may run a subagent's first SubagentStop before it wrote the transcript (docs/claude-code.md,
+// "Transcripts at the time a hook runs") — a labelled score line in the final message makes it a
+// review, so that a review is never let finish unrecorded. A review's score is read from
+// last_assistant_message, else from the transcript's last assistant message; the last match
+// wins. A score below 8/10 is sent back (blocked); a passing one is allowed. Every readable
+// score is recorded on the session's task (sessionTask); a review without one never overwrites a
+// recorded score, and is asked for a score line.
 func (h *handler) subagentStop() (*event.Output, error) {
 	tr, err := transcript.ReadMessages(h.ev.AgentTranscriptPath)
 	if err != nil {
 		h.log.Warn("cannot read the subagent transcript", "err", err)
 	}
-	if !strings.Contains(tr.FirstUser, ReviewCommand) {
-		return nil, nil
-	}
 	msg := h.ev.LastAssistantMessage
 	if strings.TrimSpace(msg) == "" {
 		msg = tr.LastAssistant
+	}
+	review := strings.Contains(tr.FirstUser, ReviewCommand)
+	if tr.FirstUser == "" {
+		_, review = ParseScore(msg)
+	}
+	if !review {
+		return nil, nil
 	}
 	score, scored := parseReviewScore(msg)
 	agent := h.ev.AgentID

@@ -14,7 +14,8 @@ import (
 const review = "/mc-review check the fix"
 
 // TestSubagentStop: only a /mc-review subagent is judged; its score is read in every width and
-// form, and another subagent's words are never read for a score, whatever they say.
+// form, and another subagent's words are never read for a score, whatever they say. A subagent
+// whose transcript holds no task prompt yet is a review when it ends with a labelled score.
 func TestSubagentStop(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -37,7 +38,8 @@ func TestSubagentStop(t *testing.T) {
 		{name: "9/100 in a review asks for a score", taskPrompt: "/mc-review check", message: "Score: 9/100", wantBlock: "no score line"},
 		{name: "other subagent", taskPrompt: "find the config loader", message: "done, 3/10 files read"},
 		{name: "another subagent's score line is not read", taskPrompt: "search files for foo", message: "Score: 3/10"},
-		{name: "no transcript: not a review", message: "总分: 3/10"},
+		{name: "no transcript yet: a labelled score makes a review", message: "总分: 3/10", wantBlock: "3/10 is below", wantScore: "3"},
+		{name: "no transcript yet, no labelled score", message: "done, 3/10 files read"},
 		{name: "score from transcript", taskPrompt: "/mc-review check", last: "总分: 8/10", wantScore: "8"},
 	}
 	for _, tt := range tests {
