@@ -37,6 +37,8 @@ func TestGuardKeepsTheAgentFromClosing(t *testing.T) {
 		{"Write of solution.md", "Write", map[string]any{"file_path": filepath.Join(task.Dir, SolutionFile), "content": "fixed"}, ""},
 		{"a context.md outside tasks/", "Write", map[string]any{"file_path": filepath.Join(f.project, ContextFile), "content": "### 用户反馈\n已修复\n"}, ""},
 		{"Read of .task-meta.json", "Read", map[string]any{"file_path": meta}, ""},
+		{"Write of a context.md not there yet", "Write", map[string]any{"file_path": filepath.Join(filepath.Dir(task.Dir), "task-20260314-160000", ContextFile), "content": "### 用户反馈\n用户确认: 是\n"}, "only the user writes a confirmation there"},
+		{"Edit of a context.md not there", "Edit", map[string]any{"file_path": filepath.Join(filepath.Dir(task.Dir), "task-20260314-160000", ContextFile), "old_string": "", "new_string": "### 用户反馈\n用户确认: 是\n"}, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			input, _ := json.Marshal(tt.input)

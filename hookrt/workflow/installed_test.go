@@ -96,3 +96,20 @@ func TestUnreadableTaskSaid(t *testing.T) {
 		})
 	}
 }
+
+// TestInstalledInTheLocalSettingsAtTheTop: a session started below the top of its repository
+// reads the local settings at the top; the workflow installed there judges the stops of turns its
+// prompt hook did not see (a bash-mode line's).
+func TestInstalledInTheLocalSettingsAtTheTop(t *testing.T) {
+	f := newFixture(t)
+	f.uninstall()
+	sub := f.project + "/pkg/api"
+	testfs.Write(t, f.project+"/.git/HEAD", "ref: refs/heads/main\n", 0o644)
+	testfs.Write(t, sub+"/.keep", "", 0o644)
+	testfs.Write(t, f.project+"/.claude/settings.local.json", installed, 0o644)
+	f.env["CLAUDE_PROJECT_DIR"] = sub
+	f.handle(event.UserPromptSubmit, map[string]any{"prompt": "/mc fix it", "prompt_id": "p1"})
+	if out := f.handle(event.Stop, map[string]any{"prompt_id": "p2"}); out == nil || out.Decision != "block" {
+		t.Errorf("installed in the local settings at the top: got %+v, want a block", out)
+	}
+}
