@@ -91,6 +91,21 @@ func taskStore(env *Env, opts taskOptions) (*workflow.TaskStore, error) {
 	return workflow.NewTaskStore(project, paths.Home(env.Getenv), env.IO.ErrOut), nil
 }
 
+// openTaskIDs returns the reader of the tasks open in a project's tasks/ that an uninstall of the
+// workflow names (installer.Locator.OpenTasks); a tasks/ it cannot read holds none it names.
+func openTaskIDs(env *Env) func(project string) []string {
+	return func(project string) []string {
+		tasks, _ := workflow.NewTaskStore(project, paths.Home(env.Getenv), io.Discard).List()
+		var ids []string
+		for _, t := range tasks {
+			if t.Status == workflow.StatusInProgress {
+				ids = append(ids, t.TaskID)
+			}
+		}
+		return ids
+	}
+}
+
 func runTaskList(_ context.Context, env *Env, opts taskOptions) error {
 	store, err := taskStore(env, opts)
 	if err != nil {

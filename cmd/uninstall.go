@@ -72,6 +72,7 @@ func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	if err != nil {
 		return err
 	}
+	loc.OpenTasks = openTaskIDs(env)
 	out, err := applyPlan(env, "uninstall", installer.PlanUninstall(loc, target, profile), opts.DryRun, ask)
 	if err != nil {
 		return err

@@ -25,6 +25,8 @@ type MarkerEvent struct {
 	Cwd           string `json:"cwd"`
 	// Prompt is what a UserPromptSubmit carries.
 	Prompt string `json:"prompt"`
+	// PromptID names the turn the event belongs to.
+	PromptID string `json:"prompt_id"`
 	// Source is what started a session, as SessionStart says: startup, resume, clear, compact
 	// or fork.
 	Source string `json:"source"`

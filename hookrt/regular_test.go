@@ -110,14 +110,16 @@ func TestFIFOConfigDoesNotBlockWorkflowStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.Vars["CLAUDE_PROJECT_DIR"] = project
-	out, _ := runEventWithin(t, e, &event.Event{SessionID: "w", Name: event.UserPromptSubmit, Prompt: "/mc fix the login bug"})
+	out, _ := runEventWithin(t, e, &event.Event{SessionID: "w", Name: event.UserPromptSubmit, PromptID: "p1", Prompt: "/mc fix the login bug"})
 	if !strings.Contains(out, "additionalContext") {
 		t.Fatalf("/mc opened no task: %q", out)
 	}
 	if err := syscall.Mkfifo(filepath.Join(e.Vars["CLAUDE_CONFIG_DIR"], "ccc.json"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if out, _ := runEventWithin(t, e, hooktest.Stop("w")); !strings.Contains(out, `"decision":"block"`) {
+	stop := hooktest.Stop("w")
+	stop.PromptID = "p1" // the turn the workflow's prompt hook ran for
+	if out, _ := runEventWithin(t, e, stop); !strings.Contains(out, `"decision":"block"`) {
 		t.Errorf("stdout %q, want the workflow's block", out)
 	}
 }

@@ -53,6 +53,12 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 		// read-only rule, and nothing else applies.
 		return supervisor.InsideReview(ev, rt.config().Supervisor, opts.Env), nil
 	}
+	if ev.Name == event.PreToolUse && workflow.Guards(ev.ToolName) {
+		// The workflow's guard of the task files: the tools that write a file are its alone (a
+		// review of every edit is not the supervisor's to start), and its answer reads no state,
+		// so a copy of the event answers alike.
+		return workflow.Guard(ev), nil
+	}
 	ticket, first := rt.claim(ctx)
 	if !first {
 		return nil, nil // a copy of an event another invocation answers
@@ -65,15 +71,31 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 	case event.PreToolUse:
 		return rt.supervise(ctx, false)
 	case event.UserPromptSubmit, event.SubagentStop:
-		return rt.workflowPruned(ctx).Out, nil
+		ans := rt.workflowPruned(ctx)
+		return event.WithNotice(ans.Out, ans.Notice), nil
 	}
 	// Stop and any event we do not know.
+	var notice string
 	if !waiting {
-		if ans := rt.workflowPruned(ctx); ans.Final {
+		ans := rt.workflowPruned(ctx)
+		if ans.Final {
 			return ans.Out, nil
 		}
+		notice = ans.Notice
 	}
-	return rt.supervise(ctx, waiting)
+	out, err := rt.supervise(ctx, waiting)
+	if err == nil && disabledAllow(out) && workflow.RanForTurn(rt.home(), ev) {
+		// The Stop entry serves the workflow, which let the stop through; a supervisor that does
+		// not review this session has nothing to say.
+		out = nil
+	}
+	return event.WithNotice(out, notice), err
+}
+
+// disabledAllow reports whether out is the supervisor's answer for a session it does not review.
+func disabledAllow(out *event.Output) bool {
+	return out != nil && out.Decision == "" && out.Reason != nil && *out.Reason == supervisor.ReasonDisabled &&
+		out.SystemMessage == "" && out.HookSpecificOutput == nil
 }
 
 // claim makes the event answered once (see package once): first is false for a copy of an event

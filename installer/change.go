@@ -62,7 +62,7 @@ func (in Install) Entries(supervisor bool) []settings.Entry {
 			Command:       in.spec.Command,
 			Timeout:       in.spec.Timeout,
 			KeepTimeout:   in.spec.KeepTimeouts,
-			StatusMessage: StatusMessage(e.Hook, supervisor),
+			StatusMessage: StatusMessage(e, supervisor),
 			Shell:         in.spec.Shell,
 		}
 	}
@@ -98,7 +98,7 @@ func (in Install) ChangeWith(l *settings.Ledger) settings.ChangeFunc {
 		}
 		if drop := in.dropped(handlers, l); len(drop) > 0 {
 			var err error
-			if src, err = settings.RemoveEntriesWith(src, drop, hookcmd.IsOurs, l); err != nil {
+			if src, err = settings.RemoveGroupsWith(src, drop, hookcmd.IsOurs, l); err != nil {
 				return nil, false, err
 			}
 		}
@@ -142,7 +142,7 @@ func restatusStop(src []byte, supervisor bool) ([]byte, error) {
 		return src, nil //nolint:nilerr // a Stop Claude Code cannot read is not ours to fix here
 	}
 	ours := slices.DeleteFunc(all, func(h settings.Handler) bool { return !hookcmd.IsOurs(h.Command) })
-	want := StatusMessage("Stop", supervisor)
+	want := StatusMessage(Event{Hook: "Stop"}, supervisor)
 	if len(ours) != 1 {
 		return src, nil
 	}
@@ -155,18 +155,18 @@ func restatusStop(src []byte, supervisor bool) ([]byte, error) {
 	}}, hookcmd.IsOurs)
 }
 
-// dropped returns the hook events that hold an entry of ours for one of the profile's events
-// that is not chosen, and that no chosen event or other installed profile needs.
-func (in Install) dropped(handlers []settings.Handler, l *settings.Ledger) []string {
+// dropped returns the groups that hold an entry of ours for one of the profile's events that is
+// not chosen, and that no chosen event or other installed profile needs.
+func (in Install) dropped(handlers []settings.Handler, l *settings.Ledger) []settings.Group {
 	p := in.spec.Profile
-	var drop []string
+	var drop []settings.Group
 	for _, e := range p.Events {
-		if slices.Contains(in.spec.Events, e) || slices.Contains(drop, e.Hook) ||
-			slices.ContainsFunc(in.spec.Events, func(c Event) bool { return c.Hook == e.Hook }) ||
+		if slices.Contains(in.spec.Events, e) || slices.Contains(drop, e.group()) ||
+			slices.ContainsFunc(in.spec.Events, func(c Event) bool { return c.group() == e.group() }) ||
 			!hasOurs(handlers, []Event{e}) || neededByOther(p, e, handlers, l) {
 			continue
 		}
-		drop = append(drop, e.Hook)
+		drop = append(drop, e.group())
 	}
 	return drop
 }
@@ -219,16 +219,17 @@ func (un Uninstall) Change(old []byte, exists bool) ([]byte, bool, error) {
 	return out, false, nil
 }
 
-// events names the events to take the profile's entries out of, given the handlers of the
-// profiles' events (bad structure in one of them never blocks the uninstall).
-func (un Uninstall) events(handlers []settings.Handler) []string {
-	events := []string{}
+// events names the groups to take the profile's entries out of, given the handlers of the
+// profiles' events (bad structure in one of them never blocks the uninstall): of each event
+// another profile installed in the file does not need, the groups of its matcher.
+func (un Uninstall) events(handlers []settings.Handler) []settings.Group {
+	groups := []settings.Group{}
 	for _, e := range un.Profile.Events {
-		if !neededByOther(un.Profile, e, handlers, un.Ledger) && !slices.Contains(events, e.Hook) {
-			events = append(events, e.Hook)
+		if !neededByOther(un.Profile, e, handlers, un.Ledger) && !slices.Contains(groups, e.group()) {
+			groups = append(groups, e.group())
 		}
 	}
-	return events
+	return groups
 }
 
 // Kept returns the events of the profile whose entries of ours an uninstall leaves in place

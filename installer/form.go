@@ -21,5 +21,5 @@ func currentForm(h settings.Handler, supervisor bool, goos string) bool {
 	if h.Command != hookcmd.Shared {
 		want = hookcmd.For(hookcmd.Binary(h.Command), goos)
 	}
-	return h.Command == want.Command && h.Shell == want.Shell && h.StatusMessage == StatusMessage(h.Event, supervisor)
+	return h.Command == want.Command && h.Shell == want.Shell && h.StatusMessage == StatusMessage(Event{Hook: h.Event, Matcher: h.Matcher}, supervisor)
 }

@@ -114,7 +114,7 @@ func TestApplyShowsBeforeWriting(t *testing.T) {
 	summary := func(dir string) []string {
 		return []string{
 			"Changes to write:",
-			"  " + filepath.Join(dir, ".claude", "settings.json") + " (new): adds UserPromptSubmit, Stop, SubagentStop running `ccc-hooks hook` (timeout 600 s)",
+			"  " + filepath.Join(dir, ".claude", "settings.json") + " (new): adds UserPromptSubmit, Stop, SubagentStop, PreToolUse[Edit|Write|MultiEdit] running `ccc-hooks hook` (timeout 600 s)",
 			"  " + filepath.Join(dir, ".claude", "commands") + string(filepath.Separator) + " (new): /mc, /mc-confirm, /mc-review",
 		}
 	}
@@ -310,7 +310,7 @@ func TestApplyWarnsFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"Installed the workflow hooks (UserPromptSubmit, Stop, SubagentStop) into " + tg.String() + ".",
+		"Installed the workflow hooks (UserPromptSubmit, Stop, SubagentStop, PreToolUse[Edit|Write|MultiEdit]) into " + tg.String() + ".",
 		"warning: " + review + " exists and was not written by ccc-hooks; left it unchanged (/mc-review runs that file)",
 		"Wrote /mc (" + SlashCommandPath(loc.commandsDir(tg), "mc") + ").",
 		"Wrote /mc-confirm (" + SlashCommandPath(loc.commandsDir(tg), "mc-confirm") + ").",

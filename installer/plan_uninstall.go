@@ -22,7 +22,13 @@ func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
 				// The ledger is read under the writer lock: another ccc-hooks may be installing
 				// into the same file, and what it creates must go with our entries.
 				ledgered: func(l *settings.Ledger) settings.ChangeFunc { return Uninstall{Profile: profile, Ledger: l}.Change },
-				done:     func(ch settings.Change) string { return uninstallDone(profile, target, ch, before) },
+				done: func(ch settings.Change) string {
+					done := uninstallDone(profile, target, ch, before)
+					if profile.Name == Workflow.Name {
+						done += openTasksNote(loc, target, ch.New)
+					}
+					return done
+				},
 			}
 		},
 		inexact: func(rec settings.Record, ch settings.Change) string { return inexactNote(target, rec, ch) },

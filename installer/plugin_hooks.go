@@ -28,7 +28,7 @@ func PluginHooks(p Profile) []byte {
 	for i, e := range p.Events {
 		hooks[i] = eventGroup{event: e.Hook, group: pluginGroup{
 			Matcher: e.Matcher,
-			Hooks:   []hookcmd.Handler{handler.Of(DefaultTimeout, StatusMessage(e.Hook, p.Name == Supervisor.Name))},
+			Hooks:   []hookcmd.Handler{handler.Of(DefaultTimeout, StatusMessage(e, p.Name == Supervisor.Name))},
 		}}
 	}
 	file := struct {

@@ -43,7 +43,7 @@ func TestPluginHooks(t *testing.T) {
 		want := map[string][]group{}
 		var order []string
 		for _, e := range p.Events {
-			h := handler{"command", hookcmd.Guarded("ccc-hooks", say), StatusMessage(e.Hook, p.Name == Supervisor.Name), DefaultTimeout}
+			h := handler{"command", hookcmd.Guarded("ccc-hooks", say), StatusMessage(e, p.Name == Supervisor.Name), DefaultTimeout}
 			want[e.Hook] = []group{{Matcher: e.Matcher, Hooks: []handler{h}}}
 			order = append(order, `"`+e.Hook+`": [`)
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // Event is one hook event a profile can install, under its user-facing name.
@@ -12,6 +14,10 @@ type Event struct {
 	Hook    string // Claude Code event, e.g. "Stop"
 	Matcher string // "" for events without a matcher
 }
+
+// group names the matcher groups of the event in a settings file: those of its matcher, or every
+// group of an event without one.
+func (e Event) group() settings.Group { return settings.Group{Event: e.Hook, Matcher: e.Matcher} }
 
 // Label is how the event reads in messages: Stop, PreToolUse[AskUserQuestion].
 func (e Event) Label() string {
@@ -56,6 +62,9 @@ var Workflow = Profile{
 		{Name: "user-prompt-submit", Hook: "UserPromptSubmit"},
 		{Name: "stop", Hook: "Stop"},
 		{Name: "subagent-stop", Hook: "SubagentStop"},
+		// The guard of the task files: the agent's own tools that write a file may not close its
+		// task (the runtime's workflow.Guard judges the tools of workflow.GuardMatcher, this).
+		{Name: "task-guard", Hook: "PreToolUse", Matcher: "Edit|Write|MultiEdit"},
 	},
 }
 
@@ -126,14 +135,14 @@ func (p Profile) exclusive() []Event {
 	return out
 }
 
-// StatusMessage returns the statusMessage of our handler for the Claude Code event hook in a
-// file where the supervisor is installed (supervisor) or not. An event one profile installs
-// carries that profile's text. Stop, which both install, has one handler of ours per file (the
-// runtime asks the workflow, then the supervisor): it carries the supervisor's text wherever the
-// supervisor is installed in that file, else the workflow's.
-func StatusMessage(hook string, supervisor bool) string {
+// StatusMessage returns the statusMessage of our handler for the event e (its Claude Code event
+// and matcher) in a file where the supervisor is installed (supervisor) or not. An event one
+// profile installs carries that profile's text. Stop, which both install, has one handler of ours
+// per file (the runtime asks the workflow, then the supervisor): it carries the supervisor's text
+// wherever the supervisor is installed in that file, else the workflow's.
+func StatusMessage(e Event, supervisor bool) string {
 	uses := func(p Profile) bool {
-		return slices.ContainsFunc(p.Events, func(e Event) bool { return e.Hook == hook })
+		return slices.ContainsFunc(p.Events, func(pe Event) bool { return pe.Hook == e.Hook && pe.Matcher == e.Matcher })
 	}
 	if uses(Supervisor) && (supervisor || !uses(Workflow)) {
 		return Supervisor.Status

@@ -49,6 +49,9 @@ type Locator struct {
 	FindRoot func() string
 	// ManagedPath overrides the operating system's managed-settings path (tests).
 	ManagedPath string
+	// OpenTasks returns the IDs of the workflow tasks open in project's tasks/ (the runtime's
+	// reader, handed in by the command: the installer does not read tasks); nil when not asked.
+	OpenTasks func(project string) []string
 }
 
 // providerChars are the characters of a provider name.

@@ -161,7 +161,7 @@ func checkStatusMessages(st *settings.FileStore, path string) error {
 	}
 	supervisor := slices.ContainsFunc(InstalledWith(handlers, readLedger(st.Home, path)), func(p Profile) bool { return p.Name == Supervisor.Name })
 	for _, h := range handlers {
-		if want := StatusMessage(h.Event, supervisor); hookcmd.IsOurs(h.Command) && h.StatusMessage != want {
+		if want := StatusMessage(Event{Hook: h.Event, Matcher: h.Matcher}, supervisor); hookcmd.IsOurs(h.Command) && h.StatusMessage != want {
 			return fmt.Errorf("our %s handler says %q, want %q:\n%s", h.Event, h.StatusMessage, want, data)
 		}
 	}

@@ -44,8 +44,9 @@ func TestStatusMessages(t *testing.T) {
 	const sup, wf = "ccc-hooks supervisor reviewing", "ccc-hooks workflow checking the task"
 	supervisor := install(t, "{}", InstallSpec{Profile: Supervisor, Events: Supervisor.Events})
 	workflow := install(t, "{}", InstallSpec{Profile: Workflow, Events: Workflow.Events})
-	both := map[string]string{"Stop": sup, "PreToolUse[AskUserQuestion]": sup, "UserPromptSubmit": wf, "SubagentStop": wf}
-	workflowAlone := map[string]string{"Stop": wf, "UserPromptSubmit": wf, "SubagentStop": wf}
+	const guard = "PreToolUse[Edit|Write|MultiEdit]"
+	both := map[string]string{"Stop": sup, "PreToolUse[AskUserQuestion]": sup, "UserPromptSubmit": wf, "SubagentStop": wf, guard: wf}
+	workflowAlone := map[string]string{"Stop": wf, "UserPromptSubmit": wf, "SubagentStop": wf, guard: wf}
 	tests := []struct {
 		name string
 		src  string
@@ -111,23 +112,27 @@ func TestReinstallBringsEarlierFormsUpToDate(t *testing.T) {
 	}
 }
 
-// TestStatusMessageOfEachEvent: an event one profile installs has that profile's text; Stop,
-// which both install, the supervisor's where it is installed.
+// TestStatusMessageOfEachEvent: an event one profile installs has that profile's text (PreToolUse
+// by its matcher: AskUserQuestion the supervisor's, the task guard the workflow's); Stop, which
+// both install, the supervisor's where it is installed.
 func TestStatusMessageOfEachEvent(t *testing.T) {
+	guard := Workflow.Events[len(Workflow.Events)-1]
 	for _, tt := range []struct {
-		hook       string
+		event      Event
 		supervisor bool
 		want       string
 	}{
-		{"PreToolUse", true, Supervisor.Status},
-		{"PreToolUse", false, Supervisor.Status},
-		{"Stop", true, Supervisor.Status},
-		{"Stop", false, Workflow.Status},
-		{"UserPromptSubmit", true, Workflow.Status},
-		{"SubagentStop", false, Workflow.Status},
+		{Event{Hook: "PreToolUse", Matcher: "AskUserQuestion"}, true, Supervisor.Status},
+		{Event{Hook: "PreToolUse", Matcher: "AskUserQuestion"}, false, Supervisor.Status},
+		{guard, true, Workflow.Status},
+		{guard, false, Workflow.Status},
+		{Event{Hook: "Stop"}, true, Supervisor.Status},
+		{Event{Hook: "Stop"}, false, Workflow.Status},
+		{Event{Hook: "UserPromptSubmit"}, true, Workflow.Status},
+		{Event{Hook: "SubagentStop"}, false, Workflow.Status},
 	} {
-		if got := StatusMessage(tt.hook, tt.supervisor); got != tt.want {
-			t.Errorf("StatusMessage(%s, %v) = %q, want %q", tt.hook, tt.supervisor, got, tt.want)
+		if got := StatusMessage(tt.event, tt.supervisor); got != tt.want {
+			t.Errorf("StatusMessage(%s, %v) = %q, want %q", tt.event.Label(), tt.supervisor, got, tt.want)
 		}
 	}
 }

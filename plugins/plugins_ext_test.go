@@ -65,7 +65,7 @@ func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
 				t.Errorf("%s: %s runs %s %q (timeout %v), want command `ccc-hooks hook` behind the guard, timeout 600",
 					name, r.Event, r.Type, r.Command, r.Timeout)
 			}
-			if want := installer.StatusMessage(r.Event, name == installer.Supervisor.Name); r.StatusMessage != want || r.Shell != "" {
+			if want := installer.StatusMessage(installer.Event{Hook: r.Event, Matcher: r.Matcher}, name == installer.Supervisor.Name); r.StatusMessage != want || r.Shell != "" {
 				t.Errorf("%s: %s has statusMessage %q and shell %q, want %q and none", name, r.Event, r.StatusMessage, r.Shell, want)
 			}
 		}

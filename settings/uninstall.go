@@ -26,19 +26,48 @@ func RemoveEntries(src []byte, events []string, ours OwnerFunc) ([]byte, error) 
 // its earlier (empty) text, and otherwise kept, empty. A nil ledger removes every container
 // that became empty.
 func RemoveEntriesWith(src []byte, events []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
-	return removeWith(src, func(*document) []string { return events }, ours, l)
+	return RemoveGroupsWith(src, everyGroup(events), ours, l)
 }
 
-// ChooseEvents picks the events whose owned entries go, from the handlers of the events that a
-// removal consults first.
-type ChooseEvents func(consulted []Handler) []string
+// Group names matcher groups of one event: those whose matcher is Matcher, or every group of the
+// event when Matcher is "". Two profiles may each own a group of one event (PreToolUse with
+// another matcher); a removal of one leaves the other's.
+type Group struct {
+	Event   string
+	Matcher string
+}
 
-// RemoveChosenEntries is RemoveEntriesWith for events chosen from the file itself: choose is
+// picks reports whether g names the group with matcher m of event ev.
+func (g Group) picks(ev, m string) bool { return g.Event == ev && (g.Matcher == "" || g.Matcher == m) }
+
+// everyGroup names every group of each of events (nil: of every event).
+func everyGroup(events []string) []Group {
+	if events == nil {
+		return nil
+	}
+	out := []Group{} // not nil, which would name every event
+	for _, e := range events {
+		out = append(out, Group{Event: e})
+	}
+	return out
+}
+
+// RemoveGroupsWith is RemoveEntriesWith for the named groups only (nil: every group of every
+// event).
+func RemoveGroupsWith(src []byte, groups []Group, ours OwnerFunc, l *Ledger) ([]byte, error) {
+	return removeWith(src, func(*document) []Group { return groups }, ours, l)
+}
+
+// ChooseEvents picks the groups whose owned entries go, from the handlers of the events that a
+// removal consults first.
+type ChooseEvents func(consulted []Handler) []Group
+
+// RemoveChosenEntries is RemoveGroupsWith for groups chosen from the file itself: choose is
 // given the handlers of the events named in consult (an event there with bad structure is
-// left out rather than failing the removal) and returns the events to remove entries from. The
+// left out rather than failing the removal) and returns the groups to remove entries from. The
 // file is checked and parsed once for both.
 func RemoveChosenEntries(src []byte, consult []string, choose ChooseEvents, ours OwnerFunc, l *Ledger) ([]byte, error) {
-	return removeWith(src, func(d *document) []string {
+	return removeWith(src, func(d *document) []Group {
 		var consulted []Handler
 		for _, name := range consult {
 			i, n := d.hooks.find(name)
@@ -49,15 +78,15 @@ func RemoveChosenEntries(src []byte, consult []string, choose ChooseEvents, ours
 				consulted = append(consulted, ev.handlers()...)
 			}
 		}
-		if events := choose(consulted); events != nil {
-			return events
+		if groups := choose(consulted); groups != nil {
+			return groups
 		}
-		return []string{} // not nil, which would name every event
+		return []Group{} // not nil, which would name every event
 	}, ours, l)
 }
 
-// removeWith removes the owned entries of the events that pick names once the file is parsed.
-func removeWith(src []byte, pick func(*document) []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
+// removeWith removes the owned entries of the groups that pick names once the file is parsed.
+func removeWith(src []byte, pick func(*document) []Group, ours OwnerFunc, l *Ledger) ([]byte, error) {
 	out, err := withBOM(src, func(src []byte) ([]byte, error) { return uninstall(src, pick, ours, l) })
 	if err == nil && bytes.Equal(out, src) {
 		return src, nil
@@ -90,8 +119,18 @@ func emptyContainer(c container, start, end int, text string, restore bool) edit
 	return edit{start: c.open + 1, end: c.close}
 }
 
-func uninstall(src []byte, pick func(*document) []string, ours OwnerFunc, l *Ledger) ([]byte, error) {
-	d, evs, err := readEvents(src, pick, ours)
+func uninstall(src []byte, pick func(*document) []Group, ours OwnerFunc, l *Ledger) ([]byte, error) {
+	var groups []Group
+	d, evs, err := readEvents(src, func(d *document) []string {
+		if groups = pick(d); groups == nil {
+			return nil
+		}
+		names := []string{}
+		for _, g := range groups {
+			names = append(names, g.Event)
+		}
+		return names
+	}, ours)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +141,9 @@ func uninstall(src []byte, pick func(*document) []string, ours OwnerFunc, l *Led
 	eventGone := make([]bool, len(d.hooks.items))
 	anyGone := false
 	for _, ev := range evs {
-		es, gone := removeOwned(ev)
+		es, gone := removeOwned(ev, func(g group) bool {
+			return groups == nil || slices.ContainsFunc(groups, func(p Group) bool { return p.picks(ev.key, g.matcher) })
+		})
 		if !gone {
 			edits = append(edits, es...)
 			continue
@@ -146,10 +187,10 @@ func (d *document) hooksEmptied(l *Ledger) []edit {
 	return []edit{emptyContainer(d.root, d.root.open, d.root.close+1, text, restore)}
 }
 
-// removeOwned computes the edits that remove the owned handlers of ev; gone is true when every
-// group of ev goes (ev's array becomes empty).
-func removeOwned(ev event) (edits []edit, gone bool) {
-	edits, groupGone := ownedRemoval(ev, nil)
+// removeOwned computes the edits that remove the owned handlers of the groups of ev that pick
+// selects; gone is true when every group of ev goes (ev's array becomes empty).
+func removeOwned(ev event, pick func(group) bool) (edits []edit, gone bool) {
+	edits, groupGone := ownedRemoval(ev, pick)
 	es, all := removeItems(ev.arr, groupGone)
 	if all {
 		return nil, true

@@ -148,14 +148,14 @@ func TestRemoveChosenEntries(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var consulted []string
-			choose := func(hs []Handler) []string {
+			choose := func(hs []Handler) []Group {
 				for _, h := range hs {
 					consulted = append(consulted, h.Event+":"+h.Command)
 				}
 				if len(hs) > 0 {
 					return nil // keep everything: no event named
 				}
-				return []string{"Stop"}
+				return []Group{{Event: "Stop"}}
 			}
 			got, err := RemoveChosenEntries([]byte(tc.src), []string{"Keep"}, choose, testOwner, nil)
 			if err != nil {
@@ -168,5 +168,27 @@ func TestRemoveChosenEntries(t *testing.T) {
 				t.Errorf("consulted (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestRemoveGroupsByMatcher: a removal named by matcher takes our entries out of those groups
+// only: two profiles each own a group of PreToolUse, and removing one leaves the other's, byte
+// for byte.
+func TestRemoveGroupsByMatcher(t *testing.T) {
+	const (
+		ask   = `{"matcher": "AskUserQuestion", "hooks": [{"type": "command", "command": "/a/ccc-hooks hook"}]}`
+		guard = `{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "/a/ccc-hooks hook"}]}`
+	)
+	src := `{"hooks": {"PreToolUse": [` + ask + `, ` + guard + `]}}`
+	got, err := RemoveGroupsWith([]byte(src), []Group{{Event: "PreToolUse", Matcher: "Edit|Write"}}, testOwner, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"hooks": {"PreToolUse": [` + ask + `]}}`; string(got) != want {
+		t.Errorf("removing the guard's group:\n%s\nwant\n%s", got, want)
+	}
+	got, err = RemoveGroupsWith([]byte(src), []Group{{Event: "PreToolUse"}}, testOwner, nil)
+	if err != nil || string(got) != `{}` {
+		t.Errorf("removing every group: %s, %v; want {}", got, err)
 	}
 }

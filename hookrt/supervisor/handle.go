@@ -92,7 +92,7 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, e
 	if rerr != nil {
 		return event.Final(nil), rerr
 	}
-	return event.Final(withNotice(out, "ccc-hooks: "+err.Error()+"; the supervisor follows this session's own on/off state.")), nil
+	return event.Final(event.WithNotice(out, "ccc-hooks: "+err.Error()+"; the supervisor follows this session's own on/off state.")), nil
 }
 
 // supervision is one Handle: the event, the options and the session's store.
@@ -110,18 +110,6 @@ func (s *supervision) switchboard() *Switch {
 	sw := NewSwitch(s.opts.Env)
 	sw.Store, sw.loaded = s.store, &s.opts.Config
 	return sw
-}
-
-// withNotice adds msg to what out tells the user, making an answer of nothing one that says it.
-func withNotice(out *event.Output, msg string) *event.Output {
-	if out == nil {
-		return &event.Output{SystemMessage: msg}
-	}
-	if out.SystemMessage != "" {
-		msg = out.SystemMessage + "\n" + msg
-	}
-	out.SystemMessage = msg
-	return out
 }
 
 // answerAs is Handle with supID the ID whose state says whether the supervisor is on.

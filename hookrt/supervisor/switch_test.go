@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
@@ -85,12 +86,12 @@ func TestHandleInvalidSupervisorID(t *testing.T) {
 // TestWithNotice: a notice makes an empty answer one that says it, and follows what an answer
 // already tells the user.
 func TestWithNotice(t *testing.T) {
-	if out := withNotice(nil, "b"); out == nil || out.SystemMessage != "b" || out.Decision != "" || out.Reason != nil {
-		t.Errorf("withNotice(nil) = %+v, want only the message", out)
+	if out := event.WithNotice(nil, "b"); out == nil || out.SystemMessage != "b" || out.Decision != "" || out.Reason != nil {
+		t.Errorf("event.WithNotice(nil) = %+v, want only the message", out)
 	}
 	s := &supervision{ev: hooktest.Stop("s"), opts: Options{}.withDefaults()}
 	out := s.capAnswer(&Decision{Count: 1, Max: 1}, iterationCapped, 0, 0)
-	if got := withNotice(out, "b").SystemMessage; !strings.HasSuffix(got, "your next prompt.\nb") {
+	if got := event.WithNotice(out, "b").SystemMessage; !strings.HasSuffix(got, "your next prompt.\nb") {
 		t.Errorf("SystemMessage = %q, want the cap's message, then the notice", got)
 	}
 }

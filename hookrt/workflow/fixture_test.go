@@ -15,6 +15,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
 const session = "60a79f72-e4f7-4624-aacf-eb6a5dd6f394"
@@ -28,6 +29,8 @@ type fixture struct {
 	env        map[string]string
 	now        time.Time
 	maxBlocks  int
+	// window finds the Claude Code window (none when nil: the hooks run in no window).
+	window window.Locate
 
 	mu     sync.Mutex
 	stderr bytes.Buffer
@@ -44,11 +47,30 @@ func newFixture(t *testing.T) *fixture {
 		configFile: filepath.Join(root, "home", ".claude", "ccc.json"),
 		now:        time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC),
 	}
-	f.env = map[string]string{"CLAUDE_PROJECT_DIR": f.project}
+	f.env = map[string]string{"CLAUDE_PROJECT_DIR": f.project, "CLAUDE_CONFIG_DIR": filepath.Dir(f.configFile)}
 	if err := os.MkdirAll(f.project, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	f.install()
 	return f
+}
+
+// installed is a project settings file that runs the workflow, as an install writes it.
+const installed = `{"hooks":{"UserPromptSubmit":[{"hooks":[{"type":"command","command":"ccc-hooks hook","timeout":600}]}]}}`
+
+// install writes the project's settings file that runs the workflow (a new fixture has it).
+func (f *fixture) install() {
+	f.t.Helper()
+	testfs.Write(f.t, filepath.Join(f.project, ".claude", "settings.json"), installed, 0o644)
+}
+
+// uninstall removes the project's settings file: the workflow is installed nowhere the session
+// reads.
+func (f *fixture) uninstall() {
+	f.t.Helper()
+	if err := os.Remove(filepath.Join(f.project, ".claude", "settings.json")); err != nil {
+		f.t.Fatal(err)
+	}
 }
 
 type lockedWriter struct {
@@ -72,6 +94,10 @@ func (f *fixture) opts() Options {
 	env := hookenv.System(lockedWriter{&f.mu, &f.stderr})
 	env.Getenv = func(k string) string { return f.env[k] }
 	env.Now = func() time.Time { return f.now }
+	env.Window = f.window
+	if env.Window == nil {
+		env.Window = func(int) (window.ID, error) { return window.ID{}, window.ErrUnsupported }
+	}
 	return Options{
 		Env:    env,
 		Config: cfg.Workflow,
@@ -129,6 +155,12 @@ func (f *fixture) prompt(text string) *event.Output {
 func (f *fixture) stop() *event.Output {
 	f.t.Helper()
 	return f.handle(event.Stop, map[string]any{"stop_hook_active": false, "last_assistant_message": "done"})
+}
+
+// review runs SubagentStop for a /mc-review subagent that ends with message.
+func (f *fixture) review(message string) *event.Output {
+	f.t.Helper()
+	return f.subagent(message, f.reviewTranscript("/mc-review check the fix", ""))
 }
 
 func (f *fixture) subagent(message, transcriptPath string) *event.Output {

@@ -29,14 +29,23 @@ func writeFile(path string, data []byte) error {
 	return nil
 }
 
-// blockState counts a session's blocks in a row: <home>/workflow-<session id>.json.
+// blockState is what the workflow keeps of a session: <home>/workflow-<session id>.json.
 type blockState struct {
 	SessionID string `json:"session_id"`
 	// Stop is the run of Stop blocks since the last allowed stop or user prompt.
 	Stop blockRun `json:"stop"`
 	// Subagents are the runs of SubagentStop blocks per agent_id since that agent was last allowed.
 	Subagents map[string]blockRun `json:"subagents,omitempty"`
-	UpdatedAt string              `json:"updated_at"`
+	// PromptID is the prompt_id of the last prompt the workflow's own prompt hook saw: the
+	// workflow's hooks ran for that turn (see installedHere).
+	PromptID string `json:"prompt_id,omitempty"`
+	// Window is the Claude Code window (process) the session last ran in, which a session /clear
+	// starts in the same window follows its task by (see sessionTask).
+	Window *windowRef `json:"window,omitempty"`
+	// Told lists what the user was told once in this session: a task no longer enforced, a task
+	// file that cannot be read (see tell).
+	Told      []string `json:"told,omitempty"`
+	UpdatedAt string   `json:"updated_at"`
 }
 
 // exists reports whether path names something that can be looked at: the workflow's files are
@@ -52,11 +61,14 @@ func StatePath(home, sessionID string) string {
 	return filepath.Join(home, "workflow-"+sessionID+".json")
 }
 
-// loadState reads the session's block counters; a missing or unreadable file counts as zero
-// (an unreadable one is reported).
-func (h *handler) loadState() *blockState {
-	st := &blockState{SessionID: h.ev.SessionID}
-	path := StatePath(h.opts.Home, h.ev.SessionID)
+// loadState reads what the workflow keeps of the event's session (see stateOf).
+func (h *handler) loadState() *blockState { return h.stateOf(h.ev.SessionID) }
+
+// stateOf reads what the workflow keeps of session id; a missing or unreadable file counts as
+// nothing kept (an unreadable one is reported).
+func (h *handler) stateOf(id string) *blockState {
+	st := &blockState{SessionID: id}
+	path := StatePath(h.opts.Home, id)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return st
@@ -65,10 +77,10 @@ func (h *handler) loadState() *blockState {
 		err = json.Unmarshal(data, st)
 	}
 	if err != nil {
-		h.log.Warn("unreadable block count; starting from zero", "file", path, "err", err)
-		return &blockState{SessionID: h.ev.SessionID}
+		h.log.Warn("unreadable workflow state; starting from nothing", "file", path, "err", err)
+		return &blockState{SessionID: id}
 	}
-	st.SessionID = h.ev.SessionID
+	st.SessionID = id
 	return st
 }
 
@@ -85,18 +97,20 @@ func (h *handler) saveState(st *blockState) error {
 	return writeFile(StatePath(h.opts.Home, h.ev.SessionID), append(data, '\n'))
 }
 
-// resetBlocks ends any run of blocks of the session (a user prompt does this). It writes only
-// when there is something to reset.
-func (h *handler) resetBlocks() error {
-	if !exists(StatePath(h.opts.Home, h.ev.SessionID)) {
-		return nil
-	}
+// notePrompt records that the workflow's prompt hook ran for this turn (its prompt_id) and the
+// window the session runs in, and ends any run of blocks of the session (a user prompt does
+// this). It writes only when that changes something.
+func (h *handler) notePrompt() error {
+	here := h.here()
 	return h.withLock(func() error {
 		st := h.loadState()
-		if st.Stop == (blockRun{}) && len(st.Subagents) == 0 {
+		if st.Stop == (blockRun{}) && len(st.Subagents) == 0 && st.PromptID == h.ev.PromptID && sameWindow(st.Window, here) {
 			return nil
 		}
-		st.Stop, st.Subagents = blockRun{}, nil
+		st.Stop, st.Subagents, st.PromptID = blockRun{}, nil, h.ev.PromptID
+		if here != nil {
+			st.Window = here
+		}
 		return h.saveState(st)
 	})
 }

@@ -16,6 +16,7 @@ import (
 func (f *fixture) stopAndReview(score int) (stop, review <-chan error) {
 	stopDone, reviewDone := make(chan error, 1), make(chan error, 1)
 	start := make(chan struct{})
+	transcript := f.reviewTranscript("/mc-review check the fix", "")
 	go func() {
 		<-start
 		out, err := f.tryHandle(event.Stop, map[string]any{"stop_hook_active": false, "last_assistant_message": "done"})
@@ -27,7 +28,8 @@ func (f *fixture) stopAndReview(score int) (stop, review <-chan error) {
 	go func() {
 		<-start
 		_, err := f.tryHandle(event.SubagentStop, map[string]any{
-			"agent_id": "a4c05a14a9d88b8a2", "last_assistant_message": fmt.Sprintf("Score: %d/10", score),
+			"agent_id": "a4c05a14a9d88b8a2", "agent_transcript_path": transcript,
+			"last_assistant_message": fmt.Sprintf("Score: %d/10", score),
 		})
 		reviewDone <- err
 	}()

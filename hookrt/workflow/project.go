@@ -32,14 +32,16 @@ func TasksProject(start string) string {
 	return start
 }
 
-// runsWorkflow reports whether the settings file at path runs ccc-hooks on UserPromptSubmit (an
-// entry of ours, or a command of the user's that runs it: hookcmd.Runs), the
-// event only the workflow uses. A missing, unreadable, invalid or too large file does not.
+// runsWorkflow reports whether the settings file at path runs ccc-hooks on UserPromptSubmit
+// (runsWorkflowIn). A missing, unreadable, invalid or too large file does not.
 func runsWorkflow(path string) bool {
 	data, err := settings.ReadFile(path)
-	if err != nil {
-		return false
-	}
+	return err == nil && runsWorkflowIn(data)
+}
+
+// runsWorkflowIn reports whether the settings data run ccc-hooks on UserPromptSubmit (an entry of
+// ours, or a command of the user's that runs it: hookcmd.Runs), the event only the workflow uses.
+func runsWorkflowIn(data []byte) bool {
 	found := false
 	gjson.GetBytes(data, "hooks.UserPromptSubmit").ForEach(func(_, group gjson.Result) bool {
 		group.Get("hooks").ForEach(func(_, h gjson.Result) bool {

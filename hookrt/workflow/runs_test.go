@@ -11,7 +11,7 @@ import (
 // blocks, even when the next events say stop_hook_active=true.
 func TestUserPromptEndsRuns(t *testing.T) {
 	stop := func(f *fixture) *event.Output { return f.handle(event.Stop, map[string]any{"stop_hook_active": true}) }
-	review := func(f *fixture) *event.Output { return f.subagent("Score: 5/10", "") }
+	review := func(f *fixture) *event.Output { return f.review("Score: 5/10") }
 	for name, block := range map[string]func(*fixture) *event.Output{"stop": stop, "review": review} {
 		f := newFixture(t)
 		f.maxBlocks = 2

@@ -3,6 +3,7 @@ package workflow
 import (
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -32,8 +33,12 @@ func parseReviewScore(text string) (float64, bool) {
 	return lastScore(bareScore(), text)
 }
 
+// halfWidth turns full-width digits and the full-width full stop into ASCII: "９／１０" is 9/10
+// (the colon and slash are read in both widths by the patterns themselves).
+var halfWidth = strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9", "．", ".")
+
 func lastScore(re *regexp.Regexp, text string) (score float64, ok bool) {
-	for _, m := range re.FindAllStringSubmatch(text, -1) {
+	for _, m := range re.FindAllStringSubmatch(halfWidth.Replace(text), -1) {
 		x, err1 := strconv.ParseFloat(m[1], 64)
 		d, err2 := strconv.ParseFloat(m[2], 64)
 		if err1 != nil || err2 != nil || d != 10 || x < 0 || x > 10 {

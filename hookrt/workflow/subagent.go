@@ -8,47 +8,50 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/transcript"
 )
 
-// subagentStop handles SubagentStop. A subagent is an expert review when its task prompt (the
-// first user message of agent_transcript_path) contains /mc-review, or when its final message
-// carries a labelled score line; any other subagent is never blocked. The score is read from
+// subagentStop handles SubagentStop. Only an expert review is judged: a subagent whose task
+// prompt (the first user message of agent_transcript_path) contains /mc-review, as the /mc design
+// limits its Hook 3; any other subagent is never blocked and its words are never read for a
+// score, whatever they say. Where the transcript holds no task prompt yet — Claude Code 2.1.328
+// may run a subagent's first SubagentStop before it wrote the transcript (docs/claude-code.md,
+// "Transcripts at the time a hook runs") — a labelled score line in the final message makes it a
+// review, so that a review is never let finish unrecorded. A review's score is read from
 // last_assistant_message, else from the transcript's last assistant message; the last match
-// wins. A score below 8/10 is sent back (blocked); a passing one is allowed. Every readable score
-// is recorded on the session's newest in_progress task; a review without one never overwrites a
-// recorded score, and a /mc-review subagent without one is asked for a score line.
+// wins. A score below 8/10 is sent back (blocked); a passing one is allowed. Every readable
+// score is recorded on the session's task (sessionTask); a review without one never overwrites a
+// recorded score, and is asked for a score line.
 func (h *handler) subagentStop() (*event.Output, error) {
 	tr, err := transcript.ReadMessages(h.ev.AgentTranscriptPath)
 	if err != nil {
 		h.log.Warn("cannot read the subagent transcript", "err", err)
 	}
-	review := strings.Contains(tr.FirstUser, ReviewCommand)
 	msg := h.ev.LastAssistantMessage
 	if strings.TrimSpace(msg) == "" {
 		msg = tr.LastAssistant
 	}
-	parse := ParseScore
-	if review {
-		parse = parseReviewScore
+	review := strings.Contains(tr.FirstUser, ReviewCommand)
+	if tr.FirstUser == "" {
+		_, review = ParseScore(msg)
 	}
-	score, scored := parse(msg)
-	if !review && !scored {
+	if !review {
 		return nil, nil
 	}
+	score, scored := parseReviewScore(msg)
 	agent := h.ev.AgentID
 	if agent == "" {
 		agent = "subagent"
 	}
 	var out *event.Output
 	err = h.withLock(func() error {
-		t, err := h.reviewTask()
+		st := h.loadState()
+		t, changed, err := h.reviewTask(st)
 		if err != nil {
 			return err
 		}
-		changed := t != nil && scored
-		if changed {
+		if t != nil && scored {
 			t.ExpertReviewTriggered = true
 			t.ExpertReviewScore = &score
+			changed = true
 		}
-		st := h.loadState()
 		run := st.Subagents[agent]
 		switch {
 		case scored && score >= PassScore:
@@ -90,12 +93,18 @@ func (h *handler) subagentStop() (*event.Output, error) {
 	return out, nil
 }
 
-// reviewTask returns the session's newest in_progress task, or nil when there is none.
-func (h *handler) reviewTask() (*Task, error) {
+// reviewTask returns the session's task (sessionTask, adopted when found another way), or nil
+// when there is none.
+func (h *handler) reviewTask(st *blockState) (*Task, bool, error) {
 	if !exists(h.store.Dir()) {
-		return nil, nil
+		return nil, false, nil
 	}
-	return h.store.Newest(h.ev.SessionID)
+	tasks, err := h.store.List()
+	if err != nil {
+		return nil, false, err
+	}
+	t, adopted := h.sessionTask(tasks, st)
+	return t, adopted, nil
 }
 
 // saveTask saves t when it exists and changed.

@@ -10,6 +10,12 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
+// review is the task prompt of a /mc-review subagent.
+const review = "/mc-review check the fix"
+
+// TestSubagentStop: only a /mc-review subagent is judged; its score is read in every width and
+// form, and another subagent's words are never read for a score, whatever they say. A subagent
+// whose transcript holds no task prompt yet is a review when it ends with a labelled score.
 func TestSubagentStop(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -19,16 +25,21 @@ func TestSubagentStop(t *testing.T) {
 		wantBlock  string // substring of the block reason; "" for no output
 		wantScore  string // recorded expert_review_score; "" for none
 	}{
-		{name: "bold score passes", message: "**总分**: 9/10", wantScore: "9"},
+		{name: "bold score passes", taskPrompt: review, message: "**总分**: 9/10", wantScore: "9"},
 		{name: "last match passes", taskPrompt: "/mc-review please review", message: "初评 6/10 … 最终 9/10", wantScore: "9"},
-		{name: "labelled last match passes", message: "初评总分: 6/10 … 最终总分: 9/10", wantScore: "9"},
-		{name: "full-width colon blocks", message: "总分：7/10", wantBlock: "7/10 is below the required 8/10", wantScore: "7"},
-		{name: "decimal passes", message: "Score: 8.5/10", wantScore: "8.5"},
+		{name: "labelled last match passes", taskPrompt: review, message: "初评总分: 6/10 … 最终总分: 9/10", wantScore: "9"},
+		{name: "full-width colon blocks", taskPrompt: review, message: "总分：7/10", wantBlock: "7/10 is below the required 8/10", wantScore: "7"},
+		{name: "full-width digits pass", taskPrompt: review, message: "总分：９／１０", wantScore: "9"},
+		{name: "full-width decimal blocks", taskPrompt: review, message: "Score: ７．５／１０", wantBlock: "7.5/10 is below", wantScore: "7.5"},
+		{name: "decimal passes", taskPrompt: review, message: "Score: 8.5/10", wantScore: "8.5"},
 		{name: "85/100 is no score", message: "Score: 85/100"},
 		{name: "85/100 in a review asks for a score", taskPrompt: "/mc-review check", message: "Score: 85/100", wantBlock: "no score line"},
 		{name: "9/100 is no score", message: "Score: 9/100"},
 		{name: "9/100 in a review asks for a score", taskPrompt: "/mc-review check", message: "Score: 9/100", wantBlock: "no score line"},
 		{name: "other subagent", taskPrompt: "find the config loader", message: "done, 3/10 files read"},
+		{name: "another subagent's score line is not read", taskPrompt: "search files for foo", message: "Score: 3/10"},
+		{name: "no transcript yet: a labelled score makes a review", message: "总分: 3/10", wantBlock: "3/10 is below", wantScore: "3"},
+		{name: "no transcript yet, no labelled score", message: "done, 3/10 files read"},
 		{name: "score from transcript", taskPrompt: "/mc-review check", last: "总分: 8/10", wantScore: "8"},
 	}
 	for _, tt := range tests {
@@ -61,7 +72,7 @@ func TestSubagentStop(t *testing.T) {
 func TestReviewWithoutScoreKeepsRecordedScore(t *testing.T) {
 	f := newFixture(t)
 	f.prompt("/mc fix it")
-	f.subagent("总分: 9/10", "")
+	f.review("总分: 9/10")
 	path := f.reviewTranscript("/mc-review again", "")
 	if out := f.subagent("looks fine", path); out == nil || out.Decision != "block" {
 		t.Errorf("got %+v, want a block asking for a score", out)
@@ -78,10 +89,10 @@ func TestReviewWithoutScoreKeepsRecordedScore(t *testing.T) {
 
 func TestReviewWithoutTask(t *testing.T) {
 	f := newFixture(t)
-	if out := f.subagent("总分：7/10", ""); out == nil || out.Decision != "block" {
+	if out := f.review("总分：7/10"); out == nil || out.Decision != "block" {
 		t.Errorf("got %+v, want block", out)
 	}
-	if out := f.subagent("总分：9/10", ""); out != nil {
+	if out := f.review("总分：9/10"); out != nil {
 		t.Errorf("got %+v, want nil", out)
 	}
 }
@@ -91,11 +102,11 @@ func TestReviewBlockCap(t *testing.T) {
 	f.maxBlocks = 2
 	f.prompt("/mc fix it")
 	for i := range 2 {
-		if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "block" {
+		if out := f.review("总分: 5/10"); out == nil || out.Decision != "block" {
 			t.Fatalf("review %d: got %+v, want block", i, out)
 		}
 	}
-	if out := f.subagent("总分: 5/10", ""); out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "review block cap reached") {
+	if out := f.review("总分: 5/10"); out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "review block cap reached") {
 		t.Fatalf("review at the cap: got %+v, want an allow with a systemMessage", out)
 	}
 	if !strings.Contains(f.stderr.String(), "review block cap reached") {

@@ -72,9 +72,19 @@ func (t *Task) ReviewPassed() bool {
 	return t.ExpertReviewScore != nil && *t.ExpertReviewScore >= PassScore
 }
 
+// createdLayouts are the forms of created_at read: ccc-hooks writes RFC 3339; a task file of the
+// /mc design may hold the local time without a zone.
+var createdLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999"}
+
 // created returns the creation time and the id suffix, which orders tasks of the same second.
 func (t *Task) created() (time.Time, int) {
-	at, _ := time.Parse(time.RFC3339Nano, t.CreatedAt)
+	var at time.Time
+	for _, layout := range createdLayouts {
+		if parsed, err := time.Parse(layout, t.CreatedAt); err == nil {
+			at = parsed
+			break
+		}
+	}
 	n := 1
 	if m := idPattern().FindStringSubmatch(t.TaskID); len(m) > 1 && m[1] != "" {
 		n, _ = strconv.Atoi(m[1])
@@ -105,31 +115,57 @@ func NewTaskStore(project, home string, stderr io.Writer) *TaskStore {
 // Dir returns <project>/tasks.
 func (s *TaskStore) Dir() string { return filepath.Join(s.Project, "tasks") }
 
-// List returns every readable task, oldest first. A directory without .task-meta.json is not a
-// task; a corrupt one is logged and skipped. A missing tasks directory is no task; a tasks/ that
-// leads out of the project is refused (ErrTasksOutside).
+// List returns every readable task, oldest first; a task that cannot be read is logged and left
+// out (see Scan). A missing tasks directory is no task; a tasks/ that leads out of the project is
+// refused (ErrTasksOutside).
 func (s *TaskStore) List() ([]*Task, error) {
+	tasks, problems, err := s.Scan()
+	for _, p := range problems {
+		s.log.Warn("skipping a task", "err", p.Err)
+	}
+	return tasks, err
+}
+
+// Problem is a folder of tasks/ that looks like a task and cannot be read as one: its
+// .task-meta.json is corrupt, empty or of the wrong types, or it is gone while the task's
+// context.md is still there.
+type Problem struct {
+	// ID is the folder's name, a task id.
+	ID string
+	// Path is the file at fault: the task's .task-meta.json.
+	Path string
+	Err  error
+}
+
+// Scan returns every readable task, oldest first, and the problems of the folders that look
+// like tasks and cannot be read. A folder named like a task with neither .task-meta.json nor
+// context.md is not a task.
+func (s *TaskStore) Scan() (tasks []*Task, problems []Problem, err error) {
 	if err := s.checkDir(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	entries, err := os.ReadDir(s.Dir())
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", s.Dir(), err)
+		return nil, nil, fmt.Errorf("read %s: %w", s.Dir(), err)
 	}
-	var tasks []*Task
 	for _, e := range entries {
 		if !e.IsDir() || !ValidID(e.Name()) {
 			continue
 		}
 		t, err := s.Load(e.Name())
-		if errors.Is(err, ErrNotFound) {
+		meta := filepath.Join(s.Dir(), e.Name(), MetaFile)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			if exists(filepath.Join(s.Dir(), e.Name(), ContextFile)) {
+				err = fmt.Errorf("%s is missing beside the task's %s", meta, ContextFile)
+				problems = append(problems, Problem{ID: e.Name(), Path: meta, Err: err})
+			}
 			continue
-		}
-		if err != nil {
-			s.log.Warn("skipping a task", "err", err)
+		case err != nil:
+			problems = append(problems, Problem{ID: e.Name(), Path: meta, Err: err})
 			continue
 		}
 		tasks = append(tasks, t)
@@ -142,7 +178,7 @@ func (s *TaskStore) List() ([]*Task, error) {
 		}
 		return ni < nj
 	})
-	return tasks, nil
+	return tasks, problems, nil
 }
 
 // Load reads the task with id. A task without .task-meta.json is ErrNotFound; a file that is not
@@ -161,6 +197,9 @@ func (s *TaskStore) Load(id string) (*Task, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", t.MetaPath(), err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("corrupt %s: the file is empty", t.MetaPath())
 	}
 	if err := json.Unmarshal(data, &t.Meta); err != nil {
 		return nil, fmt.Errorf("corrupt %s: %w", t.MetaPath(), err)

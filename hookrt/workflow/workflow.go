@@ -9,14 +9,20 @@
 // Events:
 //   - UserPromptSubmit: "/mc <description>" opens a task and answers with a reminder in
 //     hookSpecificOutput.additionalContext. "/mc-confirm" or a confirmation phrase (see Confirms)
-//     marks the session's newest in_progress task as confirmed by the user. Confirmation only
-//     ever comes from user prompts, never from assistant text. Every user prompt ends a run of
-//     consecutive blocks.
-//   - Stop: the session's newest in_progress task is completed when the user confirmed it;
+//     marks the session's task as confirmed by the user; one that finds no task says why.
+//     Confirmation only ever comes from the user — a prompt, or the "### 用户反馈" section of the
+//     task's context.md — never from assistant text. Every user prompt ends a run of
+//     consecutive blocks, and records that the workflow's prompt hook ran for the turn.
+//   - Stop: the session's task (sessionTask: its own, else one of its window's earlier session,
+//     else a task file of the /mc design) is completed when the user confirmed it; where the
+//     workflow is not installed for the session (installedHere) it is let through, said once;
 //     otherwise the stop is blocked and a failure is counted. From the second failure on, the
 //     reason demands an expert review (a subagent whose prompt contains /mc-review) until a
 //     score of at least 8/10 is recorded.
-//   - SubagentStop: an expert review below 8/10 is sent back; a passing score is recorded.
+//   - SubagentStop: a /mc-review subagent below 8/10 is sent back; a passing score is recorded.
+//     Any other subagent is never read.
+//   - PreToolUse of Edit, Write and MultiEdit: the agent's write of a task's record, or of a
+//     confirmation into its context.md, is refused (Guard).
 //
 // Background work: the router (package hookrt) never hands the workflow a Stop while
 // background_tasks lists a task in flight (a subagent, for example a /mc-review, still working):
@@ -41,8 +47,9 @@
 // more than 100 ms.
 //
 // Every read-modify-write happens under one lock file in <ccc-hooks home>/locks/, and every file
-// is written atomically (temporary file, sync, rename). Corrupt task files are reported (log/slog
-// on Options.Stderr) and skipped, never overwritten.
+// is written atomically (temporary file, sync, rename). Task files that cannot be read are told
+// to the user once per session (event.Answer.Notice) and on Options.Stderr, and skipped, never
+// overwritten.
 package workflow
 
 import (
@@ -97,21 +104,30 @@ func newLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, nil)).With("profile", "workflow")
 }
 
-// Handle reacts to UserPromptSubmit, Stop and SubagentStop (the router keeps a reviewer's own
-// session and a waiting agent's Stop away from it). Its answer is final when the workflow
-// decided the event: a block, a stop let through at a cap, a reminder or confirmation for the
-// model. It is no opinion when there is no task to act on, or when a Stop completes the task
-// (the supervisor may still review that stop).
+// Handle reacts to UserPromptSubmit, Stop, SubagentStop and the PreToolUse of the tools that
+// write a file (the router keeps a reviewer's own session and a waiting agent's Stop away from
+// it). Its answer is final when the workflow decided the event: a block, a stop let through at a
+// cap, a reminder or confirmation for the model, an edit refused. It is no opinion when there is
+// no task to act on, or when a Stop completes the task or finds the workflow not installed for
+// the session (the supervisor may still review that stop); its notice then says what the user
+// must know.
 func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, error) {
+	if ev != nil && ev.Name == event.PreToolUse {
+		if out := Guard(ev); out != nil {
+			return event.Final(out), nil
+		}
+		return event.NoOpinion(), nil
+	}
 	opts = opts.withDefaults()
 	if ev == nil || !event.ValidSessionID(ev.SessionID) {
 		return event.NoOpinion(), nil
 	}
-	project := TasksProject(paths.ProjectDir(paths.Project{ClaudeProjectDir: opts.Getenv("CLAUDE_PROJECT_DIR"), WD: ev.CWD}))
+	start := paths.ProjectDir(paths.Project{ClaudeProjectDir: opts.Getenv("CLAUDE_PROJECT_DIR"), WD: ev.CWD})
+	project := TasksProject(start)
 	if project == "" {
 		return event.NoOpinion(), nil
 	}
-	h := &handler{ctx: ctx, ev: ev, opts: opts, log: newLogger(opts.Stderr), store: NewTaskStore(project, opts.Home, opts.Stderr)}
+	h := &handler{ctx: ctx, ev: ev, opts: opts, log: newLogger(opts.Stderr), start: start, store: NewTaskStore(project, opts.Home, opts.Stderr)}
 	var (
 		out *event.Output
 		err error
@@ -128,18 +144,34 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, e
 		return event.NoOpinion(), nil // refused and logged by the store: the workflow does not act here
 	}
 	if out == nil {
-		return event.NoOpinion(), err
+		return event.Answer{Notice: h.notice}, err
 	}
-	return event.Final(out), err
+	return event.Final(event.WithNotice(out, h.notice)), err
 }
 
 // handler is one invocation of Handle.
 type handler struct {
-	ctx   context.Context
-	ev    *event.Event
-	opts  Options
-	log   *slog.Logger
+	ctx  context.Context
+	ev   *event.Event
+	opts Options
+	log  *slog.Logger
+	// start is the session's project directory ($CLAUDE_PROJECT_DIR), where Claude Code reads
+	// the project's settings; the tasks may live at the top of its repository (TasksProject).
+	start string
 	store *TaskStore
+	// notice is what the user is told with the answer, whatever it is (event.Answer.Notice).
+	notice string
+}
+
+// say adds msg, when there is one, to what the user is told.
+func (h *handler) say(msg string) {
+	if msg == "" {
+		return
+	}
+	if h.notice != "" {
+		msg = h.notice + "\n" + msg
+	}
+	h.notice = msg
 }
 
 // withLock runs fn while holding the workflow lock.
