@@ -115,13 +115,15 @@ func checkCommand(command string, r rules, where Place) error {
 			moved = name
 		}
 	}
-	for _, c := range cmds {
+	for i, c := range cmds {
 		if moved != "" && c.args[0].value == "git" {
 			return fmt.Errorf("git in a command that runs %s: git finds its repository from the directory it runs in", moved)
 		}
-		if err := checkSimple(c, r, where); err != nil {
+		byRule, err := checkSimple(c, r, where)
+		if err != nil {
 			return err
 		}
+		cmds[i].byRule = byRule
 	}
 	return checkStalls(cmds, where, stdinLeftOpen(command))
 }
