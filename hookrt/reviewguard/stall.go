@@ -29,16 +29,22 @@ import (
 //     configuration in the home directory is one (homeStalls);
 //   - a program that reads its standard input where Claude Code leaves it open (see
 //     stdinLeftOpen): each one must be given its input by the command (a redirection, a
-//     here-document or here-string, a pipe);
+//     here-document or here-string, a pipe); "-" as any option's value or operand, and git's
+//     --stdin, read it (namesStdin), and so may any command a rule grants;
+//   - a walk that follows links (grep -R, rg -L, find -L …) while the tree it walks holds a link to
+//     a directory outside it (treeWalk);
 //   - a call that asks to run in the background (run_in_background), which no timeout bounds and
 //     which outlives the review (guard.go);
 //   - the options and scripts that wait, loop or grow without end, in each program's table (tail
-//     -f, sed's branches, jq's while).
+//     -f, sed's branches, a list of names to read), and a jq filter whose work is not bounded
+//     (jqbound.go).
 //
-// What is left: a file made into a pipe between the guard's look and the program's read, by a
-// process of the agent's still running; a regular file too large to read in the call's time; a
-// regular expression that takes too long. Those end at Claude Code's timeout and then hold the
-// review as above.
+// Git's data outside the work tree, and tracked files too large to hash, are looked at once when
+// the review's wall is built (package gitwall). What is left: a file made into a pipe between the
+// guard's look and the program's read, by a process of the agent's still running; a regular file
+// too large to read in the call's time; a regular expression that takes too long; a git object
+// whose delta chain is very deep. Those end at the bound on one command (package supervisor), or
+// where none watches (macOS, Windows) at Claude Code's timeout, and then hold the review as above.
 
 // stallingFile returns why the word w, for a program run in dir, names a file whose read may never
 // end, or nil.
