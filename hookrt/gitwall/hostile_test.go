@@ -3,7 +3,12 @@
 package gitwall
 
 import (
+	"bytes"
+	"compress/zlib"
 	"context"
+	"crypto/rand"
+	"crypto/sha1"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -388,4 +393,94 @@ func TestTrackedFileTooLarge(t *testing.T) {
 	if out, _ := c.CombinedOutput(); ctx.Err() == nil {
 		t.Errorf("plain git status ended: the file proves nothing\n%s", out)
 	}
+}
+
+// TestObjectsGitWouldReadForHours: a pack with a delta chain deeper than git ever writes, and a
+// loose object that declares gigabytes, refuse the wall at once.
+func TestObjectsGitWouldReadForHours(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	t.Run("delta chain", func(t *testing.T) {
+		r := k.repo("chain")
+		pack := filepath.Join(r, ".git", "objects", "pack", "pack-chain.pack")
+		if err := os.WriteFile(pack, deltaChainPack(t, maxChain+10), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		k.git(r, "index-pack", pack)
+		if w, err := k.build(r); err == nil || !strings.Contains(err.Error(), "delta chain deeper") {
+			t.Errorf("Build = %+v, %v; want the chain refused", w, err)
+		}
+	})
+	t.Run("loose object", func(t *testing.T) {
+		r := k.repo("loose")
+		var z bytes.Buffer
+		w := zlib.NewWriter(&z)
+		_, _ = w.Write([]byte("blob 4294967296\x00"))
+		noise := make([]byte, minLooseToCheck) // random: zlib keeps it as large
+		_, _ = rand.Read(noise)
+		_, _ = w.Write(noise)
+		_ = w.Close()
+		k.write(r, map[string]string{".git/objects/ab/" + strings.Repeat("c", 38): z.String()})
+		if wall, err := k.build(r); err == nil || !strings.Contains(err.Error(), "which git would read whole") {
+			t.Errorf("Build = %+v, %v; want the object refused", wall, err)
+		}
+	})
+	if _, err := k.build(k.repo("plain")); err != nil {
+		t.Errorf("a plain repository: %v", err)
+	}
+}
+
+// deltaChainPack is a pack of a blob and depth deltas, each made from the one before by copying
+// it and adding a byte.
+func deltaChainPack(t *testing.T, depth int) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	out.WriteString("PACK")
+	_ = binary.Write(&out, binary.BigEndian, uint32(2))
+	_ = binary.Write(&out, binary.BigEndian, uint32(depth+1))
+	header := func(typ int, size int) {
+		c := byte(typ<<4) | byte(size&15)
+		size >>= 4
+		for size > 0 {
+			out.WriteByte(c | 0x80)
+			c, size = byte(size&0x7f), size>>7
+		}
+		out.WriteByte(c)
+	}
+	deflate := func(data []byte) {
+		w := zlib.NewWriter(&out)
+		_, _ = w.Write(data)
+		_ = w.Close()
+	}
+	varint := func(b *bytes.Buffer, v int) {
+		for v >= 0x80 {
+			b.WriteByte(byte(v&0x7f) | 0x80)
+			v >>= 7
+		}
+		b.WriteByte(byte(v))
+	}
+	prev := out.Len()
+	header(3, 1)
+	deflate([]byte("x"))
+	size := 1
+	for range depth {
+		var delta bytes.Buffer
+		varint(&delta, size)
+		varint(&delta, size+1)
+		delta.Write([]byte{0x80 | 0x10 | 0x20, byte(size), byte(size >> 8), 1, 'y'}) // copy all, add y
+		at := out.Len()
+		header(6, delta.Len())
+		back := at - prev
+		enc := []byte{byte(back & 127)}
+		for back >>= 7; back > 0; back >>= 7 {
+			back--
+			enc = append([]byte{byte(back&127) | 0x80}, enc...)
+		}
+		out.Write(enc)
+		deflate(delta.Bytes())
+		prev, size = at, size+1
+	}
+	sum := sha1.Sum(out.Bytes())
+	out.Write(sum[:])
+	return out.Bytes()
 }

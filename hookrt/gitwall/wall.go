@@ -16,8 +16,11 @@
 // session's work tree. Together with an environment that reads no system or global
 // configuration (reviewguard.Environment), whatever git the reviewer runs reads the session's
 // objects and work tree through a configuration ccc-hooks writes and nothing else. No git runs in
-// a submodule at all (submodules.go). The wall is removed when the review ends; a wall left by a
-// hook that was killed is removed by a later review (sweep).
+// a submodule at all (submodules.go). A repository git would wait on, or read for hours — a
+// named pipe in its git data outside the work tree, a tracked file too large to hash, a delta
+// chain deeper than git writes or an object of gigabytes — gets no wall (data.go, packs.go). The
+// wall is removed when the review ends; a wall left by a hook that was killed is removed by a
+// later review (sweep).
 package gitwall
 
 import (
@@ -179,6 +182,14 @@ func (b *builder) build() (*Wall, error) {
 	}
 	f, err := b.readFormat()
 	if err != nil {
+		return nil, err
+	}
+	objects := filepath.Join(b.src.common, "objects")
+	alternates, err := alternateDirs(objects, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkObjects(append([]string{objects}, alternates...), f.hashLen()); err != nil {
 		return nil, err
 	}
 	if err := b.layOut(); err != nil {
