@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -230,19 +229,7 @@ func (fz *fuzzRepo) realRun(t *testing.T, command string) []string {
 		_ = os.Remove(fz.marker)
 		harm = append(harm, "ran "+strings.TrimSpace(string(data)))
 	}
-	after := snapshot(t, fz.dir)
-	for path, was := range before {
-		if now := after[path]; now != was {
-			harm = append(harm, "changed "+path)
-		}
-	}
-	for path := range after {
-		if _, ok := before[path]; !ok {
-			harm = append(harm, "created "+path)
-		}
-	}
-	sort.Strings(harm)
-	return harm
+	return append(harm, differences(before, snapshot(t, fz.dir), nil)...)
 }
 
 // checkStructure reads the granted command with its own parse: no substitution, expansion,

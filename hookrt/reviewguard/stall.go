@@ -39,12 +39,13 @@ import (
 //     -f, sed's branches, a list of names to read), and a jq filter whose work is not bounded
 //     (jqbound.go).
 //
-// Git's data outside the work tree, and tracked files too large to hash, are looked at once when
+// Git's data outside the work tree, tracked files too large to hash and objects git would read
+// for hours (a delta chain deeper than git writes, an object of gigabytes) are looked at once when
 // the review's wall is built (package gitwall). What is left: a file made into a pipe between the
 // guard's look and the program's read, by a process of the agent's still running; a regular file
-// too large to read in the call's time; a regular expression that takes too long; a git object
-// whose delta chain is very deep. Those end at the bound on one command (package supervisor), or
-// where none watches (macOS, Windows) at Claude Code's timeout, and then hold the review as above.
+// too large to read in the call's time; a regular expression that takes too long. Those end at
+// the bound on one command (package supervisor), or where none watches (macOS, Windows) at Claude
+// Code's timeout, and then hold the review as above.
 
 // stallingFile returns why the word w, for a program run in dir, names a file whose read may never
 // end, or nil.
