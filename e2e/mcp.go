@@ -60,13 +60,17 @@ type MCPOptions struct {
 	Linger bool
 	// Wrap starts the server as the child of a wrapper process, as npx and uvx do.
 	Wrap bool
+	// Approval is the settings file that approves the server, and how: "" for the user's
+	// (enabledMcpjsonServers in ~/.claude/settings.json, which the review takes), "local" for the
+	// project's .claude/settings.local.json, where Claude Code 2.1.328 and 2.1.332 write it when
+	// the user picks "Use this MCP server" at the start of an interactive session, "local-all"
+	// for enableAllProjectMcpServers there (which the agent under review can write as well).
+	Approval string
 }
 
-// AddProjectMCPServer configures the suite's MCP server for the sandbox's project the way a user
-// does: an entry in the project's .mcp.json, approved in .claude/settings.local.json
-// (enabledMcpjsonServers, which Claude Code 2.1.328 writes there when the user picks "Use this MCP
-// server" at the start of an interactive session; `claude -p` loads the project's servers without
-// asking).
+// AddProjectMCPServer configures the suite's MCP server for the sandbox's project as a user does:
+// an entry in the project's .mcp.json, approved where opts.Approval says (`claude -p` loads the
+// project's servers without asking).
 func (s *Sandbox) AddProjectMCPServer(t testing.TB, srv MCPServer, opts MCPOptions) *MCPLog {
 	t.Helper()
 	log := &MCPLog{Path: filepath.Join(s.Root, "mcp.log"), Notes: filepath.Join(s.Root, "mcp-notes.txt")}
@@ -80,9 +84,16 @@ func (s *Sandbox) AddProjectMCPServer(t testing.TB, srv MCPServer, opts MCPOptio
 	s.WriteJSON(t, filepath.Join(s.Project, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		MCPServerName: map[string]any{"type": "stdio", "command": srv.Path, "args": args},
 	}})
-	s.MergeJSON(t, filepath.Join(s.Project, ".claude", "settings.local.json"), map[string]any{
-		"enabledMcpjsonServers": []string{MCPServerName},
-	})
+	switch local := filepath.Join(s.Project, ".claude", "settings.local.json"); opts.Approval {
+	case "":
+		s.MergeJSON(t, s.SettingsPath(), map[string]any{"enabledMcpjsonServers": []string{MCPServerName}})
+	case "local":
+		s.MergeJSON(t, local, map[string]any{"enabledMcpjsonServers": []string{MCPServerName}})
+	case "local-all":
+		s.MergeJSON(t, local, map[string]any{"enableAllProjectMcpServers": true})
+	default:
+		t.Fatalf("no approval %q", opts.Approval)
+	}
 	// A server left running (by a test that fails because one was) goes with the test.
 	t.Cleanup(func() {
 		for _, p := range log.Processes(t) {

@@ -11,9 +11,9 @@ import (
 	"time"
 )
 
-// TestReviewWithMCPServer: a session with the suite's MCP server configured in the project as
-// users configure theirs (.mcp.json, approved in settings.local.json, its tools allowed by the
-// rule mcp__suite) uses two of its tools and is reviewed on Stop. The fork loads the server too,
+// TestReviewWithMCPServer: a session with the suite's MCP server configured in the project
+// (.mcp.json, approved in the user's settings, where the review takes an approval from: its tools
+// allowed by the rule mcp__suite) uses two of its tools and is reviewed on Stop. The fork loads the server too,
 // and its first request still extends the session's last one: the same tools in the same order,
 // the same system prompt, the session's messages first — the MCP tools included, where the
 // session had them. Claude Code offers MCP tools in one of two ways, and both are checked:
@@ -187,5 +187,58 @@ func reviewWithMCPServer(t *testing.T, toolSearch bool) {
 		reviewServer.Signals, reviewServer.Linger != nil)
 	if toolSearch && liveCommand(sessionServer.Start.Pid) == "" {
 		t.Errorf("the session's own MCP server (pid %d) is gone while the session runs", sessionServer.Start.Pid)
+	}
+}
+
+// TestReviewStartsNoServerTheProjectApproves: a server of the project's .mcp.json approved only in
+// the project's .claude/settings.local.json — by name, as Claude Code's dialog writes it, or with
+// enableAllProjectMcpServers, as an agent may write it — starts in the `claude -p` session, which
+// reads that file, and never in its review: no process of the server's runs inside the review
+// (CCC_SUPERVISOR_HOOK=1 in its environment), and the review still gives its verdict. The review
+// then lacks the session's MCP tools, and the fork's first request shares less of the session's
+// last one (logged).
+func TestReviewStartsNoServerTheProjectApproves(t *testing.T) {
+	t.Parallel()
+	for _, approval := range []string{"local", "local-all"} {
+		t.Run(approval, func(t *testing.T) {
+			t.Parallel()
+			const done, verdict = "Done.", "Nothing to object to."
+			sc := newScenario(t, func(r *Request) Reply {
+				if r.IsSupervisor() {
+					return Verdict(true, verdict)
+				}
+				return Say(done)
+			})
+			mcp := sc.AddProjectMCPServer(t, builtMCPServer(t), MCPOptions{Approval: approval})
+			sc.Install(t, sc.product)
+			sc.EnableSupervisor(t, sc.product)
+			session := NewSessionID(t)
+			if pr := sc.agentStops(t, session, "Say done."); pr.Result != done {
+				t.Fatalf("the session ended with %q, want %q", pr.Result, done)
+			}
+			checkTrail(t, waitDecisions(t, sc.Sandbox, session, 1), "Stop:allow")
+			var session0, review []*MCPProcess
+			for _, p := range mcp.Processes(t) {
+				if p.Start.Reviewer {
+					review = append(review, p)
+				} else {
+					session0 = append(session0, p)
+				}
+			}
+			if len(session0) == 0 {
+				t.Errorf("the session started no MCP server: the approval in settings.local.json was not read, and the test proves nothing")
+			}
+			if len(review) > 0 {
+				t.Errorf("the review started the project's MCP server (pid %d), which only the project's settings approve", review[0].Start.Pid)
+			}
+			sup := sc.api.Supervisor()
+			if len(sup) == 0 {
+				t.Fatal("no review")
+			}
+			agent := sc.api.Agent()
+			if p, err := ComparePrefix(agent[len(agent)-1], sup[0]); err == nil {
+				t.Logf("the fork's first request repeats the session's last: %s", p)
+			}
+		})
 	}
 }

@@ -36,6 +36,14 @@ var trackingKey = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(branch\..+\.(remote|merge)|remote\..+\.(url|fetch))$`)
 })
 
+// hashLen is the length in bytes of an object name of the repository.
+func (f format) hashLen() int {
+	if f.objectFormat == "sha256" {
+		return 32
+	}
+	return 20
+}
+
 // ignoredExtensions are the extensions git 2.39 knows (setup.c, handle_extension_v0 and
 // handle_extension) and later ones that the wall may leave out: git reads the repository's data
 // the same without them. partialclone is left out on purpose: it names the remote that a lazy

@@ -3,7 +3,15 @@
 package gitwall
 
 import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"crypto/rand"
+	"crypto/sha1"
+	"encoding/binary"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -249,4 +257,230 @@ func TestGitInsideTheWorkTree(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(r, "ran")); err == nil {
 		t.Error("the planted git ran")
 	}
+}
+
+// TestSplitIndexStaysTheRepositorys: with a split index, git diff through the wall refreshes
+// the index and touches the shared index file it keeps (read-cache.c, freshen_shared_index):
+// the wall's copies, never the repository's files, whose times and contents stay as they were.
+func TestSplitIndexStaysTheRepositorys(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	r := k.repo("repo")
+	k.git(r, "update-index", "--split-index")
+	gitDir := filepath.Join(r, ".git")
+	old := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
+	shared, err := filepath.Glob(filepath.Join(gitDir, "sharedindex.*"))
+	if err != nil || len(shared) == 0 {
+		t.Fatalf("no shared index after git update-index --split-index: %v", err)
+	}
+	for _, path := range append(shared, filepath.Join(gitDir, "index")) {
+		if err := os.Chtimes(path, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The work tree's files newer than the index: git diff refreshes it and writes it back.
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(filepath.Join(r, "a.txt"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	before := gitDirState(t, gitDir)
+	w := k.mustBuild(r)
+	for _, args := range [][]string{{"diff", "--stat"}, {"status", "--short"}, {"diff"}} {
+		if out, err := k.walled(w, r, args...); err != nil {
+			t.Fatalf("git %s through the wall: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	if after := gitDirState(t, gitDir); !slices.Equal(after, before) {
+		t.Errorf("the repository's git directory changed:\nbefore %q\nafter  %q", before, after)
+	}
+}
+
+// gitDirState lists the files at the top of a git directory with their sizes and times.
+func gitDirState(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil || fi.IsDir() {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s %d %s", e.Name(), fi.Size(), fi.ModTime().UTC().Format(time.RFC3339Nano)))
+	}
+	return out
+}
+
+// TestGitDataOutsideTheWorkTree: a .git file, a commondir or an alternates file can lead git to
+// data outside the work tree, where the reviewer's guard does not look before each command: a
+// named pipe there (a loose ref, an object) makes plain git wait for ever, and refuses the wall
+// at once.
+func TestGitDataOutsideTheWorkTree(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	object := "ab" + strings.Repeat("0", 38)
+	tests := []struct {
+		name  string
+		plant func(r string) (fifo string)
+		waits []string // a plain git command that waits on the pipe
+	}{
+		{".git file", func(r string) string {
+			outside := filepath.Join(k.dir, "outside.git")
+			if err := os.Rename(filepath.Join(r, ".git"), outside); err != nil {
+				t.Fatal(err)
+			}
+			k.write(r, map[string]string{".git": "gitdir: " + outside + "\n"})
+			return filepath.Join(outside, "refs", "heads", "waits")
+		}, []string{"for-each-ref"}},
+		{"commondir", func(r string) string {
+			common := filepath.Join(k.dir, "common.git")
+			k.git(k.dir, "clone", "-q", "--bare", r, common)
+			k.write(r, map[string]string{".git/commondir": common + "\n"})
+			return filepath.Join(common, "refs", "tags", "waits")
+		}, []string{"for-each-ref"}},
+		{"alternates", func(r string) string {
+			alt := filepath.Join(k.dir, "alt.git")
+			k.git(k.dir, "clone", "-q", "--bare", r, alt)
+			k.write(r, map[string]string{".git/objects/info/alternates": filepath.Join(alt, "objects") + "\n"})
+			return filepath.Join(alt, "objects", object[:2], object[2:])
+		}, []string{"cat-file", "-t", object}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := k.repo(strings.ReplaceAll(tt.name, " ", "-"))
+			fifo := tt.plant(r)
+			if err := os.MkdirAll(filepath.Dir(fifo), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if w, err := k.build(r); err == nil || !strings.Contains(err.Error(), "git would wait on it") {
+				t.Errorf("Build = %+v, %v; want an error naming %s", w, err, fifo)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			c := exec.CommandContext(ctx, "git", tt.waits...)
+			c.Dir, c.Env = r, plainEnv(k.home)
+			if out, _ := c.CombinedOutput(); ctx.Err() == nil {
+				t.Errorf("plain git %s ended: the pipe proves nothing\n%s", strings.Join(tt.waits, " "), out)
+			}
+		})
+	}
+}
+
+// TestTrackedFileTooLarge: an empty tracked file made a sparse file of a tebibyte keeps its index
+// entry's size (0, modulo 2^32), and plain git status reads it whole to hash it: the wall is
+// refused at once.
+func TestTrackedFileTooLarge(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	r := k.repo("repo")
+	k.write(r, map[string]string{"huge": ""})
+	k.git(r, "add", "huge")
+	if err := os.Truncate(filepath.Join(r, "huge"), 1<<40); err != nil {
+		t.Fatal(err)
+	}
+	if w, err := k.build(r); err == nil || !strings.Contains(err.Error(), "read whole to hash it") {
+		t.Errorf("Build = %+v, %v; want an error naming huge", w, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	c := exec.CommandContext(ctx, "git", "status")
+	c.Dir, c.Env = r, plainEnv(k.home)
+	if out, _ := c.CombinedOutput(); ctx.Err() == nil {
+		t.Errorf("plain git status ended: the file proves nothing\n%s", out)
+	}
+}
+
+// TestObjectsGitWouldReadForHours: a pack with a delta chain deeper than git ever writes, and a
+// loose object that declares gigabytes, refuse the wall at once.
+func TestObjectsGitWouldReadForHours(t *testing.T) {
+	t.Parallel()
+	k := newKit(t)
+	t.Run("delta chain", func(t *testing.T) {
+		r := k.repo("chain")
+		pack := filepath.Join(r, ".git", "objects", "pack", "pack-chain.pack")
+		if err := os.WriteFile(pack, deltaChainPack(t, maxChain+10), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		k.git(r, "index-pack", pack)
+		if w, err := k.build(r); err == nil || !strings.Contains(err.Error(), "delta chain deeper") {
+			t.Errorf("Build = %+v, %v; want the chain refused", w, err)
+		}
+	})
+	t.Run("loose object", func(t *testing.T) {
+		r := k.repo("loose")
+		var z bytes.Buffer
+		w := zlib.NewWriter(&z)
+		_, _ = w.Write([]byte("blob 4294967296\x00"))
+		noise := make([]byte, minLooseToCheck) // random: zlib keeps it as large
+		_, _ = rand.Read(noise)
+		_, _ = w.Write(noise)
+		_ = w.Close()
+		k.write(r, map[string]string{".git/objects/ab/" + strings.Repeat("c", 38): z.String()})
+		if wall, err := k.build(r); err == nil || !strings.Contains(err.Error(), "which git would read whole") {
+			t.Errorf("Build = %+v, %v; want the object refused", wall, err)
+		}
+	})
+	if _, err := k.build(k.repo("plain")); err != nil {
+		t.Errorf("a plain repository: %v", err)
+	}
+}
+
+// deltaChainPack is a pack of a blob and depth deltas, each made from the one before by copying
+// it and adding a byte.
+func deltaChainPack(t *testing.T, depth int) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	out.WriteString("PACK")
+	_ = binary.Write(&out, binary.BigEndian, uint32(2))
+	_ = binary.Write(&out, binary.BigEndian, uint32(depth+1))
+	header := func(typ int, size int) {
+		c := byte(typ<<4) | byte(size&15)
+		size >>= 4
+		for size > 0 {
+			out.WriteByte(c | 0x80)
+			c, size = byte(size&0x7f), size>>7
+		}
+		out.WriteByte(c)
+	}
+	deflate := func(data []byte) {
+		w := zlib.NewWriter(&out)
+		_, _ = w.Write(data)
+		_ = w.Close()
+	}
+	varint := func(b *bytes.Buffer, v int) {
+		for v >= 0x80 {
+			b.WriteByte(byte(v&0x7f) | 0x80)
+			v >>= 7
+		}
+		b.WriteByte(byte(v))
+	}
+	prev := out.Len()
+	header(3, 1)
+	deflate([]byte("x"))
+	size := 1
+	for range depth {
+		var delta bytes.Buffer
+		varint(&delta, size)
+		varint(&delta, size+1)
+		delta.Write([]byte{0x80 | 0x10 | 0x20, byte(size), byte(size >> 8), 1, 'y'}) // copy all, add y
+		at := out.Len()
+		header(6, delta.Len())
+		back := at - prev
+		enc := []byte{byte(back & 127)}
+		for back >>= 7; back > 0; back >>= 7 {
+			back--
+			enc = append([]byte{byte(back&127) | 0x80}, enc...)
+		}
+		out.Write(enc)
+		deflate(delta.Bytes())
+		prev, size = at, size+1
+	}
+	sum := sha1.Sum(out.Bytes())
+	out.Write(sum[:])
+	return out.Bytes()
 }

@@ -40,9 +40,10 @@ var readFirst = []string{
 //   - refs, packed-refs, the reflogs of refs (logs/refs) and worktrees/ (which branch each linked
 //     worktree has checked out) of the common directory, linked where they are: git reads them,
 //     and a reading command writes none (the reviewer's guard grants no other);
-//   - the index and the reflog of HEAD of the git directory, copied (copyFile): git diff
-//     refreshes the stat data the index caches and writes it back (refresh_index_quietly), which
-//     then writes the copy; a split index's shared files are linked;
+//   - the index, a split index's shared files and the reflog of HEAD of the git directory,
+//     copied (copyFile): git diff refreshes the stat data the index caches and writes it back
+//     (refresh_index_quietly), which then writes the copy, and touches the shared file it keeps
+//     (read-cache.c, freshen_shared_index: a link would carry the new time to the repository's);
 //   - shallow, info/exclude, info/grafts and the pseudo-refs, copied when they are regular files.
 //
 // hooks/ is an empty directory: core.hooksPath names it. Nothing else of the repository's git
@@ -72,21 +73,22 @@ func (b *builder) layOut() error {
 		{filepath.Join(b.src.common, "logs", "refs"), filepath.Join("logs", "refs")},
 		{filepath.Join(b.src.common, "worktrees"), "worktrees"},
 	}
+	for _, l := range links {
+		if err := b.link(l[0], l[1]); err != nil {
+			return err
+		}
+	}
+	copied := []string{"index", filepath.Join("logs", "HEAD")}
 	entries, err := os.ReadDir(b.src.gitDir)
 	if err != nil {
 		return err
 	}
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), "sharedindex.") {
-			links = append(links, [2]string{filepath.Join(b.src.gitDir, e.Name()), e.Name()})
+			copied = append(copied, e.Name())
 		}
 	}
-	for _, l := range links {
-		if err := b.link(l[0], l[1]); err != nil {
-			return err
-		}
-	}
-	for _, name := range []string{"index", filepath.Join("logs", "HEAD")} {
+	for _, name := range copied {
 		if err := b.copyFile(filepath.Join(b.src.gitDir, name), name); err != nil {
 			return err
 		}

@@ -16,8 +16,11 @@
 // session's work tree. Together with an environment that reads no system or global
 // configuration (reviewguard.Environment), whatever git the reviewer runs reads the session's
 // objects and work tree through a configuration ccc-hooks writes and nothing else. No git runs in
-// a submodule at all (submodules.go). The wall is removed when the review ends; a wall left by a
-// hook that was killed is removed by a later review (sweep).
+// a submodule at all (submodules.go). A repository git would wait on, or read for hours — a
+// named pipe in its git data outside the work tree, a tracked file too large to hash, a delta
+// chain deeper than git writes or an object of gigabytes — gets no wall (data.go, packs.go). The
+// wall is removed when the review ends; a wall left by a hook that was killed is removed by a
+// later review (sweep).
 package gitwall
 
 import (
@@ -58,6 +61,9 @@ type Wall struct {
 	WorkTree string
 	// Objects is the repository's object directory: $GIT_OBJECT_DIRECTORY.
 	Objects string
+	// GitDirs are the repository's own git directory and its common directory (once where
+	// they are one), which the wall only links to.
+	GitDirs []string
 }
 
 // Env returns the variables that point git at the wall. A nil Wall is one that could not be
@@ -171,8 +177,19 @@ type builder struct {
 }
 
 func (b *builder) build() (*Wall, error) {
+	if err := checkData(b.src); err != nil {
+		return nil, err
+	}
 	f, err := b.readFormat()
 	if err != nil {
+		return nil, err
+	}
+	objects := filepath.Join(b.src.common, "objects")
+	alternates, err := alternateDirs(objects, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkObjects(append([]string{objects}, alternates...), f.hashLen()); err != nil {
 		return nil, err
 	}
 	if err := b.layOut(); err != nil {
@@ -180,7 +197,10 @@ func (b *builder) build() (*Wall, error) {
 	}
 	// git reads .gitmodules (below) in the wall as it stands so far: a config without
 	// submodule names, which keeps git from running anything.
-	w := &Wall{Dir: b.dir, WorkTree: b.src.workTree, Objects: filepath.Join(b.src.common, "objects")}
+	w := &Wall{Dir: b.dir, WorkTree: b.src.workTree, Objects: filepath.Join(b.src.common, "objects"), GitDirs: []string{b.src.gitDir}}
+	if b.src.common != b.src.gitDir {
+		w.GitDirs = append(w.GitDirs, b.src.common)
+	}
 	if err := b.writeConfig(f, nil); err != nil {
 		return nil, err
 	}
@@ -189,6 +209,9 @@ func (b *builder) build() (*Wall, error) {
 		return nil, err
 	}
 	if err := b.writeConfig(f, names); err != nil {
+		return nil, err
+	}
+	if err := b.checkTracked(); err != nil {
 		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(b.dir, Marker), []byte("a scratch git directory of one ccc-hooks review\n"), 0o600); err != nil {
@@ -202,13 +225,18 @@ func (b *builder) build() (*Wall, error) {
 // (buildTimeout) and output (maxGitOutput). It returns git's output and exit status; err is a
 // git that could not run, ran too long or said too much.
 func (b *builder) git(stdin []byte, args ...string) (stdout []byte, code int, err error) {
+	return b.gitUpTo(maxGitOutput, stdin, args...)
+}
+
+// gitUpTo is git with limit bytes of output at most.
+func (b *builder) gitUpTo(limit int, stdin []byte, args ...string) (stdout []byte, code int, err error) {
 	ctx, cancel := context.WithTimeout(b.ctx, buildTimeout)
 	defer cancel()
 	c := proc.Command(ctx, b.gitPath, args...)
 	c.Dir = b.dir
 	c.Env = gitEnv(b.path, b.dir, filepath.Join(b.src.common, "objects"))
 	c.Stdin = bytes.NewReader(stdin)
-	out := &capped{max: maxGitOutput}
+	out := &capped{max: limit}
 	c.Stdout = out
 	err = proc.Run(c)
 	var exit *exec.ExitError
@@ -216,7 +244,7 @@ func (b *builder) git(stdin []byte, args ...string) (stdout []byte, code int, er
 	case ctx.Err() != nil:
 		return nil, 0, fmt.Errorf("git %s: did not end within %s", args[0], buildTimeout)
 	case out.over:
-		return nil, 0, fmt.Errorf("git %s: more than %d bytes of output", args[0], maxGitOutput)
+		return nil, 0, fmt.Errorf("git %s: more than %d bytes of output", args[0], limit)
 	case errors.As(err, &exit):
 		return out.buf.Bytes(), exit.ExitCode(), nil
 	case err != nil:

@@ -13,10 +13,11 @@ import (
 // options and the same meanings, except that BSD stat's -f takes a value; none of these
 // programs has an option that writes a file or runs a program but sort (-o, -T,
 // --compress-program) and uniq (its second operand), so a wrong arity elsewhere can only refuse
-// more.
+// more. --files0-from (wc, du, sort) and sha256sum's -c read the names of the files to read from
+// a file: refused.
 func coreutils() []program {
 	const v = "GNU coreutils 9.1"
-	return []program{
+	progs := []program{
 		getopt("cat", v+", src/cat.c", options(`
 			-A,--show-all -b,--number-nonblank -e -E,--show-ends -n,--number -s,--squeeze-blank
 			-t -T,--show-tabs -u -v,--show-nonprinting`), globSafe),
@@ -29,12 +30,9 @@ func coreutils() []program {
 		getopt("tail", v+", src/tail.c", options(`
 			-c,--bytes= -n,--lines= -q,--quiet --silent -s,--sleep-interval= -v,--verbose
 			-z,--zero-terminated --max-unchanged-stats=`), numbers),
-		// wc --files0-from reads the names of the files to count from a file, which the guard
-		// checks as any other it names (stall.go); a glob that brings a name starting with "-"
-		// is refused (globs.go).
-		getopt("wc", v+", src/wc.c", options(`
-			-c,--bytes -m,--chars -l,--lines -w,--words -L,--max-line-length --files0-from=
-			--total= --debug`), globSafe),
+		getopt("wc", v+", src/wc.c", table(options(`
+			-c,--bytes -m,--chars -l,--lines -w,--words -L,--max-line-length --total= --debug`),
+			refuse(readsAList, `--files0-from=`)), globSafe),
 		getopt("ls", v+", src/ls.c", options(`
 			-a,--all -A,--almost-all --author -b,--escape --block-size= -B,--ignore-backups -c -C
 			--color[=] -d,--directory -D,--dired -f -F,--classify[=] --file-type --format=
@@ -63,8 +61,8 @@ func coreutils() []program {
 			-g,--general-numeric-sort -h,--human-numeric-sort -i,--ignore-nonprinting -k,--key=
 			-m,--merge -M,--month-sort -n,--numeric-sort -R,--random-sort --random-source=
 			-r,--reverse --sort= -s,--stable -S,--buffer-size= -t,--field-separator= -u,--unique
-			-V,--version-sort -z,--zero-terminated --batch-size= --parallel= --files0-from=
-			--debug -y=`),
+			-V,--version-sort -z,--zero-terminated --batch-size= --parallel= --debug -y=`),
+			refuse(readsAList, `--files0-from=`),
 			refuse("writes its output to a file", `-o,--output=`),
 			refuse("writes temporary files into a directory", `-T,--temporary-directory=`),
 			refuse("runs a program", `--compress-program=`)), 0),
@@ -74,12 +72,17 @@ func coreutils() []program {
 		getopt("stat", v+", src/stat.c", options(`
 			-L,--dereference -f,--file-system -c,--format= --printf= -t,--terse --cached=`),
 			globSafe),
-		getopt("du", v+", src/du.c", options(`
+		getopt("du", v+", src/du.c", table(options(`
 			-0,--null -a,--all --apparent-size -B,--block-size= -b,--bytes -c,--total -D
-			--dereference-args -d,--max-depth= --files0-from= -H -h,--human-readable --inodes -k
+			--dereference-args -d,--max-depth= -H -h,--human-readable --inodes -k
 			-L,--dereference -l,--count-links -m -P,--no-dereference -S,--separate-dirs --si
 			-s,--summarize -t,--threshold= --time[=] --time-style= -X,--exclude-from= --exclude=
-			-x,--one-file-system`), globSafe),
+			-x,--one-file-system`), refuse(readsAList, `--files0-from=`)), globSafe),
+		// sha256sum (src/digest.c): -c reads the names of the files to hash from the files it is
+		// given.
+		getopt("sha256sum", v+", src/digest.c", table(options(`
+			-b,--binary -t,--text -z,--zero --tag --ignore-missing --quiet --status --strict
+			-w,--warn`), refuse(readsAList, `-c,--check`)), globSafe),
 		// od reads its -abcdfilosx letters as the traditional formats; its operands may be
 		// +OFFSET.
 		getopt("od", v+", src/od.c", options(`
@@ -96,7 +99,23 @@ func coreutils() []program {
 			-f,--canonicalize -e,--canonicalize-existing -m,--canonicalize-missing
 			-n,--no-newline -q,--quiet -s,--silent -v,--verbose -z,--zero`), globSafe),
 	}
+	// ls -R -L and du -L walk the tree and follow its links to directories (stall.go).
+	for i, p := range progs {
+		switch p.name {
+		case "ls":
+			progs[i].follows = func(args []string) bool {
+				return hasAnyOption(args, "-R", "--recursive") && hasAnyOption(args, "-L", "--dereference")
+			}
+		case "du":
+			progs[i].follows = func(args []string) bool { return hasAnyOption(args, "-L", "--dereference") }
+		}
+	}
+	return progs
 }
+
+// readsAList is why an option that reads the names of the files to read from a file is refused:
+// the guard would have to judge each name it lists (a named pipe among them waits for ever).
+const readsAList = "reads the names of the files to read from a file, whose names the guard does not judge"
 
 // uniqProgram is uniq: its table, and at most one operand, the input; a second would be the
 // file it writes its output to, refused whatever a rule says.
@@ -111,7 +130,7 @@ func uniqProgram(version string) program {
 		return nil
 	}
 	return program{
-		name: "uniq", source: version + ", src/uniq.c", options: parse.options, traits: numbers,
+		name: "uniq", source: version + ", src/uniq.c", options: parse.options, traits: numbers | byPlace,
 		help: []string{"--help"},
 		check: func(args []string, _ Place) error {
 			if err := parse.check(args); err != nil {

@@ -66,6 +66,11 @@ var attacks = []attack{
 	{"glob", "rg hello --p*", true, nil, ""},
 	{"glob", "rg hello ./a.txt --*=P", true, nil, ""},
 	{"glob", "go test *", false, nil, ""},
+	// A glob that brings a second operand to a program that writes to it: uniq's output file.
+	{"glob", "uniq -- [ab].txt", true, nil, ""},
+	{"glob", "uniq [ab].txt", true, nil, ""},
+	{"glob", "uniq -c -- ?.txt", true, nil, ""},
+	{"glob", "sort a.txt | uniq - [b].txt", true, nil, ""},
 	// Programs that run programs.
 	{"runs a program", "rg --pre=P hello", true, nil, ""},
 	{"runs a program", "rg --pre P hello", true, nil, ""},
@@ -83,7 +88,6 @@ var attacks = []attack{
 	{"runs a program", "grep --pager=P hello a.txt", false, nil, ""},
 	{"runs a program", "grep --save-config=OUT hello a.txt", false, nil, ""},
 	{"runs a program", "find . -name a.txt -rm", false, nil, ""},
-	{"glob", "grep hello --*", false, nil, ""},
 	{"runs a program", "diff -l a.txt b.txt", false, nil, ""},
 	{"runs a program", "diff --paginate a.txt b.txt", false, nil, ""},
 	{"runs a program", "xargs P < a.txt", true, nil, ""},
@@ -172,6 +176,10 @@ var attacks = []attack{
 	{"read apart", "cat <<EOF\nx\nE\\\nOF\nP\nEOF", true, nil, ""},
 	{"read apart", "cat <<'EOF'\nx\\\nEOF\nP\nEOF", true, nil, ""},
 	{"read apart", "cat <<EOF | grep y\nx\nEO\\\nF\nP\nEOF", true, nil, ""},
+	// A body line that is a lone backslash: bash joins the delimiter line to it.
+	{"read apart", "cat <<EOF\n\\\nEOF\nrm -f a.txt\nEOF", true, nil, ""},
+	{"read apart", "cat <<EOF\n\\\nEOF\nP\nEOF", true, []string{}, ""},
+	{"read apart", "cat <<-EOF\n\t\\\n\tEOF\nP\nEOF", true, nil, ""},
 	// What a table refuses, no rule grants: git's manual viewer (here the planted man), a
 	// second operand of uniq (its output file), sed's and tree's writes and programs.
 	{"no rule grants it", "git log --help", true, nil, ""},
@@ -237,6 +245,19 @@ var reading = []string{
 	"rg -n hello -- *.txt", "test -f a.txt", "[ -f a.txt ]", "[ -d dir ] && ls dir", "test -s a.txt && echo nonempty",
 	"od -c a.txt", "od -An -tx1 -N 8 a.txt", "file a.txt", "file -b --mime-type a.txt data.json",
 	"tree", "tree -L 1 dir", "tree -a -I '.git' --noreport", "cat -- *.txt", "wc -l *.json",
+	// Granted in every spelling a reviewer uses: grep with a glob before "--" or in an option's
+	// value, git's reflog, show-ref, diff-tree and for-each-ref, sha256sum and xxd.
+	"grep -n hello *.txt", "grep -c hello dir/*", "grep -rn hello --include=*.txt .",
+	"grep -rn --include=*.txt hello", "grep -rln hello --include='*.txt' --exclude-dir=.git .",
+	"git reflog", "git reflog -3", "git reflog show", "git reflog show main", "git reflog --date=iso -2",
+	"git reflog exists main", "git show-ref", "git show-ref --heads", "git show-ref --tags -d",
+	"git show-ref -s --verify refs/heads/main", "git diff-tree -r HEAD", "git diff-tree --stat HEAD~1 HEAD",
+	"git diff-tree -p HEAD~1 HEAD -- a.txt", "git diff-tree --no-commit-id --name-only -r HEAD",
+	"git for-each-ref", "git for-each-ref --format='%(refname:short) %(objectname:short)' refs/heads",
+	"git for-each-ref --sort=-committerdate --count=3", "git for-each-ref --format='%(refname)' refs/tags",
+	"sha256sum a.txt", "sha256sum *.txt", "sha256sum -- *.txt", "sha256sum --tag a.txt b.txt",
+	"sha256sum -b dir/c.txt", "cat a.txt | sha256sum", "xxd a.txt", "xxd -l 16 a.txt", "xxd -c8 a.txt",
+	"xxd -c 8 -g 2 a.txt", "xxd -p a.txt", "xxd -s 4 -l 8 a.txt", "xxd -ps -- a.txt", "cat a.txt | xxd -i",
 }
 
 func TestAttacksAreRefused(t *testing.T) {

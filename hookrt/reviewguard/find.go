@@ -2,6 +2,7 @@ package reviewguard
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -22,6 +23,9 @@ func findutils() []program {
 		source: "GNU findutils 4.9.0, find(1) EXPRESSION; bfs 4.1.1 as Claude Code runs it",
 		check:  func(args []string, _ Place) error { return checkFind(args) },
 		never:  func(args []string, _ Place) error { return findRefusedWords(args) },
+		follows: func(args []string) bool {
+			return slices.Contains(args, "-L") || slices.Contains(args, "-follow")
+		},
 	}}
 }
 

@@ -5,34 +5,47 @@ package reviewguard
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // FuzzCheckBash: Check never panics, and whatever Bash command it grants, bash — run for real
-// in a directory of option-shaped file names, every program a recorder — runs only programs with
+// in a repository of option-shaped file names, every program a recorder — runs only programs with
 // words the guard judged (read twice, off the recorders and off bash's own trace of every command
 // it ran, builtins and compound commands included: bashTrace), and none of them with an option
-// that writes a file or runs a program as the program's own parser would read it (dangerous: getopt's abbreviations and bundles, find's
-// primaries, git's subcommands and options). Nothing in the directory may change, and the
-// command may hold no substitution, no redirection into a file or to the network, and no
-// background job — read by this oracle's own means (mvdan.cc/sh's expand package, not the
-// guard's reading of words).
+// that writes a file or runs a program as the program's own parser would read it (dangerous:
+// getopt's abbreviations and bundles, find's primaries); then the command runs for real, the
+// programs themselves reading their words — git through the review's wall — with a planted
+// program first on $PATH: nothing in the repository may change, nothing planted may run, and the
+// command must end (realRun). The command may hold no substitution, no redirection into a file or
+// to the network, and no background job — read by this oracle's own means (mvdan.cc/sh's expand
+// package, not the guard's reading of words).
 func FuzzCheckBash(f *testing.F) {
 	for _, a := range attacks {
 		f.Add(a.command)
 	}
 	for _, c := range reading {
 		f.Add(c)
+	}
+	for _, s := range stalls {
+		f.Add(s.command)
+	}
+	for _, a := range gitValueAttacks {
+		f.Add(a.command)
 	}
 	for _, seed := range []string{
 		"git status", "ls -la && cat go.mod | head -20", "go test ./... 2>&1 | tail -30",
@@ -46,6 +59,9 @@ func FuzzCheckBash(f *testing.F) {
 		"cat <<'EOF' | wc -l\na\nb\nEOF", "cat <<A; cat <<B\na\nA\nb\nB", "echo x #\\",
 		"echo 'a#b' \"c # d\" e\\#f", "ls;#c\nls", "(ls) # x", "{ ls; } #y", "ls \\\n# c\nls",
 		"cat <<EOF\nEOF", "echo ok >nul", "echo ok 2> NUL", "grep -c x a.txt # \\",
+		// Options that take the next word, "--" included, before a glob of option-shaped names.
+		"git log -L -- -*", "git grep -e -- -*", "git branch --sort -- -* f*", "sort -t -- -*",
+		"git log --decorate-refs -- -* a.txt", "git blame -S -- -* a.txt", "uniq -- [ab].txt",
 	} {
 		f.Add(seed)
 	}
@@ -53,10 +69,9 @@ func FuzzCheckBash(f *testing.F) {
 		if testing.Short() {
 			t.Skip("runs what it grants with bash: not in -short runs")
 		}
-		dir := fuzzDir(t)
-		where := Place{Cwd: dir, Root: dir, Path: "/usr/local/bin:/usr/bin:/bin"}
+		fz := theFuzzRepo(t)
 		input := bash(command)
-		if Check("Bash", input, defaultRules, where) != nil {
+		if Check("Bash", input, defaultRules, fz.where) != nil {
 			return
 		}
 		// What Check saw: JSON carries no invalid UTF-8, so such bytes arrive replaced.
@@ -66,10 +81,10 @@ func FuzzCheckBash(f *testing.F) {
 		}
 		command = asClaudeCodeRuns(in.Command) // as Claude Code hands it to bash, and Check judged it
 		checkStructure(t, command)
-		before := listDir(t, dir)
-		runs := bashRuns(t, dir, command)
-		if after := listDir(t, dir); after != before {
-			t.Fatalf("granted %q, which changed the directory:\n%s\nto\n%s", command, before, after)
+		before := snapshot(t, fz.dir)
+		runs := bashRuns(t, fz.dir, command)
+		if after := snapshot(t, fz.dir); !maps.Equal(after, before) {
+			t.Fatalf("granted %q, which changed the repository:\n%v\nto\n%v", command, before, after)
 		}
 		cmds, err := parseCommand(command)
 		if err != nil {
@@ -79,7 +94,7 @@ func FuzzCheckBash(f *testing.F) {
 			if extra := unjudged(runs, judged(cmds)); len(extra) > 0 {
 				t.Fatalf("granted %q; bash ran %q, which the guard never judged (it judged %q)", command, extra, judged(cmds))
 			}
-			if extra := unjudged(bashTrace(t, dir, command), judged(cmds)); len(extra) > 0 {
+			if extra := unjudged(bashTrace(t, fz.dir, command), judged(cmds)); len(extra) > 0 {
 				t.Fatalf("granted %q; bash traced %q, which the guard never judged (it judged %q)", command, extra, judged(cmds))
 			}
 		}
@@ -87,6 +102,9 @@ func FuzzCheckBash(f *testing.F) {
 			if why := dangerous(run); why != "" {
 				t.Fatalf("granted %q; bash ran %q, which %s", command, run, why)
 			}
+		}
+		if harm := fz.realRun(t, command); len(harm) > 0 {
+			t.Fatalf("granted %q; run for real, it did: %v", command, harm)
 		}
 	})
 }
@@ -102,54 +120,116 @@ func anyGlob(cmds []simpleCommand) bool {
 	return false
 }
 
+// fuzzNames are the files of the fuzz repository: option-shaped names that a glob may turn into
+// options (of git's too: -OP runs P as git grep's pager, -D deletes a branch, -d a tag, expire is
+// git reflog's subcommand), the names a glob brings after them (feature, v1), and files to read.
+var fuzzNames = []string{
+	"a.txt", "b.txt", "--output=OUT", "--output=a.txt", "-delete", "--pre=P", "-oOUT", "-exec",
+	"--open-files-in-pager=P", "-O", "-OP", "-z", "-l", "--paginate", "-c", "-C", "-D", "-d",
+	"feature", "v1", "expire", "-L", "-e", "-f-", "--files0-from=a.txt", "-R",
+}
+
+// A fuzzRepo is where the fuzzer's commands run: a git repository holding fuzzNames (a.txt and
+// b.txt committed, on the branch main, with a branch feature and a tag v1), the review's wall for
+// it, and a planted program P that records its runs. Shared by every input of the fuzzer and
+// removed by TestMain.
+type fuzzRepo struct {
+	dir, marker string
+	env         []string // the reviewer's: its git through the wall
+	where       Place
+}
+
 var (
-	fuzzDirOnce sync.Once
-	fuzzDirPath string
+	fuzzRepoOnce sync.Once
+	theFuzz      *fuzzRepo
+	fuzzDirPath  string
 )
 
-// fuzzNames are the files of the fuzz directory: option-shaped names that a glob may turn into
-// options, and a file to read.
-var fuzzNames = []string{
-	"a.txt", "--output=OUT", "-delete", "--pre=P", "-oOUT", "-exec", "--open-files-in-pager=P",
-	"-O", "-z", "-l", "--paginate", "-c", "-C",
-}
-
-func fuzzDir(t *testing.T) string {
+func theFuzzRepo(t *testing.T) *fuzzRepo {
 	t.Helper()
-	fuzzDirOnce.Do(func() {
-		// Shared by every input of the fuzzer and removed by TestMain: not a t.TempDir.
-		dir, err := os.MkdirTemp("", "reviewguard-fuzz-") //nolint:usetesting // see above
+	fuzzRepoOnce.Do(func() {
+		root, err := os.MkdirTemp("", "reviewguard-fuzz-") //nolint:usetesting // shared by every input
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range fuzzNames {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte("hello\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
+		fuzzDirPath = root
+		fz, err := layOutFuzzRepo(root)
+		if err != nil {
+			t.Fatal(err)
 		}
-		fuzzDirPath = dir
+		theFuzz = fz
 	})
-	if fuzzDirPath == "" {
-		t.Fatal("no fuzz directory")
+	if theFuzz == nil {
+		t.Fatal("no fuzz repository")
 	}
-	return fuzzDirPath
+	return theFuzz
 }
 
-func listDir(t *testing.T, dir string) string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
+func layOutFuzzRepo(root string) (*fuzzRepo, error) {
+	dir, planted, home := filepath.Join(root, "repo"), filepath.Join(root, "planted"), filepath.Join(root, "home")
+	fz := &fuzzRepo{dir: dir, marker: filepath.Join(root, "ran")}
+	if err := writeFile(filepath.Join(planted, "P"), "#!/bin/sh\necho \"$0 $*\" >> \"$"+markerEnv+"\"\n", 0o755); err != nil {
+		return nil, err
 	}
-	var b strings.Builder
-	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil {
-			t.Fatal(err)
+	for _, name := range fuzzNames {
+		if err := writeFile(filepath.Join(dir, name), "hello\n", 0o644); err != nil {
+			return nil, err
 		}
-		b.WriteString(e.Name() + " " + info.Mode().String() + " " + info.ModTime().String() + "\n")
 	}
-	return b.String()
+	if err := os.MkdirAll(filepath.Join(home, "no-template"), 0o755); err != nil {
+		return nil, err
+	}
+	plain := []string{
+		"HOME=" + home, "PATH=/usr/local/bin:/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM=1", "LC_ALL=C",
+		"GIT_AUTHOR_NAME=A", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=A", "GIT_COMMITTER_EMAIL=a@example.com",
+	}
+	for _, argv := range [][]string{
+		{"init", "-q", "--template=" + filepath.Join(home, "no-template"), "-b", "main"},
+		{"add", "a.txt", "b.txt"},
+		{"commit", "-qm", "one"},
+		{"branch", "feature"},
+		{"tag", "v1"},
+	} {
+		c := exec.Command("git", argv...)
+		c.Dir, c.Env = dir, plain
+		if out, err := c.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("fuzz repository: git %s: %w\n%s", strings.Join(argv, " "), err, out)
+		}
+	}
+	w, err := gitwall.Build(context.Background(), dir, filepath.Join(root, "walls"))
+	if err != nil {
+		return nil, err
+	}
+	path := planted + ":/usr/local/bin:/usr/bin:/bin"
+	fz.env = slices.Concat(Environment([]string{"HOME=" + home, "PATH=" + path, "LC_ALL=C"}), w.Env(),
+		[]string{markerEnv + "=" + fz.marker})
+	fz.where = Place{Cwd: dir, Root: dir, Path: path, Tree: w.WorkTree, GitEnv: GitEnvironment(fz.env)}
+	return fz, nil
+}
+
+// realRun runs command with bash in the fuzz repository as the reviewer's Bash tool would — its
+// programs reading their own words, git through the wall — and says what it did: a planted
+// program that ran, a file of the repository changed, a run past the bound.
+func (fz *fuzzRepo) realRun(t *testing.T, command string) []string {
+	t.Helper()
+	before := snapshot(t, fz.dir)
+	ctx, cancel := context.WithTimeout(context.Background(), runBound)
+	defer cancel()
+	c := exec.CommandContext(ctx, "bash", "--norc", "--noprofile", "-c", command)
+	c.Dir, c.Env = fz.dir, fz.env
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
+	c.WaitDelay = time.Second
+	_, _ = c.CombinedOutput()
+	var harm []string
+	if ctx.Err() != nil {
+		harm = append(harm, "did not end within "+runBound.String())
+	}
+	if data, err := os.ReadFile(fz.marker); err == nil {
+		_ = os.Remove(fz.marker)
+		harm = append(harm, "ran "+strings.TrimSpace(string(data)))
+	}
+	return append(harm, differences(before, snapshot(t, fz.dir), nil)...)
 }
 
 // checkStructure reads the granted command with its own parse: no substitution, expansion,
@@ -219,7 +299,8 @@ var readingGit = map[string]bool{
 	"status": true, "diff": true, "log": true, "show": true, "blame": true, "rev-parse": true,
 	"ls-files": true, "ls-tree": true, "cat-file": true, "describe": true, "shortlog": true,
 	"grep": true, "rev-list": true, "merge-base": true, "whatchanged": true, "branch": true,
-	"tag": true, "stash": true, "remote": true,
+	"tag": true, "stash": true, "remote": true, "reflog": true, "show-ref": true, "diff-tree": true,
+	"for-each-ref": true,
 }
 
 // danger is the oracle's model of what a program's options do: the long options (by full name)
@@ -270,12 +351,6 @@ var dangers = map[string]danger{
 	"file": {long: []string{"compile", "uncompress", "uncompress-noreport", "special-files", "preserve-date", "no-sandbox"}, short: "CzZspS"},
 	"sed":  {long: []string{"in-place", "file"}, short: "if"},
 	"jq":   {long: []string{"from-file", "library-path", "run-tests"}, short: "fL"},
-	// --ext-diff, --textconv, --filters and --show-signature run what the configuration names,
-	// and the review's wall names nothing (gitcommands.go, gitRefused).
-	"git": {long: []string{
-		"output", "submodule", "recurse-submodules", "ignore-submodules", "open-files-in-pager",
-		"remerge-diff",
-	}},
 }
 
 // dangerous reads one program run as its program would — getopt_long's unique abbreviations and
@@ -313,8 +388,9 @@ func dangerous(run []string) string {
 		}
 		return ""
 	}
-	d := dangers[name]
 	if name == "git" {
+		// Which git options write or run is read by git itself, through the wall (realRun): the
+		// oracle reads only which subcommand runs, and with which global options.
 		i := 0
 		for i < len(args) && (args[i] == "--no-pager" || args[i] == "-P") {
 			i++
@@ -327,19 +403,12 @@ func dangerous(run []string) string {
 		case !readingGit[args[i]]:
 			return "is git " + args[i]
 		}
-		// git grep -O opens a pager on the files it found. (tag -v runs the signature program of
-		// the configuration, and the review's wall names none: gitcommands.go, gitRefused.)
-		if args[i] == "grep" {
-			d.short += "O"
-		}
-		args = args[i+1:]
-		if end := slices.Index(args, "--"); end >= 0 {
-			args = args[:end] // git's pathspecs follow
-		}
+		return ""
 	}
+	d := dangers[name]
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a == "--" && name != "git" {
+		if a == "--" {
 			return "" // the options end: operands follow
 		}
 		if why := dangerousWord(a, d); why != "" {
@@ -423,7 +492,7 @@ func sedSandboxed(args []string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	c := exec.CommandContext(ctx, "sed", append([]string{"--sandbox"}, args...)...)
-	c.Dir = fuzzDirPath
+	c.Dir = theFuzz.dir
 	c.Stdin = strings.NewReader("hello\nworld\n")
 	out, _ := c.CombinedOutput()
 	switch {
@@ -444,7 +513,7 @@ func jqEnds(args []string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	c := exec.CommandContext(ctx, "jq", args...)
-	c.Dir = fuzzDirPath
+	c.Dir = theFuzz.dir
 	_ = c.Run()
 	if ctx.Err() != nil {
 		return "does not end"

@@ -26,6 +26,9 @@ func checkGit(args []string, where Place) error {
 	if err := cmd.parser.check(rest); err != nil {
 		return fmt.Errorf("git %s: %w", sub, err)
 	}
+	if err := remergeDiff(rest); err != nil {
+		return fmt.Errorf("git %s: %w", sub, err)
+	}
 	if cmd.operands != nil {
 		if err := cmd.operands(rest); err != nil {
 			return fmt.Errorf("git %s: %w", sub, err)
@@ -53,7 +56,28 @@ func checkGitByRule(args []string, where Place) error {
 	if err := p.refusedSpellings(rest); err != nil {
 		return fmt.Errorf("git %s: %w", sub, err)
 	}
+	if err := remergeDiff(rest); err != nil {
+		return fmt.Errorf("git %s: %w", sub, err)
+	}
 	return where.sameRepository()
+}
+
+// remergeDiff refuses --diff-merges=remerge and --diff-merges=r, with the value attached or as
+// the next word: git's other names for --remerge-diff (diff-merges.c, func_by_opt, git 2.39.5;
+// revision.c's parse_long_opt reads the value either way), which writes temporary objects into
+// the repository. -m and --diff-merges=on|m mean log.diffMerges, which the review's wall leaves
+// at its default, separate. Refused wherever the words stand, as refused spellings are.
+func remergeDiff(args []string) error {
+	for i, a := range args {
+		value, given := strings.CutPrefix(a, "--diff-merges=")
+		if a == "--diff-merges" && i+1 < len(args) {
+			value, given = args[i+1], true
+		}
+		if given && (value == "remerge" || value == "r") {
+			return fmt.Errorf("--diff-merges %s is --remerge-diff, which writes temporary objects into the repository", value)
+		}
+	}
+	return nil
 }
 
 func gitSubcommand(args []string) (sub string, rest []string, err error) {
@@ -108,6 +132,17 @@ func tagListingOrVerifying(args []string) error {
 		}
 	}
 	return listingOnly(args)
+}
+
+// reflogShowing grants git reflog and git reflog show (and exists), which run log's walk of the
+// reflog: git reflog's parser takes its first word for a subcommand (builtin/reflog.c,
+// parse-options.c: PARSE_OPT_SUBCOMMAND_OPTIONAL, git 2.39.5), and expire and delete rewrite the
+// reflogs.
+func reflogShowing(args []string) error {
+	if len(args) > 0 && (args[0] == "expire" || args[0] == "delete") {
+		return fmt.Errorf("git reflog %s rewrites reflogs", args[0])
+	}
+	return nil
 }
 
 // stashReading grants git stash list and git stash show only.

@@ -162,9 +162,10 @@ func (p *planter) write(name, data string, mode os.FileMode) {
 
 // An outcome is what one run of a command did.
 type outcome struct {
-	harm    []string // planted programs that ran, connections, files changed, a run past the bound
-	granted error    // the guard's answer (nil: granted)
-	output  string
+	harm     []string // planted programs that ran, connections, files changed, a run past the bound
+	granted  error    // the guard's answer (nil: granted), with the default rules
+	byTables error    // and with none (supervisor.allowed_tools [])
+	output   string
 }
 
 // ranOrConnected reports whether a run ran a planted program or opened a connection: what the
@@ -221,6 +222,7 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 		if w != nil {
 			where.Tree = w.WorkTree
 		}
+		o.byTables = Check("Bash", bash(command), nil, where)
 		if o.granted = Check("Bash", bash(command), defaultRules, where); o.granted != nil && how == walled {
 			return o
 		}

@@ -183,27 +183,33 @@ func bracketEnd(p string) int {
 }
 
 // checkGlob judges the names a glob word brings as words of the program (a glob-safe one, or
-// any past "--"): none may name a file that stalls a read, as itself or as an option's value
-// (a file named --files0-from=P, stall.go), none may be "-", the standard input, and where
-// Claude Code leaves the standard input open none may start with "-" before "--" (an option's
-// value "-" is the standard input too).
-func checkGlob(a arg, beforeOptionsEnd, stdinOpen bool, where Place) error {
+// any past "--"), and returns them: none may name a file that stalls a read, as itself or as an
+// option's value (a file named --files0-from=P, stall.go), none may be "-", the standard input;
+// before "--" none may be an option the program's table refuses (sha256sum's -c), and where
+// Claude Code leaves the standard input open none may start with "-" (an option's value "-" is
+// the standard input too).
+func checkGlob(a arg, prog *program, beforeOptionsEnd, stdinOpen bool, where Place) ([]string, error) {
 	names, err := globNames(where.Cwd, a.pattern)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, name := range names {
 		switch {
 		case !utf8.ValidString(name):
-			return fmt.Errorf("the pattern %s matches a name that is not UTF-8", a.value)
+			return nil, fmt.Errorf("the pattern %s matches a name that is not UTF-8", a.value)
 		case name == "-":
-			return fmt.Errorf("the pattern %s matches a file named -, which programs read as their standard input", a.value)
+			return nil, fmt.Errorf("the pattern %s matches a file named -, which programs read as their standard input", a.value)
 		case stdinOpen && beforeOptionsEnd && strings.HasPrefix(name, "-"):
-			return fmt.Errorf("the pattern %s matches the file %s, which the program would read as an option, where its standard input is left open; name the files, or put the pattern after --", a.value, name)
+			return nil, fmt.Errorf("the pattern %s matches the file %s, which the program would read as an option, where its standard input is left open; name the files, or put the pattern after --", a.value, name)
+		case beforeOptionsEnd && prog != nil && prog.options != nil:
+			parse := &parser{options: prog.options, clusters: true, digits: prog.traits&numbers != 0}
+			if err := parse.refusedSpelling(name); err != nil {
+				return nil, fmt.Errorf("the pattern %s matches the file %s: %w", a.value, name, err)
+			}
 		}
 		if err := wordStalls(where.Cwd, name); err != nil {
-			return fmt.Errorf("the pattern %s: %w", a.value, err)
+			return nil, fmt.Errorf("the pattern %s: %w", a.value, err)
 		}
 	}
-	return nil
+	return names, nil
 }

@@ -8,9 +8,15 @@ package reviewguard
 // Refused by name, wherever they stand, are ugrep's options that run a program (--filter,
 // --pager, --view, -Q and its editor), write a file (--save-config) or read options from a file
 // that may name such programs (--config). The bare -NUM is context in GNU grep and a depth in
-// ugrep: both only read. ugrep, like GNU grep, does not run a program on an unquoted glob's file
-// names, but an option-shaped name could still be one of these, so grep is not glob-safe; after
-// "--" a glob brings only operands.
+// ugrep: both only read.
+//
+// grep is glob-safe, whatever names a glob brings now or later: GNU grep has no option that
+// writes or runs, and Claude Code's grep function looks at every word bash hands it — the names
+// a glob brought included — and runs GNU grep instead of ugrep when one matches a pattern of
+// ugrep's options that run, write or read a configuration (--filter, --pager, --view,
+// --save-config, --config …); the one it does not match, -Q (--query), needs a terminal, which the
+// Bash tool has not, and ugrep then exits ("no ANSI terminal keyboard detected"). egrep and
+// fgrep are GNU grep's (docs/claude-code.md, "grep, find and rg in the Bash tool").
 func gnuGrep() []program {
 	opts := table(options(`
 		-E,--extended-regexp -F,--fixed-strings -G,--basic-regexp -P,--perl-regexp -e,--regexp=
@@ -28,8 +34,9 @@ func gnuGrep() []program {
 	const v = "GNU grep 3.8, grep(1); ugrep 7.8.4 as Claude Code runs it"
 	var out []program
 	for _, name := range []string{"grep", "egrep", "fgrep"} {
-		p := getopt(name, v, opts, numbers)
+		p := getopt(name, v, opts, numbers|globSafe)
 		p.walks = grepWalks
+		p.follows = func(args []string) bool { return hasAnyOption(args, "-R", "--dereference-recursive") }
 		out = append(out, p)
 	}
 	return out
@@ -55,6 +62,7 @@ func diffutils() []program {
 		--speed-large-files --color[=] --palette=`),
 		refuse("runs the program pr on the output", `-l,--paginate`)), 0)
 	diff.walks = func(args []string) bool { return hasAnyOption(args, "-r", "--recursive") }
+	diff.follows = func(args []string) bool { return diff.walks(args) && !hasAnyOption(args, "--no-dereference") }
 	cmp := getopt("cmp", v+", cmp --help", options(`
 		-b,--print-bytes -i,--ignore-initial= -l,--verbose -n,--bytes= -s,--quiet --silent`), globSafe)
 	return []program{diff, cmp}

@@ -14,12 +14,13 @@
 // (words.go, shell.go, which also refuses what bash and the parser read apart), read the way that
 // program reads them, by a table of its options from its own manual or source: one registry of
 // programs (registry.go), one file per family (coreutils.go, bash.go, gnutools.go, sed.go,
-// find.go, ripgrep.go, jq.go, tree.go, fileprogram.go, debianutils.go, git.go, gitcommands.go),
-// read by getopt.go where the program uses getopt_long. git is held to the review's own
+// find.go, ripgrep.go, jq.go, tree.go, fileprogram.go, debianutils.go, xxd.go, git.go,
+// gitcommands.go), read by getopt.go where the program uses getopt_long; a jq filter is granted
+// where its work is bounded (jqbound.go). git is held to the review's own
 // repository (place.go) and run with an environment that keeps it out of submodules
 // (environment.go). Nothing granted may wait for ever: a named pipe, a device or the Bash tool's
-// open input is refused where a program would read it, the names a glob brings included
-// (stall.go, globs.go). The threat is instructions or file names planted in what the reviewer
+// open input is refused where a program would read it, the names a glob brings included, and so
+// is a walk that follows a link out of the project (stall.go, globs.go). The threat is instructions or file names planted in what the reviewer
 // reads (docs/supervisor.md, "What the reviewer may run"); the tests run every command they grant
 // (exec_test.go, stall_test.go, fuzzbash_test.go). The tables are built when a guard first judges
 // a Bash command, never by a hook run that judges none.
@@ -115,13 +116,15 @@ func checkCommand(command string, r rules, where Place) error {
 			moved = name
 		}
 	}
-	for _, c := range cmds {
+	for i, c := range cmds {
 		if moved != "" && c.args[0].value == "git" {
 			return fmt.Errorf("git in a command that runs %s: git finds its repository from the directory it runs in", moved)
 		}
-		if err := checkSimple(c, r, where); err != nil {
+		byRule, err := checkSimple(c, r, where)
+		if err != nil {
 			return err
 		}
+		cmds[i].byRule = byRule
 	}
 	return checkStalls(cmds, where, stdinLeftOpen(command))
 }

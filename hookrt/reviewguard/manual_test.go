@@ -80,10 +80,10 @@ func TestTablesMatchTheirPrograms(t *testing.T) {
 }
 
 // gitSharedManuals are the manual pages whose options a subcommand shares: show, whatchanged,
-// shortlog and stash take log's (revision.c) and diff's.
+// shortlog, stash and reflog take log's (revision.c) and diff's.
 func gitSharedManuals(name string) string {
 	switch name {
-	case "show", "whatchanged", "shortlog", "stash":
+	case "show", "whatchanged", "shortlog", "stash", "reflog":
 		return manual("git-log") + manual("git-diff")
 	}
 	return ""

@@ -9,14 +9,15 @@ import (
 // grants, or one that a rule of supervisor.allowed_tools matches on the words bash hands it —
 // never a glob then (the rule cannot say what the program does with a file name that looks like
 // an option), and for a program with a table never an option of it that writes or runs, nor for
-// git another repository: no rule grants what a table refuses.
-func checkSimple(cmd simpleCommand, r rules, where Place) error {
+// git another repository: no rule grants what a table refuses. byRule reports a command granted
+// by a rule and not by a table: what it reads is then not known (stall.go).
+func checkSimple(cmd simpleCommand, r rules, where Place) (byRule bool, err error) {
 	name := cmd.args[0]
 	if name.glob {
-		return fmt.Errorf("the program name %s is a pattern", name.value)
+		return false, fmt.Errorf("the program name %s is a pattern", name.value)
 	}
 	if strings.ContainsRune(name.value, '/') {
-		return fmt.Errorf("%s names a program by its path", name.value)
+		return false, fmt.Errorf("%s names a program by its path", name.value)
 	}
 	words := make([]string, len(cmd.args))
 	globbed := []string{}
@@ -29,34 +30,34 @@ func checkSimple(cmd simpleCommand, r rules, where Place) error {
 	prog, known := programs()[name.value]
 	if known && !prog.builtin() {
 		if err := where.plantable(name.value); err != nil {
-			return err
+			return false, err
 		}
 	}
 	var refused error
 	if known {
 		refused = checkKnown(prog, cmd.args[1:], where)
 		if refused == nil {
-			return nil
+			return false, nil
 		}
 	}
 	if !r.grants(words) {
 		if refused != nil {
-			return fmt.Errorf("%q: %w, and no supervisor.allowed_tools rule grants it", strings.Join(words, " "), refused)
+			return false, fmt.Errorf("%q: %w, and no supervisor.allowed_tools rule grants it", strings.Join(words, " "), refused)
 		}
-		return fmt.Errorf("%q %w, and no supervisor.allowed_tools rule grants it", strings.Join(words, " "), errNotReadOnly)
+		return false, fmt.Errorf("%q %w, and no supervisor.allowed_tools rule grants it", strings.Join(words, " "), errNotReadOnly)
 	}
 	if len(globbed) > 0 {
-		return fmt.Errorf("%q: the unquoted pattern %s may expand to file names the program reads as options; quote it or name the files", strings.Join(words, " "), globbed[0])
+		return false, fmt.Errorf("%q: the unquoted pattern %s may expand to file names the program reads as options; quote it or name the files", strings.Join(words, " "), globbed[0])
 	}
 	if !known {
 		if err := where.plantable(name.value); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if known && prog.never != nil {
-		return prog.never(words[1:], where)
+		return true, prog.never(words[1:], where)
 	}
-	return nil
+	return true, nil
 }
 
 // checkKnown grants the arguments args of prog by its table. An unquoted glob is granted to a
@@ -83,21 +84,48 @@ func checkKnown(prog *program, args []arg, where Place) error {
 }
 
 // operandsFrom returns the index in args of the first word after the "--" that ends prog's
-// options, read as prog reads them (an option's value "--" ends nothing), or -1 where there is
-// none or prog's options end otherwise. A glob word is an operand there.
+// options, read as prog reads them: an option that takes a value takes the next word whatever it
+// is, "--" included (sort -t --, git log -L --). -1 where there is none, where prog's options end
+// otherwise (sed's and jq's scripts, find's expression), or where its operands are judged by
+// their place or number (byPlace; git's branch, tag, stash, remote and reflog): no glob may
+// stand there, for its names would be such operands. A glob word is an operand.
 func (p *program) operandsFrom(args []arg) int {
 	switch {
 	case p.name == "git":
-		for i, a := range args {
-			if a.value == "--" && !a.glob {
-				return i + 1
-			}
-		}
-		return -1
-	case p.options == nil || p.check == nil || p.name == "sed" || p.name == "jq":
+		return gitOperandsFrom(args)
+	case p.options == nil || p.check == nil || p.name == "sed" || p.name == "jq" || p.traits&byPlace != 0:
 		return -1
 	}
 	parse := &parser{options: p.options, clusters: true, digits: p.traits&numbers != 0}
+	return parse.operandsFrom(args)
+}
+
+// gitOperandsFrom is operandsFrom for git: past its global options, the subcommand's parser
+// reads the rest.
+func gitOperandsFrom(args []arg) int {
+	for i, a := range args {
+		switch {
+		case a.glob:
+			return -1
+		case a.value == "--no-pager" || a.value == "-P":
+			continue
+		case strings.HasPrefix(a.value, "-"):
+			return -1
+		}
+		cmd, ok := gitCommands()[a.value]
+		if !ok || cmd.operands != nil {
+			return -1
+		}
+		if end := cmd.parser.operandsFrom(args[i+1:]); end >= 0 {
+			return i + 1 + end
+		}
+		return -1
+	}
+	return -1
+}
+
+// operandsFrom is program.operandsFrom for the options p reads.
+func (p *parser) operandsFrom(args []arg) int {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -108,11 +136,11 @@ func (p *program) operandsFrom(args []arg) int {
 		case a.value == "-" || !strings.HasPrefix(a.value, "-"):
 			continue
 		case strings.HasPrefix(a.value, "--"):
-			if takesNext, err := parse.long(a.value); err == nil && takesNext {
+			if takesNext, err := p.long(a.value); err == nil && takesNext {
 				i++
 			}
 		default:
-			if takesNext, err := parse.short(a.value); err == nil && takesNext {
+			if takesNext, err := p.short(a.value); err == nil && takesNext {
 				i++
 			}
 		}

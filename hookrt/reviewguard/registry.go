@@ -24,6 +24,9 @@ type program struct {
 	// walks reports whether the program, given args, reads files it finds on its own (git's
 	// .gitignore, a recursive grep's): see stall.go. nil: it reads only the files it is named.
 	walks func(args []string) bool
+	// follows reports whether the program, given args, walks directories and follows the links
+	// to directories it finds there (grep -R, rg -L, find -L): stall.go. nil: it does not.
+	follows func(args []string) bool
 	// help is how the installed program lists its options, for TestTablesMatchTheirPrograms:
 	// the arguments that print them (--help), or nil where the table is compared otherwise.
 	help []string
@@ -45,6 +48,9 @@ const (
 	// readsGitConfig: the program reads git's configuration files in the home directory itself
 	// (ripgrep, for core.excludesFile), not through git and so not through the review's wall.
 	readsGitConfig
+	// byPlace: the program's operands are judged by their place or number (uniq's and xxd's
+	// second is the file they write), so no glob may bring any.
+	byPlace
 )
 
 // programs are granted by name, each with its table. Built on first use, by the first guard
@@ -65,6 +71,7 @@ func registry() []*program {
 	for _, family := range [][]program{
 		coreutils(), bashBuiltins(), gnuGrep(), diffutils(), gnuSed(), findutils(), ripgrep(),
 		debianutils(), fileProgram(), treeProgram(), jqProgram(), gitProgram(),
+		{xxdProgram()},
 	} {
 		for i := range family {
 			p := &family[i]

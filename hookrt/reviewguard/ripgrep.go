@@ -42,5 +42,6 @@ func ripgrep() []program {
 		refuse("runs decompression programs", `-z,--search-zip`),
 		refuse("runs a program", `--hostname-bin=`)), readsGitConfig)
 	p.walks = func([]string) bool { return true }
+	p.follows = func(args []string) bool { return hasAnyOption(args, "-L", "--follow") }
 	return []program{p}
 }

@@ -377,13 +377,20 @@ func indexRecords(path string) ([]byte, bool) {
 func (b *bench) changes(t *testing.T, root string) []string {
 	t.Helper()
 	b.snapshotOnce.Do(func() { b.snapshot = snapshot(t, b.template) })
-	before, after := b.snapshot, snapshot(t, root)
+	return differences(b.snapshot, snapshot(t, root), func(path string) bool {
+		return sameIndex(filepath.Join(b.template, path), filepath.Join(root, path))
+	})
+}
+
+// differences lists what differs between two snapshots, sorted: each path removed, changed (but
+// where same says the change is none) or created.
+func differences(before, after map[string]string, same func(path string) bool) []string {
 	var out []string
 	for path, was := range before {
 		switch now, ok := after[path]; {
 		case !ok:
 			out = append(out, "removed "+path)
-		case now != was && !sameIndex(filepath.Join(b.template, path), filepath.Join(root, path)):
+		case now != was && (same == nil || !same(path)):
 			out = append(out, "changed "+path)
 		}
 	}

@@ -16,6 +16,8 @@ type simpleCommand struct {
 	stdin bool
 	// reads are the files its input redirections open (< FILE).
 	reads []string
+	// byRule: granted by a rule of supervisor.allowed_tools, not by a table (checkSimple).
+	byRule bool
 }
 
 // parseCommand reads a Bash tool command the way bash will and returns every simple command it
@@ -56,9 +58,11 @@ func parseCommand(command string) ([]simpleCommand, error) {
 //   - a comment that holds a backslash: bash ends a comment at the newline, while the parser
 //     takes a backslash-newline inside it for a line continuation and reads the next line as
 //     more words of the command before the comment (`git status # x \⏎rm -f a.txt` runs rm);
-//   - a here-document whose body holds a backslash-newline: bash joins such lines before it
-//     looks for the delimiter (where the delimiter is not quoted), the parser does not, so the two
-//     end the body on different lines (`EO\⏎F` ends it for bash).
+//   - a backslash-newline anywhere after a here-document's operator: bash joins such lines
+//     before it looks for the delimiter (where the delimiter is not quoted), the parser does not
+//     always, so the two end the body on different lines (`EO\⏎F` ends it for bash, and a body
+//     line that is a lone backslash joins the delimiter line to it, which the parser took for an
+//     empty body: `cat <<EOF⏎\⏎EOF⏎rm -f a.txt⏎EOF` runs rm).
 //
 // Both are read on the raw text, so that whatever the parser made of them, the text decides.
 func readApart(file *syntax.File, command string) error {
@@ -75,9 +79,9 @@ func readApart(file *syntax.File, command string) error {
 				found = errors.New("a comment holds a backslash, and bash and the guard may end it in different places")
 			}
 		case *syntax.Redirect:
-			if n.Hdoc != nil && n.Hdoc.End().Offset() > n.Hdoc.Pos().Offset() &&
-				strings.Contains(command[n.Hdoc.Pos().Offset():n.Hdoc.End().Offset()], "\\\n") {
-				found = errors.New("a here-document's body holds a backslash at the end of a line, and bash and the guard may end it on different lines")
+			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) &&
+				strings.Contains(command[n.OpPos.Offset():], "\\\n") {
+				found = errors.New("a backslash ends a line after a here-document's operator, and bash and the guard may end the here-document on different lines")
 			}
 		}
 		return found == nil

@@ -29,16 +29,23 @@ import (
 //     configuration in the home directory is one (homeStalls);
 //   - a program that reads its standard input where Claude Code leaves it open (see
 //     stdinLeftOpen): each one must be given its input by the command (a redirection, a
-//     here-document or here-string, a pipe);
+//     here-document or here-string, a pipe); "-" as any option's value or operand, and git's
+//     --stdin, read it (namesStdin), and so may any command a rule grants;
+//   - a walk that follows links (grep -R, rg -L, find -L …) while the tree it walks holds a link to
+//     a directory outside it (treeWalk);
 //   - a call that asks to run in the background (run_in_background), which no timeout bounds and
 //     which outlives the review (guard.go);
 //   - the options and scripts that wait, loop or grow without end, in each program's table (tail
-//     -f, sed's branches, jq's while).
+//     -f, sed's branches, a list of names to read), and a jq filter whose work is not bounded
+//     (jqbound.go).
 //
-// What is left: a file made into a pipe between the guard's look and the program's read, by a
-// process of the agent's still running; a regular file too large to read in the call's time; a
-// regular expression that takes too long. Those end at Claude Code's timeout and then hold the
-// review as above.
+// Git's data outside the work tree, tracked files too large to hash and objects git would read
+// for hours (a delta chain deeper than git writes, an object of gigabytes) are looked at once when
+// the review's wall is built (package gitwall). What is left: a file made into a pipe between the
+// guard's look and the program's read, by a process of the agent's still running; a regular file
+// too large to read in the call's time; a regular expression that takes too long. Those end at
+// the bound on one command (package supervisor), or where none watches (macOS, Windows) at Claude
+// Code's timeout, and then hold the review as above.
 
 // stallingFile returns why the word w, for a program run in dir, names a file whose read may never
 // end, or nil.
@@ -115,8 +122,8 @@ func wordStalls(dir, w string) error {
 // checkStalls refuses the commands of a granted command line that could wait for ever (see the
 // comment at the top of this file). stdinOpen: Claude Code leaves the standard input open.
 func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
-	walks, home := false, false
-	var dirs []string // directories named to a program that walks them
+	var walk treeWalk
+	home := false
 	for _, c := range cmds {
 		prog := programs()[c.args[0].value]
 		home = home || prog != nil && prog.readsGitConfig()
@@ -133,23 +140,16 @@ func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
 				return fmt.Errorf("the redirection < %s: %w", r, err)
 			}
 		}
-		if err := checkGlobs(c, prog, stdinOpen, where); err != nil {
+		words, err := checkGlobs(c, prog, stdinOpen, where)
+		if err != nil {
 			return err
 		}
-		words := values(c.args[1:])
-		if prog != nil && prog.walks != nil && prog.walks(words) {
-			walks = true
-			for _, w := range words {
-				dir, err := walkedDir(where.Cwd, w)
-				if err != nil {
-					return err
-				}
-				if dir != "" {
-					dirs = append(dirs, dir)
-				}
+		if prog != nil {
+			if err := walk.add(prog, words, where.Cwd); err != nil {
+				return err
 			}
 		}
-		if stdinOpen && !c.stdin && readsStdin(prog, words) {
+		if stdinOpen && !c.stdin && (c.byRule || readsStdin(prog, words)) {
 			return fmt.Errorf("%s would read the Bash tool's standard input, which Claude Code leaves open (and never writes) when a command holds a here-document or an input redirection; give it its input, or its files", c.args[0].value)
 		}
 	}
@@ -158,8 +158,33 @@ func checkStalls(cmds []simpleCommand, where Place, stdinOpen bool) error {
 			return err
 		}
 	}
-	if walks {
-		return treeStalls(where, dirs)
+	return walk.check(where)
+}
+
+// A treeWalk is what the programs of a command line walk on their own: whether one reads the
+// files it finds (reads: git, rg, a recursive grep), follows links to directories (follows: grep
+// -R, rg -L, find -L …), and the directories named to them.
+type treeWalk struct {
+	reads, follows bool
+	dirs           []string
+}
+
+// add notes what prog, given words (a glob's names in its place), walks.
+func (w *treeWalk) add(prog *program, words []string, cwd string) error {
+	reads := prog.walks != nil && prog.walks(words)
+	follows := prog.follows != nil && prog.follows(words)
+	if !reads && !follows {
+		return nil
+	}
+	w.reads, w.follows = w.reads || reads, w.follows || follows
+	for _, word := range words {
+		dir, err := walkedDir(cwd, word)
+		if err != nil {
+			return err
+		}
+		if dir != "" {
+			w.dirs = append(w.dirs, dir)
+		}
 	}
 	return nil
 }
@@ -209,34 +234,38 @@ func homeStalls(where Place) error {
 	return nil
 }
 
-// checkGlobs judges the names each glob word of c brings (checkGlob).
-func checkGlobs(c simpleCommand, prog *program, stdinOpen bool, where Place) error {
+// checkGlobs judges the names each glob word of c brings (checkGlob), and returns the words bash
+// hands the program as far as the guard can know them: each glob replaced by the names it
+// brings now (itself where it matches none).
+func checkGlobs(c simpleCommand, prog *program, stdinOpen bool, where Place) ([]string, error) {
 	args := c.args[1:]
 	end := -1
 	if prog != nil {
 		end = prog.operandsFrom(args)
 	}
+	words := make([]string, 0, len(args))
 	for i, a := range args {
-		if a.glob {
-			if err := checkGlob(a, end < 0 || i < end, stdinOpen, where); err != nil {
-				return err
-			}
+		if !a.glob {
+			words = append(words, a.value)
+			continue
 		}
+		names, err := checkGlob(a, prog, end < 0 || i < end, stdinOpen, where)
+		if err != nil {
+			return nil, err
+		}
+		if len(names) == 0 {
+			names = []string{a.value}
+		}
+		words = append(words, names...)
 	}
-	return nil
-}
-
-func values(args []arg) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = a.value
-	}
-	return out
+	return words, nil
 }
 
 // readsStdin reports whether prog, given args, may read its standard input: a program that never
-// does (ls, stat, find, git but shortlog, echo …), or one named a file other than -, does not; a
-// program the registry does not know may.
+// does (ls, stat, find, echo …) does not; any other does when a word names the standard input
+// (namesStdin), and git only then or as shortlog; the rest when named no file other than -; a
+// program the registry does not know may. (A command a rule grants may read it whatever its
+// words: checkStalls.)
 func readsStdin(prog *program, args []string) bool {
 	if prog == nil {
 		return true
@@ -248,7 +277,10 @@ func readsStdin(prog *program, args []string) bool {
 	case "tr":
 		return true
 	case "git":
-		return slices.Contains(args, "shortlog")
+		return slices.Contains(args, "shortlog") || namesStdin(args)
+	}
+	if namesStdin(args) {
+		return true
 	}
 	var operands []string
 	if prog.options != nil {
@@ -268,12 +300,26 @@ func readsStdin(prog *program, args []string) bool {
 		skip = 1
 	}
 	if len(operands) > skip {
-		return slices.Contains(operands[skip:], "-")
+		return false
 	}
 	// No file named: a recursive grep reads the directory; rg reads its standard input where
 	// that is a pipe or a file, and every other program reads it.
 	recursiveGrep := prog.name != "rg" && strings.HasSuffix(prog.name, "grep") && grepWalks(args)
 	return !recursiveGrep
+}
+
+// namesStdin reports whether a word of args may name the standard input to the program, as an
+// operand or as any option's value: "-" itself (grep -f -, git blame --contents -), a value "-"
+// attached to an option (--files0-from=-, -f-), or git's --stdin (log, rev-list, diff-tree). It
+// reads wider than any program: a word that only ends in "-" counts.
+func namesStdin(args []string) bool {
+	for _, a := range args {
+		if a == "-" || a == "--stdin" || strings.HasSuffix(a, "=-") ||
+			len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // hasAnyOption reports whether args, before a "--", hold any of the options names: a long one
@@ -310,17 +356,22 @@ const maxTreeEntries = 1_000_000
 
 var errTreeTooLarge = errors.New("the tree is too large to look through")
 
-// treeStalls refuses while the review's own tree (where.Root, and where.Cwd when it differs),
-// or a directory the command names for a walk (dirs), holds a named pipe or a device, or a link
-// to one, anywhere: git, rg and a recursive grep read files they find there on their own
-// (.gitignore, .gitattributes, .mailmap, git's objects), and such a file makes the read wait for
-// ever.
-func treeStalls(where Place, dirs []string) error {
+// check refuses, for what the command walks (treeWalk), while the review's own tree
+// (where.Root, and where.Cwd when it differs), or a directory named for a walk, holds:
+//   - for a program that reads what it finds (git, rg, a recursive grep: .gitignore,
+//     .gitattributes, .mailmap, git's objects), a named pipe or a device, or a link to one or to a
+//     file of the kernel: such a file makes the read wait for ever;
+//   - for a walk that follows links, a link to a directory outside those roots: the walk would
+//     leave the project (a link to / reaches /proc and /dev).
+func (w treeWalk) check(where Place) error {
+	if !w.reads && !w.follows {
+		return nil
+	}
 	roots := []string{where.Root}
 	if where.Cwd != "" && !sameDir(where.Cwd, where.Root) {
 		roots = append(roots, where.Cwd)
 	}
-	for _, d := range dirs {
+	for _, d := range w.dirs {
 		if !slices.ContainsFunc(roots, func(r string) bool { return r != "" && within(d, r) }) {
 			roots = append(roots, d)
 		}
@@ -338,25 +389,38 @@ func treeStalls(where Place, dirs []string) error {
 			if seen > maxTreeEntries {
 				return errTreeTooLarge
 			}
-			t := d.Type()
-			if t&(fs.ModeNamedPipe|fs.ModeDevice|fs.ModeSymlink) == 0 {
-				return nil
-			}
-			if resolved, err := filepath.EvalSymlinks(path); err == nil && kernelFile(resolved) {
-				return fmt.Errorf("%s is a link to %s, a file of the kernel; git, rg and a recursive grep read the files they find in the tree, so they are refused while it holds one", path, resolved)
-			}
-			fi, err := os.Stat(path) // a link: what it points to
-			if err != nil {
-				return nil //nolint:nilerr // a dangling link: nothing to read
-			}
-			if why := special(path, fi); why != nil {
-				return fmt.Errorf("%w; git, rg and a recursive grep read the files they find in the tree, so they are refused while it holds one", why)
-			}
-			return nil
+			return w.entry(path, d, roots)
 		})
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// entry judges one entry of the walk (see check).
+func (w treeWalk) entry(path string, d fs.DirEntry, roots []string) error {
+	const why = "; the programs that walk the tree (git, rg, a recursive grep) are refused while it holds one"
+	t := d.Type()
+	if t&(fs.ModeNamedPipe|fs.ModeDevice|fs.ModeSymlink) == 0 {
+		return nil
+	}
+	resolved, rerr := filepath.EvalSymlinks(path)
+	if w.reads && rerr == nil && kernelFile(resolved) {
+		return fmt.Errorf("%s is a link to %s, a file of the kernel%s", path, resolved, why)
+	}
+	fi, err := os.Stat(path) // a link: what it points to
+	if err != nil {
+		return nil //nolint:nilerr // a dangling link: nothing to read
+	}
+	if w.reads {
+		if err := special(path, fi); err != nil {
+			return fmt.Errorf("%w%s", err, why)
+		}
+	}
+	if w.follows && fi.IsDir() && t&fs.ModeSymlink != 0 && rerr == nil &&
+		!slices.ContainsFunc(roots, func(r string) bool { return r != "" && within(resolved, r) }) {
+		return fmt.Errorf("%s is a link to the directory %s, outside what the command walks; a walk that follows links (grep -R, rg -L, find -L, diff -r …) would leave the project there", path, resolved)
 	}
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 // (a named pipe), "link:NAME>TARGET", "file:NAME". harms: run for real on the bench, with the
 // standard input an open pipe nobody writes (as Claude Code leaves it under a here-document or an
 // input redirection), it does not end within stallBound. Checked, as the attacks' harm is.
+// "list:NAME>ENTRY" is a list of file names (--files0-from's) naming ENTRY.
 type stall struct {
 	command string
 	plant   []string
@@ -44,6 +45,9 @@ var stalls = []stall{
 	{"cmp a.txt p", []string{"fifo:p"}, true},
 	{"diff a.txt p", []string{"fifo:p"}, true},
 	{"sed -n p p", []string{"fifo:p"}, true},
+	// A list of names to read, naming a pipe.
+	{"wc -l --files0-from=list", []string{"fifo:p", "list:list>p"}, true},
+	{"sort --files0-from list", []string{"fifo:p", "list:list>p"}, true},
 	{"jq . p", []string{"fifo:p"}, true},
 	{"jq -n --rawfile x p '$x'", []string{"fifo:p"}, true},
 	{"cat < p", []string{"fifo:p"}, true},
@@ -80,11 +84,21 @@ var stalls = []stall{
 	{"git status", []string{"link:.mailmap>/proc/kmsg"}, false},
 	{"rg -n hello ../outside", []string{"fifo:../outside/.ignore", "file:../outside/f"}, true},
 	{"grep -rn hello /", nil, false},
+	// Walks that follow a link out of the project.
+	{"grep -R hello dir", []string{"link:dir/root>/"}, true},
+	{"grep -rn hello -R .", []string{"link:dir/dev>/dev"}, false},
+	{"rg -L hello dir", []string{"link:dir/root>/"}, true},
 	// The Bash tool's standard input, left open under a here-document or input redirection.
 	{"cat <<'EOF'\nx\nEOF\ncat", nil, true},
 	{"grep hello < a.txt; wc -l", nil, true},
 	{"grep hello <<< hi; rg hello", nil, true},
 	{"sort < a.txt && jq .", nil, true},
+	// "-" as an option's value, and git's --stdin (git log is granted by a default rule).
+	{"cat <<'EOF'\nx\nEOF\ngrep -f - a.txt", nil, true},
+	{"cat <<'EOF'\nx\nEOF\ngrep -c -f- a.txt", nil, true},
+	{"grep -c x a.txt < a.txt; git blame --contents - a.txt", nil, true},
+	{"cat <<'EOF'\nx\nEOF\ngit log --stdin", nil, true},
+	{"cat <<'EOF'\nx\nEOF\ngit log -p --stdin -- a.txt", nil, true},
 	{"cat <<'EOF'\nx\nEOF\nsed -n p", nil, true},
 	// Scripts and options that never end.
 	{"tail -f a.txt", nil, true},
@@ -94,6 +108,9 @@ var stalls = []stall{
 	{"jq -n 'def f: f; f'", nil, true},
 	{"jq -n '[range(1e18)] | length'", nil, true},
 	{"jq -n 'last(range(.+1e18))'", nil, true},
+	// No loop: generators that multiply, values that grow.
+	{"jq -n '[(0,1,2,3,4,5,6,7,8,9) as $a | (0,1,2,3,4,5,6,7,8,9) as $b | (0,1,2,3,4,5,6,7,8,9) as $c | (0,1,2,3,4,5,6,7,8,9) as $d | (0,1,2,3,4,5,6,7,8,9) as $e | (0,1,2,3,4,5,6,7,8,9) as $f | (0,1,2,3,4,5,6,7,8,9) as $g | (0,1,2,3,4,5,6,7,8,9) as $h | (0,1,2,3,4,5,6,7,8,9) as $i | 1] | length'", nil, true},
+	{"jq '[.items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[] + .items[]] | length' data.json", nil, true},
 }
 
 // TestStallsAreRefused: every stall is refused, and each marked harmful, run on a copy of the
@@ -142,6 +159,8 @@ func plant(t *testing.T, repo string, plants []string) {
 			err = os.Symlink(target, path)
 		case "file":
 			err = os.WriteFile(path, []byte("x\n"), 0o644)
+		case "list":
+			err = os.WriteFile(path, []byte(target+"\x00"), 0o644)
 		default:
 			t.Fatalf("unknown plant %q", p)
 		}

@@ -11,7 +11,8 @@ import (
 
 // BenchmarkCheckInALargeTree: what a command that walks (git status) costs the guard in a tree
 // of 100,000 files in 1,000 directories, which it looks through for named pipes and devices
-// (treeStalls), against one that does not walk (cat of one file).
+// (treeWalk), and for git for files too large to hash, against one that walks and reads what it
+// finds (grep -rn) and one that does not walk (cat of one file).
 func BenchmarkCheckInALargeTree(b *testing.B) {
 	repo := b.TempDir()
 	for d := range 1000 {
@@ -26,7 +27,7 @@ func BenchmarkCheckInALargeTree(b *testing.B) {
 		}
 	}
 	where := Place{Cwd: repo, Root: repo, Path: "/usr/local/bin:/usr/bin:/bin"}
-	for _, command := range []string{"git status", "cat d000/e00/f00.go"} {
+	for _, command := range []string{"git status", "grep -rn x .", "cat d000/e00/f00.go"} {
 		b.Run(command, func(b *testing.B) {
 			for b.Loop() {
 				if err := Check("Bash", bash(command), nil, where); err != nil {

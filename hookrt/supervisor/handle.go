@@ -302,6 +302,11 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 	defer around.remove()
 	env := reviewerEnv(s.opts.Environ(), around.project.env)
 	claude, _ := cfg.Claude(s.opts.Getenv)
+	sandbox := s.sandbox(ctx, dir, env)
+	if sandbox != nil && around.wall != nil {
+		// What the sandbox makes in the repository's git directory goes when the review is over.
+		defer bashsandbox.MissingStubs(around.wall.GitDirs...).Remove()
+	}
 	return Review(ctx, Request{
 		Program:        claude,
 		ExtraArgs:      cfg.ClaudeArgs,
@@ -309,7 +314,7 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 		PermissionMode: cfg.PermissionMode,
 		AllowedTools:   cfg.AllowedTools,
 		Guard:          GuardOf(self),
-		Sandbox:        s.sandbox(ctx, dir, env),
+		Sandbox:        sandbox,
 		MCPConfig:      around.project.mcp,
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, evidence),

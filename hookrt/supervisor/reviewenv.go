@@ -26,10 +26,15 @@ import (
 // `git status`, and before the read-only hook's own shell). So:
 //   - the reviewer loads the user's settings only (--setting-sources=user), and the --settings
 //     given to it;
-//   - the servers of the project's .mcp.json that the project's settings approve for the session
-//     are given to it by --mcp-config (projectMCP): with the project's settings left out it starts
-//     none, its tool list then differs from the session's, and the review pays for the whole
-//     conversation again (measured: 61 % of the prompt cached with the tools up front);
+//   - the servers of the project's .mcp.json that the user approved in a file the agent under
+//     review does not write — the user's settings, or the managed ones — are given to it by
+//     --mcp-config (projectMCP): with the project's settings left out it starts none, its tool
+//     list then differs from the session's, and the review pays for the whole conversation again
+//     (measured: 61 % of the prompt cached with the tools up front). Claude Code's own approval
+//     dialog writes to the project's .claude/settings.local.json (2.1.328 and 2.1.332:
+//     docs/claude-code.md, "Which MCP servers the review starts"), a file the agent writes too:
+//     an approval there is not taken, and the review of a session using such a server pays for
+//     the conversation again rather than run a program the agent may have named;
 //   - the variables the project's files set (their env, which Claude Code gave the session and
 //     so the hook) are left out of the reviewer's environment, but those that only say how the
 //     reviewer reaches the model (providerVar): the session reached it that way, and a review
@@ -39,17 +44,19 @@ import (
 type projectSettings struct {
 	env []string // the names the files' env sets
 	mcp string   // --mcp-config for the approved servers of .mcp.json; "" for none
-	// what the files approve of .mcp.json (the keys Claude Code reads for it)
+	// what the user's files approve of .mcp.json (the keys Claude Code reads for it)
 	enableAll         bool
 	enabled, disabled []string
 }
 
 // readProjectSettings reads the project settings file of start (Claude Code reads it only in the
 // directory it started in) and the local settings files of start and of root (the top of the
-// repository: where Claude Code reads it), and then start's .mcp.json (projectMCP). A missing
-// file is nothing; a file that cannot be read or is not a JSON object is reported, and adds
-// nothing (Claude Code skips such a file too).
-func readProjectSettings(start, root string) (projectSettings, error) {
+// repository: where Claude Code reads it) for the env they set, and then start's .mcp.json, of
+// whose servers the review starts those the files of approvers approve (projectMCP): the user's
+// and the managed settings files, which the agent under review does not write. A missing file is
+// nothing; a file that cannot be read or is not a JSON object is reported, and adds nothing
+// (Claude Code skips such a file too).
+func readProjectSettings(start, root string, approvers []string) (projectSettings, error) {
 	files := []string{paths.ProjectFile(start), paths.LocalFile(start)}
 	if root != "" && root != start {
 		files = append(files, paths.LocalFile(root))
@@ -67,9 +74,13 @@ func readProjectSettings(start, root string) (projectSettings, error) {
 			}
 			return true
 		})
-		if v := doc.Get("enableAllProjectMcpServers"); v.IsBool() {
-			ps.enableAll = v.Bool()
+	}
+	for _, file := range approvers {
+		doc, err := readJSON(file)
+		if err != nil {
+			errs = append(errs, err)
 		}
+		ps.enableAll = ps.enableAll || doc.Get("enableAllProjectMcpServers").Bool()
 		for key, list := range map[string]*[]string{"enabledMcpjsonServers": &ps.enabled, "disabledMcpjsonServers": &ps.disabled} {
 			doc.Get(key).ForEach(func(_, name gjson.Result) bool {
 				*list = append(*list, name.String())
@@ -98,10 +109,9 @@ func readJSON(path string) (gjson.Result, error) {
 	return gjson.ParseBytes(data), nil
 }
 
-// projectMCP sets ps.mcp to the servers of the .mcp.json file path that the session started:
-// those the project's settings approve (enableAllProjectMcpServers, or named by
-// enabledMcpjsonServers) and do not refuse (disabledMcpjsonServers), as Claude Code approves
-// them.
+// projectMCP sets ps.mcp to the servers of the .mcp.json file path that the user's files approve
+// (enableAllProjectMcpServers, or named by enabledMcpjsonServers) and do not refuse
+// (disabledMcpjsonServers), as Claude Code approves them.
 func (ps *projectSettings) projectMCP(path string) error {
 	doc, err := readJSON(path)
 	if err != nil {

@@ -38,7 +38,8 @@ func (s *supervision) reviewDir() string {
 // surroundings builds the review's git wall for dir, the directory the reviewer runs in
 // (reviewDir), with the git on the hook's PATH, and reads the project's settings files: the project file of the directory
 // Claude Code started in ($CLAUDE_PROJECT_DIR, which Claude Code gives its hooks, else the
-// event's cwd) and the local files there and at the top of the repository. A wall that cannot be
+// event's cwd) and the local files there and at the top of the repository, and the user's and
+// managed settings for the approval of .mcp.json's servers. A wall that cannot be
 // built leaves the reviewer without git (gitwall.Wall.Env of none), with a warning in the hook's
 // log unless the directory is in no repository at all; a settings file that cannot be read is
 // warned about too.
@@ -57,7 +58,7 @@ func (s *supervision) surroundings(ctx context.Context, dir string) surroundings
 	if wall != nil {
 		root = wall.WorkTree
 	}
-	a.project, err = readProjectSettings(start, root)
+	a.project, err = readProjectSettings(start, root, []string{paths.UserFile(s.opts.Getenv), paths.ManagedFile()})
 	if err != nil {
 		s.opts.Log().Warn("the project's settings were read in part for the review", "err", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // plantedRepo makes a repository at dir whose configuration names the program planted at P for
@@ -58,7 +59,8 @@ func plantedRepo(t *testing.T, dir, planted string) {
 // programs, and whose project settings set BASH_ENV, a variable of their own, a provider's
 // endpoint and which MCP servers of .mcp.json run. The reviewer (a script standing in for claude,
 // which runs git as the reviewer's Bash tool would) is started with --setting-sources=user, no
-// project env or hook in its --settings, and the approved servers in --mcp-config; its
+// project env or hook in its --settings, and in --mcp-config the servers the user's settings
+// approve, none the project's files approve (the agent writes them); its
 // environment passes the guard's checks, lacks the project's variables but the provider's, and
 // its git status, diff and log -p answer from the repository and run nothing planted. The wall is
 // gone when the review is over.
@@ -81,9 +83,10 @@ ls "$GIT_DIR" > "$out.wall"
 { git status --short; git diff; git log -p -1; } > "$out.git" 2>&1
 `, out)+hooktest.AllowScript)
 	e.Write(filepath.Join(project, ".claude", "settings.json"), `{"env":{"BASH_ENV":"/x/env.sh","PROJECT_VAR":"p",`+
-		`"ANTHROPIC_BASE_URL":"https://gateway.example"},"enabledMcpjsonServers":["docs","off"],"hooks":{"Stop":[]}}`, 0o644)
-	e.Write(filepath.Join(project, ".claude", "settings.local.json"), `{"env":{"LOCAL_VAR":"l"},"enabledMcpjsonServers":["db"],`+
-		`"disabledMcpjsonServers":["off"],"enableAllProjectMcpServers":false}`, 0o644)
+		`"ANTHROPIC_BASE_URL":"https://gateway.example"},"enabledMcpjsonServers":["unapproved"],"hooks":{"Stop":[]}}`, 0o644)
+	// The agent's approval (the file Claude Code's dialog writes), and the user's.
+	e.Write(filepath.Join(project, ".claude", "settings.local.json"), `{"env":{"LOCAL_VAR":"l"},"enableAllProjectMcpServers":true}`, 0o644)
+	e.Write(paths.UserFile(e.Getenv), `{"enabledMcpjsonServers":["docs","db","off"],"disabledMcpjsonServers":["off"]}`, 0o644)
 	e.Write(filepath.Join(project, ".mcp.json"), `{"mcpServers":{"docs":{"command":"docs-server"},"db":{"command":"db-server","args":["-x"]},`+
 		`"off":{"command":"off-server"},"unapproved":{"command":"planted"}}}`, 0o644)
 	opts := optsOf(e)
@@ -125,7 +128,7 @@ ls "$GIT_DIR" > "$out.wall"
 		}
 	}
 	if want := `{"mcpServers":{"db":{"command":"db-server","args":["-x"]},"docs":{"command":"docs-server"}}}`; mcp != want {
-		t.Errorf("the reviewer's --mcp-config = %s, want %s (the approved servers of .mcp.json)", mcp, want)
+		t.Errorf("the reviewer's --mcp-config = %s, want %s (the servers of .mcp.json the user's settings approve)", mcp, want)
 	}
 	env := strings.Split(strings.TrimSpace(read(".env")), "\n")
 	if wall := read(".wall"); !strings.Contains(wall, gitwall.Marker) {
