@@ -158,5 +158,3 @@ func TestBashModeTurnHasNoPromptHook(t *testing.T) {
 	}
 }
 
-// oneLine joins the lines of wrapped output with spaces.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
