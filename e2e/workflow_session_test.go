@@ -157,4 +157,3 @@ func TestBashModeTurnHasNoPromptHook(t *testing.T) {
 		t.Errorf("Stops of turns %v, want the typed prompt's (%s) and a turn of the bash-mode line's own", turns, prompts[0].PromptID)
 	}
 }
-
