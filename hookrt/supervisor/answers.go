@@ -30,7 +30,7 @@ func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *even
 			}
 		}
 		self, _ := env.Executable()
-		if out := grantCheck(ev, cfg, env.Getenv(ReviewDirEnv), self); out != nil {
+		if out := throughWall(ev, cfg, env.Getenv(ReviewDirEnv), self, env.Getenv(WallEnv) == "1"); out != nil {
 			return out
 		}
 		where := reviewguard.Place{

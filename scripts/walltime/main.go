@@ -17,8 +17,6 @@
 //	               what a reused result costs
 //	bare check     COMMAND as a process of its own (with -check)
 //	wall check     COMMAND behind the wall: with the fingerprint, what reuse saves
-//
-// This program is its own wall process (the wall starts /proc/self/exe), as ccc-hooks is.
 package main
 
 import (
@@ -38,9 +36,6 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == wall.InitArg {
-		os.Exit(wall.Init())
-	}
 	os.Exit(run())
 }
 
