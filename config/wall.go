@@ -17,13 +17,16 @@ type Wall struct {
 	Bounds wall.Bounds
 	// Credentials are paths below the home directory, relative to it.
 	Credentials []string
+	// Reviewer says whether the reviewer's Bash commands run behind the wall where it stands
+	// (true by default); false leaves them to the read-only rule alone, as where it cannot.
+	Reviewer bool
 }
 
 // DefaultWall is the wall of a ccc.json that names none.
-func DefaultWall() Wall { return Wall{Bounds: wall.DefaultBounds} }
+func DefaultWall() Wall { return Wall{Bounds: wall.DefaultBounds, Reviewer: true} }
 
 // wall reads supervisor.wall: {"disk_mb": N, "memory_mb": N, "processes": N, "credentials":
-// ["~/.config/tool/token", …]}. A bad value is a problem naming it, and its default is used; a
+// ["~/.config/tool/token", …], "reviewer": false}. A bad value is a problem naming it, and its default is used; a
 // bad credentials element is a problem and is left out.
 func (p *problems) wall(v gjson.Result) Wall {
 	w := DefaultWall()
@@ -49,11 +52,14 @@ func (p *problems) wall(v gjson.Result) Wall {
 			w.Credentials = append(w.Credentials, filepath.Clean(rel))
 		}
 	}
+	if r := v.Get("reviewer"); r.Exists() {
+		w.Reviewer = p.boolean(key, "reviewer", r)
+	}
 	v.ForEach(func(k, _ gjson.Result) bool {
 		switch k.Str {
-		case "disk_mb", "memory_mb", "processes", "credentials":
+		case "disk_mb", "memory_mb", "processes", "credentials", "reviewer":
 		default:
-			p.add(key, k.Str, "unknown key; ignoring it (known: disk_mb, memory_mb, processes, credentials)")
+			p.add(key, k.Str, "unknown key; ignoring it (known: disk_mb, memory_mb, processes, credentials, reviewer)")
 		}
 		return true
 	})

@@ -10,7 +10,7 @@ import (
 // home directory and an unknown key are each a problem naming the field; the defaults and the
 // good paths stay.
 func TestWallBadValues(t *testing.T) {
-	in := `{"supervisor":{"wall":{"disk_mb":1,"memory_mb":"lots","processes":299,"credentials":["/etc/shadow","~/../x","","ok",3],"size":1}}}`
+	in := `{"supervisor":{"wall":{"disk_mb":1,"memory_mb":"lots","processes":299,"credentials":["/etc/shadow","~/../x","","ok",3],"size":1,"reviewer":"no"}}}`
 	cfg, problems := Parse([]byte(in))
 	want := Wall{Bounds: DefaultWall().Bounds, Credentials: []string{"ok"}}
 	if diff := cmp.Diff(want, cfg.Wall); diff != "" {
@@ -23,7 +23,7 @@ func TestWallBadValues(t *testing.T) {
 	wantFields := []string{
 		"supervisor.wall.disk_mb", "supervisor.wall.memory_mb", "supervisor.wall.processes",
 		"supervisor.wall.credentials[0]", "supervisor.wall.credentials[1]", "supervisor.wall.credentials[2]",
-		"supervisor.wall.credentials[4]", "supervisor.wall.size",
+		"supervisor.wall.credentials[4]", "supervisor.wall.reviewer", "supervisor.wall.size",
 	}
 	if diff := cmp.Diff(wantFields, fields); diff != "" {
 		t.Errorf("problems (-want +got):\n%s", diff)

@@ -22,6 +22,7 @@ const WallEnv = "CCC_SUPERVISOR_WALL"
 type bashInput struct {
 	Command     string `json:"command"`
 	Description string `json:"description,omitempty"`
+	Background  bool   `json:"run_in_background,omitempty"`
 }
 
 // maxBashTimeoutMS is the most Claude Code's Bash tool waits for a command (10 minutes).
@@ -35,14 +36,15 @@ const maxBashTimeoutMS = 600_000
 // and 2.1.332: docs/claude-code.md, "A PreToolUse allow that rewrites the call"). Its bound is
 // the one on each command of the reviewer's (commandBound), or a check's own timeout_seconds
 // when the command is, exactly, one of supervisor.checks. Any other call is nil: the read-only
-// rule (package reviewguard) judges it as it judges everything else. self is this binary.
+// rule (package reviewguard) judges it as it judges everything else, a command run in the
+// background included (it would outlive the review's bound). self is this binary.
 func throughWall(ev *event.Event, cfg config.Supervisor, root, self string, stands bool) *event.Output {
 	if !stands || ev.ToolName != "Bash" || root == "" || self == "" || !filepath.IsAbs(ev.CWD) ||
 		!wall.Within(filepath.Clean(ev.CWD), filepath.Clean(root)) {
 		return nil
 	}
 	var in bashInput
-	if json.Unmarshal(ev.ToolInput, &in) != nil || strings.TrimSpace(in.Command) == "" || strings.ContainsRune(in.Command, 0) {
+	if json.Unmarshal(ev.ToolInput, &in) != nil || in.Background || strings.TrimSpace(in.Command) == "" || strings.ContainsRune(in.Command, 0) {
 		return nil
 	}
 	limit := max(1, int(commandBound(time.Duration(cfg.TimeoutSeconds)*time.Second).Seconds()))

@@ -42,6 +42,7 @@ func TestThroughWallEveryCommand(t *testing.T) {
 		{"no review directory", bash("/p", "ls"), "", true, ""},
 		{"a blank command", bash("/p", " \n"), "/p", true, ""},
 		{"a NUL byte", bash("/p", "ls\x00x"), "/p", true, ""},
+		{"in the background", &event.Event{Name: event.PreToolUse, ToolName: "Bash", ToolInput: []byte(`{"command":"ls","run_in_background":true}`), CWD: "/p"}, "/p", true, ""},
 		{"not Bash", &event.Event{Name: event.PreToolUse, ToolName: "Write", ToolInput: []byte(`{"command":"ls"}`), CWD: "/p"}, "/p", true, ""},
 		{"bad input", &event.Event{Name: event.PreToolUse, ToolName: "Bash", ToolInput: []byte(`"ls"`), CWD: "/p"}, "/p", true, ""},
 	} {

@@ -36,9 +36,13 @@ const toolPath = "/usr/sbin:/usr/bin:/sbin:/bin"
 
 func run(ctx context.Context, s Spec) (Result, error) {
 	res := Result{Bounds: s.Bounds}
-	unshare, err := lookpath.Absolute("unshare", toolPath)
-	if err != nil {
-		return res, refused("util-linux's unshare is missing (install util-linux 2.38 or later)")
+	tools := map[string]string{}
+	for _, name := range []string{"unshare", "prlimit", "setsid", "setpriv"} {
+		path, err := lookpath.Absolute(name, toolPath)
+		if err != nil {
+			return res, refused("util-linux's %s is missing (install util-linux 2.38 or later)", name)
+		}
+		tools[name] = path
 	}
 	p, err := planOf(s)
 	if err != nil {
@@ -49,14 +53,10 @@ func run(ctx context.Context, s Spec) (Result, error) {
 	if userns {
 		args = append([]string{"--map-current-user", "--keep-caps"}, args...)
 	}
-	xattr := ""
-	if userns {
-		xattr = ",userxattr" // the overlay keeps its records in user.* attributes
-	}
 	args = append(args, "--", "/bin/sh", "-c", stage, "ccc-hooks-wall",
 		strconv.Itoa(s.Bounds.DiskMB), strconv.Itoa(pidMax(s.Bounds)), strconv.Itoa(s.Bounds.Processes),
-		strconv.Itoa(s.Bounds.MemoryMB), xattr, s.Dir, p.path, s.Command)
-	c := exec.Command(unshare, append(args, p.steps...)...)
+		strconv.Itoa(s.Bounds.MemoryMB), s.Dir, p.path, s.Command, tools["prlimit"], tools["setsid"], tools["setpriv"])
+	c := exec.Command(tools["unshare"], append(args, p.args...)...)
 	c.Env = p.env
 	// A session of its own (the command makes another with setsid), killed with the hook.
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
@@ -318,32 +318,26 @@ func (o *stageOutput) diskFull(diskMB int) bool {
 	return free < max(64<<10, int64(diskMB)<<20/100)
 }
 
-// planned is what the stage is told besides the command: its layers and steps, the command's
-// environment and its PATH.
+// planned is what the stage is told after the command and util-linux's programs: its fstab,
+// its layers and its steps; and the command's environment and PATH.
 type planned struct {
-	steps []string
-	env   []string
-	path  string
+	args []string
+	env  []string
+	path string
 }
 
 // maxLayers is how many layers the stage's descriptors hold (3..9).
 const maxLayers = 7
 
-// planOf lays out the wall of s (layout_linux.go) as the stage's arguments: the layers (opened
-// by the stage as descriptors 3 and on), the system directories, a "cow" step per layer, the
-// steps inside them.
+// planOf lays out the wall of s (layout_linux.go) as the stage's arguments.
 func planOf(s Spec) (planned, error) {
 	var p planned
 	l := layoutOf(s)
 	if len(l.layers) > maxLayers {
 		return p, fmt.Errorf("wall: %d layers, at most %d", len(l.layers), maxLayers)
 	}
-	p.steps = append([]string{strconv.Itoa(len(l.layers))}, l.layers...)
-	p.steps = append(p.steps, l.system...)
-	for i, dir := range l.layers {
-		p.steps = append(p.steps, "cow", strconv.Itoa(3+i), dir)
-	}
-	p.steps = append(p.steps, l.after...)
+	p.args = append([]string{l.fstab.String(), strconv.Itoa(len(l.layers))}, l.layers...)
+	p.args = append(p.args, l.steps...)
 	p.env = withTmpdir(s.Env)
 	p.path = proc.Getenv(p.env, "PATH")
 	if p.path == "" {
