@@ -180,7 +180,7 @@ func TestReviewerCommandsRunBehindTheWall(t *testing.T) {
 	})
 	files := map[string]string{
 		"check.sh": checkScript, "parser.txt": "3\n", "notes.txt": "the user's notes\n",
-		"go.mod": "module example.com/parser\n\ngo 1.22\n",
+		"go.mod":         "module example.com/parser\n\ngo 1.22\n",
 		"parser_test.go": "package parser\n\nimport \"testing\"\n\nfunc TestParse(t *testing.T) { t.Fatal(\"parse(1+1) = 3, want 2\") }\n",
 	}
 	for name, content := range files {
@@ -190,7 +190,7 @@ func TestReviewerCommandsRunBehindTheWall(t *testing.T) {
 	gitIn(t, sc.Project, "add", "-A")
 	gitIn(t, sc.Project, "commit", "-qm", "start")
 	sc.WriteFile(t, filepath.Join(sc.Project, "parser.txt"), "2\n", 0o644) // a change git status finds
-	gitIn(t, sc.Project, "status", "--short") // the index refreshed: Claude Code's own git status leaves it be
+	gitIn(t, sc.Project, "status", "--short")                              // the index refreshed: Claude Code's own git status leaves it be
 	// The build cache in the home directory filled once, as a developer's is: the wall shows it,
 	// and the reviewer's `go test` only links and runs. The test fails, as it will behind the wall.
 	warm := exec.Command(goBin, "test", "./...")

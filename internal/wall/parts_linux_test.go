@@ -3,11 +3,13 @@ package wall
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
@@ -118,5 +120,108 @@ func TestTimeoutEndsEverything(t *testing.T) {
 	res, err := Run(context.Background(), Spec{Project: dir, Dir: dir, Command: "echo started; sleep 100 & sleep 100", Timeout: 500 * time.Millisecond})
 	if err != nil || !res.TimedOut || res.ExitCode != -1 || !strings.Contains(string(res.Output), "started") || time.Since(start) > 20*time.Second {
 		t.Errorf("%+v, %v after %s", res, err, time.Since(start))
+	}
+}
+
+// TestUsernsRefusal: the cause and the fix of a refused user namespace, from what the kernel
+// answered a trial and its settings: each cause by its errno and setting, and none where nothing
+// refuses one.
+func TestUsernsRefusal(t *testing.T) {
+	settings := func(kv ...string) func(string) string {
+		return func(name string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == name {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		read  func(string) string
+		tried error
+		want  string // a part of the cause; "" for none
+	}{
+		{"switched off", settings("user.max_user_namespaces", "0"), unix.ENOSPC, "switched off on this machine (user.max_user_namespaces = 0); to allow them: sysctl -w user.max_user_namespaces=10000"},
+		{"limit reached", settings("user.max_user_namespaces", "7"), unix.ENOSPC, "the limit of user namespaces is reached (user.max_user_namespaces = 7,"},
+		{"nested too deep", settings(), unix.EUSERS, "nested too deep"},
+		{"Debian's switch", settings("kernel.unprivileged_userns_clone", "0"), unix.EPERM, "kernel.unprivileged_userns_clone = 0); to allow them: sysctl -w kernel.unprivileged_userns_clone=1"},
+		{"a seccomp profile", settings("kernel.unprivileged_userns_clone", "1"), unix.EPERM, "a container's seccomp profile"},
+		{"AppArmor", settings("kernel.apparmor_restrict_unprivileged_userns", "1"), nil, "AppArmor takes the capabilities"},
+		{"nothing refuses", settings("kernel.apparmor_restrict_unprivileged_userns", "0"), nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := usernsRefusal(tc.read, tc.tried)
+			if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want %q in it", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLayoutOf: the fstab of a wall mounts, below /tmp, the system directories read-only (a link
+// among them left to the stage), each layer from its descriptor, /dev's nodes, the
+// pseudo-terminals and /proc, every one nosuid, and nodev but /dev's nodes and devpts, with the
+// layers' own directory covered last; a path's spaces are escaped as libmount reads them.
+func TestLayoutOf(t *testing.T) {
+	root := t.TempDir()
+	proj := filepath.Join(root, "my project")
+	home := filepath.Join(root, "home")
+	testfs.Write(t, filepath.Join(proj, ".git", "config"), "[core]\n", 0o644)
+	testfs.Write(t, filepath.Join(home, ".ssh", "id"), "key", 0o600)
+	l := layoutOf(Spec{Project: proj, Home: home, Hidden: []string{".config/tool/token"}, Env: []string{"XDG_RUNTIME_DIR=/run/user/7"}})
+	if len(l.layers) != 2 || !slices.Contains(l.layers, proj) || !slices.Contains(l.layers, home) {
+		t.Errorf("layers %q", l.layers)
+	}
+	lines := strings.Split(strings.TrimSpace(l.fstab.String()), "\n")
+	esc := strings.ReplaceAll("/tmp"+proj, " ", `\040`)
+	var cow bool
+	for _, line := range lines {
+		f := strings.Fields(line)
+		if len(f) != 6 {
+			t.Fatalf("line %q", line)
+		}
+		opts := "," + f[3] + ","
+		node := f[2] == "none" || f[2] == "devpts"
+		if !strings.Contains(opts, ",nosuid,") || !node && !strings.Contains(opts, ",nodev,") {
+			t.Errorf("%q is not nosuid and nodev", line)
+		}
+		if f[1] == esc {
+			cow = strings.Contains(f[3], "lowerdir=/proc/self/fd/") && strings.Contains(f[3], "upperdir=/tmp/.l/")
+		}
+	}
+	if !cow {
+		t.Errorf("no layer over %s (escaped %s):\n%s", proj, esc, l.fstab.String())
+	}
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "ccc-hooks-wall /tmp/.l tmpfs ro,") {
+		t.Errorf("the layers' directory is not covered last: %q", last)
+	}
+	for _, want := range [][]string{
+		{"dir", "/run/user/7"}, {"empty", filepath.Join(home, ".ssh")}, {"empty", filepath.Join(home, ".config/tool/token")},
+		{"file", filepath.Join(proj, ".git", "config")},
+	} {
+		found := false
+		for j := 0; j+1 < len(l.steps); j++ {
+			found = found || l.steps[j] == want[0] && l.steps[j+1] == want[1]
+		}
+		if !found {
+			t.Errorf("no step %q in %q", want, l.steps)
+		}
+	}
+	if got := fstabField("a b\tc\nd\\e"); got != `a\040b\011c\012d\134e` {
+		t.Errorf("fstabField: %q", got)
+	}
+}
+
+// TestAtLeast: a kernel release against a version, its extra words ignored.
+func TestAtLeast(t *testing.T) {
+	for release, want := range map[string]bool{
+		"6.14.0": true, "6.18.44-fc-v1045": true, "7.0": true, "6.13.9": false, "5.15.0-91-generic": false,
+		"6.14-rc1": true, "6": false, "x.y": false,
+	} {
+		if got := atLeast(release, 6, 14); got != want {
+			t.Errorf("atLeast(%q, 6, 14) = %v", release, got)
+		}
 	}
 }

@@ -235,13 +235,8 @@ func pidMax(b Bounds) int {
 
 // atLeast reports whether the kernel release (6.14.2-arch1) is major.minor or later.
 func atLeast(release string, major, minor int) bool {
-	parts := strings.SplitN(release, ".", 3)
-	if len(parts) < 2 {
-		return false
-	}
-	ma, err1 := strconv.Atoi(parts[0])
-	mi, err2 := strconv.Atoi(strings.TrimRightFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' }))
-	if err1 != nil || err2 != nil {
+	var ma, mi int
+	if n, _ := fmt.Sscanf(release, "%d.%d", &ma, &mi); n != 2 {
 		return false
 	}
 	return ma > major || ma == major && mi >= minor
