@@ -118,7 +118,7 @@ func unsafeMounts() string {
 	if err != nil {
 		return "mounts: " + err.Error()
 	}
-	allowed := map[string]bool{"/dev/pts": true}
+	allowed := map[string]bool{"/dev/pts": true, "/dev/ptmx": true}
 	for _, d := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
 		allowed["/dev/"+d] = true
 	}

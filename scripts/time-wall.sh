@@ -38,11 +38,11 @@ if [ -n "${OLD:-}" ]; then
 		done
 		i=$((i + 1))
 	done | tee "$tmp/rounds"
-	# Fields: wall, case (two words), median, "ms", start, "ms", after, "ms", ratio.
+	# Fields: wall, case (two words), total, "ms", start, "ms", after, "ms", ratio.
 	echo "== medians of $runs rounds (ms): wall case total start after"
 	for w in old new; do
 		for c in "bare true" "wall true" "bare check" "wall check"; do
-			for f in 3 5 7; do
+			for f in 4 6 8; do
 				grep "^$w $c " "$tmp/rounds" | awk -v f="$f" '{ print $f }' | grep -v -- - | sort -n |
 					awk -v label="$w $c field $f" '{ v[NR] = $1 } END { if (NR) printf "%s %.1f\n", label, (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 			done

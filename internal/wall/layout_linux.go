@@ -64,6 +64,7 @@ func layoutOf(s Spec) *layout {
 		}
 	}
 	l.mount("devpts", "/dev/pts", "devpts", "nosuid,noexec,newinstance,ptmxmode=0666,mode=0620")
+	l.mount("/tmp/dev/pts/ptmx", "/dev/ptmx", "none", "bind,nosuid")
 	l.mount("proc", "/proc", "proc", "nosuid,nodev,noexec")
 	l.fstab.WriteString("ccc-hooks-wall /tmp/.l tmpfs ro,nosuid,nodev,noexec,size=4k,mode=0 0 0\n")
 	if dir := proc.Getenv(s.Env, "XDG_RUNTIME_DIR"); filepath.IsAbs(dir) && Within(filepath.Clean(dir), "/run") {
