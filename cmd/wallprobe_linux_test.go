@@ -130,7 +130,8 @@ func unsafeMounts() string {
 			continue
 		}
 		opts := "," + f[5] + ","
-		if (!strings.Contains(opts, ",nosuid,") || !strings.Contains(opts, ",nodev,")) && !(allowed[f[4]] && strings.Contains(opts, ",nosuid,")) {
+		nosuid, nodev := strings.Contains(opts, ",nosuid,"), strings.Contains(opts, ",nodev,")
+		if !nosuid || !nodev && !allowed[f[4]] {
 			bad = append(bad, f[4]+"("+f[5]+")")
 		}
 	}

@@ -39,7 +39,7 @@ func TestWallScriptsAsNobody(t *testing.T) {
 	}
 	// A directory of the machine's that nobody may write to, as a user may own one outside the
 	// home directory (machine-dir).
-	machine, err := os.MkdirTemp(machineBase(), "ccc-hooks-wall-test-")
+	machine, err := os.MkdirTemp(machineBase(), "ccc-hooks-wall-test-") //nolint:usetesting // in sight of the wall, unlike t.TempDir
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,6 @@
 package e2e
 
 import (
-	"crypto/sha256"
-	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // The project of TestChecksAreTheReviewersEvidence: a test script that fails until parser.txt
@@ -198,7 +197,7 @@ func TestReviewerCommandsRunBehindTheWall(t *testing.T) {
 	_ = warm.Run()
 	sc.Install(t, sc.product)
 	sc.WriteConfig(t, map[string]any{"enabled": true, "max_iterations": 1, "checks": []any{checkCommand}})
-	before := treeHashes(t, sc.Project)
+	before := testfs.Snapshot(t, sc.Project)
 	session := NewSessionID(t)
 	sc.agentStops(t, session, prompt)
 
@@ -229,43 +228,8 @@ func TestReviewerCommandsRunBehindTheWall(t *testing.T) {
 			}
 		}
 	}
-	if diff := cmp.Diff(before, treeHashes(t, sc.Project)); diff != "" {
+	if diff := cmp.Diff(before, testfs.Snapshot(t, sc.Project)); diff != "" {
 		t.Errorf("the reviewer's commands changed the project, .git included (-before +after):\n%s", diff)
 	}
 	checkReviewExtendsSession(t, sc, session, sup)
-}
-
-// treeHashes is every file below dir, .git included, by its path relative to dir: its mode and
-// the hash of its bytes (a link: its target).
-func treeHashes(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		v := fi.Mode().String()
-		switch {
-		case fi.Mode().IsRegular():
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			v += fmt.Sprintf(" %x", sha256.Sum256(data))
-		case fi.Mode()&fs.ModeSymlink != 0:
-			to, _ := os.Readlink(path)
-			v += " -> " + to
-		}
-		out[rel] = v
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }

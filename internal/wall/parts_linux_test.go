@@ -198,7 +198,9 @@ func TestLayoutOf(t *testing.T) {
 		t.Errorf("the layers' directory is not covered last: %q", last)
 	}
 	for _, want := range [][]string{
-		{"dir", "/run/user/7"}, {"empty", filepath.Join(home, ".ssh")}, {"empty", filepath.Join(home, ".config/tool/token")},
+		{"dir", "/run/user/7"},
+		{"empty", filepath.Join(home, ".ssh")},
+		{"empty", filepath.Join(home, ".config", "tool", "token")},
 		{"file", filepath.Join(proj, ".git", "config")},
 	} {
 		found := false
