@@ -5,13 +5,16 @@
 // On Linux (wall_linux.go) the wall is assembled from util-linux: unshare makes new mount,
 // network, PID and IPC namespaces (and, for any user but root, a user namespace in which the
 // user is itself), and a short POSIX sh stage (stage.sh) builds the command's world on a fresh
-// tmpfs of bounded size: the system directories read-only, the project, the home directory and
-// the repository's git directories through throwaway overlay layers at their own paths, fresh
-// /tmp, /var/tmp, /run and /dev/shm, a /dev of a few nodes, the PID namespace's own /proc, a
-// loopback of its own; then it execs the command through prlimit, setsid and setpriv (no
-// capability, an empty bounding set, no_new_privs). No process of ours stays: the command is
-// PID 1, and its exit status comes back from wait(2) through unshare. When it ends, the kernel
-// ends every process it started and drops the mounts with the namespace.
+// tmpfs of bounded size, its mounts in one fstab (layout_linux.go): the system directories
+// read-only, the project, the home directory and the repository's git directories through
+// throwaway overlay layers at their own paths (gitconfig_linux.go: the repository's
+// configuration replaced), fresh /tmp, /var/tmp, /run and /dev/shm, a /dev of a few nodes, the
+// PID namespace's own /proc, a loopback of its own; then it execs the command through prlimit,
+// setsid and setpriv (no capability, an empty bounding set, no_new_privs). No process of ours
+// stays: the command is PID 1, and its exit status comes back from wait(2) through unshare
+// (start_linux.go; output_linux.go reads the stage's word that the wall stands). When it ends,
+// the kernel ends every process it started and drops the mounts with the namespace. Where the
+// machine refuses a user namespace, refusal_linux.go names the cause and the fix.
 //
 // On macOS (wall_darwin.go) Seatbelt gives no copy-on-write layer: the command runs under
 // sandbox-exec with the project and home directory read-only, writes only in a temporary
