@@ -188,15 +188,16 @@ func duration(ms int64) string {
 	return d.Round(time.Second).String()
 }
 
-// ansi matches the escape sequences test runners colour their output with. It is compiled when
-// a check's output is first read, never at the start of a hook run (docs/performance.md).
+// ansi matches the escape sequences test runners colour their output with, begun by ESC or by
+// the C1 control that stands for ESC [ (U+009B). It is compiled when a check's output is first
+// read, never at the start of a hook run (docs/performance.md).
 var ansi = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\x1b(\[[0-9;?]*[\x20-\x2f]*[\x40-\x7e]|\][^\x07\x1b]*(\x07|\x1b\\)|[\x40-\x5a\x5c-\x5f])|\x{9b}[0-9;?]*[\x20-\x2f]*[\x40-\x7e]`)
 })
 
-// lastLines returns the last n lines of out, cleaned for the prompt (escape sequences and other
-// control characters taken out (control), a line redrawn with \r kept as last drawn, each line cut to
-// maxLineBytes), and how many lines out has in all.
+// lastLines returns the last n lines of out, cleaned for the prompt (escape sequences and the
+// characters control names taken out, a line redrawn with \r kept as last drawn, each line cut
+// to maxLineBytes), and how many lines out has in all.
 func lastLines(out []byte, n int) (string, int) {
 	text := strings.ToValidUTF8(ansi().ReplaceAllString(string(out), ""), "?")
 	text = strings.TrimRight(text, "\n")
