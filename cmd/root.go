@@ -14,16 +14,10 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // Main runs ccc-hooks with args and returns the exit status. Only main exits.
 func Main(env *Env, args []string) int {
-	if len(args) > 0 && args[0] == wall.InitArg {
-		// This binary started again as the wall of a check (package internal/wall): before
-		// anything else, since its stderr is the check's output.
-		return wall.Init()
-	}
 	for _, w := range paths.Warnings(env.Getenv) {
 		warnf(env, "%s", w) // stderr: a hook's stdout is its answer
 	}

@@ -28,9 +28,6 @@ var scriptCommands = map[string]func(){
 }
 
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == wall.InitArg {
-		os.Exit(wall.Init()) // the wall of a check a script runs (/proc/self/exe is this binary)
-	}
 	testscript.Main(m, scriptCommands)
 }
 

@@ -20,6 +20,7 @@ import (
 type supervisorChecksOptions struct {
 	Dir     string // --dir; the working directory when ""
 	Run     string // --run: this command alone
+	runSet  bool   // --run was given
 	Timeout int    // --timeout, seconds, for --run
 }
 
@@ -42,6 +43,7 @@ exit status (124 when it timed out). The reviewer's own run of an exact command 
 supervisor.checks is sent here.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
+			opts.runSet = c.Flags().Changed("run")
 			return runSupervisorChecks(c.Context(), env, opts)
 		},
 	}
@@ -63,8 +65,11 @@ func runSupervisorChecks(ctx context.Context, env *Env, opts supervisorChecksOpt
 	for _, p := range problems {
 		warnf(env, "%s: %s", paths.ConfigFile(env.Getenv), p)
 	}
-	r := checks.Runner{Dir: dir, Home: paths.HomeDir(env.Getenv), Env: checks.Environment(env.Environ()), Now: env.Now}
-	if opts.Run != "" {
+	r := checks.Runner{Dir: dir, Home: paths.HomeDir(env.Getenv), Env: checks.Environment(env.Environ()), Now: env.Now, Limits: cfg.Wall}
+	if opts.runSet {
+		if strings.TrimSpace(opts.Run) == "" {
+			return usageErrorf("--run: the command is empty")
+		}
 		if opts.Timeout < config.MinCheckTimeoutSeconds || opts.Timeout > config.MaxCheckTimeoutSeconds {
 			return usageErrorf("--timeout %d: want %d to %d seconds", opts.Timeout, config.MinCheckTimeoutSeconds, config.MaxCheckTimeoutSeconds)
 		}
@@ -122,7 +127,17 @@ func printRun(env *Env, res checks.Result) error {
 			return err
 		}
 	}
-	trailer := "[ccc-hooks: " + resultWords(res) + " — behind a copy-on-write wall: nothing it did lasted]"
+	shown := ""
+	switch n := strings.Count(res.Output, "\n") + 1; {
+	case res.Truncated:
+		shown = fmt.Sprintf("; the last %d lines of its output shown", n)
+	case res.Lines > n:
+		shown = fmt.Sprintf("; the last %d of its %d lines shown", n, res.Lines)
+	}
+	if res.DiskFull {
+		shown += "; its writes filled the wall's disk bound (supervisor.wall.disk_mb)"
+	}
+	trailer := "[ccc-hooks: " + resultWords(res) + shown + " — behind a copy-on-write wall: nothing it did lasted]"
 	if !checks.Ran(res) {
 		trailer = "[ccc-hooks: " + resultWords(res) + "]"
 	}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 func TestParse(t *testing.T) {
@@ -18,10 +20,11 @@ func TestParse(t *testing.T) {
 		{"empty object", `{}`, def, nil},
 		{"null", `{"supervisor": null}`, def, nil},
 		{
-			"all set", `{"x":1,"supervisor":{"enabled":true,"max_iterations":5,"timeout_seconds":60,"language":"zh","claude_command":"/opt/claude","claude_args":["--model","opus"],"permission_mode":"manual","allowed_tools":["Bash(go test:*)"],"max_budget_usd":0.25}}`,
+			"all set", `{"x":1,"supervisor":{"enabled":true,"max_iterations":5,"timeout_seconds":60,"language":"zh","claude_command":"/opt/claude","claude_args":["--model","opus"],"permission_mode":"manual","allowed_tools":["Bash(go test:*)"],"max_budget_usd":0.25,"wall":{"disk_mb":512,"memory_mb":1024,"processes":500,"credentials":["~/.config/x/token",".y/"],"reviewer":false}}}`,
 			Supervisor{
 				Enabled: true, MaxIterations: 5, TimeoutSeconds: 60, Language: "zh", ClaudeCommand: "/opt/claude", ClaudeArgs: []string{"--model", "opus"},
 				PermissionMode: "manual", AllowedTools: []string{"Bash(go test:*)"}, MaxBudgetUSD: 0.25,
+				Wall: Wall{Bounds: wall.Bounds{DiskMB: 512, MemoryMB: 1024, Processes: 500}, Credentials: []string{".config/x/token", ".y"}, Reviewer: false},
 			},
 			nil,
 		},

@@ -54,6 +54,9 @@ type Supervisor struct {
 	// Checks are run behind a copy-on-write wall before each Stop review, their results the
 	// reviewer's evidence (supervisor.checks; none by default).
 	Checks []Check
+	// Wall bounds what a command behind that wall may take, and names more credential files of
+	// the home directory that are empty inside it (supervisor.wall).
+	Wall Wall
 }
 
 // Default returns the supervisor configuration used when ccc.json or its key is missing.
@@ -64,6 +67,7 @@ func Default() Supervisor {
 		Language:       DefaultLanguage,
 		PermissionMode: DefaultPermissionMode,
 		AllowedTools:   DefaultAllowedTools(),
+		Wall:           DefaultWall(),
 	}
 }
 
@@ -98,6 +102,7 @@ func (p *problems) supervisor(sup gjson.Result) Supervisor {
 	}
 	p.reviewerLimits(sup, &cfg)
 	cfg.Checks = p.checks(sup.Get("checks"))
+	cfg.Wall = p.wall(sup.Get("wall"))
 	return cfg
 }
 

@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // The project of TestChecksAreTheReviewersEvidence: a test script that fails until parser.txt
@@ -138,37 +142,62 @@ func gitIn(t *testing.T, dir string, args ...string) {
 	}
 }
 
-// TestReviewerRunsACheckThroughTheWall: the reviewer asks Bash for a check's exact command; the
-// read-only hook grants it by sending it through the wall (`ccc-hooks supervisor checks --run`),
-// so the reviewer reads the check's output and exit status, and nothing the check does lasts.
-// The same command with anything added is refused by the read-only rule as before.
-func TestReviewerRunsACheckThroughTheWall(t *testing.T) {
+// TestReviewerCommandsRunBehindTheWall: where the wall stands, every Bash command of the reviewer
+// runs behind it (the read-only hook allows it and gives Claude Code `ccc-hooks supervisor checks
+// --run COMMAND` instead): commands the read-only rule refuses — a write, a check with a removal
+// after it, `go test ./...`, `git status` (which writes .git/index) — run, the reviewer reads
+// their output and exit status, and nothing of the user's changes: not the work tree, not a byte
+// of .git. The prompt says so, and the review still extends the session's prompt (the cache).
+func TestReviewerCommandsRunBehindTheWall(t *testing.T) {
 	t.Parallel()
 	RequireWall(t)
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		missing(t, "go is not installed: %v", err)
+	}
 	const (
 		prompt = "Fix the parser."
 		done   = "Fixed the parser. All tests pass."
 	)
-	calls := []string{checkCommand, checkCommand + "; rm -f notes.txt"}
+	calls := []string{
+		"touch x && ls x",
+		checkCommand + "; rm -f notes.txt; ls notes.txt",
+		filepath.Dir(goBin) + "/go test ./...",
+		"git status --short && ls -l .git/index",
+	}
 	sc := newScenario(t, func(r *Request) Reply {
 		switch {
 		case r.IsSupervisor():
 			if n := len(r.ToolResults()); n < len(calls) {
-				return Call("Bash", map[string]any{"command": calls[n], "description": "Run the tests"}, "")
+				return Call("Bash", map[string]any{"command": calls[n], "description": "Look"}, "")
 			}
-			return Verdict(false, "Ran the check myself; it fails.")
-		case r.IsAgent() && r.Contains("Ran the check myself"):
+			return Verdict(false, "Ran the tests myself; they fail.")
+		case r.IsAgent() && r.Contains("Ran the tests myself"):
 			return Say("I will look again.")
 		}
 		return Say(done)
 	})
-	files := map[string]string{"check.sh": checkScript, "parser.txt": "3\n", "notes.txt": "the user's notes\n"}
+	files := map[string]string{
+		"check.sh": checkScript, "parser.txt": "3\n", "notes.txt": "the user's notes\n",
+		"go.mod":         "module example.com/parser\n\ngo 1.22\n",
+		"parser_test.go": "package parser\n\nimport \"testing\"\n\nfunc TestParse(t *testing.T) { t.Fatal(\"parse(1+1) = 3, want 2\") }\n",
+	}
 	for name, content := range files {
 		sc.WriteFile(t, filepath.Join(sc.Project, name), content, 0o644)
 	}
 	gitIn(t, sc.Project, "init", "-q")
+	gitIn(t, sc.Project, "add", "-A")
+	gitIn(t, sc.Project, "commit", "-qm", "start")
+	sc.WriteFile(t, filepath.Join(sc.Project, "parser.txt"), "2\n", 0o644) // a change git status finds
+	gitIn(t, sc.Project, "status", "--short")                              // the index refreshed: Claude Code's own git status leaves it be
+	// The build cache in the home directory filled once, as a developer's is: the wall shows it,
+	// and the reviewer's `go test` only links and runs. The test fails, as it will behind the wall.
+	warm := exec.Command(goBin, "test", "./...")
+	warm.Dir, warm.Env = sc.Project, sc.Env()
+	_ = warm.Run()
 	sc.Install(t, sc.product)
 	sc.WriteConfig(t, map[string]any{"enabled": true, "max_iterations": 1, "checks": []any{checkCommand}})
+	before := testfs.Snapshot(t, sc.Project)
 	session := NewSessionID(t)
 	sc.agentStops(t, session, prompt)
 
@@ -176,24 +205,31 @@ func TestReviewerRunsACheckThroughTheWall(t *testing.T) {
 	if len(sup) != len(calls)+1 {
 		t.Fatalf("supervisor requests = %d, want %d", len(sup), len(calls)+1)
 	}
+	if p := promptOf(sup[0]); !strings.Contains(p, "every Bash command runs behind ccc-hooks' copy-on-write wall") ||
+		!strings.Contains(p, "Each command starts from the real tree as it is now") {
+		t.Errorf("the prompt does not say that the reviewer's commands run behind the wall:\n%s", p)
+	}
 	results := sup[len(sup)-1].ToolResults()
 	if len(results) < len(calls) {
 		t.Fatalf("tool results %v", results)
 	}
-	ran, refused := results[len(results)-2], results[len(results)-1]
-	t.Logf("the reviewer's run: %s", ran.ResultText())
-	for _, want := range []string{checkFailure, "[ccc-hooks: exit status 1 (failed) after", "behind a copy-on-write wall: nothing it did lasted]"} {
-		if !strings.Contains(ran.ResultText(), want) {
-			t.Errorf("the reviewer's run of the check lacks %q: %q", want, ran.ResultText())
+	results = results[len(results)-len(calls):]
+	for i, want := range [][]string{
+		{"x\n", "[ccc-hooks: exit status 0 (passed) after", "behind a copy-on-write wall: nothing it did lasted]"},
+		{"ok   parser", "ls: cannot access 'notes.txt'", "[ccc-hooks: exit status 2 (failed) after"},
+		{"--- FAIL: TestParse", "parse(1+1) = 3, want 2", "[ccc-hooks: exit status 1 (failed) after"},
+		{" M parser.txt", ".git/index", "[ccc-hooks: exit status 0 (passed) after"},
+	} {
+		got := results[i].ResultText()
+		t.Logf("the reviewer's %q:\n%s", calls[i], got)
+		for _, w := range want {
+			if results[i].IsError && i != 1 && i != 2 || !strings.Contains(got, w) {
+				t.Errorf("the reviewer's %q lacks %q (is_error %v): %q", calls[i], w, results[i].IsError, got)
+			}
 		}
 	}
-	if !refused.IsError || !strings.Contains(refused.ResultText(), readOnlyRefusal) {
-		t.Errorf("the check with more after it: %q (is_error %v), want the read-only refusal", refused.ResultText(), refused.IsError)
+	if diff := cmp.Diff(before, testfs.Snapshot(t, sc.Project)); diff != "" {
+		t.Errorf("the reviewer's commands changed the project, .git included (-before +after):\n%s", diff)
 	}
-	if got := sc.ReadFile(t, filepath.Join(sc.Project, "notes.txt")); got != files["notes.txt"] {
-		t.Errorf("notes.txt = %q after the reviewer's run", got)
-	}
-	if _, err := os.Lstat(filepath.Join(sc.Project, "build.out")); err == nil {
-		t.Errorf("build.out, written by the reviewer's run of the check, outlived it")
-	}
+	checkReviewExtendsSession(t, sc, session, sup)
 }

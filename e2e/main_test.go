@@ -9,8 +9,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // build is the one ccc-hooks build shared by every test of this run. TestMain
@@ -25,9 +23,6 @@ type productBuild struct {
 }
 
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == wall.InitArg {
-		os.Exit(wall.Init()) // RequireWall's trial of the wall starts this binary as its own
-	}
 	os.Exit(runTests(m))
 }
 

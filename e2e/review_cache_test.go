@@ -15,19 +15,30 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // readOnlyRefusal is how the reviewer's read-only hook answers a call it refuses, as the model
 // reads it.
 const readOnlyRefusal = "The supervisor's review is read-only, so this call was refused"
 
+// behindTheWall ends the result of a reviewer's command run behind the copy-on-write wall.
+const behindTheWall = "behind a copy-on-write wall: nothing it did lasted]"
+
+// guardAlone is the supervisor.wall of the tests of the reviewer's read-only rule: the reviewer's
+// Bash commands meet the rule alone, as where the copy-on-write wall cannot stand, instead of
+// running behind it (TestReviewerCommandsRunBehindTheWall tests that).
+var guardAlone = map[string]any{"reviewer": false}
+
 // TestReviewRidesTheCacheAndEditsNothing: an interactive session (tmux) whose local settings
 // allow Edit, Write, Bash(rm:*) and Bash(git:*) — the agent's own rm runs without a question —
 // is reviewed on Stop. The reviewer's first request extends the session's last one: the same
 // tools in the same order, the same system prompt (billing header aside), the session's messages
 // first, so the whole conversation is a prompt-cache hit. The reviewer then tries Write, Edit,
-// `rm -f`, `git checkout .` and a subagent that runs `rm -f`: each is refused by the read-only
-// hook, nothing changes on disk, and the reviewer still gives its verdict.
+// `rm -f`, `git checkout .` and a subagent that runs `rm -f`: Write and Edit are refused by the
+// read-only hook; the Bash commands are refused too where the copy-on-write wall cannot stand,
+// and run behind it where it stands (every Bash command of the reviewer does). Either way nothing
+// changes on disk, and the reviewer still gives its verdict.
 func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 	t.Parallel()
 	tmux := RequireTmux(t)
@@ -127,9 +138,16 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 	if len(sup) != len(steps)+1 {
 		t.Fatalf("supervisor requests = %d, want %d", len(sup), len(steps)+1)
 	}
+	walled := wall.Probe(context.Background(), "") == nil
 	results := sup[len(sup)-1].ToolResults()[1:]
 	for i, name := range []string{"Write", "Edit", "rm -f", "git checkout ."} {
-		if r := results[2+i]; !r.IsError || !strings.Contains(r.ResultText(), readOnlyRefusal) {
+		r := results[2+i]
+		switch {
+		case walled && i >= 2:
+			if r.IsError || !strings.Contains(r.ResultText(), behindTheWall) {
+				t.Errorf("%s: %q (is_error %v), want it run behind the wall", name, r.ResultText(), r.IsError)
+			}
+		case !r.IsError || !strings.Contains(r.ResultText(), readOnlyRefusal):
 			t.Errorf("%s: %q (is_error %v), want the read-only refusal", name, r.ResultText(), r.IsError)
 		}
 	}
@@ -137,18 +155,25 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 	if len(sub) != 2 {
 		t.Fatalf("subagent requests = %d, want 2", len(sub))
 	}
-	if r, _ := sub[1].LastToolResult(); !r.IsError || !strings.Contains(r.ResultText(), readOnlyRefusal) {
-		t.Errorf("the subagent's rm: %q (is_error %v), want the read-only refusal", r.ResultText(), r.IsError)
+	if r, _ := sub[1].LastToolResult(); walled && (r.IsError || !strings.Contains(r.ResultText(), behindTheWall)) ||
+		!walled && (!r.IsError || !strings.Contains(r.ResultText(), readOnlyRefusal)) {
+		t.Errorf("the subagent's rm: %q (is_error %v), want it refused, or run behind the wall where it stands (%v)", r.ResultText(), r.IsError, walled)
 	}
 
 	last := checkReviewExtendsSession(t, sc, session, sup)
-	// Where this machine has Claude Code's Bash sandbox, the reviewer's Bash ran in it too, and
-	// the prompt still extends the session's (review_sandbox_test.go measures the sandbox alone).
-	if supervisor.CheckSandbox(context.Background(), hookenv.System(io.Discard), os.Getenv("PATH")).Available() && sandboxDescriptions(sup[0]) <= sandboxDescriptions(last) {
-		t.Errorf("this machine has Claude Code's Bash sandbox, but the review's first request does not describe it (%q)", sandboxHeading)
+	// Where this machine has Claude Code's Bash sandbox and no wall, the reviewer's Bash ran in it
+	// too, and the prompt still extends the session's (review_sandbox_test.go measures the sandbox
+	// alone); where the wall stands, the reviewer gets no sandbox: its commands run behind the wall.
+	sandboxed := sandboxDescriptions(sup[0]) > sandboxDescriptions(last)
+	if want := !walled && supervisor.CheckSandbox(context.Background(), hookenv.System(io.Discard), os.Getenv("PATH")).Available(); sandboxed != want {
+		t.Errorf("the review's first request describes Claude Code's Bash sandbox (%q): %v, want %v (the wall stands: %v)", sandboxHeading, sandboxed, want, walled)
 	}
-	if n, _ := sc.Decisions(t, session)[0]["permission_denials"].(float64); n != 5 {
-		t.Errorf("permission_denials = %v, want 5 (Write, Edit, rm, git checkout, the subagent's rm)", n)
+	denials := 5.0 // Write, Edit, rm, git checkout, the subagent's rm
+	if walled {
+		denials = 2 // Write, Edit
+	}
+	if n, _ := sc.Decisions(t, session)[0]["permission_denials"].(float64); n != denials {
+		t.Errorf("permission_denials = %v, want %v", n, denials)
 	}
 }
 

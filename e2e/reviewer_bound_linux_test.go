@@ -103,7 +103,7 @@ func reviewerBounded(t *testing.T, sandboxed bool) {
 		swapped <- pipeAfterOpen(filepath.Join(sc.Project, "first.txt"), filepath.Join(sc.Project, "later.txt"))
 	}()
 	sc.Install(t, sc.product)
-	sc.WriteConfig(t, map[string]any{"enabled": true, "timeout_seconds": limit})
+	sc.WriteConfig(t, map[string]any{"enabled": true, "timeout_seconds": limit, "wall": guardAlone})
 	session := NewSessionID(t)
 	start := time.Now()
 	pr := sc.agentStops(t, session, "Count the lines.")

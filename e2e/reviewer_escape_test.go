@@ -78,7 +78,7 @@ func TestReviewerEscapesAreRefused(t *testing.T) {
 		"permissions": map[string]any{"allow": []string{"Bash(sort:*)", "Bash(git:*)", "Bash(cat:*)", "Bash(find:*)", "Bash(grep:*)"}},
 	})
 	sc.Install(t, sc.product)
-	sc.WriteConfig(t, map[string]any{"enabled": true})
+	sc.WriteConfig(t, map[string]any{"enabled": true, "wall": guardAlone})
 	session := NewSessionID(t)
 
 	pr := sc.agentStops(t, session, "Sort the list.")

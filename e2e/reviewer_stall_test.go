@@ -75,7 +75,7 @@ func TestReviewerCannotBeStalled(t *testing.T) {
 		}
 	}
 	sc.Install(t, sc.product)
-	sc.WriteConfig(t, map[string]any{"enabled": true})
+	sc.WriteConfig(t, map[string]any{"enabled": true, "wall": guardAlone})
 	start := time.Now()
 	pr := sc.agentStops(t, NewSessionID(t), "Count the lines.")
 	t.Logf("the session and its review took %s", time.Since(start).Round(time.Millisecond))

@@ -57,6 +57,7 @@ func TestReviewerIsReadOnlyAndUnsaved(t *testing.T) {
 	sc.WriteConfig(t, map[string]any{
 		"enabled":       true,
 		"allowed_tools": []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git status:*)", "Bash(go version:*)"},
+		"wall":          guardAlone,
 	})
 	session := NewSessionID(t)
 

@@ -136,7 +136,7 @@ func TestReviewerGitThroughTheWall(t *testing.T) {
 	// puts its user.name in the session's context ("Git user:"), and the fork must not differ.
 	sc.WriteFile(t, filepath.Join(sc.Home, ".gitconfig"), "[user]\n\tname = Gitwall Tester\n", 0o644)
 	sc.Install(t, sc.product)
-	sc.WriteConfig(t, map[string]any{"enabled": true})
+	sc.WriteConfig(t, map[string]any{"enabled": true, "wall": guardAlone})
 	session := NewSessionID(t)
 
 	pr := sc.agentStops(t, session, "Change a.txt.")

@@ -2,6 +2,7 @@ package hookrt
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,11 +17,15 @@ import (
 )
 
 // optsOf are the options cmd gives Run in e, on a machine without Claude Code's Bash sandbox
-// (package supervisor tests the reviews with one).
+// or the copy-on-write wall (package supervisor tests the reviews with them).
 func optsOf(e *hooktest.Env) Options {
 	return Options{
-		Env:    e.Hook(),
-		Review: supervisor.ReviewOptions{ManagedSettings: e.ManagedSettings(), Sandbox: func(context.Context) bashsandbox.Finding { return bashsandbox.Finding{} }},
+		Env: e.Hook(),
+		Review: supervisor.ReviewOptions{
+			ManagedSettings: e.ManagedSettings(),
+			Sandbox:         func(context.Context) bashsandbox.Finding { return bashsandbox.Finding{} },
+			Probe:           func(context.Context) error { return errors.New("no copy-on-write wall in this test") },
+		},
 	}
 }
 

@@ -44,6 +44,7 @@ type Result struct {
 	Output         string    `json:"output,omitempty"`    // the last lines, cleaned (see lastLines)
 	Lines          int       `json:"lines,omitempty"`     // how many lines the kept output has in all
 	Truncated      bool      `json:"truncated,omitempty"` // the output was longer than what was kept
+	DiskFull       bool      `json:"disk_full,omitempty"` // its writes filled the wall's disk bound
 	RanAt          time.Time `json:"ran_at"`              // when it ran (for a reused result: then)
 	Reused         bool      `json:"reused,omitempty"`    // the tree was unchanged since RanAt
 	Why            string    `json:"why,omitempty"`       // refused, error or not run: why
@@ -57,9 +58,19 @@ type Runner struct {
 	Home      string   // the user's home directory, behind a layer of its own
 	Env       []string // the checks' environment (see Environment)
 	Now       func() time.Time
-	Log       *slog.Logger
+	Log       *slog.Logger // nil: nowhere
+	// Limits are the wall's bounds and the home's further credential files (supervisor.wall).
+	Limits config.Wall
 	// Wall runs a command behind the wall (wall.Run when nil).
 	Wall func(context.Context, wall.Spec) (wall.Result, error)
+}
+
+// log is where the runner's warnings go.
+func (r Runner) log() *slog.Logger {
+	if r.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return r.Log
 }
 
 // Run returns the evidence of list for this review: with fresh (a Stop review) each check runs
@@ -81,7 +92,7 @@ func (r Runner) Run(ctx context.Context, list []config.Check, fresh bool) Eviden
 	ev.Tree = Fingerprint(project, r.Now)
 	past, err := r.Store.load(r.SessionID)
 	if err != nil {
-		r.Log.Warn("cannot read the last results of the checks; running them again", "err", err)
+		r.log().Warn("cannot read the last results of the checks; running them again", "err", err)
 	}
 	changed := false
 	for _, c := range list {
@@ -111,7 +122,7 @@ func (r Runner) Run(ctx context.Context, list []config.Check, fresh bool) Eviden
 	}
 	if changed {
 		if err := r.Store.save(r.SessionID, past); err != nil {
-			r.Log.Warn("cannot keep the results of the checks", "err", err)
+			r.log().Warn("cannot keep the results of the checks", "err", err)
 		}
 	}
 	return ev
@@ -158,20 +169,20 @@ func (r Runner) runOne(ctx context.Context, project string, c config.Check, line
 		run = wall.Run
 	}
 	w, err := run(ctx, wall.Spec{
-		Project: project, Dir: r.Dir, Home: r.Home, Command: c.Command, Env: r.Env,
-		Timeout: time.Duration(c.TimeoutSeconds) * time.Second,
+		Project: project, Dir: r.Dir, Home: r.Home, Hidden: r.Limits.Credentials, Command: c.Command, Env: r.Env,
+		Timeout: time.Duration(c.TimeoutSeconds) * time.Second, Bounds: r.Limits.Bounds,
 	})
 	res.DurationMS = w.Ran.Milliseconds()
 	res.WallMS = (w.Setup + w.Teardown).Milliseconds()
 	res.Output, res.Lines = lastLines(w.Output, lines)
-	res.Truncated = w.Truncated
+	res.Truncated, res.DiskFull = w.Truncated, w.DiskFull
 	var refused *wall.RefusedError
 	switch {
 	case errors.As(err, &refused):
 		res.Outcome, res.Why = Refused, refused.Why
 	case err != nil:
 		res.Outcome, res.Why = Errored, err.Error()
-		r.Log.Warn("a check's wall failed", "check", c.Command, "err", err)
+		r.log().Warn("a check's wall failed", "check", c.Command, "err", err)
 	case w.TimedOut:
 		res.Outcome = TimedOut
 	case w.ExitCode == 0:

@@ -266,3 +266,19 @@ func TestRunCheckOfNoDirectory(t *testing.T) {
 		t.Errorf("%+v, runs %v", res, w.runs)
 	}
 }
+
+// TestRunnerWithoutLogger: a runner given no logger (as `supervisor checks --run` builds one)
+// warns nowhere instead of panicking when the wall fails, and says why the check did not run.
+func TestRunnerWithoutLogger(t *testing.T) {
+	dir := t.TempDir()
+	w := &countingWall{err: errors.New("wall: no command")}
+	r := Runner{Store: Store{Home: t.TempDir()}, SessionID: "s1", Dir: dir, Now: time.Now, Wall: w.run}
+	res := r.RunCheck(context.Background(), config.Check{Command: " ", TimeoutSeconds: 1}, 10)
+	if res.Outcome != Errored || res.Why != "wall: no command" {
+		t.Errorf("%+v", res)
+	}
+	ev := r.Run(context.Background(), []config.Check{{Command: "x", TimeoutSeconds: 1}}, true)
+	if len(ev.Results) != 1 || ev.Results[0].Outcome != Errored {
+		t.Errorf("%+v", ev)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -35,12 +36,14 @@ var errTreeLimit = errors.New("tree too large to fingerprint")
 
 // Fingerprint walks the project (tracked and untracked files, ignored ones too) without running
 // anything in it: git is never run here, since the repository's configuration is the reviewed
-// agent's to write. Each entry is taken by lstat only (a FIFO or device is never opened, a
-// link never followed): its path, type and mode, size, modification and change times, inode
-// and owner. The change time moves with every write, even one that puts the modification time
-// back. Of .git only HEAD, packed-refs and refs/ count (a commit changes them; the index, which
-// every git status rewrites, does not), and a nested repository's .git not at all. now is the
-// clock the walk's time is read on (MaxTreeTime, Elapsed).
+// agent's to write. Each entry is taken by lstat (a FIFO or device is never opened): its path,
+// type and mode, size, modification and change times, inode and owner. The change time moves
+// with every write, even one that puts the modification time back. A symbolic link is taken with
+// its target, by stat through the link (a check that reads the link reads the target, wherever
+// it is: in .git, outside the project). Of .git, HEAD, packed-refs and refs/ count (a commit
+// changes them) and the index (staging changes it: a check of `git diff --cached` reads it); a
+// nested repository's .git not at all. now is the clock the walk's time is read on (MaxTreeTime,
+// Elapsed).
 func Fingerprint(project string, now func() time.Time) Tree {
 	start := now()
 	h := sha256.New()
@@ -72,7 +75,16 @@ func Fingerprint(project string, now func() time.Time) Tree {
 		if uid != 0 && st.uid >= 0 && st.uid != uid {
 			t.Foreign++
 		}
-		fmt.Fprintf(h, "%q %s %d %d %d %d %d\n", rel, fi.Mode(), fi.Size(), fi.ModTime().UnixNano(), st.ctime, st.ino, st.uid)
+		fmt.Fprintf(h, "%q ", rel)
+		entry(h, fi)
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			h.Write([]byte("-> "))
+			if target, err := os.Stat(path); err == nil {
+				entry(h, target)
+			} else {
+				h.Write([]byte("missing\n"))
+			}
+		}
 		return nil
 	})
 	t.Elapsed = now().Sub(start)
@@ -84,6 +96,12 @@ func Fingerprint(project string, now func() time.Time) Tree {
 	return t
 }
 
+// entry writes what the fingerprint takes of fi to w.
+func entry(w io.Writer, fi fs.FileInfo) {
+	st := statOf(fi)
+	fmt.Fprintf(w, "%s %d %d %d %d %d\n", fi.Mode(), fi.Size(), fi.ModTime().UnixNano(), st.ctime, st.ino, st.uid)
+}
+
 // How the walk takes an entry.
 type take int
 
@@ -93,8 +111,8 @@ const (
 	leaveOut             // neither
 )
 
-// gitEntry says how the walk takes the entry at rel: of the top .git only HEAD, packed-refs and
-// refs/ count; a nested repository's own .git is left out.
+// gitEntry says how the walk takes the entry at rel: of the top .git only HEAD, packed-refs,
+// refs/ and the index count; a nested repository's own .git is left out.
 func gitEntry(rel string, d fs.DirEntry) take {
 	dir, rest := splitFirst(rel)
 	if dir != ".git" {
@@ -106,7 +124,7 @@ func gitEntry(rel string, d fs.DirEntry) take {
 	if rest == "" {
 		return walkOnly
 	}
-	if top, _ := splitFirst(rest); top == "HEAD" || top == "packed-refs" || top == "refs" {
+	if top, _ := splitFirst(rest); top == "HEAD" || top == "packed-refs" || top == "refs" || top == "index" {
 		return count
 	}
 	return leaveOut

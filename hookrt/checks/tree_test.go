@@ -11,7 +11,7 @@ import (
 )
 
 // TestFingerprintSeesTheWorkTree: the fingerprint moves with what a check could see of the work
-// tree, tracked or not, and stays while only git's own bookkeeping changes.
+// tree, tracked or not, and stays while only git's own objects change.
 func TestFingerprintSeesTheWorkTree(t *testing.T) {
 	dir := t.TempDir()
 	testfs.Write(t, filepath.Join(dir, "a.txt"), "a", 0o644)
@@ -29,7 +29,6 @@ func TestFingerprintSeesTheWorkTree(t *testing.T) {
 		change func()
 	}{
 		{"nothing", func() {}},
-		{"git's index rewritten", func() { testfs.Write(t, filepath.Join(dir, ".git", "index"), "index 2", 0o644) }},
 		{"an object added", func() { testfs.Write(t, filepath.Join(dir, ".git", "objects", "ab", "cd"), "o", 0o644) }},
 		{"a nested repository's index", func() { testfs.Write(t, filepath.Join(dir, "vendor", "dep", ".git", "index"), "n2", 0o644) }},
 	}
@@ -58,6 +57,37 @@ func TestFingerprintSeesTheWorkTree(t *testing.T) {
 		tc.change()
 		got := Fingerprint(dir, time.Now).Sum
 		if got == prev {
+			t.Errorf("%s kept the fingerprint", tc.what)
+		}
+		prev = got
+	}
+}
+
+// TestFingerprintSeesStagingAndLinkTargets: what a check can read beside the work tree moves the
+// fingerprint too. Staging a file (git add, which writes .git/index) changes what `git diff
+// --cached --check` sees; a link's target changes what a check that reads the link sees, in .git
+// or outside the project, though the link itself is the same.
+func TestFingerprintSeesStagingAndLinkTargets(t *testing.T) {
+	dir := t.TempDir()
+	outside := filepath.Join(t.TempDir(), "data.txt")
+	testfs.Write(t, outside, "1", 0o644)
+	testfs.Write(t, filepath.Join(dir, ".git", "index"), "index", 0o644)
+	testfs.Write(t, filepath.Join(dir, ".git", "info", "exclude"), "x", 0o644)
+	must(t, os.Symlink(".git/info/exclude", filepath.Join(dir, "into-git")))
+	must(t, os.Symlink(outside, filepath.Join(dir, "outside")))
+	prev := Fingerprint(dir, time.Now).Sum
+	for _, tc := range []struct {
+		what   string
+		change func()
+	}{
+		{"staging (.git/index written)", func() { testfs.Write(t, filepath.Join(dir, ".git", "index"), "index 2", 0o644) }},
+		{"a link's target in .git", func() { testfs.Write(t, filepath.Join(dir, ".git", "info", "exclude"), "y", 0o644) }},
+		{"a link's target outside the project", func() { testfs.Write(t, outside, "22", 0o644) }},
+		{"a link's target gone", func() { must(t, os.Remove(outside)) }},
+	} {
+		tc.change()
+		got := Fingerprint(dir, time.Now).Sum
+		if got == "" || got == prev {
 			t.Errorf("%s kept the fingerprint", tc.what)
 		}
 		prev = got

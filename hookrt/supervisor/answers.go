@@ -11,13 +11,15 @@ import (
 // the router checks once): no profile applies there. env is the reviewer's environment, as Claude
 // Code gives it to the reviewer's hooks and Bash tool alike: the review's directory
 // (ReviewDirEnv), $PATH, and the git variables of the review's wall (GIT_WORK_TREE; every GIT_
-// variable is checked, reviewguard.GitEnvironment). A PreToolUse meets the read-only rule (see
-// package reviewguard): a deny for what it refuses, and no decision otherwise, so that Claude
-// Code's own permission checks still apply to what is granted. A Bash command is refused outright
-// while the environment holds a variable that makes bash run code before it
-// (reviewguard.CheckEnvironment); past that, only a Bash call of exactly one of supervisor.checks,
-// from the review's directory, is allowed and sent through the checks' copy-on-write wall instead
-// (grantCheck). UserPromptSubmit and SubagentStop get nothing; a Stop is let finish at once.
+// variable is checked, reviewguard.GitEnvironment). A Bash command is refused outright while the
+// environment holds a variable that makes bash run code before it (reviewguard.CheckEnvironment):
+// that code would run outside any wall. Past that, where the copy-on-write wall stands for the
+// review (WallEnv=1), every Bash command from the review's directory or below it is allowed and
+// sent through the wall instead (throughWall): nothing it does can last, whatever it is. Every
+// other PreToolUse (a Bash command too where the wall does not stand) meets the read-only rule
+// (see package reviewguard): a deny for what it refuses, and no decision otherwise, so that Claude
+// Code's own permission checks still apply to what is granted. UserPromptSubmit and SubagentStop
+// get nothing; a Stop is let finish at once.
 func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *event.Output {
 	switch ev.Name {
 	case event.UserPromptSubmit, event.SubagentStop:
@@ -30,7 +32,7 @@ func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *even
 			}
 		}
 		self, _ := env.Executable()
-		if out := grantCheck(ev, cfg, env.Getenv(ReviewDirEnv), self); out != nil {
+		if out := throughWall(ev, cfg, env.Getenv(ReviewDirEnv), self, env.Getenv(WallEnv) == "1"); out != nil {
 			return out
 		}
 		where := reviewguard.Place{

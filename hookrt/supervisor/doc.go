@@ -19,9 +19,11 @@
 //     saved, whose first request reads the session's prompt cache; its prompt, its verdict
 //     {allow_stop, feedback} and what it cost (review.go, prompt.go, result.go, bare.go,
 //     guard.go, usage.go), and the managed-settings check that refuses a review Claude Code
-//     would leave unguarded (managed.go). Behind the hook, where this machine has it, the
-//     reviewer's Bash runs in Claude Code's own sandbox with the project and the home
-//     directory read-only (sandbox.go, with package bashsandbox). Around the review stand its
+//     would leave unguarded (managed.go). Where the checks' copy-on-write wall stands, every
+//     Bash command of the reviewer runs behind it, allowed and rewritten by the hook
+//     (checkruns.go, checks.go), and the prompt says so; elsewhere, behind the hook and where
+//     this machine has it, the reviewer's Bash runs in Claude Code's own sandbox with the
+//     project and the home directory read-only (sandbox.go, with package bashsandbox). Around the review stand its
 //     git wall, through which its git reads the repository and never the repository's own
 //     configuration (package gitwall), and what it takes from and leaves out of the project's
 //     settings: their hooks and env stay out, the MCP servers they approve come in
@@ -29,8 +31,7 @@
 //     ended at a bound, with a line saying why in the command's output (bound.go).
 //   - The checks: before a Stop review the project's checks (supervisor.checks) run behind the
 //     copy-on-write wall and their results go into the prompt as evidence, a question review
-//     reuses them (checks.go, with package checks); the reviewer's own run of an exact check is
-//     sent through the same wall (checkruns.go).
+//     reuses them (checks.go, with package checks).
 //   - A reviewer out of quota: a review that fails on the account's usage limit stands the
 //     supervisor aside for that account until the reset Claude Code names, said once in each
 //     session, recorded in ccc-hooks home (quota.go, quota_answer.go, quota_store.go,

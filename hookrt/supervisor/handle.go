@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
@@ -51,6 +52,9 @@ type ReviewOptions struct {
 	Sandbox func(context.Context) bashsandbox.Finding
 	// Wall runs a check behind the copy-on-write wall (wall.Run when nil).
 	Wall func(context.Context, wall.Spec) (wall.Result, error)
+	// Probe says whether the wall stands here when no check of the review showed it (wallStands;
+	// wall.Probe when nil).
+	Probe func(context.Context) error
 }
 
 func (o Options) withDefaults() Options {
@@ -169,7 +173,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	s.reviewStarts()
 	evidence := s.evidence(ctx)
 	rec.Checks = evidence.Records()
-	verdict, usage, err := s.review(ctx, evidence.Section(s.opts.Config.Language))
+	verdict, usage, err := s.review(ctx, evidence)
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop
@@ -279,8 +283,10 @@ func (s *supervision) spent() float64 {
 func (s *supervision) configFile() string { return paths.ConfigFile(s.opts.Getenv) }
 
 // review builds the request from the config, the event and the checks' evidence (a section of
-// the prompt, "" without checks) and runs the reviewer.
-func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usage, error) {
+// the prompt, none without checks) and runs the reviewer: where the wall stands (wallStands,
+// found while the review's surroundings are built), every Bash command of the reviewer's runs
+// behind it, and the prompt says so.
+func (s *supervision) review(ctx context.Context, evidence checks.Evidence) (Verdict, Usage, error) {
 	cfg := s.opts.Config
 	base, err := BasePrompt(paths.ConfigDir(s.opts.Getenv), cfg.Language)
 	if err != nil {
@@ -298,11 +304,14 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 		timeout = s.opts.Review.Timeout
 	}
 	dir := s.reviewDir()
+	standing := make(chan bool, 1)
+	go func() { standing <- s.wallStands(ctx, evidence) }()
 	around := s.surroundings(ctx, dir)
 	defer around.remove()
 	env := reviewerEnv(s.opts.Environ(), around.project.env)
 	claude, _ := cfg.Claude(s.opts.Getenv)
-	sandbox := s.sandbox(ctx, dir, env)
+	walled := <-standing
+	sandbox := s.sandbox(ctx, dir, env, walled)
 	if sandbox != nil && around.wall != nil {
 		// What the sandbox makes in the repository's git directory goes when the review is over.
 		defer bashsandbox.MissingStubs(around.wall.GitDirs...).Remove()
@@ -317,10 +326,11 @@ func (s *supervision) review(ctx context.Context, evidence string) (Verdict, Usa
 		Sandbox:        sandbox,
 		MCPConfig:      around.project.mcp,
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
-		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, evidence),
+		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, walled, evidence.Section(cfg.Language)),
 		Dir:            dir,
 		Env:            env,
 		Git:            around.git,
+		Walled:         walled,
 		Timeout:        timeout,
 		Log:            s.opts.Log(),
 		Now:            s.opts.Now,

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
@@ -11,16 +12,20 @@ import (
 )
 
 // optsOf are the options the router gives Handle in e: the supervisor's part of ccc.json as the
-// router reads it, and e's environment, on a machine without Claude Code's Bash sandbox (the
-// tests that need one say so: sandbox_test.go).
+// router reads it, and e's environment, on a machine without Claude Code's Bash sandbox and
+// without the copy-on-write wall (the tests that need either say so: sandbox_test.go,
+// walled_test.go).
 func optsOf(e *hooktest.Env) Options {
 	cfg, _, _ := config.Load(e.ConfigFile())
 	return Options{
 		Env:    e.Hook(),
 		Config: cfg,
-		Review: ReviewOptions{ManagedSettings: e.ManagedSettings(), Sandbox: noSandbox},
+		Review: ReviewOptions{ManagedSettings: e.ManagedSettings(), Sandbox: noSandbox, Probe: noWall},
 	}
 }
+
+// noWall is a machine where the copy-on-write wall does not stand.
+func noWall(context.Context) error { return errors.New("no copy-on-write wall in this test") }
 
 // noSandbox is a machine without Claude Code's Bash sandbox.
 func noSandbox(context.Context) bashsandbox.Finding {

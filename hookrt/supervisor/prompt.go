@@ -58,14 +58,20 @@ func builtinPrompt(language string) string {
 // maxLastMessage bounds the agent's last message quoted in the prompt.
 const maxLastMessage = 32 << 10
 
-// Prompt returns the full prompt for ev: base, then what the reviewer may use (allowedTools), the
-// evidence of the project's checks (a section of package checks, "" without checks), the agent's
-// last message (a fork sees what was on disk when it started, which may miss it), and for
-// PreToolUse the pending questions of tool_input.
-func Prompt(base, language string, ev *event.Event, allowedTools []string, evidence string) string {
+// Prompt returns the full prompt for ev: base, then what the reviewer may use (allowedTools; with
+// walled, every Bash command behind the copy-on-write wall), the evidence of the project's checks
+// (a section of package checks, "" without checks), the agent's last message (a fork sees what
+// was on disk when it started, which may miss it), and for PreToolUse the pending questions of
+// tool_input. All of it follows the session's messages, so the prompt cache holds whatever it
+// says.
+func Prompt(base, language string, ev *event.Event, allowedTools []string, walled bool, evidence string) string {
 	var b strings.Builder
 	b.WriteString(strings.TrimRight(base, "\n"))
-	b.WriteString(toolsSection(language, allowedTools))
+	if walled {
+		b.WriteString(walledToolsSection(language))
+	} else {
+		b.WriteString(toolsSection(language, allowedTools))
+	}
 	b.WriteString(evidence)
 	if msg := strings.TrimSpace(ev.LastAssistantMessage); msg != "" {
 		if len(msg) > maxLastMessage {
@@ -141,6 +147,25 @@ func toolsSection(language string, allowed []string) string {
 	return s + "Any other tool call, and any command that changes something (Edit, Write, NotebookEdit, rm, " +
 		"git checkout, a redirection into a file …), is refused, even though the tool list shows those tools. " +
 		"Decide what you can verify accordingly."
+}
+
+// walledToolsSection tells the reviewer which tools it has where every Bash command runs behind
+// the copy-on-write wall (throughWall): any command, which may write, build and run tests, with
+// nothing of it lasting, each starting from the files as they are; and that the tools that edit
+// files are refused.
+func walledToolsSection(language string) string {
+	if language == "zh" {
+		return "\n\n## 你的工具\n\n你可以用 Read、Grep、Glob 阅读文件，并用 Bash 运行任何命令：每条 Bash 命令都在 ccc-hooks 的写时复制隔离墙后运行" +
+			"（项目和你的主目录之上的一次性层，没有网络，磁盘、内存、进程和时间都有上限），所以你可以构建、运行测试、写文件，" +
+			"而命令所做的一切都不会留下：每条命令都从真实的文件树开始，上一条命令写的文件在下一条里已经不在了，" +
+			"依赖它的步骤请写在同一条命令里（用 && 连接）。Edit、Write、NotebookEdit 等修改文件的工具会被拒绝，即使工具列表里有它们。"
+	}
+	return "\n\n## Your tools\n\nYou can read files with Read, Grep and Glob, and run any command with Bash: every Bash command runs " +
+		"behind ccc-hooks' copy-on-write wall (throwaway layers over the project and your home directory, no network, its " +
+		"disk, memory, processes and time bounded), so you may build, run the tests and write files, and nothing a command " +
+		"does lasts. Each command starts from the real tree as it is now: a file one command wrote is gone in the next, so " +
+		"run what depends on it in the same command (joined with &&). The tools that edit files (Edit, Write, NotebookEdit) " +
+		"are refused, even though the tool list shows them."
 }
 
 type question struct {

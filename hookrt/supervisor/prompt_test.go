@@ -41,7 +41,7 @@ func TestBasePrompt(t *testing.T) {
 func TestPromptQuestions(t *testing.T) {
 	ev := &event.Event{Name: event.PreToolUse, ToolName: event.AskUserQuestion, ToolInput: []byte(
 		`{"questions":[{"question":"Which DB?","header":"DB","multiSelect":true,"options":[{"label":"Postgres","description":"relational"},{"label":"SQLite"}]}]}`)}
-	got := Prompt("Base.", "en", ev, nil, "")
+	got := Prompt("Base.", "en", ev, nil, false, "")
 	want := "\n\n## Pending questions\n\n"
 	if !strings.HasPrefix(got, "Base.\n\n## Your tools") || !strings.Contains(got, want) {
 		t.Fatalf("got %q", got)
@@ -51,10 +51,10 @@ func TestPromptQuestions(t *testing.T) {
 			t.Errorf("prompt lacks %q:\n%s", s, got)
 		}
 	}
-	if stop := Prompt("Base.", "en", &event.Event{Name: event.Stop}, nil, ""); strings.Contains(stop, "Pending questions") {
+	if stop := Prompt("Base.", "en", &event.Event{Name: event.Stop}, nil, false, ""); strings.Contains(stop, "Pending questions") {
 		t.Errorf("Stop prompt: %q", stop)
 	}
-	other := Prompt("B", "zh", &event.Event{Name: event.PreToolUse, ToolName: "Bash", ToolInput: []byte(`{"command":"ls"}`)}, nil, "")
+	other := Prompt("B", "zh", &event.Event{Name: event.PreToolUse, ToolName: "Bash", ToolInput: []byte(`{"command":"ls"}`)}, nil, false, "")
 	if !strings.Contains(other, "待提出的问题") || !strings.Contains(other, `{"command":"ls"}`) {
 		t.Errorf("other tool prompt: %q", other)
 	}
@@ -158,7 +158,7 @@ func TestPromptToolsAndLastMessage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base := builtinPrompt(tt.lang)
-			got := Prompt(base, tt.lang, tt.ev, tt.tools, "")
+			got := Prompt(base, tt.lang, tt.ev, tt.tools, false, "")
 			if !strings.HasPrefix(got, strings.TrimRight(base, "\n")) {
 				t.Errorf("the prompt does not start with the instructions")
 			}
@@ -259,7 +259,7 @@ func TestGuardRunsTheBinaryWithoutAShell(t *testing.T) {
 // more is cut and says so.
 func TestPromptBounds(t *testing.T) {
 	for _, n := range []int{maxLastMessage, maxLastMessage + 1} {
-		got := Prompt("B", "en", &event.Event{Name: event.Stop, LastAssistantMessage: strings.Repeat("m", n)}, nil, "")
+		got := Prompt("B", "en", &event.Event{Name: event.Stop, LastAssistantMessage: strings.Repeat("m", n)}, nil, false, "")
 		if cut := strings.Contains(got, "(truncated)"); cut != (n > maxLastMessage) {
 			t.Errorf("last message of %d bytes: cut %v", n, cut)
 		}
@@ -270,7 +270,7 @@ func TestPromptBounds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := Prompt("B", "en", &event.Event{Name: event.PreToolUse, ToolName: event.AskUserQuestion, ToolInput: input}, nil, "")
+		got := Prompt("B", "en", &event.Event{Name: event.PreToolUse, ToolName: event.AskUserQuestion, ToolInput: input}, nil, false, "")
 		if cut := strings.Contains(got, "…(truncated)"); cut != (n > maxQuestions) {
 			t.Errorf("questions of %d bytes: cut %v", n, cut)
 		}

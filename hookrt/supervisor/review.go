@@ -50,6 +50,7 @@ type Request struct {
 	Dir            string           // the review's directory (supervision.reviewDir); "" or no directory: ours, and no git
 	Env            []string         // the environment (see reviewerEnv); GuardEnv=1 is added
 	Git            []string         // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
+	Walled         bool             // the copy-on-write wall stands: every Bash command of the reviewer runs behind it (WallEnv)
 	Timeout        time.Duration    // hard limit; the whole process group is killed when it passes
 	Log            *slog.Logger     // where the review's own warnings go; nil: nowhere
 	Now            func() time.Time // the clock the bound on each Bash command of the reviewer's reads (bound.go); nil: no bound
@@ -151,7 +152,11 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	if isDir(req.Dir) {
 		c.Dir, dir = req.Dir, req.Dir
 	}
-	c.Env = slices.Concat(reviewguard.Environment(reviewerEnv(req.Env, nil)), req.Git, []string{GuardEnv + "=1", ReviewDirEnv + "=" + dir})
+	walled := "0"
+	if req.Walled {
+		walled = "1"
+	}
+	c.Env = slices.Concat(reviewguard.Environment(reviewerEnv(req.Env, nil)), req.Git, []string{GuardEnv + "=1", ReviewDirEnv + "=" + dir, WallEnv + "=" + walled})
 	stdout := &capWriter{max: MaxStdout}
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr

@@ -9,7 +9,6 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
-	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 )
 
 // CheckSandbox is bashsandbox.Check on this machine: the running system, programs looked up (by
@@ -22,13 +21,17 @@ func CheckSandbox(ctx context.Context, env hookenv.Env, path string) bashsandbox
 
 // sandbox plans Claude Code's Bash sandbox for the reviewer, which runs in dir with the
 // environment env: dir and the home directory read-only, the programs supervisor.allowed_tools
-// grants besides git left out of it (bashsandbox.Unsandboxed). None (nil) when a rule grants Bash
+// grants besides git left out of it (bashsandbox.Unsandboxed). None where the copy-on-write wall
+// stands (walled): every Bash command then runs behind the wall (throughWall), which makes
+// namespaces of its own that bwrap's sandbox refuses to nest, so each would be left out of the
+// sandbox, and the sandbox itself leaves files in the repository's .git (2.1.328 and 2.1.332:
+// docs/claude-code.md, "The reviewer's Bash sandbox"). None (nil) when a rule grants Bash
 // as a whole, or when this machine has no sandbox on the reviewer's PATH (asked before each
 // review, and only then: bwrap's trial run costs a process). Without it the read-only hook holds
 // alone, as it does everywhere.
-func (s *supervision) sandbox(ctx context.Context, dir string, env []string) *bashsandbox.Plan {
+func (s *supervision) sandbox(ctx context.Context, dir string, env []string, walled bool) *bashsandbox.Plan {
 	excluded, all := bashsandbox.Unsandboxed(s.opts.Config.AllowedTools)
-	if all {
+	if all || walled {
 		return nil
 	}
 	check := s.opts.Review.Sandbox
@@ -40,28 +43,11 @@ func (s *supervision) sandbox(ctx context.Context, dir string, env []string) *ba
 	if !check(ctx).Available() {
 		return nil
 	}
-	plan := &bashsandbox.Plan{Excluded: append(excluded, s.checksOutside(dir)...)}
+	plan := &bashsandbox.Plan{Excluded: excluded}
 	for _, p := range []string{dir, paths.HomeDir(s.opts.Getenv)} {
 		if abs, err := filepath.Abs(p); err == nil && p != "" {
 			plan.ReadOnly = append(plan.ReadOnly, abs)
 		}
 	}
 	return plan
-}
-
-// checksOutside is the pattern of the reviewer's own runs of a check (grantCheck), which run
-// behind the copy-on-write wall and so outside Claude Code's sandbox: the wall makes namespaces
-// of its own, which bwrap's sandbox refuses to nest (2.1.328 and 2.1.332: docs/claude-code.md,
-// "A PreToolUse allow that rewrites the call"). The read-only hook still judges every Bash
-// command: only its own rewrite of an exact check's command starts this way. None when no check
-// applies to dir.
-func (s *supervision) checksOutside(dir string) []string {
-	if len(s.opts.Config.ChecksFor(dir)) == 0 {
-		return nil
-	}
-	self, err := s.opts.Executable()
-	if err != nil {
-		return nil
-	}
-	return []string{shellword.POSIX.Program(self) + " supervisor checks:*"}
 }

@@ -1,5 +1,6 @@
-// Package testfs writes the files a test sets up. It is for tests only: every failure ends the
-// test at once, naming the file.
+// Package testfs writes the files a test sets up, and takes a snapshot of a tree to compare
+// after (snapshot.go). It is for tests only: every failure ends the test at once, naming the
+// file.
 package testfs
 
 import (

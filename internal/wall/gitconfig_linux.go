@@ -3,13 +3,14 @@ package wall
 import (
 	"bufio"
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// gitFix is one file of the session's git configuration, and what the wall shows in its place.
+// gitFix is one file of the repository's git configuration, and what the wall shows in its place.
 type gitFix struct {
 	Path    string
 	Content string
@@ -18,20 +19,24 @@ type gitFix struct {
 // maxGitFile bounds what is read of a repository's .git file and configuration.
 const maxGitFile = 1 << 20
 
-// gitFixes returns what the wall puts in place of the project's git configuration: the
-// repository's .git/config (and its common directory's, for a worktree) becomes cleanConfig,
-// and config.worktree becomes empty. The repository is the reviewed agent's to write: its
+// repositoryOf returns the git directories of the project's repository that lie outside it (a
+// worktree's gitdir and the common directory it names: the wall shows them through layers of
+// their own, so that git works inside), and what the wall puts in place of its configuration:
+// the repository's .git/config (and its common directory's) becomes cleanConfig, and
+// config.worktree becomes empty. The repository is the reviewed agent's to write: its
 // configuration names programs git runs (core.fsmonitor, core.pager, diff and filter drivers,
-// core.hooksPath), and its hooks are programs, so a check that runs git must meet neither. The
-// files are only read here, never run: no git runs to find them (.git is a directory, or a file
-// "gitdir: PATH"; a gitdir's commondir file names the common directory).
-func gitFixes(project string) []gitFix {
+// core.hooksPath), and its hooks are programs, and a check of `git diff --check` must not be
+// turned by a setting of the agent's. The files are only read here, never run: no git runs to
+// find them (.git is a directory, or a file "gitdir: PATH"; a gitdir's commondir file names the
+// common directory). A git directory of the machine's own files (/proc, /sys, /dev) or the root
+// is no layer.
+func repositoryOf(project string) (outside []string, fixes []gitFix) {
 	gitDir := filepath.Join(project, ".git")
 	if data, err := safefile.ReadRegular(gitDir, maxGitFile); err == nil {
 		line, _, _ := strings.Cut(string(data), "\n")
 		dir, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
 		if !ok {
-			return nil
+			return nil, nil
 		}
 		gitDir = absFrom(project, strings.TrimSpace(dir))
 	}
@@ -41,17 +46,33 @@ func gitFixes(project string) []gitFix {
 			dirs = append(dirs, absFrom(gitDir, common))
 		}
 	}
-	var out []gitFix
 	for _, dir := range dirs {
+		if machines(dir) {
+			continue
+		}
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() && !Within(dir, project) {
+			outside = append(outside, dir)
+		}
 		cfg := filepath.Join(dir, "config")
 		if data, err := safefile.ReadRegular(cfg, maxGitFile); err == nil {
-			out = append(out, gitFix{Path: cfg, Content: cleanConfig(data)})
+			fixes = append(fixes, gitFix{Path: cfg, Content: cleanConfig(data)})
 		}
 		if wt := filepath.Join(dir, "config.worktree"); exists(wt) {
-			out = append(out, gitFix{Path: wt})
+			fixes = append(fixes, gitFix{Path: wt})
 		}
 	}
-	return out
+	return outside, fixes
+}
+
+// machines reports whether dir is the root or lies in the machine's own file systems.
+func machines(dir string) bool {
+	return dir == "/" || Within(dir, "/proc") || Within(dir, "/sys") || Within(dir, "/dev")
+}
+
+// exists reports whether path names anything, without following a final link.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 func absFrom(base, path string) string {

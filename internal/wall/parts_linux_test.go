@@ -2,8 +2,8 @@ package wall
 
 import (
 	"context"
-	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,33 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
-	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
-
-// TestParseSockets: the paths of /proc/net/unix, but for abstract sockets, the header, those the
-// wall's fresh mounts hide, and the same path twice.
-func TestParseSockets(t *testing.T) {
-	table := `Num       RefCount Protocol Flags    Type St Inode Path
-0000000000000001: 00000002 00000000 00010000 0001 01 150509 /var/lib/app/app.sock
-0000000000000002: 00000002 00000000 00010000 0001 01 150510 @/tmp/.X11-unix/X0
-0000000000000003: 00000003 00000000 00000000 0001 03 156732
-0000000000000004: 00000002 00000000 00010000 0001 01 150511 /run/docker.sock
-0000000000000005: 00000002 00000000 00010000 0001 01 150512 /home/u/.ssh/cm-u@host 22
-0000000000000006: 00000002 00000000 00010000 0001 01 150513 /var/lib/app/app.sock
-0000000000000007: 00000002 00000000 00010000 0001 01 150514 /tmp/x.sock
-0000000000000008: 00000002 00000000 00010000 0001 01 150515 /var/run/y.sock
-0000000000000009: 00000002 00000000 00010000 0001 01 150516 /dev/log
-0000000000000010: 00000002 00000000 00010000 0001 01 150517 /var/tmp/z.sock
-0000000000000011: 00000002 00000000 00010000 0001 01 150518 relative.sock
-`
-	want := []string{"/var/lib/app/app.sock", "/home/u/.ssh/cm-u@host 22"}
-	if diff := cmp.Diff(want, parseSockets([]byte(table))); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
-	}
-	if got := parseSockets([]byte("Num RefCount Protocol Flags Type St Inode Path /not/a/socket\n")); got != nil {
-		t.Errorf("the header read as a socket: %q", got)
-	}
-}
 
 // TestCleanConfig: of a repository's configuration only its format version, object format and
 // ref storage are taken, each only with a value git defines; hooks are off and the monitor too.
@@ -81,134 +55,48 @@ func TestCleanConfig(t *testing.T) {
 	}
 }
 
-// TestGitFixes: the configuration files git reads for the project's repository — its own .git,
-// or a worktree's gitdir and the common directory it names — each with what the wall shows.
-func TestGitFixes(t *testing.T) {
+// TestRepositoryOf: the configuration files git reads for the project's repository — its own
+// .git, or a worktree's gitdir and the common directory it names — each with what the wall shows,
+// and the git directories outside the project, which the wall shows through layers of their own.
+func TestRepositoryOf(t *testing.T) {
 	root := t.TempDir()
 	plain := filepath.Join(root, "plain")
 	testfs.Write(t, filepath.Join(plain, ".git", "config"), "[core]\n\trepositoryformatversion = 1\n", 0o644)
 	testfs.Write(t, filepath.Join(plain, ".git", "config.worktree"), "[core]\n\tfsmonitor = x\n", 0o644)
-	got := gitFixes(plain)
-	if len(got) != 2 || got[0].Path != filepath.Join(plain, ".git", "config") || !strings.Contains(got[0].Content, "repositoryformatversion = 1") ||
+	outside, got := repositoryOf(plain)
+	if len(outside) != 0 || len(got) != 2 || got[0].Path != filepath.Join(plain, ".git", "config") || !strings.Contains(got[0].Content, "repositoryformatversion = 1") ||
 		got[1].Path != filepath.Join(plain, ".git", "config.worktree") || got[1].Content != "" {
-		t.Errorf("a repository's own .git: %+v", got)
+		t.Errorf("a repository's own .git: %q, %+v", outside, got)
 	}
 	main := filepath.Join(root, "main")
 	testfs.Write(t, filepath.Join(main, ".git", "config"), "[core]\n", 0o644)
 	testfs.Write(t, filepath.Join(main, ".git", "worktrees", "wt", "commondir"), "../..\n", 0o644)
 	wt := filepath.Join(root, "wt")
 	testfs.Write(t, filepath.Join(wt, ".git"), "gitdir: ../main/.git/worktrees/wt\n", 0o644)
-	got = gitFixes(wt)
-	if len(got) != 1 || got[0].Path != filepath.Join(main, ".git", "config") {
-		t.Errorf("a worktree: %+v", got)
+	outside, got = repositoryOf(wt)
+	want := []string{filepath.Join(main, ".git", "worktrees", "wt"), filepath.Join(main, ".git")}
+	if diff := cmp.Diff(want, outside); diff != "" || len(got) != 1 || got[0].Path != filepath.Join(main, ".git", "config") {
+		t.Errorf("a worktree: %+v; git directories (-want +got):\n%s", got, diff)
 	}
 	testfs.Write(t, filepath.Join(root, "odd", ".git"), "not a pointer\n", 0o644)
-	if got := gitFixes(filepath.Join(root, "odd")); got != nil {
-		t.Errorf("a .git file that names nothing: %+v", got)
+	if outside, got := repositoryOf(filepath.Join(root, "odd")); got != nil || outside != nil {
+		t.Errorf("a .git file that names nothing: %q, %+v", outside, got)
 	}
-	if got := gitFixes(filepath.Join(root, "none")); got != nil {
-		t.Errorf("no repository: %+v", got)
+	if outside, got := repositoryOf(filepath.Join(root, "none")); got != nil || outside != nil {
+		t.Errorf("no repository: %q, %+v", outside, got)
 	}
-}
-
-// TestScratchBase: the layers' writes go to a temporary directory outside the project and the
-// home directory (an overlay refuses an upper layer inside its lower one).
-func TestScratchBase(t *testing.T) {
-	root := t.TempDir()
-	proj, home, other := filepath.Join(root, "proj"), filepath.Join(root, "home"), filepath.Join(root, "other")
-	for _, d := range []string{proj, home, other} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, tc := range []struct {
-		scratch, want string
-	}{
-		{other, other},
-		{filepath.Join(proj, "tmp"), ""},
-		{home, ""},
-		{filepath.Join(root, "missing"), ""},
-	} {
-		got, err := scratchBase(Spec{Project: proj, Home: home, Scratch: tc.scratch})
-		if got != tc.want || (err == nil) != (tc.want != "") {
-			t.Errorf("Scratch %s: %q, %v; want %q", tc.scratch, got, err, tc.want)
-		}
-	}
-	// Without Scratch: the TMPDIR of the environment the check is run with, not this process's.
-	t.Setenv("TMPDIR", home)
-	for _, tc := range []struct {
-		env  []string
-		want string
-	}{
-		{[]string{"TMPDIR=" + other}, other},
-		{[]string{"TMPDIR=/elsewhere", "TMPDIR=" + other}, other},
-		{[]string{"TMPDIR=" + filepath.Join(proj, "tmp")}, "/var/tmp"},
-		{nil, "/var/tmp"},
-	} {
-		if got, err := scratchBase(Spec{Project: proj, Home: home, Env: tc.env}); got != tc.want && (tc.want != "/var/tmp" || got != "/tmp") {
-			t.Errorf("Env %q: %q, %v; want %q", tc.env, got, err, tc.want)
-		}
+	testfs.Write(t, filepath.Join(root, "proc", ".git"), "gitdir: /proc/self\n", 0o644)
+	if outside, _ := repositoryOf(filepath.Join(root, "proc")); outside != nil {
+		t.Errorf("a git directory in /proc became a layer: %q", outside)
 	}
 }
 
-// TestOwnDirRefusesAnotherUsersOrALink: the parent of the scratch directories is used only when
-// it is this user's own directory that no one else may write to, reached without a link; else a
-// fresh one is made beside it.
-func TestOwnDirRefusesAnotherUsersOrALink(t *testing.T) {
-	root := t.TempDir()
-	mine := filepath.Join(root, "mine")
-	if got, err := ownDir(mine); err != nil || got != mine {
-		t.Fatalf("a new one: %q, %v", got, err)
-	}
-	open := filepath.Join(root, "open")
-	if err := os.Mkdir(open, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(open, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(root, "link")
-	if err := os.Symlink(mine, link); err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range []string{open, link} {
-		got, err := ownDir(dir)
-		if err != nil || got == dir || !strings.HasPrefix(filepath.Base(got), filepath.Base(dir)+"-") {
-			t.Errorf("%s: %q, %v; want a fresh one beside it", dir, got, err)
-		}
-	}
-}
-
-// TestSweepRemovesWhatNoWallHolds: a scratch directory a killed hook left (nobody holds its lock)
-// is removed by the next wall, unreadable directories and all; one a wall holds stays.
-func TestSweepRemovesWhatNoWallHolds(t *testing.T) {
-	if testuser.RunAsNobody(t) {
-		return // root removes an unreadable directory without opening it first
-	}
-	parent := t.TempDir()
-	left := filepath.Join(parent, "wall-left")
-	testfs.Write(t, filepath.Join(left, "p", "u", "deep", "f"), "x", 0o644)
-	if err := os.Chmod(filepath.Join(left, "p", "u", "deep"), 0); err != nil {
-		t.Fatal(err)
-	}
-	held := filepath.Join(parent, "wall-held")
-	if err := os.Mkdir(held, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(held)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		t.Fatal(err)
-	}
-	sweep(parent)
-	if _, err := os.Lstat(left); !os.IsNotExist(err) {
-		t.Errorf("the left scratch is still there: %v", err)
-	}
-	if _, err := os.Lstat(held); err != nil {
-		t.Errorf("the held scratch went: %v", err)
+// TestOutermost: of the directories a wall shows through layers, one inside another is covered
+// by the other's layer; the root never is a layer; shallowest first.
+func TestOutermost(t *testing.T) {
+	got := outermost([]string{"/home/u/src/p", "/home/u", "/work/main/.git/worktrees/x", "/work/main/.git", "/", "rel", "/home/u/"})
+	if diff := cmp.Diff([]string{"/home/u", "/work/main/.git"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
@@ -235,43 +123,107 @@ func TestTimeoutEndsEverything(t *testing.T) {
 	}
 }
 
-// TestScratchHeldWhileTheWallStands: a wall's scratch directory is locked while it stands, so
-// another wall's sweep leaves it; its upper layers have the modes of the directories they cover.
-func TestScratchHeldWhileTheWallStands(t *testing.T) {
+// TestUsernsRefusal: the cause and the fix of a refused user namespace, from what the kernel
+// answered a trial and its settings: each cause by its errno and setting, and none where nothing
+// refuses one.
+func TestUsernsRefusal(t *testing.T) {
+	settings := func(kv ...string) func(string) string {
+		return func(name string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == name {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		read  func(string) string
+		tried error
+		want  string // a part of the cause; "" for none
+	}{
+		{"switched off", settings("user.max_user_namespaces", "0"), unix.ENOSPC, "switched off on this machine (user.max_user_namespaces = 0); to allow them: sysctl -w user.max_user_namespaces=10000"},
+		{"limit reached", settings("user.max_user_namespaces", "7"), unix.ENOSPC, "the limit of user namespaces is reached (user.max_user_namespaces = 7,"},
+		{"nested too deep", settings(), unix.EUSERS, "nested too deep"},
+		{"Debian's switch", settings("kernel.unprivileged_userns_clone", "0"), unix.EPERM, "kernel.unprivileged_userns_clone = 0); to allow them: sysctl -w kernel.unprivileged_userns_clone=1"},
+		{"a seccomp profile", settings("kernel.unprivileged_userns_clone", "1"), unix.EPERM, "a container's seccomp profile"},
+		{"AppArmor", settings("kernel.apparmor_restrict_unprivileged_userns", "1"), nil, "AppArmor takes the capabilities"},
+		{"nothing refuses", settings("kernel.apparmor_restrict_unprivileged_userns", "0"), nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := usernsRefusal(tc.read, tc.tried)
+			if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want %q in it", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLayoutOf: the fstab of a wall mounts, below /tmp, the system directories read-only (a link
+// among them left to the stage), each layer from its descriptor, /dev's nodes, the
+// pseudo-terminals and /proc, every one nosuid, and nodev but /dev's nodes and devpts, with the
+// layers' own directory covered last; a path's spaces are escaped as libmount reads them.
+func TestLayoutOf(t *testing.T) {
 	root := t.TempDir()
-	proj, home, base := filepath.Join(root, "proj"), filepath.Join(root, "home"), filepath.Join(root, "tmp")
-	for d, mode := range map[string]os.FileMode{proj: 0o751, home: 0o710, base: 0o755} {
-		if err := os.Mkdir(d, mode); err != nil {
-			t.Fatal(err)
+	proj := filepath.Join(root, "my project")
+	home := filepath.Join(root, "home")
+	testfs.Write(t, filepath.Join(proj, ".git", "config"), "[core]\n", 0o644)
+	testfs.Write(t, filepath.Join(home, ".ssh", "id"), "key", 0o600)
+	l := layoutOf(Spec{Project: proj, Home: home, Hidden: []string{".config/tool/token"}, Env: []string{"XDG_RUNTIME_DIR=/run/user/7"}})
+	if len(l.layers) != 2 || !slices.Contains(l.layers, proj) || !slices.Contains(l.layers, home) {
+		t.Errorf("layers %q", l.layers)
+	}
+	lines := strings.Split(strings.TrimSpace(l.fstab.String()), "\n")
+	esc := strings.ReplaceAll("/tmp"+proj, " ", `\040`)
+	var cow bool
+	for _, line := range lines {
+		f := strings.Fields(line)
+		if len(f) != 6 {
+			t.Fatalf("line %q", line)
 		}
-		if err := os.Chmod(d, mode); err != nil {
-			t.Fatal(err)
+		opts := "," + f[3] + ","
+		node := f[2] == "none" || f[2] == "devpts"
+		if !strings.Contains(opts, ",nosuid,") || !node && !strings.Contains(opts, ",nodev,") {
+			t.Errorf("%q is not nosuid and nodev", line)
+		}
+		if f[1] == esc {
+			cow = strings.Contains(f[3], "lowerdir=/proc/self/fd/") && strings.Contains(f[3], "upperdir=/tmp/.l/")
 		}
 	}
-	sc, err := newScratch(Spec{Project: proj, Home: home, Scratch: base})
-	if err != nil {
-		t.Fatal(err)
+	if !cow {
+		t.Errorf("no layer over %s (escaped %s):\n%s", proj, esc, l.fstab.String())
 	}
-	defer sc.remove()
-	sweep(filepath.Dir(sc.dir))
-	if _, err := os.Stat(sc.dir); err != nil {
-		t.Fatalf("another wall's sweep removed a standing wall's scratch: %v", err)
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "ccc-hooks-wall /tmp/.l tmpfs ro,") {
+		t.Errorf("the layers' directory is not covered last: %q", last)
 	}
-	for layer, want := range map[string]os.FileMode{"p": 0o751, "h": 0o710} {
-		if fi, err := os.Stat(filepath.Join(sc.dir, layer, "u")); err != nil || fi.Mode().Perm() != want {
-			t.Errorf("%s/u: %v, %v; want mode %v", layer, fi.Mode(), err, want)
+	for _, want := range [][]string{
+		{"dir", "/run/user/7"},
+		{"empty", filepath.Join(home, ".ssh")},
+		{"empty", filepath.Join(home, ".config", "tool", "token")},
+		{"file", filepath.Join(proj, ".git", "config")},
+	} {
+		found := false
+		for j := 0; j+1 < len(l.steps); j++ {
+			found = found || l.steps[j] == want[0] && l.steps[j+1] == want[1]
+		}
+		if !found {
+			t.Errorf("no step %q in %q", want, l.steps)
 		}
 	}
-	noHome, err := newScratch(Spec{Project: proj, Scratch: base})
-	if err != nil {
-		t.Fatal(err)
+	if got := fstabField("a b\tc\nd\\e"); got != `a\040b\011c\012d\134e` {
+		t.Errorf("fstabField: %q", got)
 	}
-	defer noHome.remove()
-	if fi, _ := os.Stat(filepath.Join(noHome.dir, "h", "u")); fi.Mode().Perm() != 0o700 {
-		t.Errorf("h/u without a home: %v", fi.Mode())
-	}
-	sc.remove()
-	if _, err := os.Lstat(sc.dir); !os.IsNotExist(err) {
-		t.Errorf("removed scratch: %v", err)
+}
+
+// TestAtLeast: a kernel release against a version, its extra words ignored.
+func TestAtLeast(t *testing.T) {
+	for release, want := range map[string]bool{
+		"6.14.0": true, "6.18.44-fc-v1045": true, "7.0": true, "6.13.9": false, "5.15.0-91-generic": false,
+		"6.14-rc1": true, "6": false, "x.y": false,
+	} {
+		if got := atLeast(release, 6, 14); got != want {
+			t.Errorf("atLeast(%q, 6, 14) = %v", release, got)
+		}
 	}
 }

@@ -2,9 +2,6 @@ package wall
 
 import (
 	"context"
-	"crypto/sha256"
-	"fmt"
-	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -112,7 +109,7 @@ func nothingLasts(t *testing.T) {
 				"kill -9 " + strconv.Itoa(sleeper.Process.Pid) + "; echo kill=$?",
 				"exit 7",
 			}, "\n")
-			before := snapshot(t, root)
+			before := testfs.Snapshot(t, root)
 			res, err := Run(context.Background(), Spec{
 				Project: proj, Dir: proj, Home: home, Command: bash + " -c '" + strings.ReplaceAll(script, "'", `'\''`) + "'",
 				Env: append(os.Environ(), "HOME="+home, "GIT_CONFIG_GLOBAL=/dev/null"), Timeout: time.Minute,
@@ -122,7 +119,7 @@ func nothingLasts(t *testing.T) {
 			}
 			out := string(res.Output)
 			t.Logf("exit %d, setup %s, ran %s, teardown %s:\n%s", res.ExitCode, res.Setup, res.Ran, res.Teardown, out)
-			if diff := cmp.Diff(before, snapshot(t, root)); diff != "" {
+			if diff := cmp.Diff(before, testfs.Snapshot(t, root)); diff != "" {
 				t.Errorf("files changed behind the wall (-before +after):\n%s", diff)
 			}
 			for _, plant := range []string{tmpPlant, etcPlant} {
@@ -213,39 +210,6 @@ func accepted(ls ...net.Listener) func() <-chan string {
 	}
 }
 
-// snapshot records every file below root: its kind, mode, link target and the hash of its bytes.
-func snapshot(t *testing.T, root string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		v := fi.Mode().String()
-		switch {
-		case fi.Mode().IsRegular():
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			v += fmt.Sprintf(" %x", sha256.Sum256(data))
-		case fi.Mode()&fs.ModeSymlink != 0:
-			to, _ := os.Readlink(path)
-			v += " -> " + to
-		}
-		out[path] = v
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // needWall skips the test where this machine cannot give the wall, and fails it in CI.
 func needWall(t *testing.T) {
 	t.Helper()
@@ -274,7 +238,7 @@ func shortDir(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { removeAll(dir) })
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
 	return dir
 }
 
@@ -298,8 +262,8 @@ func machineSocket(t *testing.T) net.Listener {
 	}
 	wd, _ := os.Getwd()
 	home, _ := os.UserHomeDir()
-	for _, base := range []string{"/var/lib", "/opt", "/srv", wd} {
-		if fi, err := os.Stat(base); err != nil || !fi.IsDir() || hidden(base) || home != "" && Within(base, home) {
+	for _, base := range []string{"/opt", "/etc", "/var/lib", wd} {
+		if fi, err := os.Stat(base); err != nil || !fi.IsDir() || Within(base, "/tmp") || home != "" && Within(base, home) {
 			continue
 		}
 		dir, err := os.MkdirTemp(base, "ccc-hooks-wall-test-") //nolint:usetesting // in sight of the wall, unlike t.TempDir

@@ -1,25 +1,25 @@
 // Package wall runs one shell command where nothing it does can last or leave the machine: the
-// copy-on-write wall the supervisor's checks run behind (package hookrt/checks).
+// copy-on-write wall the supervisor's checks and the reviewer's Bash commands run behind
+// (package hookrt/checks).
 //
-// On Linux (wall_linux.go, init_linux.go, mounts_linux.go) the command runs in new user, mount,
-// network, PID and IPC namespaces. The project directory and the home directory are seen at their
-// own paths through throwaway overlay layers, so the command may write, delete and rename there
-// and none of it reaches the files below; /tmp, /var/tmp and /run are fresh and empty; every
-// other mount is read-only; /dev holds only null, zero, full, random, urandom and tty; /proc is
-// the new PID namespace's own; the network is a loopback of its own, which reaches no process
-// outside; filesystem sockets of processes outside are covered; the session's git configuration
-// and hooks are replaced by a configuration this package writes (gitconfig_linux.go). The command runs
-// without capabilities and cannot gain any (no_new_privs). When the command ends, the namespace
-// goes with every process it started, and the layers are removed.
+// On Linux (wall_linux.go) the wall is assembled from util-linux: unshare makes new mount,
+// network, PID and IPC namespaces (and, for any user but root, a user namespace in which the
+// user is itself), and a short POSIX sh stage (stage.sh) builds the command's world on a fresh
+// tmpfs of bounded size, its mounts in one fstab (layout_linux.go): the system directories
+// read-only, the project, the home directory and the repository's git directories through
+// throwaway overlay layers at their own paths (gitconfig_linux.go: the repository's
+// configuration replaced), fresh /tmp, /var/tmp, /run and /dev/shm, a /dev of a few nodes, the
+// PID namespace's own /proc, a loopback of its own; then it execs the command through prlimit,
+// setsid and setpriv (no capability, an empty bounding set, no_new_privs). No process of ours
+// stays: the command is PID 1, and its exit status comes back from wait(2) through unshare
+// (start_linux.go; output_linux.go reads the stage's word that the wall stands). When it ends,
+// the kernel ends every process it started and drops the mounts with the namespace. Where the
+// machine refuses a user namespace, refusal_linux.go names the cause and the fix.
 //
 // On macOS (wall_darwin.go) Seatbelt gives no copy-on-write layer: the command runs under
 // sandbox-exec with the project and home directory read-only, writes only in a temporary
 // directory of its own, and no network. Elsewhere (native Windows, other systems) there is no
-// wall, and Run refuses with a *RefusedError: a check is never run bare.
-//
-// The wall's own process on Linux is this binary started again with InitArg as its first
-// argument (from /proc/self/exe): a main (ccc-hooks' cmd.Main, a test's TestMain) hands such a
-// start to Init before anything else.
+// wall, and Run refuses with a *RefusedError: a command is never run bare.
 package wall
 
 import (
@@ -32,9 +32,6 @@ import (
 	"time"
 )
 
-// InitArg is the first argument of the wall's own process (see Init).
-const InitArg = "__ccc-hooks-wall-init"
-
 // Spec is one command to run behind the wall.
 type Spec struct {
 	// Project is the directory seen through a throwaway layer at its own path (an absolute path;
@@ -42,19 +39,67 @@ type Spec struct {
 	Project string
 	// Dir is where the command starts: Project or a directory below it.
 	Dir string
-	// Home is the user's home directory, seen through a throwaway layer too ("" for none).
+	// Home is the user's home directory, seen through a throwaway layer too ("" for none): its
+	// credential files (Credentials, and Hidden) are empty there.
 	Home string
+	// Hidden are more paths below Home, relative to it, that are empty inside the wall.
+	Hidden []string
 	// Command is run by /bin/sh -c.
 	Command string
-	// Env is the command's environment; TMPDIR is set to /tmp. Its TMPDIR, where set, is where
-	// the layers' writes go (see Scratch).
+	// Env is the command's environment; TMPDIR is set to /tmp.
 	Env []string
 	// Timeout, when positive, ends the command and everything it started after that long.
 	Timeout time.Duration
-	// Scratch is where the layers' writes go while the command runs: a directory outside
-	// Project and Home ("" for Env's TMPDIR or the system's temporary directories, see
-	// scratchBase).
-	Scratch string
+	// Bounds bound what the command may take besides time; a zero field is its default.
+	Bounds Bounds
+}
+
+// Bounds are what a command behind the wall may take besides time.
+type Bounds struct {
+	// DiskMB bounds what the command writes, in all: its layers and its fresh /tmp, /var/tmp,
+	// /run and /dev/shm share one tmpfs of this size.
+	DiskMB int
+	// MemoryMB bounds each process's data (RLIMIT_DATA: its heap and other private writable
+	// memory).
+	MemoryMB int
+	// Processes bounds the processes and threads the command runs at once (a PID namespace's
+	// own pid_max, Linux 6.14; and RLIMIT_NPROC in a user namespace).
+	Processes int
+}
+
+// DefaultBounds are the bounds of a Spec that names none.
+var DefaultBounds = Bounds{DiskMB: 2048, MemoryMB: 4096, Processes: 4096}
+
+// Ranges of Bounds' fields: a PID namespace's pid_max is at least 301.
+const (
+	MinDiskMB, MaxDiskMB       = 16, 1 << 20
+	MinMemoryMB, MaxMemoryMB   = 256, 1 << 22
+	MinProcesses, MaxProcesses = 300, 1 << 22
+)
+
+// withDefaults fills b's zero fields from DefaultBounds.
+func (b Bounds) withDefaults() Bounds {
+	if b.DiskMB <= 0 {
+		b.DiskMB = DefaultBounds.DiskMB
+	}
+	if b.MemoryMB <= 0 {
+		b.MemoryMB = DefaultBounds.MemoryMB
+	}
+	if b.Processes <= 0 {
+		b.Processes = DefaultBounds.Processes
+	}
+	return b
+}
+
+// Credentials are the files and directories below the home directory that hold credentials:
+// inside the wall each is empty (a directory with nothing in it, a file of no bytes). A check's
+// output goes into the review prompt; it has no network to use a key on.
+var Credentials = []string{
+	".ssh", ".gnupg", ".aws", ".azure", ".kube", ".config/gcloud", ".config/gh", ".config/hub",
+	".docker/config.json", ".netrc", ".git-credentials", ".claude/.credentials.json",
+	".npmrc", ".pypirc", ".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials",
+	".terraform.d/credentials.tfrc.json", ".vault-token", ".pgpass", ".password-store",
+	".local/share/keyrings", ".config/containers/auth.json", ".oci",
 }
 
 // Result is how one command ended behind the wall.
@@ -66,9 +111,13 @@ type Result struct {
 	Output []byte
 	// Truncated says that the command wrote more than Output holds.
 	Truncated bool
-	// Ran is how long the command itself ran; Setup and Teardown are the wall's own cost
-	// before and after it (namespaces, layers, the removal of what the layers kept).
+	// Ran is how long the command ran, with the end of its namespaces; Setup is the wall's own
+	// cost before it (namespaces, layers). Teardown is the wall's cost after it where the wall
+	// has one of its own (macOS: its temporary directory removed).
 	Ran, Setup, Teardown time.Duration
+	// Bounds are the bounds it ran under; DiskFull says that its writes filled DiskMB.
+	Bounds   Bounds
+	DiskFull bool
 }
 
 // MaxOutput is how much of the end of a command's output Run keeps.
@@ -123,7 +172,8 @@ func Probe(ctx context.Context, home string) error {
 const probeTimeout = 10 * time.Second
 
 // check refuses a Spec that cannot be a wall: relative paths, Dir outside Project, a project
-// that is the whole system.
+// that is the whole system, a hidden path outside the home directory, a command no program can
+// be handed (blank, or holding a NUL byte).
 func (s *Spec) check() error {
 	if !filepath.IsAbs(s.Project) || !filepath.IsAbs(s.Dir) {
 		return fmt.Errorf("wall: project %q and directory %q must be absolute paths", s.Project, s.Dir)
@@ -136,16 +186,25 @@ func (s *Spec) check() error {
 		return fmt.Errorf("wall: directory %s is not in the project %s", s.Dir, s.Project)
 	}
 	if s.Home != "" {
-		// A home directory that is not one (unset, gone, the root) gets no layer of its own:
-		// it is read-only as the rest is.
+		// A home directory that is not one (unset, gone, the root) gets no layer of its own and
+		// is not shown.
 		s.Home = filepath.Clean(s.Home)
 		if fi, err := os.Stat(s.Home); !filepath.IsAbs(s.Home) || s.Home == "/" || err != nil || !fi.IsDir() {
 			s.Home = ""
 		}
 	}
-	if strings.TrimSpace(s.Command) == "" {
-		return errors.New("wall: no command")
+	for _, h := range s.Hidden {
+		if h == "" || filepath.IsAbs(h) || !filepath.IsLocal(h) {
+			return fmt.Errorf("wall: hidden path %q is not below the home directory", h)
+		}
 	}
+	switch {
+	case strings.TrimSpace(s.Command) == "":
+		return errors.New("wall: no command")
+	case strings.ContainsRune(s.Command, 0):
+		return errors.New("wall: the command holds a NUL byte")
+	}
+	s.Bounds = s.Bounds.withDefaults()
 	return nil
 }
 

@@ -94,8 +94,3 @@ func withoutTmpdir(env []string) []string {
 	}
 	return out
 }
-
-// Init is never started here: on macOS Run starts sandbox-exec, not this binary.
-func Init() int { return initFailed }
-
-const initFailed = 125

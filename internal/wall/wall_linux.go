@@ -1,206 +1,136 @@
 package wall
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
+	_ "embed" // the stage
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/lookpath"
+	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
-// plan is what the wall's own process is told, as JSON on its descriptor 3: everything it must
-// know before it can no longer look (the host's sockets are seen only from outside the new
-// network namespace).
-type plan struct {
-	Project string
-	Dir     string
-	Home    string // "" for none
-	Scratch string // holds p/ and h/, each with u (upper) and w (work)
-	Command string
-	Env     []string
-	UID     int
-	GID     int
-	Userns  bool     // in a user namespace of its own (every user but root)
-	Sockets []string // filesystem sockets of processes outside, to cover
-	Git     []gitFix // the session's git configuration, replaced
-}
+// stage is the sh script unshare runs as PID 1 of the wall's namespaces (stage.sh).
+//
+//go:embed stage.sh
+var stage string
 
-// The descriptors of the wall's own process beside stdin, stdout and stderr.
-const (
-	planFD   = 3
-	reportFD = 4
-)
+// readyLine is what the stage prints on stdout when the wall stands, just before the command
+// replaces it: everything before it is the stage's, everything after the command's.
+const readyLine = "ccc-hooks-wall-ready\n"
 
-// initFailed is the exit status of the wall's own process when it could not set up the wall.
-const initFailed = 125
+// toolPath is where util-linux's programs are looked for, by us and by the stage.
+const toolPath = "/usr/sbin:/usr/bin:/sbin:/bin"
 
 func run(ctx context.Context, s Spec) (Result, error) {
-	started := time.Now()
-	sc, err := newScratch(s)
-	if err != nil {
-		return Result{}, err
-	}
-	p := plan{
-		Project: s.Project, Dir: s.Dir, Home: s.Home, Scratch: sc.dir, Command: s.Command,
-		Env: withTmpdir(s.Env), UID: os.Getuid(), GID: os.Getgid(), Userns: os.Geteuid() != 0,
-		Sockets: hostSockets(), Git: gitFixes(s.Project),
-	}
-	res, err := start(ctx, p, s.Timeout, started)
-	removed := time.Now()
-	sc.remove()
-	res.Teardown += time.Since(removed)
-	return res, err
-}
-
-// start starts the wall's own process with p and waits for it and its command.
-func start(ctx context.Context, p plan, timeout time.Duration, started time.Time) (Result, error) {
-	var res Result
-	planR, planW, err := os.Pipe()
-	if err != nil {
-		return res, err
-	}
-	defer planR.Close()
-	reportR, reportW, err := os.Pipe()
-	if err != nil {
-		planW.Close()
-		return res, err
-	}
-	defer reportR.Close()
-	out := &tail{}
-	c := exec.Command("/proc/self/exe", InitArg)
-	c.Env = []string{"PATH=/usr/bin:/bin"}
-	c.Stdout, c.Stderr = out, out
-	c.ExtraFiles = []*os.File{planR, reportW}
-	c.SysProcAttr = sysProcAttr(p)
-	c.WaitDelay = time.Second
-
-	// The parent-death signal goes with the thread that started the process: hold it until
-	// Wait returns, so that a hook killed while a check runs takes the wall down with it.
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	if err := c.Start(); err != nil {
-		planW.Close()
-		reportW.Close()
-		return res, refused("cannot make the namespaces: %v", err)
-	}
-	reportW.Close()
-	go func() {
-		_ = json.NewEncoder(planW).Encode(p)
-		planW.Close()
-	}()
-	reports := readReports(reportR)
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var expired atomic.Bool
-	if timeout > 0 {
-		t := time.AfterFunc(timeout, func() { expired.Store(true); cancel() })
-		defer t.Stop()
-	}
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ctx.Done():
-			// PID 1 of the namespace: the kernel ends every process in it.
-			_ = c.Process.Signal(syscall.SIGKILL)
-		case <-done:
+	res := Result{Bounds: s.Bounds}
+	tools := map[string]string{}
+	for _, name := range []string{"unshare", "prlimit", "setsid", "setpriv"} {
+		path, err := lookpath.Absolute(name, toolPath)
+		if err != nil {
+			return res, refused("util-linux's %s is missing (install util-linux 2.38 or later)", name)
 		}
-	}()
-	werr := c.Wait()
-	close(done)
-	ended := time.Now()
-	rep := <-reports
-	timedOut := expired.Load()
-	res.Output, res.Truncated = out.bytes()
-	switch {
-	case rep.failed != "":
-		return res, refused("%s", rep.failed)
-	case rep.ready.IsZero():
-		if ctx.Err() != nil && !timedOut {
+		tools[name] = path
+	}
+	p, err := planOf(s)
+	if err != nil {
+		return res, err
+	}
+	userns := os.Geteuid() != 0
+	args := []string{"--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child"}
+	if userns {
+		args = append([]string{"--map-current-user", "--keep-caps"}, args...)
+	}
+	args = append(args, "--", "/bin/sh", "-c", stage, "ccc-hooks-wall",
+		strconv.Itoa(s.Bounds.DiskMB), strconv.Itoa(pidMax(s.Bounds)), strconv.Itoa(s.Bounds.Processes),
+		strconv.Itoa(s.Bounds.MemoryMB), s.Dir, p.path, s.Command, tools["prlimit"], tools["setsid"], tools["setpriv"])
+	c := exec.Command(tools["unshare"], append(args, p.args...)...)
+	c.Env = p.env
+	// A session of its own (the command makes another with setsid), killed with the hook.
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	c.WaitDelay = time.Second
+	out := &stageOutput{readyCh: make(chan struct{})}
+	c.Stdout, c.Stderr = out, out
+	started := time.Now()
+	w, err := startAndWait(ctx, c, s.Timeout, out)
+	res.Output, res.Truncated = out.tail.bytes()
+	if err != nil {
+		return res, err
+	}
+	if out.ready.IsZero() {
+		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		return res, refused("the wall's own process ended before the wall stood (%v)", werr)
+		return res, stageFailed(out.stageText(), userns)
 	}
-	res.Setup = rep.ready.Sub(started)
-	res.Ran = ended.Sub(rep.ready)
-	if !rep.exited.IsZero() {
-		res.Ran = rep.exited.Sub(rep.ready)
-		res.Teardown = ended.Sub(rep.exited)
-	}
+	res.Setup = out.ready.Sub(started)
+	res.Ran = w.ended.Sub(out.ready)
+	res.DiskFull = out.diskFull(s.Bounds.DiskMB)
 	switch {
-	case timedOut:
+	case w.timedOut:
 		res.TimedOut, res.ExitCode = true, -1
 	case ctx.Err() != nil:
 		return res, ctx.Err()
-	case rep.exited.IsZero():
-		return res, fmt.Errorf("wall: the command's end was not reported: %w", werr)
 	default:
-		res.ExitCode = rep.code
+		res.ExitCode = w.code
 	}
 	return res, nil
 }
 
-// sysProcAttr returns how the wall's own process starts: in new namespaces, PID 1 of its own,
-// in a session of its own (no controlling terminal: /dev/tty reaches no one), killed when the
-// hook dies. As root it needs no user namespace (and keeps the real owners of every file, so
-// that the layers can copy any of them up); any other user gets one in which it is itself, with
-// the capabilities to build the wall kept across the start of this binary (ambient).
-func sysProcAttr(p plan) *syscall.SysProcAttr {
-	a := &syscall.SysProcAttr{
-		Cloneflags: syscall.CLONE_NEWNS | syscall.CLONE_NEWNET | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC,
-		Setsid:     true,
-		Pdeathsig:  syscall.SIGKILL,
+// pidMax is the pid_max of the wall's PID namespace for b (its processes and threads at once),
+// or 0 where the kernel has no pid_max of a namespace's own (before Linux 6.14 the file is the
+// machine's, and root would set it for every process).
+func pidMax(b Bounds) int {
+	var u unix.Utsname
+	if unix.Uname(&u) != nil || !atLeast(unix.ByteSliceToString(u.Release[:]), 6, 14) {
+		return 0
 	}
-	if p.Userns {
-		a.Cloneflags |= syscall.CLONE_NEWUSER
-		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: p.UID, HostID: p.UID, Size: 1}}
-		a.GidMappings = []syscall.SysProcIDMap{{ContainerID: p.GID, HostID: p.GID, Size: 1}}
-		a.GidMappingsEnableSetgroups = false
-		// Every capability, as `unshare -r` has them: the overlay does its own work (copying a
-		// file up, writing a whiteout) with the capabilities of the process that mounted it.
-		for c := uintptr(0); c <= uintptr(lastCap()); c++ {
-			a.AmbientCaps = append(a.AmbientCaps, c)
-		}
-	}
-	return a
+	return b.Processes + 1
 }
 
-// report is what the wall's own process said on its descriptor 4.
-type report struct {
-	ready, exited time.Time
-	code          int
-	failed        string
+// atLeast reports whether the kernel release (6.14.2-arch1) is major.minor or later.
+func atLeast(release string, major, minor int) bool {
+	var ma, mi int
+	if n, _ := fmt.Sscanf(release, "%d.%d", &ma, &mi); n != 2 {
+		return false
+	}
+	return ma > major || ma == major && mi >= minor
 }
 
-// readReports reads the lines of the wall's own process as they come, each stamped when read:
-// "ready" when the wall stands and the command starts, "exit N" when it ended, "error WHY".
-func readReports(r *os.File) <-chan report {
-	ch := make(chan report, 1)
-	go func() {
-		var rep report
-		sc := bufio.NewScanner(r)
-		for sc.Scan() {
-			word, rest, _ := strings.Cut(sc.Text(), " ")
-			switch word {
-			case "ready":
-				rep.ready = time.Now()
-			case "exit":
-				rep.exited = time.Now()
-				rep.code, _ = strconv.Atoi(rest)
-			case "error":
-				rep.failed = rest
-			}
-		}
-		ch <- rep
-	}()
-	return ch
+// planned is what the stage is told after the command and util-linux's programs: its fstab,
+// its layers and its steps; and the command's environment and PATH.
+type planned struct {
+	args []string
+	env  []string
+	path string
+}
+
+// maxLayers is how many layers the stage's descriptors hold (3..9).
+const maxLayers = 7
+
+// planOf lays out the wall of s (layout_linux.go) as the stage's arguments.
+func planOf(s Spec) (planned, error) {
+	var p planned
+	l := layoutOf(s)
+	if len(l.layers) > maxLayers {
+		return p, fmt.Errorf("wall: %d layers, at most %d", len(l.layers), maxLayers)
+	}
+	p.args = append([]string{l.fstab.String(), strconv.Itoa(len(l.layers))}, l.layers...)
+	p.args = append(p.args, l.steps...)
+	p.env = withTmpdir(s.Env)
+	p.path = proc.Getenv(p.env, "PATH")
+	if p.path == "" {
+		p.path = toolPath
+		p.env = append(p.env, "PATH="+p.path)
+	}
+	return p, nil
 }
 
 // withTmpdir returns env with TMPDIR set to the wall's fresh /tmp.

@@ -12,8 +12,3 @@ import (
 func run(context.Context, Spec) (Result, error) {
 	return Result{}, refused("%s has no namespaces or overlays a user may make; checks run only behind the wall (Linux, macOS)", runtime.GOOS)
 }
-
-// Init is never started here: Run starts no process of its own on this system.
-func Init() int { return initFailed }
-
-const initFailed = 125

@@ -9,16 +9,15 @@
 // The cases, in DIR:
 //
 //	bare true      /bin/sh -c true, as a process of its own: the floor
-//	wall true      the same behind the wall: its whole cost, and its start (namespaces, layers)
-//	               and teardown (the namespace's end, the layers' removal) apart
+//	wall true      the same behind the wall: its whole cost, its start (namespaces, layers) and
+//	               what follows the start (the command, here next to nothing, and the
+//	               namespace's end with its layers: the teardown) apart
 //	wall writes    a command that writes 1,000 files into the project and removes one tracked
-//	               file: the teardown removes what the layers kept
+//	               file
 //	fingerprint    the walk that decides whether the tree changed since a check's last run:
 //	               what a reused result costs
 //	bare check     COMMAND as a process of its own (with -check)
 //	wall check     COMMAND behind the wall: with the fingerprint, what reuse saves
-//
-// This program is its own wall process (the wall starts /proc/self/exe), as ccc-hooks is.
 package main
 
 import (
@@ -38,9 +37,6 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == wall.InitArg {
-		os.Exit(wall.Init())
-	}
 	os.Exit(run())
 }
 
@@ -88,7 +84,8 @@ func run() int {
 			if err == nil && res.ExitCode != 0 && !strings.HasPrefix(cmd, "for i") {
 				err = fmt.Errorf("%s: exit status %d: %s", cmd, res.ExitCode, res.Output)
 			}
-			return time.Since(start), res.Setup, res.Teardown, err
+			total := time.Since(start)
+			return total, res.Setup, total - res.Setup, err
 		}
 	}
 	cases := []kase{
@@ -133,7 +130,7 @@ func run() int {
 		}
 	}
 	fmt.Printf("project %s: %d files and directories (fingerprinted), %d rounds\n", dir, files, *runs)
-	fmt.Printf("%-12s %10s %10s %10s %8s\n", "case", "median", "start", "teardown", "ratio")
+	fmt.Printf("%-12s %10s %10s %10s %8s\n", "case", "median", "start", "after", "ratio")
 	for _, s := range samples {
 		ratio := "-"
 		if len(s.ratio) > 0 {
