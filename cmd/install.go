@@ -75,12 +75,19 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	if err != nil {
 		return err
 	}
-	if target.Scope == installer.ScopeProject && loc.ProjectIsUser() {
-		return usageErrorf("install: --scope project: here, in %s, the project settings file %s is your user settings file, "+
-			"where the project scope's `ccc-hooks hook` (run from PATH) does not belong; install with --scope user, or run "+
-			"this in the project's directory, or with --project-dir DIR; nothing was changed", loc.ProjectDir, target.Path)
+	if err := projectIsUser("install", loc, target); err != nil {
+		return err
 	}
 	if target.Scope == installer.ScopeFile {
+		if reads := loc.Unread(target.Path); reads != nil {
+			var names []string
+			for _, t := range reads {
+				names = append(names, t.String())
+			}
+			return usageErrorf("install: --file %s: Claude Code started in %s does not read it: it reads %s; install there, "+
+				"or run this where Claude Code starts (or with --project-dir DIR); nothing was changed",
+				target.Path, loc.ProjectDir, strings.Join(names, " and "))
+		}
 		if err := parentExists(target.Path); err != nil {
 			return err
 		}
@@ -273,4 +280,19 @@ func installingBinary(env *Env) (string, error) {
 		return resolved, nil
 	}
 	return binary, nil
+}
+
+// projectIsUser refuses the project scope where its file is the user settings file (Claude Code
+// started in the home directory): install does not put the project scope's `ccc-hooks hook` there,
+// and so uninstall --scope project has nothing of its own to take out of it.
+func projectIsUser(verb string, loc installer.Locator, target installer.Target) error {
+	if target.Scope != installer.ScopeProject || !loc.ProjectIsUser() {
+		return nil
+	}
+	what := "where the project scope's `ccc-hooks hook` (run from PATH) does not belong; install with --scope user"
+	if verb == "uninstall" {
+		what = "which install --scope project never writes; what is installed there is taken out with uninstall --scope user"
+	}
+	return usageErrorf("%s: --scope project: here, in %s, the project settings file %s is your user settings file, %s, or run "+
+		"this in the project's directory, or with --project-dir DIR; nothing was changed", verb, loc.ProjectDir, target.Path, what)
 }

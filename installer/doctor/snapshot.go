@@ -64,10 +64,10 @@ func (f File) Ours() []settings.Handler {
 
 // Snapshot is everything the checks read, gathered once.
 type Snapshot struct {
-	// ProjectDir is the directory Claude Code is started in (its project settings were read) and
-	// Root its git top level (its local settings were read).
+	// ProjectDir is the directory Claude Code is started in (its project settings were read), and
+	// loc the locator that found every file read.
 	ProjectDir string
-	Root       string
+	loc        installer.Locator
 	// Program is how advice names ccc-hooks so that the command can be pasted: "ccc-hooks" when
 	// that runs this ccc-hooks from PATH, else its absolute path. "ccc-hooks" when empty.
 	Program string
@@ -99,7 +99,7 @@ type Snapshot struct {
 func Load(loc installer.Locator) *Snapshot {
 	s := &Snapshot{
 		ProjectDir: loc.ProjectDir,
-		Root:       loc.RootDir(),
+		loc:        loc,
 		Home:       paths.Home(loc.Getenv),
 		ConfigPath: paths.ConfigFile(loc.Getenv),
 	}
