@@ -67,7 +67,7 @@ func (s *FileStore) noteWrite(target string, existed bool, old, updated []byte, 
 	if err != nil {
 		return nil, nil, err
 	}
-	prev, had := rec.Ledger, rec.Ledger != nil && rec.Untrusted == ""
+	prev, had := rec.Ledger.fresh(target, old), rec.Ledger != nil && rec.Untrusted == ""
 	// Each file is parsed once for both records, and not checked again: the change checked it.
 	before, after := checkedStates(old), checkedStates(updated)
 	next := func(forget bool) *Ledger {
@@ -87,6 +87,9 @@ func (s *FileStore) noteWrite(target string, existed bool, old, updated []byte, 
 			// Whatever was recorded before, the file now starts again from these bytes.
 			b := string(old)
 			l.CreatedFile, l.Blank, l.Containers = false, &b, nil
+		case l.Blank != nil && string(updated) == *l.Blank:
+			// The blank bytes given back: the record has done its work.
+			l.Blank, l.Containers = nil, nil
 		}
 		l.Containers = noteStates(l.Containers, before, after, forget)
 		return l
@@ -99,6 +102,7 @@ func (s *FileStore) noteWrite(target string, existed bool, old, updated []byte, 
 		if fi, err := os.Lstat(target); err == nil {
 			l.Dev, l.Ino, _ = safefile.Identity(fi)
 		}
+		l.Sum = sum(updated)
 		l.moved = ""
 		_ = s.writeLedger(target, l)
 	}

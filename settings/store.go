@@ -130,7 +130,8 @@ func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, 
 		if rec.Untrusted != "" {
 			return change(nil), nil
 		}
-		return change(rec.Ledger), nil
+		data, _ := ReadFile(target)
+		return change(rec.Ledger.fresh(target, data)), nil
 	})
 }
 
