@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
@@ -69,7 +70,7 @@ person's PATH; other files run this binary by its absolute path (--absolute: eve
 	return c
 }
 
-func runInstall(_ context.Context, env *Env, opts *installOptions) error {
+func runInstall(ctx context.Context, env *Env, opts *installOptions) error {
 	ask := env.IO.Interactive && !opts.Yes
 	profile, target, loc, err := profileAndTarget(env, "install", opts.Profile, &opts.Target, ask)
 	if err != nil {
@@ -108,6 +109,12 @@ func runInstall(_ context.Context, env *Env, opts *installOptions) error {
 	plan, err := installer.PlanInstall(loc, target, d, binary)
 	if err != nil {
 		return err
+	}
+	// What would stop or double the hooks is said before anything is written (doctor's rows).
+	if after, err := plan.Planned(); err == nil {
+		for _, w := range doctor.BeforeInstall(ctx, loc, target, after, doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath}) {
+			warnf(env, "%s", w)
+		}
 	}
 	out, err := applyPlan(env, "install", plan, opts.DryRun, ask)
 	if err != nil {

@@ -137,3 +137,23 @@ func (p Plan) sayInexact(r *run, rec settings.Record) error {
 	}
 	return nil
 }
+
+// Planned returns the settings file as the plan would leave it, computed from what the file
+// holds now, without writing anything (install says what would stop its hooks before it writes).
+func (p Plan) Planned() ([]byte, error) {
+	st := &settings.FileStore{Home: p.home}
+	cur := settings.Change{}
+	if p.seen != nil {
+		cur = *p.seen
+	} else {
+		var err error
+		if cur, err = read(st, p.verb, p.target.Path); err != nil {
+			return nil, err
+		}
+	}
+	ch, err := settings.Recompute(cur, p.settings(ledgerIn(st, p.target.Path)).with(ledgerIn(st, p.target.Path)))
+	if err != nil {
+		return nil, fileError(p.verb, p.target.Path, err)
+	}
+	return ch.New, nil
+}

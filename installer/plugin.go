@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -174,7 +173,7 @@ func pluginHooks(dir string) ([]settings.Handler, error) {
 	}
 	var ours []settings.Handler
 	for _, r := range handlers {
-		if hookcmd.IsOurs(r.Command) {
+		if IsOurs(r) {
 			ours = append(ours, r)
 		}
 	}

@@ -151,7 +151,7 @@ func fileStatus(t Target, opts StatusOptions) StatusRow {
 		row.Profiles = append(row.Profiles, p.Name)
 	}
 	for _, r := range handlers {
-		if hookcmd.IsOurs(r.Command) {
+		if IsOurs(r) {
 			row.addHook(hookStatus(r, opts))
 		}
 	}
