@@ -3,6 +3,7 @@ package installer
 import (
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -60,7 +61,7 @@ func (p Plan) Apply(opts ApplyOptions) (Outcome, error) {
 	}
 	r := &run{
 		ApplyOptions: opts,
-		st:           &settings.FileStore{Home: p.home, Now: opts.Now},
+		st:           &settings.FileStore{Home: p.home, Now: opts.Now, Ours: hookcmd.IsOurs},
 		verb:         p.verb,
 		preview:      opts.DryRun || opts.Ask,
 	}

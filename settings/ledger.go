@@ -35,6 +35,11 @@ type Ledger struct {
 	// "hooks.<Event>") that a write filled: null when it created them, else their text when
 	// they were empty before (such as "[]").
 	Containers map[string]*string `json:"containers,omitempty"`
+	// Filled are those of Containers that held only entries of ccc-hooks this record did not
+	// know of when a write found them (another ccc-hooks home's install, say): recorded as
+	// created, so that they go with our entries, though whether they were there before that
+	// install is not known.
+	Filled []string `json:"filled,omitempty"`
 	// Dirs are the directories created for the file, outermost first.
 	Dirs []string `json:"dirs,omitempty"`
 	// Installs is what the program that writes the file keeps about the hooks it installed
@@ -48,7 +53,7 @@ type Ledger struct {
 
 // empty reports whether the record holds nothing worth keeping.
 func (l *Ledger) empty() bool {
-	return !l.CreatedFile && l.Blank == nil && len(l.Containers) == 0 && len(l.Dirs) == 0 && len(l.Installs) == 0
+	return !l.CreatedFile && l.Blank == nil && len(l.Containers) == 0 && len(l.Dirs) == 0 && len(l.Installs) == 0 && len(l.Filled) == 0
 }
 
 // fresh returns l as it holds for target, whose bytes are data: what it says of the file before

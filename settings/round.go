@@ -138,6 +138,14 @@ func (r *round) giveBack(target string, d *safefile.Displaced, ours []byte) erro
 	return err
 }
 
+// finished says, where the ledger's record of a write could not be completed once the file was
+// written (err), that the record still holds what it held before, and why.
+func (r *round) finished(err error) {
+	if err != nil {
+		r.note(fmt.Sprintf("the file is written, but its record in the ledger could not be brought up to date (%v); it still covers the file as it was before", err))
+	}
+}
+
 // note adds a sentence to say about the update, once.
 func (r *round) note(s string) {
 	if !slices.Contains(r.notes, s) {

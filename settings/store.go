@@ -29,6 +29,10 @@ type FileStore struct {
 	// plainRename makes Update replace files with a plain rename, as on systems that cannot
 	// swap two names atomically (tests of that path on Linux).
 	plainRename bool
+	// Ours, when set, says which hook commands are ccc-hooks' own: a container on the hooks path
+	// that holds only such entries when this store writes the file, and that the file's record does
+	// not list, is recorded as filled by ccc-hooks (see noteWrite).
+	Ours OwnerFunc
 	// beforeSwap, when set, runs after the last look at the file and before the swap, where
 	// a tracer holding the swap lets another program save (tests of that moment).
 	beforeSwap func()
@@ -130,7 +134,10 @@ func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, 
 		if rec.Untrusted != "" {
 			return change(nil), nil
 		}
-		data, _ := ReadFile(target)
+		data, err := ReadFile(target)
+		if err != nil { // the rounds read it again, and say what stops them
+			return change(rec.Ledger), nil
+		}
 		return change(rec.Ledger.fresh(target, data)), nil
 	})
 }
@@ -259,10 +266,13 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	backedUp := make(chan error, 1)
 	go func() { backedUp <- r.backupOnce(s, c.Target, snap) }()
 	p, finish, undo, err := s.prepare(c, snap.exists, base, r)
-	if berr := <-backedUp; err == nil && berr != nil {
+	switch berr := <-backedUp; {
+	case berr != nil && err == nil:
 		r.discard(p)
 		undo()
 		err = berr
+	case berr != nil:
+		err = fmt.Errorf("%w; and %w", err, berr) // each may name a temporary file it left
 	}
 	var cannot *safefile.CannotCarryError
 	if errors.As(err, &cannot) {
@@ -304,7 +314,7 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	}
 	r.leftOver(p)
 	r.wrote = true
-	finish()
+	r.finished(finish())
 	// The settle time lets a foreign rename racing ours land before holds looks, so that our
 	// change is applied again on top of it instead of being silently replaced.
 	time.Sleep(s.settle())
@@ -339,7 +349,7 @@ func (s *FileStore) isRead(d *safefile.Displaced, snap *snapshot) bool {
 // prepare records in the ledger what writing c.New over base creates, and writes c.New to a
 // synced temporary file beside c.Target. finish and undo complete or take back the record; on
 // error nothing is left to take back.
-func (s *FileStore) prepare(c Change, existed bool, base []byte, r *round) (p *safefile.Pending, finish, undo func(), err error) {
+func (s *FileStore) prepare(c Change, existed bool, base []byte, r *round) (p *safefile.Pending, finish func() error, undo func(), err error) {
 	// Recorded before they are made: a run killed in between leaves them known as ours.
 	r.dirs = append(r.dirs, safefile.MissingDirs(filepath.Dir(c.Target))...)
 	finish, undo, err = s.noteWrite(c.Target, existed, base, c.New, r.dirs)
@@ -394,7 +404,8 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 	}
 	r.wrote, r.removed = true, true
 	if err := s.forget(rec); err != nil {
-		return true, fmt.Errorf("forget the removed file in the ledger: %w", err)
+		// The file is gone, as asked: what is left is bookkeeping, which the next run's tidy does.
+		r.note(fmt.Sprintf("%s is removed, and stays removed; but its record in the ledger could not be dropped (%v): the next ccc-hooks run drops it", c.Target, err))
 	}
 	return true, nil
 }
