@@ -3,6 +3,7 @@
 package cmd
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,7 +27,8 @@ func straceFaults(t *testing.T, bin, dir string, injects []string, args ...strin
 	c.Env = faultEnv(dir)
 	out, err := c.CombinedOutput()
 	code := 0
-	if exit, ok := err.(*exec.ExitError); ok {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
 		code = exit.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
@@ -50,10 +52,10 @@ func TestLeftoverNamedWhenItsRemovalFails(t *testing.T) {
 	bin := buildBinary(t)
 	for n := 1; n <= 4; n++ {
 		dir := t.TempDir()
-		writeFile(t, filepath.Join(dir, "home/.claude/settings.json"), killOld)
+		writeFile(t, filepath.Join(dir, "home", ".claude", "settings.json"), killOld)
 		out, _ := straceFaults(t, bin, dir, []string{"renameat:error=EIO:when=" + strconv.Itoa(n), "unlinkat:error=EIO"}, "install", "--yes")
-		left, _ := filepath.Glob(filepath.Join(dir, "home/.claude/ccc/*/.*ccc-hooks-tmp*"))
-		more, _ := filepath.Glob(filepath.Join(dir, "home/.claude/ccc/*/*/.*ccc-hooks-tmp*"))
+		left, _ := filepath.Glob(filepath.Join(dir, "home", ".claude", "ccc", "*", ".*ccc-hooks-tmp*"))
+		more, _ := filepath.Glob(filepath.Join(dir, "home", ".claude", "ccc", "*", "*", ".*ccc-hooks-tmp*"))
 		for _, f := range append(left, more...) {
 			if !strings.Contains(out, f) {
 				t.Errorf("renameat %d failing: %s is left and not named:\n%s", n, f, out)
@@ -71,7 +73,7 @@ func TestRemovedFileSaidPlainly(t *testing.T) {
 	seen := false
 	for n := 1; n <= 8; n++ {
 		dir := t.TempDir()
-		settings := filepath.Join(dir, "home/.claude/settings.json")
+		settings := filepath.Join(dir, "home", ".claude", "settings.json")
 		faultRun(t, bin, dir, "install", "--yes")
 		out, code := straceFaults(t, bin, dir, []string{"unlinkat:error=EIO:when=" + strconv.Itoa(n)}, "uninstall", "--yes")
 		if _, err := os.Lstat(settings); !os.IsNotExist(err) {
@@ -85,7 +87,7 @@ func TestRemovedFileSaidPlainly(t *testing.T) {
 			t.Errorf("unlinkat %d failing: exit %d, and the removed file not said plainly to be gone:\n%s", n, code, out)
 		}
 		faultRun(t, bin, dir, "uninstall", "--yes")
-		if records, _ := filepath.Glob(filepath.Join(dir, "home/.claude/ccc/ledger/settings.json-*.json")); len(records) > 0 {
+		if records, _ := filepath.Glob(filepath.Join(dir, "home", ".claude", "ccc", "ledger", "settings.json-*.json")); len(records) > 0 {
 			t.Errorf("unlinkat %d failing: the next run left the record %s", n, records)
 		}
 	}

@@ -31,20 +31,20 @@ type readPlace struct {
 var readPlaces = []readPlace{
 	{"a directory outside any repository", "local", func(t *testing.T, sc *scenario) (string, []string, []string, []string) {
 		mkdirs(t, sc.Root, "plain/src")
-		return filepath.Join(sc.Root, "plain/src"), nil,
+		return filepath.Join(sc.Root, "plain", "src"), nil,
 			[]string{"plain/src/.claude/settings.json", "plain/src/.claude/settings.local.json", "plain/.claude/settings.json", "plain/.claude/settings.local.json"},
 			[]string{"plain/src/.claude/settings.json", "plain/src/.claude/settings.local.json"}
 	}},
 	{"below the top of a repository", "local", func(t *testing.T, sc *scenario) (string, []string, []string, []string) {
 		repo(t, sc.Root, "R")
 		mkdirs(t, sc.Root, "R/src")
-		return filepath.Join(sc.Root, "R/src"), nil,
+		return filepath.Join(sc.Root, "R", "src"), nil,
 			[]string{"R/src/.claude/settings.json", "R/src/.claude/settings.local.json", "R/.claude/settings.json", "R/.claude/settings.local.json"},
 			[]string{"R/src/.claude/settings.json", "R/src/.claude/settings.local.json", "R/.claude/settings.local.json"}
 	}},
 	{"below the top of a linked worktree", "local", func(t *testing.T, sc *scenario) (string, []string, []string, []string) {
 		worktree(t, sc.Root)
-		return filepath.Join(sc.Root, "R-feature/src"), nil, worktreeCandidates,
+		return filepath.Join(sc.Root, "R-feature", "src"), nil, worktreeCandidates,
 			[]string{"R-feature/src/.claude/settings.json", "R-feature/src/.claude/settings.local.json", "R/.claude/settings.local.json"}
 	}},
 	{"at the top of a linked worktree", "local", func(t *testing.T, sc *scenario) (string, []string, []string, []string) {
@@ -58,21 +58,21 @@ var readPlaces = []readPlace{
 		repo(t, sc.Root, "R")
 		gitIn(t, filepath.Join(sc.Root, "R"), "-c", "protocol.file.allow=always", "submodule", "add", "-q", filepath.Join(sc.Root, "lib"), "sub")
 		mkdirs(t, sc.Root, "R/sub/src")
-		return filepath.Join(sc.Root, "R/sub/src"), nil,
+		return filepath.Join(sc.Root, "R", "sub", "src"), nil,
 			[]string{"R/sub/src/.claude/settings.local.json", "R/sub/.claude/settings.local.json", "R/.claude/settings.local.json"},
 			[]string{"R/sub/src/.claude/settings.local.json", "R/sub/.claude/settings.local.json"}
 	}},
 	{"below a home directory that is a repository", "local", func(t *testing.T, sc *scenario) (string, []string, []string, []string) {
 		gitIn(t, sc.Home, "init", "-q")
 		mkdirs(t, sc.Home, "proj/src")
-		return filepath.Join(sc.Home, "proj/src"), nil,
+		return filepath.Join(sc.Home, "proj", "src"), nil,
 			[]string{"home/proj/src/.claude/settings.local.json", "home/.claude/settings.local.json", "home/proj/.claude/settings.local.json"},
 			[]string{"home/proj/src/.claude/settings.local.json"}
 	}},
 	{"with GIT_DIR and GIT_WORK_TREE exported", "local", func(t *testing.T, sc *scenario) (string, []string, []string, []string) {
 		repo(t, sc.Root, "R")
 		mkdirs(t, sc.Root, "plain")
-		return filepath.Join(sc.Root, "plain"), []string{"GIT_DIR=" + filepath.Join(sc.Root, "R/.git"), "GIT_WORK_TREE=" + filepath.Join(sc.Root, "R")},
+		return filepath.Join(sc.Root, "plain"), []string{"GIT_DIR=" + filepath.Join(sc.Root, "R", ".git"), "GIT_WORK_TREE=" + filepath.Join(sc.Root, "R")},
 			[]string{"plain/.claude/settings.local.json", "R/.claude/settings.local.json"},
 			[]string{"plain/.claude/settings.local.json"}
 	}},

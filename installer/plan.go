@@ -143,7 +143,7 @@ func (p Plan) sayInexact(r *run, rec settings.Record) error {
 // holds now, without writing anything (install says what would stop its hooks before it writes).
 func (p Plan) Planned() ([]byte, error) {
 	st := &settings.FileStore{Home: p.home}
-	cur := settings.Change{}
+	var cur settings.Change
 	if p.seen != nil {
 		cur = *p.seen
 	} else {

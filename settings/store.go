@@ -134,11 +134,11 @@ func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, 
 		if rec.Untrusted != "" {
 			return change(nil), nil
 		}
-		data, err := ReadFile(target)
-		if err != nil { // the rounds read it again, and say what stops them
-			return change(rec.Ledger), nil
+		l := rec.Ledger
+		if data, err := ReadFile(target); err == nil { // else the rounds read it, and say what stops them
+			l = l.fresh(target, data)
 		}
-		return change(rec.Ledger.fresh(target, data)), nil
+		return change(l), nil
 	})
 }
 
@@ -336,9 +336,9 @@ func (s *FileStore) isRead(d *safefile.Displaced, snap *snapshot) bool {
 	if fi, err := d.Stat(); err != nil || !os.SameFile(fi, snap.info) {
 		return false // a save by rename: said at once, without a read
 	}
-	clear, known := safefile.WaitWriters(d.File, writersWait)
+	free, known := safefile.WaitWriters(d.File, writersWait)
 	switch {
-	case known && !clear:
+	case known && !free:
 		return false
 	case !known:
 		time.Sleep(s.settle())

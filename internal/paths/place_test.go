@@ -26,10 +26,10 @@ func layout(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	testfs.Write(t, filepath.Join(root, "R-feature/.git"), "gitdir: "+filepath.Join(root, "R/.git/worktrees/R-feature")+"\n", 0o644)
-	testfs.Write(t, filepath.Join(root, "R/.git/worktrees/R-feature/commondir"), "../..\n", 0o644)
-	testfs.Write(t, filepath.Join(root, "R/.git/worktrees/R-feature/gitdir"), filepath.Join(root, "R-feature/.git")+"\n", 0o644)
-	testfs.Write(t, filepath.Join(root, "R/sub/.git"), "gitdir: ../.git/modules/sub\n", 0o644)
+	testfs.Write(t, filepath.Join(root, "R-feature", ".git"), "gitdir: "+filepath.Join(root, "R", ".git", "worktrees", "R-feature")+"\n", 0o644)
+	testfs.Write(t, filepath.Join(root, "R", ".git", "worktrees", "R-feature", "commondir"), "../..\n", 0o644)
+	testfs.Write(t, filepath.Join(root, "R", ".git", "worktrees", "R-feature", "gitdir"), filepath.Join(root, "R-feature", ".git")+"\n", 0o644)
+	testfs.Write(t, filepath.Join(root, "R", "sub", ".git"), "gitdir: ../.git/modules/sub\n", 0o644)
 	return root
 }
 
@@ -46,7 +46,7 @@ func TestLocalRoot(t *testing.T) {
 
 	// A home directory that is not there (whose real path cannot be had) makes Claude Code stay
 	// in the directory it is started in.
-	if got := (Place{Dir: filepath.Join(root, "R/src"), Getenv: func(string) string { return filepath.Join(root, "none") }}).LocalRoot(); got != filepath.Join(root, "R/src") {
+	if got := (Place{Dir: filepath.Join(root, "R", "src"), Getenv: func(string) string { return filepath.Join(root, "none") }}).LocalRoot(); got != filepath.Join(root, "R", "src") {
 		t.Errorf("with no home directory, LocalRoot() = %q, want the directory itself", got)
 	}
 	at := func(rel string) string { return filepath.Join(root, rel) }
@@ -152,7 +152,7 @@ func TestMainWorkTreeWithGit(t *testing.T) {
 // (a copied worktree, a gitdir edited by hand) makes its own directory the top.
 func TestMainWorkTreeRefusesAMismatch(t *testing.T) {
 	root := layout(t)
-	testfs.Write(t, filepath.Join(root, "R/.git/worktrees/R-feature/gitdir"), filepath.Join(root, "elsewhere/.git")+"\n", 0o644)
+	testfs.Write(t, filepath.Join(root, "R", ".git", "worktrees", "R-feature", "gitdir"), filepath.Join(root, "elsewhere", ".git")+"\n", 0o644)
 	if got := MainWorkTree(filepath.Join(root, "R-feature")); got != filepath.Join(root, "R-feature") {
 		t.Errorf("MainWorkTree = %q, want the worktree's own top", got)
 	}

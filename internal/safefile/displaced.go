@@ -111,9 +111,9 @@ func keepAside(aside, target string) (string, error) {
 // WaitWriters waits, at most limit, until no program has f open for writing, so that what is
 // read of it next is all anyone will write into it (a file without a name gets no new writer).
 // known is false where that cannot be asked here (no lease on this system or file system, or a
-// file of another user without the capability to lease it); clear is false when a program still
+// file of another user without the capability to lease it); free is false when a program still
 // had it open for writing when limit passed.
-func WaitWriters(f *os.File, limit time.Duration) (clear, known bool) {
+func WaitWriters(f *os.File, limit time.Duration) (free, known bool) {
 	for start, wait := time.Now(), 100*time.Microsecond; ; wait = min(2*wait, 10*time.Millisecond) {
 		switch err := noWriters(f); {
 		case err == nil:

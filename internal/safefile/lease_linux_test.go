@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// TestWaitWriters: a file nobody has open for writing is clear at once; one a program still has
+// TestWaitWriters: a file nobody has open for writing is free at once; one a program still has
 // open for writing is waited for until it closes it, and reported when it does not in time.
 func TestWaitWriters(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "f")
@@ -20,28 +20,28 @@ func TestWaitWriters(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	clear, known := WaitWriters(r, time.Second)
+	free, known := WaitWriters(r, time.Second)
 	if !known {
 		t.Skip("no file lease on this file system")
 	}
-	if !clear {
-		t.Fatal("a file nobody writes: not clear")
+	if !free {
+		t.Fatal("a file nobody writes: not free")
 	}
 	w, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if clear, known := WaitWriters(r, 20*time.Millisecond); clear || !known {
-		t.Errorf("with a writer holding it: clear %v, known %v; want a writer seen", clear, known)
+	if free, known := WaitWriters(r, 20*time.Millisecond); free || !known {
+		t.Errorf("with a writer holding it: free %v, known %v; want a writer seen", free, known)
 	}
 	closed := make(chan struct{})
 	go func() {
-		_, _ = w.Write([]byte("y"))
+		_, _ = w.WriteString("y")
 		_ = w.Close()
 		close(closed)
 	}()
-	if clear, _ := WaitWriters(r, 10*time.Second); !clear {
-		t.Error("the writer closed the file, and it is still not clear")
+	if free, _ := WaitWriters(r, 10*time.Second); !free {
+		t.Error("the writer closed the file, and it is still not free")
 	}
 	<-closed
 }
