@@ -88,7 +88,7 @@ func smallFile(path string, follow bool) (string, bool) {
 		stat = os.Stat
 	}
 	fi, err := stat(path)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxGitFile {
+	if err != nil || !fi.Mode().IsRegular() {
 		return "", false
 	}
 	f, err := os.Open(path)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
@@ -21,7 +22,7 @@ func layout(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range []string{"R/.git/worktrees/R-feature", "R/.git/modules/sub", "R/src", "R/sub/src", "R-feature/src", "plain/src", "home"} {
+	for _, d := range []string{"R/.git/worktrees/R-feature", "R/.git/modules/sub", "R/src", "R/sub/src", "R-feature/src", "plain/src", "home", "R/.claude"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -179,5 +180,39 @@ func TestClaudeDir(t *testing.T) {
 				t.Errorf("ClaudeDir() = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestLocalRootThroughALink: Claude Code walks up from its working directory as the kernel names
+// it, every link resolved: started in a link to R/src, the top is R.
+func TestLocalRootThroughALink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Claude Code on Windows reads the local settings of the directory it is started in alone")
+	}
+	root := layout(t)
+	link := filepath.Join(root, "plain", "to-src")
+	if err := os.Symlink(filepath.Join(root, "R", "src"), link); err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(root, "home")
+	if got := (Place{Dir: link, Getenv: func(string) string { return home }}).LocalRoot(); got != filepath.Join(root, "R") {
+		t.Errorf("LocalRoot() through %s = %q, want the repository's top", link, got)
+	}
+}
+
+// TestMainWorkTreeBoundsItsFiles: a .git file of at most maxGitFile bytes is followed, one larger
+// is not (it holds no path git writes).
+func TestMainWorkTreeBoundsItsFiles(t *testing.T) {
+	root := layout(t)
+	gitFile := filepath.Join(root, "R-feature", ".git")
+	line := "gitdir: " + filepath.Join(root, "R", ".git", "worktrees", "R-feature")
+	for _, tt := range []struct {
+		size int
+		want string
+	}{{maxGitFile, filepath.Join(root, "R")}, {maxGitFile + 1, filepath.Join(root, "R-feature")}} {
+		testfs.Write(t, gitFile, line+strings.Repeat(" ", tt.size-len(line)), 0o644)
+		if got := MainWorkTree(filepath.Join(root, "R-feature")); got != tt.want {
+			t.Errorf("a .git file of %d bytes: MainWorkTree = %q, want %q", tt.size, got, tt.want)
+		}
 	}
 }
