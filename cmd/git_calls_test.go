@@ -10,10 +10,10 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
-// TestGitAskedOnlyForTheRoot: <root> (git's top level, where the local settings file is) is
-// looked up only by a command that needs a file there. An install into and uninstall from the
-// user settings run no git process; the same into the local settings ask git once per command.
-func TestGitAskedOnlyForTheRoot(t *testing.T) {
+// TestNoGitProcess: the files Claude Code reads are found as Claude Code finds them, by walking up
+// to .git, never by asking git (which follows GIT_DIR and GIT_WORK_TREE, and Claude Code does
+// not): install, uninstall, status and doctor run no git process, in the local scope too.
+func TestNoGitProcess(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the fake git is a shell script")
 	}
@@ -22,37 +22,30 @@ func TestGitAskedOnlyForTheRoot(t *testing.T) {
 	fake := "#!/bin/sh\necho \"$*\" >>'" + calls + "'\nexit 128\n"
 	testfs.Write(t, filepath.Join(bin, "git"), fake, 0o755)
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	count := func() int {
-		data, err := os.ReadFile(calls)
-		if os.IsNotExist(err) {
-			return 0
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		return strings.Count(string(data), "\n")
-	}
 
 	env, _, errOut := testEnv(t)
+	mustMkdir(t, filepath.Join(env.Getenv("HOME"), "repo", ".git"))
+	sub := filepath.Join(env.Getenv("HOME"), "repo", "src")
+	mustMkdir(t, sub)
+	env.Getwd = func() (string, error) { return sub, nil }
 	for _, args := range [][]string{
 		{"install", "--yes", "--scope", "user"},
 		{"uninstall", "--yes", "--scope", "user"},
-	} {
-		if code := Main(env, args); code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
-		}
-		if n := count(); n != 0 {
-			t.Fatalf("%v asked git %d times, want none", args, n)
-		}
-	}
-	for i, args := range [][]string{
 		{"install", "--yes", "--scope", "local"},
+		{"status"},
 		{"uninstall", "--yes", "--scope", "local"},
 	} {
 		if code := Main(env, args); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)
 		}
-		if n := count(); n != i+1 {
-			t.Fatalf("after %v git was asked %d times, want %d", args, n, i+1)
+		if args[0] == "status" { // after install --scope local: the top's file, not src's
+			if _, err := os.Stat(filepath.Join(env.Getenv("HOME"), "repo", ".claude", "settings.local.json")); err != nil {
+				t.Fatalf("install --scope local in %s did not write the repository top's local settings: %v", sub, err)
+			}
 		}
+	}
+	Main(env, []string{"doctor"})
+	if data, err := os.ReadFile(calls); err == nil || !os.IsNotExist(err) {
+		t.Fatalf("git was asked (%v): %s", err, strings.TrimSpace(string(data)))
 	}
 }

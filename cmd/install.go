@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
@@ -75,12 +76,19 @@ func runInstall(ctx context.Context, env *Env, opts *installOptions) error {
 	if err != nil {
 		return err
 	}
-	if target.Scope == installer.ScopeProject && loc.ProjectIsUser() {
-		return usageErrorf("install: --scope project: here, in %s, the project settings file %s is your user settings file, "+
-			"where the project scope's `ccc-hooks hook` (run from PATH) does not belong; install with --scope user, or run "+
-			"this in the project's directory, or with --project-dir DIR; nothing was changed", loc.ProjectDir, target.Path)
+	if err := projectIsUser("install", loc, target); err != nil {
+		return err
 	}
 	if target.Scope == installer.ScopeFile {
+		if reads := loc.Unread(target.Path); reads != nil {
+			var names []string
+			for _, t := range reads {
+				names = append(names, t.String())
+			}
+			return usageErrorf("install: --file %s: Claude Code started in %s does not read it: it reads %s; install there, "+
+				"or run this where Claude Code starts (or with --project-dir DIR); nothing was changed",
+				target.Path, loc.ProjectDir, strings.Join(names, " and "))
+		}
 		if err := parentExists(target.Path); err != nil {
 			return err
 		}
@@ -101,6 +109,12 @@ func runInstall(ctx context.Context, env *Env, opts *installOptions) error {
 	plan, err := installer.PlanInstall(loc, target, d, binary)
 	if err != nil {
 		return err
+	}
+	// What would stop or double the hooks is said before anything is written (doctor's rows).
+	if after, err := plan.Planned(); err == nil {
+		for _, w := range doctor.BeforeInstall(ctx, loc, target, after, doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath}) {
+			warnf(env, "%s", w)
+		}
 	}
 	out, err := applyPlan(env, "install", plan, opts.DryRun, ask)
 	if err != nil {
@@ -272,4 +286,19 @@ func installingBinary(env *Env) (string, error) {
 		return resolved, nil
 	}
 	return binary, nil
+}
+
+// projectIsUser refuses the project scope where its file is the user settings file (Claude Code
+// started in the home directory): install does not put the project scope's `ccc-hooks hook` there,
+// and so uninstall --scope project has nothing of its own to take out of it.
+func projectIsUser(verb string, loc installer.Locator, target installer.Target) error {
+	if target.Scope != installer.ScopeProject || !loc.ProjectIsUser() {
+		return nil
+	}
+	what := "where the project scope's `ccc-hooks hook` (run from PATH) does not belong; install with --scope user"
+	if verb == "uninstall" {
+		what = "which install --scope project never writes; what is installed there is taken out with uninstall --scope user"
+	}
+	return usageErrorf("%s: --scope project: here, in %s, the project settings file %s is your user settings file, %s, or run "+
+		"this in the project's directory, or with --project-dir DIR; nothing was changed", verb, loc.ProjectDir, target.Path, what)
 }

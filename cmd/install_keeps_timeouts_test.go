@@ -24,7 +24,7 @@ func handSetTimeouts(bin string) string {
 func TestInstallPromptKeepsHandSetTimeouts(t *testing.T) {
 	env, _, _ := testEnv(t)
 	bin, _ := env.Executable()
-	path := paths.UserFile(env.Getenv)
+	path := paths.Place{Getenv: env.Getenv}.UserFile()
 	before := handSetTimeouts(bin)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

@@ -113,16 +113,18 @@ func TestInstallKeepsWhatTheFileIs(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, outcome: "in place", say: "it has 2 names (hard links)"},
+		// Whoever's Claude Code reads a file runs what it names, as them: only its owner, or root
+		// keeping that owner, writes it.
 		{name: "a user writing a file another user owns", root: true, asNobody: true, setup: func(t *testing.T, p string) {
 			mustRun(t, "chmod", "0666", p)
-		}, outcome: "in place", say: "It was written in place, with a backup, not replaced: a replacement cannot be given its owner and group (uid 0, gid 0): operation not permitted."},
+		}, outcome: "refused", say: ": it belongs to uid 0, not you (uid 65534): ccc-hooks writes no settings file of another user, whose Claude Code would run the program it names as them; that user (or root) can install it; the file was left unchanged"},
 		{name: "a user's file whose group the user is not in", root: true, asNobody: true, setup: func(t *testing.T, p string) {
 			mustRun(t, "chown", "65534:0", p)
 			mustRun(t, "chmod", "2664", p)
 		}, outcome: "refused", say: ": a replacement cannot be given its owner and group (uid 65534, gid 0): operation not permitted, and a write in place would clear its setgid bit, which only a member of its group or root may set again; the file was left unchanged"},
 		{
 			name: "a file the user may not write, in a directory the user may", root: true, asNobody: true, setup: mode("0644"),
-			outcome: "refused", say: " in place: permission denied (a replacement cannot be given its owner and group (uid 0, gid 0): operation not permitted); the file was left unchanged",
+			outcome: "refused", say: ": it belongs to uid 0, not you (uid 65534): ccc-hooks writes no settings file of another user",
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {

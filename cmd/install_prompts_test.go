@@ -25,7 +25,7 @@ func installedStopOnly(t *testing.T, env *Env) string {
 	if code := Main(env, []string{"supervisor", "on", "--default"}); code != 0 {
 		t.Fatalf("supervisor on --default: exit %d", code)
 	}
-	return paths.UserFile(env.Getenv)
+	return paths.Place{Getenv: env.Getenv}.UserFile()
 }
 
 // TestInstallPromptsOfferWhatIsInstalled: every question offers the value installed now.
@@ -75,7 +75,7 @@ func TestInstallPromptReasksBadTimeout(t *testing.T) {
 	if diff := cmp.Diff(want, p.invalid); diff != "" {
 		t.Errorf("reasons shown (-want +got):\n%s", diff)
 	}
-	data, _ := os.ReadFile(paths.UserFile(env.Getenv))
+	data, _ := os.ReadFile(paths.Place{Getenv: env.Getenv}.UserFile())
 	if strings.Count(string(data), `"timeout": 45`) != 2 {
 		t.Errorf("settings do not carry the timeout typed last:\n%s", data)
 	}
@@ -124,7 +124,7 @@ func TestInstallPromptEventsNarrow(t *testing.T) {
 	if p.defaults[1] != "[0 1]" {
 		t.Errorf("events offered %s, want both (installed)", p.defaults[1])
 	}
-	data, _ := os.ReadFile(paths.UserFile(env.Getenv))
+	data, _ := os.ReadFile(paths.Place{Getenv: env.Getenv}.UserFile())
 	if strings.Contains(string(data), `"Stop"`) || !strings.Contains(string(data), "AskUserQuestion") {
 		t.Errorf("settings = %s, want PreToolUse[AskUserQuestion] only", data)
 	}
@@ -149,7 +149,7 @@ func TestInstallFileNeedsItsDirectory(t *testing.T) {
 // `ccc supervisor-hook` counts those that answering yes replaces — in the chosen events only.
 func TestInstallLegacyQuestionCountsChosenEvents(t *testing.T) {
 	env, _, errOut := testEnv(t)
-	user := paths.UserFile(env.Getenv)
+	user := paths.Place{Getenv: env.Getenv}.UserFile()
 	mustMkdir(t, filepath.Dir(user))
 	legacy := `{"hooks": [{"type": "command", "command": "ccc supervisor-hook"}]}`
 	if err := os.WriteFile(user, []byte(`{"hooks": {"Stop": [`+legacy+`], "PreToolUse": [{"matcher": "AskUserQuestion", `+legacy[1:]+`]}}`), 0o644); err != nil {
@@ -210,7 +210,7 @@ func TestInstallRerunKeepsTheAnswers(t *testing.T) {
 	if !bytes.Equal(after, before) || !strings.Contains(out.String(), "already installed, nothing changed") {
 		t.Errorf("Enter throughout changed %s or said otherwise:\n%s\n%s", local, after, out)
 	}
-	for _, f := range []string{paths.UserFile(env.Getenv), filepath.Join(paths.ConfigDir(env.Getenv), "commands"), paths.ConfigFile(env.Getenv)} {
+	for _, f := range []string{paths.Place{Getenv: env.Getenv}.UserFile(), filepath.Join(paths.ConfigDir(env.Getenv), "commands"), paths.ConfigFile(env.Getenv)} {
 		if _, err := os.Stat(f); !os.IsNotExist(err) {
 			t.Errorf("Enter throughout made %s (%v)", f, err)
 		}
@@ -229,7 +229,7 @@ func TestInstallFromHomeOffersNoProject(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	home := env.Getenv("HOME")
-	note := "Here, in " + home + ", the project settings file is your user settings file (" + paths.UserFile(env.Getenv) +
+	note := "Here, in " + home + ", the project settings file is your user settings file (" + paths.Place{Getenv: env.Getenv}.UserFile() +
 		"), so the project scope is not offered: to install for a project, run this in the project's directory, or with --project-dir DIR."
 	if !slices.Contains(strings.Split(out.String(), "\n"), note) {
 		t.Errorf("stdout lacks the line %q:\n%s", note, out)
@@ -237,7 +237,7 @@ func TestInstallFromHomeOffersNoProject(t *testing.T) {
 	if len(p.options) == 0 || slices.ContainsFunc(p.options[0], func(o string) bool { return strings.HasPrefix(o, "project ") }) {
 		t.Errorf("scopes offered %q, want no project", p.options)
 	}
-	data, _ := os.ReadFile(paths.UserFile(env.Getenv))
+	data, _ := os.ReadFile(paths.Place{Getenv: env.Getenv}.UserFile())
 	if !strings.Contains(string(data), `"command": "`+filepath.Join(home, "bin", "ccc-hooks")+` hook"`) {
 		t.Errorf("user settings = %s, want this binary's path", data)
 	}

@@ -43,7 +43,7 @@ func TestExitCodes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			env, _, errOut := testEnv(t)
-			path := paths.UserFile(env.Getenv)
+			path := paths.Place{Getenv: env.Getenv}.UserFile()
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -122,7 +122,7 @@ func TestInstallInteractiveDeclined(t *testing.T) {
 	if code := Main(env, []string{"install"}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if _, err := os.Stat(paths.UserFile(env.Getenv)); !os.IsNotExist(err) {
+	if _, err := os.Stat(paths.Place{Getenv: env.Getenv}.UserFile()); !os.IsNotExist(err) {
 		t.Errorf("declined install wrote the file (stat: %v)", err)
 	}
 	if !strings.Contains(out.String(), "Nothing was changed.") {
@@ -165,7 +165,7 @@ func TestUninstallInteractive(t *testing.T) {
 	if code := Main(env, []string{"install", "--yes"}); code != 0 {
 		t.Fatalf("install: exit %d: %s", code, errOut)
 	}
-	user := paths.UserFile(env.Getenv)
+	user := paths.Place{Getenv: env.Getenv}.UserFile()
 	installed, err := os.ReadFile(user)
 	if err != nil {
 		t.Fatal(err)

@@ -33,7 +33,7 @@ func TestInstallRefusesNonUTF8Binary(t *testing.T) {
 	if code := Main(env, []string{"install"}); code != 1 {
 		t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
 	}
-	user := paths.UserFile(env.Getenv)
+	user := paths.Place{Getenv: env.Getenv}.UserFile()
 	want := "ccc-hooks: install: " + user + `: this binary's path, "` + home + `/tools-\xff\xfe/ccc-hooks", holds bytes that are not UTF-8 text, ` +
 		"which Claude Code cannot read back from a settings file, so the hook could never run; the file was left unchanged. " +
 		"Install from a path that is UTF-8 (move the binary, or run it through a link whose path is)\n"
@@ -69,7 +69,7 @@ func TestInstallRefusesNonUTF8Binary(t *testing.T) {
 // uninstall still reads the file.
 func TestInstallRefusesAResultTooLargeToRead(t *testing.T) {
 	env, out, errOut := testEnv(t)
-	user := paths.UserFile(env.Getenv)
+	user := paths.Place{Getenv: env.Getenv}.UserFile()
 	if err := os.MkdirAll(filepath.Dir(user), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -42,14 +41,9 @@ func (f *targetFlags) changed(c *cobra.Command) { f.FileSet = c.Flags().Changed(
 
 func (f *targetFlags) chosen() bool { return f.Scope != "" || f.Provider != "" || f.File != "" }
 
-// locator returns the locator of the flags' project and user.
+// locator returns the locator of the flags' project and user: Claude Code started in
+// --project-dir, else in the working directory.
 func (f *targetFlags) locator(env *Env) (installer.Locator, error) {
-	return f.locatorFor(env, true)
-}
-
-// locatorFor is locator; without needProject the project directory is left unset unless
-// --project-dir names it, which spares asking git for a target that is no project file.
-func (f *targetFlags) locatorFor(env *Env, needProject bool) (installer.Locator, error) {
 	wd, err := env.Getwd()
 	if err != nil {
 		return installer.Locator{}, fmt.Errorf("working directory: %w", err)
@@ -59,13 +53,7 @@ func (f *targetFlags) locatorFor(env *Env, needProject bool) (installer.Locator,
 			return installer.Locator{}, usageErrorf("--project-dir: project directory %s does not exist", f.ProjectDir)
 		}
 	}
-	loc := installer.Locator{Getenv: env.Getenv}
-	if needProject || f.ProjectDir != "" {
-		start := paths.Start(f.ProjectDir, wd)
-		loc.ProjectDir = start
-		loc.FindRoot = sync.OnceValue(func() string { return paths.Root(start) })
-	}
-	return loc, nil
+	return installer.Locator{Getenv: env.Getenv, ProjectDir: paths.Start(f.ProjectDir, wd)}, nil
 }
 
 // resolve returns the settings file the flags name, asking for the scope on a terminal when no
@@ -75,8 +63,7 @@ func (f *targetFlags) resolve(env *Env, ask bool, profile installer.Profile) (in
 	if f.FileSet && f.File == "" {
 		return installer.Target{}, installer.Locator{}, usageErrorf("--file needs a path")
 	}
-	needProject := f.File == "" && (f.Scope == installer.ScopeProject || f.Scope == installer.ScopeLocal || ask && !f.chosen())
-	loc, err := f.locatorFor(env, needProject)
+	loc, err := f.locator(env)
 	if err != nil {
 		return installer.Target{}, loc, err
 	}
@@ -134,7 +121,7 @@ func (f *targetFlags) askScope(env *Env, loc installer.Locator, profile installe
 	if sameAsUser {
 		if err := env.sayf("Here, in %s, the project settings file is your user settings file (%s), so the project "+
 			"scope is not offered: to install for a project, run this in the project's directory, or with --project-dir DIR.",
-			loc.ProjectDir, paths.UserFile(env.Getenv)); err != nil {
+			loc.ProjectDir, loc.Place().UserFile()); err != nil {
 			return err
 		}
 	}

@@ -86,7 +86,7 @@ func taskStore(env *Env, opts taskOptions) (*workflow.TaskStore, error) {
 	project := paths.ProjectDir(p)
 	if p.Flag == "" && p.ClaudeProjectDir != "" {
 		// Run from a session (a /mc-confirm command): the session's tasks, wherever its workflow keeps them.
-		project = workflow.TasksProject(project)
+		project = workflow.TasksProject(paths.Place{Dir: project, Getenv: env.Getenv})
 	}
 	return workflow.NewTaskStore(project, paths.Home(env.Getenv), env.IO.ErrOut), nil
 }

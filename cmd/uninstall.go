@@ -62,14 +62,11 @@ the diffs. The Claude Code plugin and your own SUPERVISOR.md stay, and it says s
 
 func runUninstall(_ context.Context, env *Env, opts *uninstallOptions) error {
 	ask := env.IO.Interactive && !opts.Yes
-	profile, target, _, err := profileAndTarget(env, "uninstall", opts.Profile, &opts.Target, ask)
+	profile, target, loc, err := profileAndTarget(env, "uninstall", opts.Profile, &opts.Target, ask)
 	if err != nil {
 		return err
 	}
-	// Every settings file of the user and project: what is installed elsewhere decides which
-	// command files go, and is named when the target holds nothing to remove.
-	loc, err := opts.Target.locator(env)
-	if err != nil {
+	if err := projectIsUser("uninstall", loc, target); err != nil {
 		return err
 	}
 	loc.OpenTasks = openTaskIDs(env)

@@ -26,7 +26,7 @@ func newMachine(t *testing.T) machine {
 	t.Helper()
 	env, _, errOut := testEnv(t)
 	home := env.Getenv("HOME")
-	m := machine{env: env, binary: filepath.Join(home, "bin", "ccc-hooks"), user: paths.UserFile(env.Getenv)}
+	m := machine{env: env, binary: filepath.Join(home, "bin", "ccc-hooks"), user: paths.Place{Getenv: env.Getenv}.UserFile()}
 	mustMkdir(t, filepath.Dir(m.binary))
 	if err := os.WriteFile(m.binary, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)

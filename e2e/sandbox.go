@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -31,6 +32,9 @@ type Sandbox struct {
 	Tmp       string
 	Claude    Claude
 	API       *FakeAPI
+	// ExtraEnv are variables set after the sandbox's own (a later one wins), or, given as a bare
+	// name, taken out: a place Claude Code and ccc-hooks are started in with GIT_DIR exported, say.
+	ExtraEnv []string
 }
 
 // NewPlainSandbox creates the directories of a sandbox for scenarios that run no Claude Code
@@ -149,6 +153,13 @@ func (s *Sandbox) Env() []string {
 		if v, ok := os.LookupEnv(k); ok {
 			env = append(env, k+"="+v)
 		}
+	}
+	for _, e := range s.ExtraEnv {
+		if !strings.Contains(e, "=") {
+			env = slices.DeleteFunc(env, func(v string) bool { return strings.HasPrefix(v, e+"=") })
+			continue
+		}
+		env = append(env, e)
 	}
 	return env
 }

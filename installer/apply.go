@@ -192,6 +192,9 @@ func (r *run) write(fc fileChange, planned func(settings.ChangeFunc, *settings.L
 	for _, left := range ch.Leftovers {
 		r.UI.Warn(left.Error())
 	}
+	for _, n := range ch.Notes {
+		r.UI.Warn(n)
+	}
 	if ch.Changed {
 		r.wrote = true
 		msg := doneWords(fc, ch)

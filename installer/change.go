@@ -141,7 +141,7 @@ func restatusStop(src []byte, supervisor bool) ([]byte, error) {
 	if err != nil {
 		return src, nil //nolint:nilerr // a Stop Claude Code cannot read is not ours to fix here
 	}
-	ours := slices.DeleteFunc(all, func(h settings.Handler) bool { return !hookcmd.IsOurs(h.Command) })
+	ours := slices.DeleteFunc(all, func(h settings.Handler) bool { return !IsOurs(h) })
 	want := StatusMessage(Event{Hook: "Stop"}, supervisor)
 	if len(ours) != 1 {
 		return src, nil
@@ -292,7 +292,7 @@ func neededByOther(p Profile, e Event, handlers []settings.Handler, l *settings.
 
 func hasOurs(handlers []settings.Handler, events []Event) bool {
 	for _, r := range handlers {
-		if !hookcmd.IsOurs(r.Command) {
+		if !IsOurs(r) {
 			continue
 		}
 		for _, e := range events {

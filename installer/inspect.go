@@ -6,7 +6,6 @@ import (
 
 	"github.com/tidwall/gjson"
 
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -74,7 +73,7 @@ func (p Profile) Installed(handlers []settings.Handler) Installation {
 		}
 	}
 	for _, r := range handlers {
-		if in.Timeout == 0 && r.HasTimeout && hookcmd.IsOurs(r.Command) && r.Timeout >= 1 && r.Timeout == float64(int(r.Timeout)) &&
+		if in.Timeout == 0 && r.HasTimeout && IsOurs(r) && r.Timeout >= 1 && r.Timeout == float64(int(r.Timeout)) &&
 			slices.ContainsFunc(in.Events, func(e Event) bool { return e.Hook == r.Event }) {
 			in.Timeout = int(r.Timeout)
 		}

@@ -1,6 +1,7 @@
 package installer
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -87,6 +88,9 @@ func TestLedgerOnDisk(t *testing.T) {
 		if dev, ino, ok := safefile.Identity(fi); ok {
 			identity = fmt.Sprintf("\n  \"dev\": %d,\n  \"ino\": %d,", dev, ino)
 		}
+	}
+	if data, err := os.ReadFile(target); err == nil {
+		identity += fmt.Sprintf("\n  \"sum\": \"%x\",", sha256.Sum256(data))
 	}
 	want := `{
   "path": ` + jsonString(target) + `,` + identity + `

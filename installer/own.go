@@ -10,12 +10,37 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// OwnCommands returns the handlers among handlers whose command is the user's and runs ccc-hooks
-// (hookcmd.Wraps: `ccc-hooks hook && notify-send done`, `ccc-hooks hook 2>>log`, …). ccc-hooks
-// never replaces or removes them; install writes its own entry beside them, and install,
-// uninstall, status and doctor say they are there.
+// OwnCommands returns the handlers among handlers that are the user's and run ccc-hooks
+// (RunsCCC, not IsOurs: `ccc-hooks hook && notify-send done`, `~/bin/ccc-hooks hook`, an entry in
+// exec form, …). ccc-hooks never replaces or removes them; install writes its own entry beside
+// them, and install, uninstall, status and doctor say they are there.
 func OwnCommands(handlers []settings.Handler) []settings.Handler {
-	return slices.DeleteFunc(slices.Clone(handlers), func(h settings.Handler) bool { return !hookcmd.Wraps(h.Command) })
+	return slices.DeleteFunc(slices.Clone(handlers), func(h settings.Handler) bool { return !RunsCCC(h) || IsOurs(h) })
+}
+
+// IsOurs reports whether h is an entry of ours: in shell form, its whole command one that
+// ccc-hooks writes (hookcmd.IsOurs). An entry in exec form never is.
+func IsOurs(h settings.Handler) bool { return !h.Exec && hookcmd.IsOurs(h.Command) }
+
+// RunsCCC reports whether h runs ccc-hooks as a hook in any form Claude Code accepts: an entry of
+// ours, a shell command of the user's that runs it (hookcmd.Runs: another spelling of its path,
+// `~` or $HOME in it, other commands around it), or exec form (hookcmd.RunsExec). Claude Code runs
+// every such entry of an event that is not the same command as another, so two of them run
+// ccc-hooks twice.
+func RunsCCC(h settings.Handler) bool {
+	if h.Exec {
+		return hookcmd.RunsExec(h.Command, h.Args)
+	}
+	return hookcmd.Runs(h.Command)
+}
+
+// Written is h's command as messages show it: the command, or in exec form the program and its
+// arguments, said to be exec form.
+func Written(h settings.Handler) string {
+	if !h.Exec {
+		return h.Command
+	}
+	return strings.Join(append([]string{h.Command}, h.Args...), " ") + " (exec form)"
 }
 
 // ownCommandsIn returns the user's commands that run ccc-hooks in the given events of data,
@@ -40,7 +65,7 @@ func ownCommandWarnings(verb string, after []byte, events []Event) []fileChange 
 	handlers := handlersOf(after)
 	for _, h := range own {
 		label := Event{Hook: h.Event, Matcher: h.Matcher}.Label()
-		msg := fmt.Sprintf("%s runs %#q, a command of your own that runs ccc-hooks: it stays as it is. ", label, h.Command)
+		msg := fmt.Sprintf("%s runs %#q, a command of your own that runs ccc-hooks: it stays as it is. ", label, Written(h))
 		switch {
 		case verb == "uninstall":
 			msg += "Uninstall takes out only the entries ccc-hooks wrote; remove that command by hand to stop it."
@@ -56,7 +81,7 @@ func ownCommandWarnings(verb string, after []byte, events []Event) []fileChange 
 // hasOursBeside reports whether handlers hold an entry of ours for the event and matcher of own.
 func hasOursBeside(handlers []settings.Handler, own settings.Handler) bool {
 	return slices.ContainsFunc(handlers, func(h settings.Handler) bool {
-		return h.Event == own.Event && h.Matcher == own.Matcher && hookcmd.IsOurs(h.Command)
+		return h.Event == own.Event && h.Matcher == own.Matcher && IsOurs(h)
 	})
 }
 

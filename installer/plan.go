@@ -3,6 +3,7 @@ package installer
 import (
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -60,7 +61,7 @@ func (p Plan) Apply(opts ApplyOptions) (Outcome, error) {
 	}
 	r := &run{
 		ApplyOptions: opts,
-		st:           &settings.FileStore{Home: p.home, Now: opts.Now},
+		st:           &settings.FileStore{Home: p.home, Now: opts.Now, Ours: hookcmd.IsOurs},
 		verb:         p.verb,
 		preview:      opts.DryRun || opts.Ask,
 	}
@@ -136,4 +137,24 @@ func (p Plan) sayInexact(r *run, rec settings.Record) error {
 		r.UI.Warn(note)
 	}
 	return nil
+}
+
+// Planned returns the settings file as the plan would leave it, computed from what the file
+// holds now, without writing anything (install says what would stop its hooks before it writes).
+func (p Plan) Planned() ([]byte, error) {
+	st := &settings.FileStore{Home: p.home}
+	var cur settings.Change
+	if p.seen != nil {
+		cur = *p.seen
+	} else {
+		var err error
+		if cur, err = read(st, p.verb, p.target.Path); err != nil {
+			return nil, err
+		}
+	}
+	ch, err := settings.Recompute(cur, p.settings(ledgerIn(st, p.target.Path)).with(ledgerIn(st, p.target.Path)))
+	if err != nil {
+		return nil, fileError(p.verb, p.target.Path, err)
+	}
+	return ch.New, nil
 }

@@ -172,7 +172,7 @@ func PlanInstall(loc Locator, target Target, d InstallDecisions, binary string) 
 func installFiles(loc Locator, target Target, d InstallDecisions, binary string) []fileChange {
 	var out []fileChange
 	if d.SlashCommands {
-		out = append(out, slashCommandWrites(Supervisor, paths.ConfigDir(loc.Getenv), binary)...)
+		out = append(out, slashCommandWrites(Supervisor, loc.ClaudeDir(), binary)...)
 	}
 	if d.Profile.Name == Workflow.Name {
 		out = append(out, slashCommandWrites(d.Profile, loc.commandsDir(target), binary)...)
@@ -219,7 +219,7 @@ func NextSteps(loc Locator, target Target, profile Profile, prog string) []strin
 			lines = append(lines, fmt.Sprintf("The supervisor is on by default: it reviews every session (turn it off with `%s supervisor off --default`).", prog))
 		} else {
 			oneSession := ""
-			if hasOurSlashCommand(paths.ConfigDir(loc.Getenv), "supervisor") {
+			if hasOurSlashCommand(loc.ClaudeDir(), "supervisor") {
 				oneSession = ", or for one session with /supervisor"
 			}
 			lines = append(lines, "The supervisor is off by default: it reviews no session until you turn it on.",

@@ -41,7 +41,27 @@ func uninstallDone(p Profile, target Target, ch settings.Change, before *setting
 	if ch.Removed {
 		return fmt.Sprintf("Removed the %s hooks; %s was created by ccc-hooks and is gone again.", p.Name, target)
 	}
-	return fmt.Sprintf("Removed the %s hooks from %s.%s", p.Name, target, keptNote(p, ch.Old, before))
+	return fmt.Sprintf("Removed the %s hooks from %s.%s%s", p.Name, target, keptNote(p, ch.Old, before), filledNote(ch, before))
+}
+
+// filledNote says which containers an uninstall took out that held only entries of ccc-hooks
+// another install put there (settings.Ledger.Filled): they went with them, though they may have
+// been there, empty, before that install. "" when none.
+func filledNote(ch settings.Change, l *settings.Ledger) string {
+	if l == nil {
+		return ""
+	}
+	var gone []string
+	for _, c := range settings.RemovedContainers(ch.Old, ch.New) {
+		if slices.Contains(l.Filled, c) {
+			gone = append(gone, c)
+		}
+	}
+	if len(gone) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" It took out %s too, which held only entries of ccc-hooks that another install put there (from another ccc-hooks home, say); "+
+		"if %s there, empty, before that install, put %s back by hand.", strings.Join(gone, ", "), plural(len(gone), "it was", "they were"), plural(len(gone), "it", "them"))
 }
 
 // ourEvents returns the events of p that carry an entry of ours in data, bytes a change

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -73,7 +72,7 @@ func (l Locator) commandsDir(t Target) string {
 	if t.Scope == ScopeProject || t.Scope == ScopeLocal {
 		return filepath.Dir(t.Path)
 	}
-	return paths.ConfigDir(l.Getenv)
+	return l.ClaudeDir()
 }
 
 // workflowInstalledBeside reports whether the workflow stays installed in a settings file whose

@@ -58,7 +58,7 @@ func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
 func uninstallFiles(loc Locator, target Target, profile Profile, after []byte) []fileChange {
 	switch profile.Name {
 	case Supervisor.Name:
-		dir := paths.ConfigDir(loc.Getenv)
+		dir := loc.ClaudeDir()
 		if hasOurSlashCommands(dir, profile) && !loc.InstalledAnywhere(profile, target.Path, after) {
 			return slashCommandRemovals(profile, dir)
 		}

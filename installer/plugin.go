@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -62,8 +61,8 @@ func (p Plugin) Events() []string {
 
 // InstalledPluginsFile is where Claude Code records the plugins it installed:
 // <claude config dir>/plugins/installed_plugins.json.
-func InstalledPluginsFile(getenv paths.Getenv) string {
-	return filepath.Join(paths.ConfigDir(getenv), "plugins", "installed_plugins.json")
+func (l Locator) InstalledPluginsFile() string {
+	return filepath.Join(l.ClaudeDir(), "plugins", "installed_plugins.json")
 }
 
 // Plugins returns the ccc-hooks plugins (marketplace ccc-hooks) that Claude Code has installed
@@ -73,7 +72,7 @@ func InstalledPluginsFile(getenv paths.Getenv) string {
 // error naming it. `ccc-hooks status` lists these beside the settings files, and doctor checks
 // them against settings installs.
 func Plugins(loc Locator) ([]Plugin, error) {
-	file := InstalledPluginsFile(loc.Getenv)
+	file := loc.InstalledPluginsFile()
 	data, err := safefile.ReadRegular(file, maxPluginFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -133,17 +132,14 @@ type enablement struct {
 // settings files, later files winning (as Claude Code does: a local "true" overrides a user
 // "false"). Files that cannot be read are skipped: doctor reports them.
 func enabledPlugins(loc Locator) map[string]enablement {
-	files := []string{
-		paths.UserFile(loc.Getenv),
-		paths.ProjectFile(loc.ProjectDir),
-		paths.LocalFile(loc.root()),
-		loc.managed(),
+	user, project := loc.Place().UserFile(), paths.ProjectFile(loc.ProjectDir)
+	files := []string{user}
+	if !SamePath(project, user) { // else the project is the home directory: the user file again
+		files = append(files, project)
 	}
+	files = append(append(files, loc.localFiles()...), loc.managed())
 	out := map[string]enablement{}
-	for i, f := range files {
-		if i == 1 && sameDir(filepath.Dir(f), filepath.Dir(files[0])) {
-			continue // the project is the home directory: its project file is the user file
-		}
+	for _, f := range files {
 		data, err := safefile.ReadRegular(f, maxPluginFile)
 		if err != nil {
 			continue
@@ -177,7 +173,7 @@ func pluginHooks(dir string) ([]settings.Handler, error) {
 	}
 	var ours []settings.Handler
 	for _, r := range handlers {
-		if hookcmd.IsOurs(r.Command) {
+		if IsOurs(r) {
 			ours = append(ours, r)
 		}
 	}

@@ -79,7 +79,7 @@ func PlanPurge(loc Locator, binary string) Purge {
 		}
 	}
 	var dirs []string
-	dirs = append(dirs, paths.ConfigDir(loc.Getenv))
+	dirs = append(dirs, loc.ClaudeDir())
 	for _, h := range p.Hooks {
 		dirs = append(dirs, h.Loc.commandsDir(h.Target))
 	}
@@ -129,7 +129,7 @@ func elsewhere(loc Locator, path string) (Locator, Target) {
 		project := filepath.Dir(dir)
 		switch filepath.Base(path) {
 		case "settings.json":
-			if !SamePath(dir, paths.ConfigDir(loc.Getenv)) {
+			if !SamePath(dir, loc.ClaudeDir()) {
 				return Locator{Getenv: loc.Getenv, ProjectDir: project, Root: project}, Target{Scope: ScopeProject, Path: path}
 			}
 		case "settings.local.json":

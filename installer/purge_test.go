@@ -52,7 +52,7 @@ func TestPlanPurge(t *testing.T) {
 		got = append(got, h.Target.Scope+" "+h.Target.Path+" "+strings.Join(names, ","))
 	}
 	want := []string{
-		ScopeUser + " " + paths.UserFile(loc.Getenv) + " supervisor",
+		ScopeUser + " " + paths.Place{Getenv: loc.Getenv}.UserFile() + " supervisor",
 		ScopeProject + " " + otherFile.Path + " workflow",
 	}
 	if !slices.Equal(got, want) {
@@ -77,7 +77,7 @@ func TestPlanPurge(t *testing.T) {
 	if err := p.Apply(ApplyOptions{UI: ui}); err != nil {
 		t.Fatal(err)
 	}
-	for _, gone := range append([]string{paths.UserFile(loc.Getenv), otherFile.Path, filepath.Dir(otherFile.Path), p.Config, p.Home, binary}, commands...) {
+	for _, gone := range append([]string{paths.Place{Getenv: loc.Getenv}.UserFile(), otherFile.Path, filepath.Dir(otherFile.Path), p.Config, p.Home, binary}, commands...) {
 		if _, err := os.Lstat(gone); !os.IsNotExist(err) {
 			t.Errorf("%s is still there (%v)", gone, err)
 		}

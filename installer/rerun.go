@@ -13,7 +13,7 @@ func (l Locator) ProjectIsUser() bool {
 	if l.ProjectDir == "" {
 		return false
 	}
-	return SamePath(paths.ProjectFile(l.ProjectDir), paths.UserFile(l.Getenv))
+	return SamePath(paths.ProjectFile(l.ProjectDir), l.Place().UserFile())
 }
 
 // LastInstall returns, of targets, the one where profile p was installed last: the newest by its
@@ -41,7 +41,7 @@ func (l Locator) LastInstall(p Profile, targets []Target) (last Target, ok bool)
 // HasSlashCommands reports whether the command files of profile p that ccc-hooks writes into the
 // Claude config dir are there (the supervisor's /supervisor and /supervisor-off).
 func (l Locator) HasSlashCommands(p Profile) bool {
-	return hasOurSlashCommands(paths.ConfigDir(l.Getenv), p)
+	return hasOurSlashCommands(l.ClaudeDir(), p)
 }
 
 func hasProfile(ps []Profile, p Profile) bool {

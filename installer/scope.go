@@ -35,24 +35,31 @@ type Target struct {
 func (t Target) String() string { return fmt.Sprintf("%s (%s scope)", t.Path, t.Scope) }
 
 // Locator finds settings files for one user and project, as Claude Code started in ProjectDir
-// finds them.
+// finds them (paths.Place, the one model of Claude Code's rule).
 type Locator struct {
 	Getenv paths.Getenv
 	// ProjectDir is <start>, the directory Claude Code is started in: it reads the project
-	// settings file there (paths.Start).
+	// settings file there, and takes a relative CLAUDE_CONFIG_DIR or HOME from there.
 	ProjectDir string
-	// Root is <root>, the git top level of ProjectDir, where Claude Code reads the local settings
-	// file (paths.Root); "" means FindRoot's answer, else ProjectDir.
+	// Root, when set, is the directory whose local settings file stands for the local scope (a
+	// file the ledger names elsewhere); "" means where Claude Code started in ProjectDir reads
+	// it (paths.Place.LocalRoot).
 	Root string
-	// FindRoot, when set, finds <root> the first time a file there is looked for: asking git
-	// costs a process, which a command that needs no file at the root is spared.
-	FindRoot func() string
 	// ManagedPath overrides the operating system's managed-settings path (tests).
 	ManagedPath string
 	// OpenTasks returns the IDs of the workflow tasks open in project's tasks/ (the runtime's
 	// reader, handed in by the command: the installer does not read tasks); nil when not asked.
 	OpenTasks func(project string) []string
 }
+
+// Place is where Claude Code is started, as paths models it.
+func (l Locator) Place() paths.Place {
+	return paths.Place{Dir: l.ProjectDir, Getenv: l.Getenv}
+}
+
+// ClaudeDir is the Claude config dir Claude Code started in ProjectDir uses: its user and
+// provider settings files, its commands and plugins (paths.Place.ClaudeDir).
+func (l Locator) ClaudeDir() string { return l.Place().ClaudeDir() }
 
 // providerChars are the characters of a provider name.
 const providerChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
@@ -102,7 +109,7 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 	}
 	switch scope {
 	case "", ScopeUser:
-		return Target{Scope: ScopeUser, Path: paths.UserFile(l.Getenv)}, nil
+		return Target{Scope: ScopeUser, Path: l.Place().UserFile()}, nil
 	case ScopeProject:
 		return Target{Scope: scope, Path: paths.ProjectFile(l.ProjectDir)}, nil
 	case ScopeLocal:
@@ -112,30 +119,36 @@ func (l Locator) Resolve(scope, provider, file string) (Target, error) {
 	case ScopeProvider:
 		if provider == "" {
 			return Target{}, fmt.Errorf("--scope provider needs --provider NAME (the file is settings-NAME.json in %s)",
-				paths.ConfigDir(l.Getenv))
+				l.ClaudeDir())
 		}
 		if !ValidProvider(provider) {
 			return Target{}, fmt.Errorf("--provider %q: use letters, digits, '.', '_' or '-'", provider)
 		}
-		return Target{Scope: scope, Path: paths.ProviderFile(l.Getenv, provider)}, nil
+		return Target{Scope: scope, Path: l.Place().ProviderFile(provider)}, nil
 	}
 	return Target{}, fmt.Errorf("unknown scope %q (want %s)", scope, strings.Join(Scopes(), ", "))
 }
 
-// root is Root, else what FindRoot finds, else ProjectDir.
+// root is Root, else where Claude Code started in ProjectDir reads its local settings file.
 func (l Locator) root() string {
-	switch {
-	case l.Root != "":
+	if l.Root != "" {
 		return l.Root
-	case l.FindRoot != nil:
-		return l.FindRoot()
 	}
-	return l.ProjectDir
+	return l.Place().LocalRoot()
 }
 
-// RootDir returns <root>, the directory whose .claude/settings.local.json Claude Code started in
-// ProjectDir reads.
+// RootDir returns <root>, the directory whose .claude/settings.local.json is the local scope's
+// file for Claude Code started in ProjectDir.
 func (l Locator) RootDir() string { return l.root() }
+
+// localFiles returns the local settings files Claude Code started in ProjectDir reads, the local
+// scope's file first (paths.Place.LocalFiles).
+func (l Locator) localFiles() []string {
+	if l.Root != "" {
+		return []string{paths.LocalFile(l.Root)}
+	}
+	return l.Place().LocalFiles()
+}
 
 func (l Locator) managed() string {
 	if l.ManagedPath != "" {
@@ -144,20 +157,23 @@ func (l Locator) managed() string {
 	return paths.ManagedFile()
 }
 
-// All returns every settings file Claude Code may read for this user and project, in precedence
-// order (managed, local, project, user), followed by the provider files found in the config dir.
+// All returns every settings file Claude Code started in ProjectDir reads for this user, in
+// precedence order (managed, local, project, user), followed by the provider files found in the
+// config dir. The local scope may have two files: the one at <root>, the scope's own, and the
+// one of <start> where that lies elsewhere (paths.Place.LocalFiles).
 func (l Locator) All() []Target {
-	targets := []Target{
-		{Scope: ScopeManaged, Path: l.managed()},
-		{Scope: ScopeLocal, Path: paths.LocalFile(l.root())},
-		{Scope: ScopeProject, Path: paths.ProjectFile(l.ProjectDir)},
-		{Scope: ScopeUser, Path: paths.UserFile(l.Getenv)},
+	targets := []Target{{Scope: ScopeManaged, Path: l.managed()}}
+	for _, f := range l.localFiles() {
+		targets = append(targets, Target{Scope: ScopeLocal, Path: f})
 	}
+	targets = append(targets,
+		Target{Scope: ScopeProject, Path: paths.ProjectFile(l.ProjectDir)},
+		Target{Scope: ScopeUser, Path: l.Place().UserFile()})
 	return append(targets, l.providers()...)
 }
 
 func (l Locator) providers() []Target {
-	dir := paths.ConfigDir(l.Getenv)
+	dir := l.ClaudeDir()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -181,3 +197,24 @@ func (l Locator) providers() []Target {
 // teams commit, and managed settings, which an organisation rolls out. Their entries run
 // hookcmd.Shared, found on each person's PATH.
 func Shared(scope string) bool { return scope == ScopeProject || scope == ScopeManaged }
+
+// Unread returns, for path shaped as a project or local settings file (.claude/settings.json or
+// .claude/settings.local.json) that Claude Code started in ProjectDir does not read, the files of
+// that shape it reads there instead; nil where it reads path, or path has neither shape (a file
+// for `claude --settings`, say).
+func (l Locator) Unread(path string) []Target {
+	base := filepath.Base(path)
+	if filepath.Base(filepath.Dir(path)) != ".claude" || base != "settings.json" && base != "settings.local.json" {
+		return nil
+	}
+	var same []Target
+	for _, t := range l.All() {
+		if SamePath(t.Path, path) {
+			return nil
+		}
+		if filepath.Base(t.Path) == base {
+			same = append(same, t)
+		}
+	}
+	return same
+}

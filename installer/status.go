@@ -89,7 +89,7 @@ type StatusOptions struct {
 // provider file of the config dir, managed) and for the plugin, what ccc-hooks installed there.
 func Status(opts StatusOptions) []StatusRow {
 	cfg, _, _ := config.Load(paths.ConfigFile(opts.Locator.Getenv))
-	user := paths.UserFile(opts.Locator.Getenv)
+	user := opts.Locator.Place().UserFile()
 	targets := opts.Locator.All()
 	// The order of Scopes (user first), each provider file where the provider scope stands.
 	slices.SortStableFunc(targets, func(a, b Target) int {
@@ -151,7 +151,7 @@ func fileStatus(t Target, opts StatusOptions) StatusRow {
 		row.Profiles = append(row.Profiles, p.Name)
 	}
 	for _, r := range handlers {
-		if hookcmd.IsOurs(r.Command) {
+		if IsOurs(r) {
 			row.addHook(hookStatus(r, opts))
 		}
 	}

@@ -6,7 +6,7 @@ package installer
 func pluginStatusRows(opts StatusOptions) []StatusRow {
 	plugins, err := Plugins(opts.Locator)
 	if err != nil {
-		return []StatusRow{{Scope: ScopePlugin, Path: InstalledPluginsFile(opts.Locator.Getenv), Exists: true, Error: err.Error()}}
+		return []StatusRow{{Scope: ScopePlugin, Path: opts.Locator.InstalledPluginsFile(), Exists: true, Error: err.Error()}}
 	}
 	var rows []StatusRow
 	for _, p := range plugins {

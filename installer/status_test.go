@@ -185,9 +185,9 @@ func TestStatusPlugins(t *testing.T) {
 	}
 
 	// A record that cannot be parsed is one row that names it.
-	testfs.Write(t, InstalledPluginsFile(loc.Getenv), "{", 0o644)
+	testfs.Write(t, loc.InstalledPluginsFile(), "{", 0o644)
 	rows = Status(StatusOptions{Locator: loc, LookPath: func(string) (string, error) { return bin, nil }})
-	if last := rows[len(rows)-1]; last.Scope != ScopePlugin || last.Path != InstalledPluginsFile(loc.Getenv) || last.Error == "" {
+	if last := rows[len(rows)-1]; last.Scope != ScopePlugin || last.Path != loc.InstalledPluginsFile() || last.Error == "" {
 		t.Errorf("unreadable plugin record: last row %+v, want a plugin row naming the file with an error", last)
 	}
 }

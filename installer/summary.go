@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -108,7 +107,7 @@ func oursIn(data []byte) (out []summaryEntry, ok bool) {
 		return nil, false
 	}
 	for _, h := range handlers {
-		if !hookcmd.IsOurs(h.Command) {
+		if !IsOurs(h) {
 			continue
 		}
 		timeout := "no timeout"

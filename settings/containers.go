@@ -142,6 +142,35 @@ func noteStates(m map[string]*string, before, after map[string]containerState, f
 	return m
 }
 
+// oursOnly names the containers on the hooks path of src (a file a change checked) that hold
+// only entries ours says are ccc-hooks': "hooks.<Event>" whose every handler is one of them
+// (and there is one), and "hooks" when every event in it is such. nil for a blank src.
+func oursOnly(src []byte, ours OwnerFunc) map[string]bool {
+	hs, err := Handlers(src)
+	if err != nil || len(hs) == 0 {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, h := range hs {
+		p := joinPath("hooks", h.Event)
+		if _, seen := out[p]; !seen {
+			out[p] = true
+		}
+		out[p] = out[p] && !h.Exec && ours(h.Command)
+	}
+	all := true
+	for p, only := range out {
+		all = all && only
+		if !only {
+			delete(out, p)
+		}
+	}
+	if d, err := parseDocument(cutBOM(src)); all && err == nil && d.hooksIdx >= 0 && len(d.hooks.items) == len(out) {
+		out["hooks"] = true
+	}
+	return out
+}
+
 // RemovedContainers names the containers on the hooks path ("hooks", "hooks.<Event>") that
 // old holds, not empty, and updated no longer holds: what a change took out with the entries in
 // them. The root is never one (a file is removed whole). Both must be bytes a change checked.

@@ -164,6 +164,9 @@ func readsAs(r io.Reader, size int64, want []byte) bool {
 // deliberate protection, which a rename (allowed by the directory's permissions) would
 // silently undo.
 func checkWritable(target string, fi fs.FileInfo) error {
+	if err := checkOwner(target, fi); err != nil {
+		return err
+	}
 	if fi == nil || fi.Mode().Perm()&0o222 != 0 {
 		return nil
 	}
@@ -171,4 +174,31 @@ func checkWritable(target string, fi fs.FileInfo) error {
 		return fmt.Errorf("write %s: the file is read-only; clear its read-only attribute (in its Properties, or with attrib -r) for ccc-hooks to edit it", target)
 	}
 	return fmt.Errorf("write %s: the file is read-only (mode %04o); make it writable (chmod u+w) for ccc-hooks to edit it", target, fi.Mode().Perm())
+}
+
+// checkOwner refuses, for a user who is not root, a settings file of another user, and a new one
+// in a directory of another user (not root's): whoever's Claude Code reads it would run the
+// program the file names as them, so only its owner, or root keeping that owner, writes it.
+// fi is the file (nil: missing).
+func checkOwner(target string, fi fs.FileInfo) error {
+	what := "it belongs to"
+	if fi == nil {
+		what = "its directory belongs to"
+		for dir := filepath.Dir(target); ; dir = filepath.Dir(dir) {
+			if fi, _ = os.Stat(dir); fi != nil || filepath.Dir(dir) == dir {
+				break
+			}
+		}
+		if fi == nil {
+			return nil
+		}
+		if uid, other := safefile.OtherOwner(fi); !other || uid == 0 {
+			return nil
+		}
+	}
+	if uid, other := safefile.OtherOwner(fi); other {
+		return fmt.Errorf("write %s: %s uid %d, not you (uid %d): ccc-hooks writes no settings file of another user, "+
+			"whose Claude Code would run the program it names as them; that user (or root) can install it", target, what, uid, os.Geteuid())
+	}
+	return nil
 }

@@ -7,12 +7,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -195,4 +197,103 @@ func TestForeignRenameOverTheLink(t *testing.T) {
 	if got := readString(t, target); got != `{"a": 1}` {
 		t.Errorf("the old link target was written:\n%s", got)
 	}
+}
+
+// saveKey saves path as a program does that reads the file, sets one key of its env and writes
+// the whole file back: by rename (as Claude Code does) or in place (truncate, then write).
+func saveKey(path, key string, inPlace bool) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(cutBOM(data), &doc); err != nil {
+		return fmt.Errorf("read while another write was under way: %w", err)
+	}
+	doc["env"].(map[string]any)[key] = key
+	if data, err = json.MarshalIndent(doc, "", "  "); err != nil {
+		return err
+	}
+	if inPlace {
+		return os.WriteFile(path, data, 0o644)
+	}
+	return writeRenamed(path, data)
+}
+
+// TestForeignWriterSavesTwice: another program saves the file in the instant between Update's
+// last look at it and its swap (where a tracer holding the swap lets it in), and again 0 to 8 ms
+// later, each time reading the file and writing it back with a key of its own added, by rename or
+// in place. Neither save is ever lost: the file ends with both keys, or (where the program read
+// our write in the instant it stood in the place of its first save) the first save is kept beside
+// the file and Change.Notes says so; the first save is always said. cmd's
+// TestForeignSaveDuringHeldSwap holds the swap of a real install with strace.
+func TestForeignWriterSavesTwice(t *testing.T) {
+	for _, inPlace := range []bool{false, true} {
+		t.Run(map[bool]string{false: "rename", true: "in place"}[inPlace], func(t *testing.T) {
+			s := newTestStore(t)
+			dir := t.TempDir()
+			if !swaps(t, dir) {
+				t.Skip("names cannot be swapped here: the file read is kept open and read back instead")
+			}
+			for i := range 40 {
+				path := filepath.Join(dir, fmt.Sprintf("settings-%d.json", i))
+				if err := os.WriteFile(path, foreignContent(i), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				var wg sync.WaitGroup
+				var saveErr error
+				s.beforeSwap = func() {
+					s.beforeSwap = nil
+					if saveErr = saveKey(path, "FIRST", inPlace); saveErr != nil {
+						return
+					}
+					wg.Go(func() {
+						time.Sleep(time.Duration(rand.IntN(8000)) * time.Microsecond)
+						saveErr = saveKey(path, "SECOND", inPlace)
+					})
+				}
+				c, err := s.Update(path, installChange(testCommand))
+				wg.Wait()
+				if err != nil || saveErr != nil {
+					t.Fatalf("round %d: update: %v; the other program: %v", i, err, saveErr)
+				}
+				if !slices.ContainsFunc(c.Notes, func(n string) bool { return strings.Contains(n, "another program saved "+path) }) {
+					t.Errorf("round %d: the save put back is not said (notes %q)", i, c.Notes)
+				}
+				var v struct{ Env map[string]string }
+				final, _ := os.ReadFile(path)
+				if err := json.Unmarshal(final, &v); err != nil || v.Env["SECOND"] == "" {
+					t.Fatalf("round %d: the second save was lost (%v):\n%s", i, err, final)
+				}
+				if v.Env["FIRST"] != "" {
+					continue
+				}
+				kept, _ := filepath.Glob(path + ".ccc-hooks-kept*")
+				if len(kept) == 0 || !slices.ContainsFunc(c.Notes, func(n string) bool { return strings.Contains(n, "twice") }) {
+					t.Fatalf("round %d: the first save was lost, neither in the file nor kept (notes %q):\n%s", i, c.Notes, final)
+				}
+			}
+		})
+	}
+}
+
+// swaps reports whether names in dir can be swapped atomically (safefile's exchange).
+func swaps(t *testing.T, dir string) bool {
+	t.Helper()
+	target := filepath.Join(dir, "probe.json")
+	testfs.Write(t, target, "{}", 0o644)
+	defer func() { _ = os.Remove(target) }()
+	p, err := safefile.Prepare(target, []byte("{}"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := p.Commit(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d == nil {
+		return false
+	}
+	d.Drop()
+	return d.Close() == nil
 }

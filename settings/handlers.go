@@ -39,7 +39,7 @@ func (ev event) handlers() []Handler {
 			handlers = append(handlers, Handler{
 				Event: ev.key, Matcher: g.matcher, Group: gi, Index: hi,
 				Type: h.typ, Command: h.command, Timeout: h.timeout, HasTimeout: h.hasTimeout,
-				StatusMessage: h.status, Shell: h.shell,
+				StatusMessage: h.status, Shell: h.shell, Args: h.args, Exec: h.hasArgs,
 			})
 		}
 	}

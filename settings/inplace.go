@@ -66,7 +66,7 @@ func (s *FileStore) writeInPlace(c Change, snap *snapshot, base []byte, r *round
 	if err := w.Remove(journal); err != nil {
 		r.leftovers = append(r.leftovers, fmt.Errorf("the journal of the write in place: %w; the next ccc-hooks run removes it", err))
 	}
-	finish()
+	r.finished(finish())
 	return c, holds(c.Target, c.New) && leadsTo(c.Path, c.Target), nil
 }
 

@@ -2,9 +2,14 @@ package settings
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // Ledger is what ccc-hooks remembers about one file it wrote into, kept under
@@ -17,9 +22,11 @@ import (
 // finds it. Its path is kept byte for byte, also where it is not UTF-8 (see MarshalJSON).
 type Ledger struct {
 	Path string `json:"path"`
-	// Dev and Ino identify the file as it was after the last write ccc-hooks made (0: unknown).
+	// Dev and Ino identify the file as it was after the last write ccc-hooks made (0: unknown),
+	// and Sum its bytes then (the hex SHA-256; "": unknown).
 	Dev uint64 `json:"dev,omitempty"`
 	Ino uint64 `json:"ino,omitempty"`
+	Sum string `json:"sum,omitempty"`
 	// CreatedFile is true when the file did not exist before ccc-hooks wrote it.
 	CreatedFile bool `json:"created_file,omitempty"`
 	// Blank holds the bytes of a file that held only whitespace before ccc-hooks wrote it.
@@ -28,6 +35,11 @@ type Ledger struct {
 	// "hooks.<Event>") that a write filled: null when it created them, else their text when
 	// they were empty before (such as "[]").
 	Containers map[string]*string `json:"containers,omitempty"`
+	// Filled are those of Containers that held only entries of ccc-hooks this record did not
+	// know of when a write found them (another ccc-hooks home's install, say): recorded as
+	// created, so that they go with our entries, though whether they were there before that
+	// install is not known.
+	Filled []string `json:"filled,omitempty"`
 	// Dirs are the directories created for the file, outermost first.
 	Dirs []string `json:"dirs,omitempty"`
 	// Installs is what the program that writes the file keeps about the hooks it installed
@@ -41,7 +53,36 @@ type Ledger struct {
 
 // empty reports whether the record holds nothing worth keeping.
 func (l *Ledger) empty() bool {
-	return !l.CreatedFile && l.Blank == nil && len(l.Containers) == 0 && len(l.Dirs) == 0 && len(l.Installs) == 0
+	return !l.CreatedFile && l.Blank == nil && len(l.Containers) == 0 && len(l.Dirs) == 0 && len(l.Installs) == 0 && len(l.Filled) == 0
+}
+
+// fresh returns l as it holds for target, whose bytes are data: what it says of the file before
+// ccc-hooks first wrote it (CreatedFile, Blank) stands only while the file is the one ccc-hooks
+// last wrote — the same file, holding the same bytes. Once another program or a person wrote it
+// over (an empty {} written by hand after an uninstall gave the blank file back, say), giving
+// those bytes back, or removing the file, would lose what they wrote: the copy returned says
+// neither.
+func (l *Ledger) fresh(target string, data []byte) *Ledger {
+	if l == nil || l.Blank == nil && !l.CreatedFile {
+		return l
+	}
+	same := l.Sum == "" || l.Sum == sum(data)
+	if fi, err := os.Lstat(target); err == nil && l.Dev != 0 {
+		dev, ino, _ := safefile.Identity(fi)
+		same = same && dev == l.Dev && ino == l.Ino
+	}
+	if same {
+		return l
+	}
+	cp := *l
+	cp.Blank, cp.CreatedFile = nil, false
+	return &cp
+}
+
+// sum is the hex SHA-256 of data, as Ledger.Sum holds it.
+func sum(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
 }
 
 // Equal reports whether l and m hold the same record of what was written, as it is written
@@ -52,7 +93,7 @@ func (l *Ledger) Equal(m *Ledger) bool {
 		return l == m
 	}
 	a, b := *l, *m
-	a.Dev, a.Ino, b.Dev, b.Ino = 0, 0, 0, 0
+	a.Dev, a.Ino, a.Sum, b.Dev, b.Ino, b.Sum = 0, 0, "", 0, 0, ""
 	ja, errL := json.Marshal(&a)
 	jb, errM := json.Marshal(&b)
 	return errL == nil && errM == nil && bytes.Equal(ja, jb)

@@ -59,17 +59,21 @@ func writeRecord(w *safefile.Within, rel string, v any) error {
 // noteWrite records, before target is written, what writing new over old creates there
 // (existed tells whether old was a file). Only additions are written then, so that a run
 // killed before the write leaves a record that still covers the file as it is; finish records
-// the rest (containers that are gone or empty again, and what the file is now) once the write
+// the rest (an error then leaves the record of before the write, which still covers the file) (containers that are gone or empty again, and what the file is now) once the write
 // is done, and undo puts the previous record back should the write fail. A record that is not
 // trusted (see Record) is not carried into the new one: the new one starts from this write.
-func (s *FileStore) noteWrite(target string, existed bool, old, updated []byte, dirs []string) (finish, undo func(), err error) {
+func (s *FileStore) noteWrite(target string, existed bool, old, updated []byte, dirs []string) (finish func() error, undo func(), err error) {
 	rec, err := s.recordOf(target)
 	if err != nil {
 		return nil, nil, err
 	}
-	prev, had := rec.Ledger, rec.Ledger != nil && rec.Untrusted == ""
+	prev, had := rec.Ledger.fresh(target, old), rec.Ledger != nil && rec.Untrusted == ""
 	// Each file is parsed once for both records, and not checked again: the change checked it.
 	before, after := checkedStates(old), checkedStates(updated)
+	var filled map[string]bool // containers old holds only entries of ccc-hooks in
+	if s.Ours != nil {
+		filled = oursOnly(old, s.Ours)
+	}
 	next := func(forget bool) *Ledger {
 		l := &Ledger{Path: target}
 		if had {
@@ -87,20 +91,41 @@ func (s *FileStore) noteWrite(target string, existed bool, old, updated []byte, 
 			// Whatever was recorded before, the file now starts again from these bytes.
 			b := string(old)
 			l.CreatedFile, l.Blank, l.Containers = false, &b, nil
+		case l.Blank != nil && string(updated) == *l.Blank:
+			// The blank bytes given back: the record has done its work.
+			l.Blank, l.Containers = nil, nil
 		}
 		l.Containers = noteStates(l.Containers, before, after, forget)
+		// A container holding only entries of ccc-hooks that this record does not list was
+		// filled by an install this record knows nothing of (from another ccc-hooks home, say):
+		// it goes with our entries, as one install created would.
+		for p := range filled {
+			a, there := after[p]
+			if _, listed := l.Containers[p]; !listed && there && !a.empty {
+				if l.Containers == nil {
+					l.Containers = map[string]*string{}
+				}
+				l.Containers[p] = nil
+				l.Filled = append(l.Filled, p)
+			}
+		}
+		l.Filled = slices.DeleteFunc(slices.Compact(slices.Sorted(slices.Values(l.Filled))), func(p string) bool {
+			_, listed := l.Containers[p]
+			return !listed
+		})
 		return l
 	}
 	if err := s.writeLedger(target, next(false)); err != nil {
 		return nil, nil, err
 	}
-	finish = func() {
+	finish = func() error {
 		l := next(true)
 		if fi, err := os.Lstat(target); err == nil {
 			l.Dev, l.Ino, _ = safefile.Identity(fi)
 		}
+		l.Sum = sum(updated)
 		l.moved = ""
-		_ = s.writeLedger(target, l)
+		return s.writeLedger(target, l)
 	}
 	undo = func() {
 		if had {

@@ -49,6 +49,10 @@ type handlerItem struct {
 	status, shell       string
 	hasStatus, hasShell bool
 	odd                 bool
+	// args is the "args" array of an exec-form handler (hasArgs), its strings: Claude Code then
+	// runs command as the program itself, with these arguments and no shell.
+	args    []string
+	hasArgs bool
 }
 
 // wholeOwned reports whether every handler of g is owned (and there is at least one).
@@ -227,6 +231,13 @@ func parseHandler(it item, path func() string, ours OwnerFunc) (handlerItem, err
 	}
 	// The keys of a handler's form: only compared with what ccc-hooks would write, so a value of
 	// another type in a foreign handler is no error (Claude Code reports it).
+	if i, _ := obj.find("args"); i >= 0 && obj.items[i].val.IsArray() {
+		hd.hasArgs, hd.owned = true, false // exec form: command is the program alone, never ours
+		obj.items[i].val.ForEach(func(_, a gjson.Result) bool {
+			hd.args = append(hd.args, a.String())
+			return true
+		})
+	}
 	for _, k := range [...]string{"statusMessage", "shell"} {
 		i, n := obj.find(k)
 		if i < 0 {

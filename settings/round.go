@@ -2,8 +2,11 @@ package settings
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
@@ -27,6 +30,8 @@ type round struct {
 	wrote, removed bool
 	// leftovers are temporary files a round could not remove.
 	leftovers []error
+	// notes say what other programs did to the file meanwhile, and what became of it.
+	notes []string
 }
 
 // discard discards p and keeps what it could not remove.
@@ -65,14 +70,12 @@ func (r *round) close() {
 	}
 }
 
-// takeDisplaced looks at the file our replace displaced — the swapped-out file where the
-// system can exchange names, else the file we had read (still open) — and reports whether a
-// foreign write landed there, which the next round then re-applies our change onto.
-func (r *round) takeDisplaced(snap *snapshot, displaced *os.File, ours []byte, settle time.Duration) bool {
-	f := displaced
-	if f == nil {
-		f, snap.f = snap.f, nil // keep the file we read open past this round
-	}
+// takeDisplaced looks, where the system cannot swap two names, at the file we had read (still
+// open), and reports whether a foreign write landed in it after our rename replaced it, which the
+// next round then re-applies our change onto.
+func (r *round) takeDisplaced(snap *snapshot, ours []byte, settle time.Duration) bool {
+	f := snap.f
+	snap.f = nil // keep the file we read open past this round
 	if f == nil {
 		return false
 	}
@@ -96,6 +99,58 @@ func (r *round) takeDisplaced(snap *snapshot, displaced *os.File, ours []byte, s
 		return false
 	}
 	return true
+}
+
+// giveBack puts a foreign save that our swap displaced back in the target's place (d), and says
+// so; ours is what we wrote. Where the program saved again meanwhile — the file our swap put there
+// was replaced, or written in place, before it could be taken back — that later save takes the
+// place, and the earlier one is kept beside the file, said too: both are the other program's,
+// and neither is lost.
+func (r *round) giveBack(target string, d *safefile.Displaced, ours []byte) error {
+	stand, err := readBack(d.File)
+	if err != nil {
+		stand = nil
+	}
+	out, same, err := d.SwapBack(stand)
+	if err != nil {
+		r.wrote = true
+		keep, kerr := d.Keep()
+		return errors.Join(err, kerr, fmt.Errorf("another program saved %s while ccc-hooks wrote it, and that save is kept in %s", target, keep))
+	}
+	r.note(fmt.Sprintf("another program saved %s while ccc-hooks was writing it: that save was put back, and ccc-hooks made its change to it", target))
+	if out != nil {
+		defer func() { _ = out.Close() }()
+		if same { // unless a writer in place changed it: rewritten as what stands, or as we wrote it
+			safefile.WaitWriters(out, writersWait)
+			same = unchanged(out, stand) || unchanged(out, ours)
+		}
+	}
+	if out == nil || same {
+		d.Drop()
+		return nil
+	}
+	r.wrote = true // what stands is the other program's later save, neither the file read nor ours
+	if _, _, err := d.SwapBack(nil); err != nil {
+		return err
+	}
+	keep, err := d.Keep()
+	r.note(fmt.Sprintf("another program saved %s twice while ccc-hooks was writing it: its later save stands, and its earlier one is kept in %s; compare the two", target, keep))
+	return err
+}
+
+// finished says, where the ledger's record of a write could not be completed once the file was
+// written (err), that the record still holds what it held before, and why.
+func (r *round) finished(err error) {
+	if err != nil {
+		r.note(fmt.Sprintf("the file is written, but its record in the ledger could not be brought up to date (%v); it still covers the file as it was before", err))
+	}
+}
+
+// note adds a sentence to say about the update, once.
+func (r *round) note(s string) {
+	if !slices.Contains(r.notes, s) {
+		r.notes = append(r.notes, s)
+	}
 }
 
 // refresh waits for the displaced file to settle and reports whether it changed since it was

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
@@ -28,6 +29,13 @@ type FileStore struct {
 	// plainRename makes Update replace files with a plain rename, as on systems that cannot
 	// swap two names atomically (tests of that path on Linux).
 	plainRename bool
+	// Ours, when set, says which hook commands are ccc-hooks' own: a container on the hooks path
+	// that holds only such entries when this store writes the file, and that the file's record does
+	// not list, is recorded as filled by ccc-hooks (see noteWrite).
+	Ours OwnerFunc
+	// beforeSwap, when set, runs after the last look at the file and before the swap, where
+	// a tracer holding the swap lets another program save (tests of that moment).
+	beforeSwap func()
 }
 
 // Change is what Update did.
@@ -46,6 +54,9 @@ type Change struct {
 	// Leftovers are temporary files Update could not remove (*safefile.LeftoverError), also
 	// when it failed: they stay until the next run of ccc-hooks removes them.
 	Leftovers []error
+	// Notes say what another program did to the file while Update wrote it (it saved, and its
+	// save was put back and changed; it saved twice, and the earlier save is kept beside the file).
+	Notes []string
 	// emptied is what a change that removes the file left of it, written instead of removing a
 	// file with other names (hard links).
 	emptied []byte
@@ -91,11 +102,15 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 // place instead (writeInPlace), and Change.InPlace says why. A result larger than MaxFileSize is
 // refused (*TooLargeError). An error after the file changed is an *AfterWriteError.
 //
-// Other programs do not take the lock, so Update then looks at what it displaced (on Linux the
-// exact file it swapped out; elsewhere the file it had read, kept open) after a short settle
-// time: when a foreign write landed there, in place or by rename, change is applied again to
-// that content. When the target changed after change saw it, change runs again on the new
-// bytes. Rounds go on for a while (see maxAttempts); on error the file is left as it was.
+// Other programs do not take the lock, so after the swap Update checks that what it replaced is
+// what it read: where names can be swapped (Linux, macOS) the exact file that stood at the path,
+// kept under a temporary name, is compared in identity and bytes once no program has it open
+// for writing (a Linux lease says so; elsewhere after a short settle time). A foreign save there
+// — by rename, or in place into the file read — goes back in the path's place at once, and the
+// next round applies change to it; Change.Notes says so. Where names cannot be swapped, the file
+// read, kept open, is read back after the settle time, and change applied again to a write that
+// landed there. When the target changed after change saw it, change runs again on the new bytes.
+// Rounds go on for a while (see maxAttempts); on error the file is left as it was.
 func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 	return s.update(path, func(string) (ChangeFunc, error) { return change, nil })
 }
@@ -119,7 +134,11 @@ func (s *FileStore) UpdateLedgered(path string, change LedgeredChange) (Change, 
 		if rec.Untrusted != "" {
 			return change(nil), nil
 		}
-		return change(rec.Ledger), nil
+		l := rec.Ledger
+		if data, err := ReadFile(target); err == nil { // else the rounds read it, and say what stops them
+			l = l.fresh(target, data)
+		}
+		return change(l), nil
 	})
 }
 
@@ -128,6 +147,11 @@ func (s *FileStore) update(path string, makeChange func(target string) (ChangeFu
 	c := Change{Path: path}
 	var r round
 	defer r.close()
+	// One thread carries the whole update, so that a swap and the look at what it displaced follow
+	// each other with no move to another thread between them, and a tracer that holds one system
+	// call of it (strace, in the tests of a held swap) holds that call alone.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	err := s.locked(path, func(target string) error {
 		c.Target = target
 		if err := s.tidy(target); err != nil {
@@ -171,7 +195,7 @@ func (s *FileStore) update(path string, makeChange func(target string) (ChangeFu
 		}
 		return fmt.Errorf("update %s: the file kept changing for %s; another program is writing it", target, time.Since(start).Round(time.Second))
 	})
-	c.Leftovers = r.leftovers
+	c.Leftovers, c.Notes = r.leftovers, r.notes
 	var aw *AfterWriteError
 	if err != nil && r.wrote && !errors.As(err, &aw) {
 		// A round changed the file before this error: it is not as it was.
@@ -242,10 +266,13 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 	backedUp := make(chan error, 1)
 	go func() { backedUp <- r.backupOnce(s, c.Target, snap) }()
 	p, finish, undo, err := s.prepare(c, snap.exists, base, r)
-	if berr := <-backedUp; err == nil && berr != nil {
+	switch berr := <-backedUp; {
+	case berr != nil && err == nil:
 		r.discard(p)
 		undo()
 		err = berr
+	case berr != nil:
+		err = fmt.Errorf("%w; and %w", err, berr) // each may name a temporary file it left
 	}
 	var cannot *safefile.CannotCarryError
 	if errors.As(err, &cannot) {
@@ -259,32 +286,70 @@ func (s *FileStore) replace(c Change, snap *snapshot, base []byte, r *round) (Ch
 		undo()
 		return c, false, nil
 	}
+	if s.beforeSwap != nil {
+		s.beforeSwap()
+	}
 	displaced, err := s.commit(p, snap.exists)
-	r.leftOver(p)
 	if errors.Is(err, safefile.ErrTargetChanged) {
+		r.leftOver(p)
 		undo()
 		return c, false, nil
 	}
 	if err != nil {
+		r.leftOver(p)
 		undo()
 		return c, false, err
 	}
+	if displaced != nil {
+		defer func() { _ = displaced.Close() }()
+		if !s.isRead(displaced, snap) {
+			// Another program saved the file after it was read: its save goes back in place at
+			// once, before anyone reads ours instead, and the next round applies our change to it.
+			undo()
+			err := r.giveBack(c.Target, displaced, c.New)
+			r.leftOver(p)
+			return c, false, err
+		}
+		displaced.Drop()
+	}
+	r.leftOver(p)
 	r.wrote = true
-	finish()
-	// The settle time is waited even when nothing can still write into the displaced file: it
-	// also lets a foreign rename racing ours land before holds looks, so that our change is
-	// applied again on top of it instead of being silently replaced.
+	r.finished(finish())
+	// The settle time lets a foreign rename racing ours land before holds looks, so that our
+	// change is applied again on top of it instead of being silently replaced.
 	time.Sleep(s.settle())
-	if r.takeDisplaced(snap, displaced, c.New, s.settle()) {
+	if displaced == nil && r.takeDisplaced(snap, c.New, s.settle()) {
 		return c, false, nil
 	}
 	return c, holds(c.Target, c.New) && leadsTo(c.Path, c.Target), nil
 }
 
+// writersWait bounds how long a replace waits for a program that has the displaced file open for
+// writing to close it.
+const writersWait = 2 * time.Second
+
+// isRead reports whether d, the file the swap displaced, is the file snap read: the same file
+// (its identity), holding the same bytes once no program has it open for writing — where that
+// cannot be asked, after the settle time. A file still open for writing is not: a write still to
+// come into it must not land in a file without a name.
+func (s *FileStore) isRead(d *safefile.Displaced, snap *snapshot) bool {
+	if fi, err := d.Stat(); err != nil || !os.SameFile(fi, snap.info) {
+		return false // a save by rename: said at once, without a read
+	}
+	free, known := safefile.WaitWriters(d.File, writersWait)
+	switch {
+	case known && !free:
+		return false
+	case !known:
+		time.Sleep(s.settle())
+	}
+	return unchanged(d.File, snap.data)
+}
+
 // prepare records in the ledger what writing c.New over base creates, and writes c.New to a
 // synced temporary file beside c.Target. finish and undo complete or take back the record; on
 // error nothing is left to take back.
-func (s *FileStore) prepare(c Change, existed bool, base []byte, r *round) (p *safefile.Pending, finish, undo func(), err error) {
+func (s *FileStore) prepare(c Change, existed bool, base []byte, r *round) (p *safefile.Pending, finish func() error, undo func(), err error) {
 	// Recorded before they are made: a run killed in between leaves them known as ours.
 	r.dirs = append(r.dirs, safefile.MissingDirs(filepath.Dir(c.Target))...)
 	finish, undo, err = s.noteWrite(c.Target, existed, base, c.New, r.dirs)
@@ -304,7 +369,7 @@ func (s *FileStore) prepare(c Change, existed bool, base []byte, r *round) (p *s
 }
 
 // commit puts the prepared file in place (see safefile.Pending.Commit).
-func (s *FileStore) commit(p *safefile.Pending, existed bool) (*os.File, error) {
+func (s *FileStore) commit(p *safefile.Pending, existed bool) (*safefile.Displaced, error) {
 	if s.plainRename {
 		return nil, p.Replace()
 	}
@@ -339,7 +404,8 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 	}
 	r.wrote, r.removed = true, true
 	if err := s.forget(rec); err != nil {
-		return true, fmt.Errorf("forget the removed file in the ledger: %w", err)
+		// The file is gone, as asked: what is left is bookkeeping, which the next run's tidy does.
+		r.note(fmt.Sprintf("%s is removed, and stays removed; but its record in the ledger could not be dropped (%v): the next ccc-hooks run drops it", c.Target, err))
 	}
 	return true, nil
 }

@@ -37,4 +37,8 @@ type Handler struct {
 	// string.
 	StatusMessage string
 	Shell         string
+	// Exec is set for a handler in exec form ("args" beside "command"): Claude Code runs Command
+	// as the program, with Args as its arguments, and no shell.
+	Exec bool
+	Args []string
 }

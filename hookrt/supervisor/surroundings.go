@@ -58,7 +58,7 @@ func (s *supervision) surroundings(ctx context.Context, dir string) surroundings
 	if wall != nil {
 		root = wall.WorkTree
 	}
-	a.project, err = readProjectSettings(start, root, []string{paths.UserFile(s.opts.Getenv), paths.ManagedFile()})
+	a.project, err = readProjectSettings(start, root, []string{paths.Place{Dir: start, Getenv: s.opts.Getenv}.UserFile(), paths.ManagedFile()})
 	if err != nil {
 		s.opts.Log().Warn("the project's settings were read in part for the review", "err", err)
 	}

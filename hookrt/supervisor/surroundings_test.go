@@ -86,7 +86,7 @@ ls "$GIT_DIR" > "$out.wall"
 		`"ANTHROPIC_BASE_URL":"https://gateway.example"},"enabledMcpjsonServers":["unapproved"],"hooks":{"Stop":[]}}`, 0o644)
 	// The agent's approval (the file Claude Code's dialog writes), and the user's.
 	e.Write(filepath.Join(project, ".claude", "settings.local.json"), `{"env":{"LOCAL_VAR":"l"},"enableAllProjectMcpServers":true}`, 0o644)
-	e.Write(paths.UserFile(e.Getenv), `{"enabledMcpjsonServers":["docs","db","off"],"disabledMcpjsonServers":["off"]}`, 0o644)
+	e.Write(paths.Place{Dir: project, Getenv: e.Getenv}.UserFile(), `{"enabledMcpjsonServers":["docs","db","off"],"disabledMcpjsonServers":["off"]}`, 0o644)
 	e.Write(filepath.Join(project, ".mcp.json"), `{"mcpServers":{"docs":{"command":"docs-server"},"db":{"command":"db-server","args":["-x"]},`+
 		`"off":{"command":"off-server"},"unapproved":{"command":"planted"}}}`, 0o644)
 	opts := optsOf(e)

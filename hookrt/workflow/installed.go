@@ -36,12 +36,11 @@ func (h *handler) installedHere(st *blockState) bool {
 	if h.ev.PromptID != "" && st.PromptID == h.ev.PromptID {
 		return true
 	}
-	files := []string{paths.UserFile(h.opts.Getenv), paths.ManagedFile()}
+	place := paths.Place{Dir: h.start, Getenv: h.opts.Getenv}
+	files := []string{place.UserFile(), paths.ManagedFile()}
 	if h.start != "" {
-		files = append(files, paths.ProjectFile(h.start), paths.LocalFile(h.start))
-		if top := repositoryTop(h.start); top != "" && top != h.start {
-			files = append(files, paths.LocalFile(top))
-		}
+		files = append(files, place.ProjectFile())
+		files = append(files, place.LocalFiles()...)
 	}
 	return slices.ContainsFunc(files, installedIn)
 }

@@ -1,32 +1,32 @@
 package workflow
 
 import (
-	"os"
-	"path/filepath"
-
 	"github.com/tidwall/gjson"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-// TasksProject returns the project whose tasks/ serves a session started in start (Claude Code's
-// $CLAUDE_PROJECT_DIR): the tasks follow the settings file that runs the workflow. Claude Code
-// reads .claude/settings.json only in start and .claude/settings.local.json at the top of the git
-// repository holding start, so a workflow installed only in that local file keeps its tasks at
-// the top of the repository; in every other case (project settings in start, user settings, a
+// TasksProject returns the project whose tasks/ serves a session Claude Code started at place
+// (its Dir is $CLAUDE_PROJECT_DIR): the tasks follow the settings file that runs the workflow.
+// Claude Code reads .claude/settings.json only in the start directory and
+// .claude/settings.local.json at the top of the git repository holding it (in a linked worktree,
+// the main work tree: paths.Place.LocalRoot), so a workflow installed only in that local file
+// keeps its tasks at that top; in every other case (project settings in start, user settings, a
 // start outside a repository or at its top) they stay in start. Every workflow event asks (the
 // supervisor's Stops too), so a session started at the top of its repository, or outside one,
 // reads no file here; only one started below the top reads the two project files.
-func TasksProject(start string) string {
+func TasksProject(place paths.Place) string {
+	start := place.Dir
 	if start == "" {
 		return start
 	}
-	root := repositoryTop(start)
-	if root == "" || root == start || runsWorkflow(filepath.Join(start, ".claude", "settings.json")) {
+	root := place.LocalRoot()
+	if root == start || runsWorkflow(paths.ProjectFile(start)) {
 		return start
 	}
-	if runsWorkflow(filepath.Join(root, ".claude", "settings.local.json")) {
+	if runsWorkflow(paths.LocalFile(root)) {
 		return root
 	}
 	return start
@@ -51,20 +51,4 @@ func runsWorkflowIn(data []byte) bool {
 		return !found
 	})
 	return found
-}
-
-// repositoryTop returns the nearest directory at or above dir that holds a .git entry (a
-// repository's own, or a worktree's file), or "" when there is none. It asks no git process: the
-// hook runs on every prompt.
-func repositoryTop(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		d = parent
-	}
 }

@@ -4,7 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
+
+// placeAt is Claude Code started in dir, with this process's environment.
+func placeAt(dir string) paths.Place { return paths.Place{Dir: dir, Getenv: os.Getenv} }
 
 // The workflow's tasks follow the settings file that runs it: Claude Code reads project settings
 // in the start directory and local settings at the top of its git repository.
@@ -53,12 +58,37 @@ func TestTasksProject(t *testing.T) {
 			if tc.inTop {
 				want = top
 			}
-			if got := TasksProject(start); got != want {
+			if got := TasksProject(placeAt(start)); got != want {
 				t.Errorf("TasksProject = %s, want %s", got, want)
 			}
-			if got := TasksProject(top); got != top {
+			if got := TasksProject(placeAt(top)); got != top {
 				t.Errorf("TasksProject(top) = %s, want the top itself", got)
 			}
 		})
+	}
+}
+
+// In a linked worktree Claude Code reads the local settings of the main work tree, so a workflow
+// installed only there keeps its tasks at the main work tree, where the local scope put it.
+func TestTasksProjectLinkedWorktree(t *testing.T) {
+	root := t.TempDir()
+	main, linked := filepath.Join(root, "main"), filepath.Join(root, "linked")
+	gitDir := filepath.Join(main, ".git", "worktrees", "linked")
+	for path, data := range map[string]string{
+		filepath.Join(main, ".git", "HEAD"):                   "ref: refs/heads/main\n",
+		filepath.Join(gitDir, "commondir"):                    "../..\n",
+		filepath.Join(gitDir, "gitdir"):                       filepath.Join(linked, ".git") + "\n",
+		filepath.Join(linked, ".git"):                         "gitdir: " + gitDir + "\n",
+		filepath.Join(main, ".claude", "settings.local.json"): `{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "ccc-hooks hook"}]}]}}`,
+	} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := TasksProject(placeAt(linked)); got != main {
+		t.Errorf("TasksProject(the linked worktree) = %s, want the main work tree %s", got, main)
 	}
 }

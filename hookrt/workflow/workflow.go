@@ -123,7 +123,7 @@ func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, e
 		return event.NoOpinion(), nil
 	}
 	start := paths.ProjectDir(paths.Project{ClaudeProjectDir: opts.Getenv("CLAUDE_PROJECT_DIR"), WD: ev.CWD})
-	project := TasksProject(start)
+	project := TasksProject(paths.Place{Dir: start, Getenv: opts.Getenv})
 	if project == "" {
 		return event.NoOpinion(), nil
 	}

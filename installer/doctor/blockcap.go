@@ -3,6 +3,7 @@ package doctor
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/tidwall/gjson"
@@ -52,7 +53,7 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 		capText = fmt.Sprintf("Claude Code does not cap Stop-hook blocks in a row (%s)", source)
 	}
 	var out []Result
-	if s.Supervised() {
+	if s.Supervised(c.env) {
 		msg := capText + fmt.Sprintf(", not fewer than max_iterations %d", maxIter)
 		if limit > 0 && limit < maxIter {
 			msg = capText + fmt.Sprintf(", fewer than the supervisor's max_iterations %d: an agent that calls a tool after each block is reviewed up to max_iterations; after %d blocks answered in words only the supervisor lets the stop end without a review (it would be overridden), and says so; to allow longer runs of those export %s=%d (or set it under \"env\" in settings.json)",
@@ -60,7 +61,7 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 		}
 		out = append(out, ok(msg, path))
 	}
-	if s.hasWorkflow() {
+	if s.hasWorkflow(c.env) {
 		wfMax := s.Workflow.MaxIterations
 		msg := fmt.Sprintf("workflow: %s; the workflow blocks a stop at most %s in a run (workflow.max_iterations)", capText, times(wfMax))
 		if limit > 0 && limit < wfMax {
@@ -74,8 +75,9 @@ func (c blockCapCheck) Run(_ context.Context, s *Snapshot) []Result {
 	return out
 }
 
-// hasWorkflow reports whether a usable file runs the workflow profile.
-func (s *Snapshot) hasWorkflow() bool {
+// hasWorkflow reports whether a usable file runs the workflow profile, or the workflow plugin
+// does.
+func (s *Snapshot) hasWorkflow(env Env) bool {
 	for _, f := range s.Usable() {
 		for _, p := range f.Profiles() {
 			if p.Name == installer.Workflow.Name {
@@ -83,7 +85,7 @@ func (s *Snapshot) hasWorkflow() bool {
 			}
 		}
 	}
-	return false
+	return slices.ContainsFunc(s.runningPlugins(env), func(p installer.Plugin) bool { return p.Name == installer.Workflow.Name })
 }
 
 // times is "1 time", "8 times".

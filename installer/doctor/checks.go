@@ -5,7 +5,8 @@ func Checks(env Env) []Check {
 	return []Check{
 		buildCheck{env},
 		settingsCheck{},
-		installedCheck{},
+		installedCheck{env},
+		supervisorCheck{env},
 		vanishedCheck{},
 		binaryCheck{env},
 		doubleCheck{env},

@@ -38,7 +38,7 @@ func (c claudeCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	if err != nil {
 		r := warn("", "")
 		what := "the supervisor would have no claude to review with"
-		if s.Supervised() {
+		if s.Supervised(c.env) {
 			r.Status, what = StatusError, "so every supervisor review fails"
 		}
 		missing := prog + " not found on PATH"

@@ -41,10 +41,6 @@ func (configCheck) Run(_ context.Context, s *Snapshot) []Result {
 	} else {
 		msg = s.ConfigPath + ": supervisor " + msg
 	}
-	if !c.Enabled && s.Supervised() {
-		// A supervisor hook that is off lets every stop through, which reads as "it does not fire".
-		msg += "; the supervisor reviews only sessions where it is on: run `" + s.program() + " supervisor on` (or /supervisor) in a session, or `" + s.program() + " supervisor on --default` for all"
-	}
 	return []Result{ok(msg, s.ConfigPath)}
 }
 

@@ -17,7 +17,6 @@ func TestConfigCheck(t *testing.T) {
 	unreadable := snap()
 	unreadable.ConfigExists = true
 	unreadable.ConfigErr = errors.New("read /home/u/.claude/ccc.json: permission denied")
-	installed := user(supervisor(ourCmd, 600))
 	tests := []struct {
 		name string
 		s    *Snapshot
@@ -25,7 +24,6 @@ func TestConfigCheck(t *testing.T) {
 	}{
 		{"missing", snap(), []want{{StatusOK, []string{"not present; supervisor defaults: max_iterations 20, timeout_seconds 600"}}}},
 		{"valid", parsed(`{"supervisor": {"max_iterations": 5, "enabled": true}}`), []want{{StatusOK, []string{"max_iterations 5", "enabled by default true"}}}},
-		{"off by default", parsed(`{}`, installed), []want{{StatusOK, []string{"`ccc-hooks supervisor on --default`"}}}},
 		{"out of range", parsed(`{"supervisor": {"max_iterations": 500, "timeout_seconds": 5}}`), []want{
 			{StatusError, []string{"supervisor.max_iterations: 500 is out of range 1..100", "change it in /home/u/.claude/ccc.json"}},
 			{StatusError, []string{"supervisor.timeout_seconds: 5 is out of range 10..3600"}},

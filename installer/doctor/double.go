@@ -10,10 +10,12 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/installer"
 )
 
-// doubleCheck reports events whose ccc-hooks hook is installed more than once with different
-// commands across the files Claude Code merges. Claude Code runs identical command strings once,
-// but different commands (another path, a quoted path, supervisor-hook instead of hook) each run,
-// so the event fires twice. Provider files are only merged one at a time, so two provider files
+// doubleCheck reports events whose ccc-hooks hook runs from more than one entry with different
+// commands across the files Claude Code merges: entries of ours, and entries of the user's that
+// run it in any form Claude Code accepts (installer.RunsCCC: exec form, `~` or $HOME in its path,
+// other commands around it). Claude Code runs identical command strings once, but different
+// commands (another path, a quoted path, supervisor-hook instead of hook, exec form) each run, so
+// the event fires twice. Provider files are only merged one at a time, so two provider files
 // never conflict with each other. An enabled ccc-hooks plugin beside a settings install runs
 // twice too (Claude Code runs a plugin's hook apart from an identical settings hook): that is
 // said here, and the plugin check's row points here.
@@ -21,10 +23,12 @@ type doubleCheck struct{ env Env }
 
 func (doubleCheck) Name() string { return "double-firing" }
 
-// use is one of our handlers for an event, in one file.
+// use is one handler that runs ccc-hooks for an event, in one file: cmd as it reads in messages
+// (installer.Written), ours when ccc-hooks wrote it.
 type use struct {
 	file File
 	cmd  string
+	ours bool
 }
 
 // hookKey names an event and the matcher its handlers run for; "" runs for every matcher.
@@ -44,7 +48,10 @@ func judgeDouble(s *Snapshot, plugins []installer.Plugin) []Result {
 	rank := map[string]int{}
 	for i, f := range s.Usable() {
 		rank[f.Path] = i
-		for _, r := range f.Ours() {
+		for _, r := range f.Handlers {
+			if !installer.RunsCCC(r) {
+				continue
+			}
 			k := hookKey{r.Event, r.Matcher}
 			if k.matcher == "*" {
 				k.matcher = ""
@@ -52,7 +59,7 @@ func judgeDouble(s *Snapshot, plugins []installer.Plugin) []Result {
 			if _, seen := uses[k]; !seen {
 				keys = append(keys, k)
 			}
-			uses[k] = append(uses[k], use{f, r.Command})
+			uses[k] = append(uses[k], use{f, installer.Written(r), installer.IsOurs(r)})
 		}
 	}
 	var out []Result
@@ -130,6 +137,16 @@ func clashMessage(s *Snapshot, k hookKey, clash []use) string {
 	msg := fmt.Sprintf("%s starts ccc-hooks more than once per event: %s (Claude Code only merges identical commands); "+
 		"ccc-hooks answers the copies once, but every event costs an extra process",
 		k.label(), strings.Join(parts, ", "))
+	if slices.ContainsFunc(clash, func(u use) bool { return !u.ours }) {
+		var ours []string
+		for _, f := range files(slices.DeleteFunc(slices.Clone(clash), func(u use) bool { return !u.ours })) {
+			ours = append(ours, s.uninstall(f))
+		}
+		if len(ours) == 0 {
+			return msg + ": keep one of these entries of your own and remove the others"
+		}
+		return msg + ": remove your own entry (install and uninstall leave it as it is), or take ours out with " + strings.Join(ours, " or ")
+	}
 	fs := files(clash)
 	if len(fs) == 1 {
 		return msg + ": run " + s.install(fs[0]) + " to replace them with one entry"

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 // checksCheck says what supervisor.checks does here: which checks a Stop review of this project
@@ -71,7 +70,7 @@ func roomFor(s *Snapshot, total int) []Result {
 			continue
 		}
 		for _, r := range f.Handlers {
-			if r.Event != "Stop" || !r.HasTimeout || !hookcmd.IsOurs(r.Command) || r.Timeout >= float64(need) {
+			if r.Event != "Stop" || !r.HasTimeout || !installer.IsOurs(r) || r.Timeout >= float64(need) {
 				continue
 			}
 			out = append(out, warn(fmt.Sprintf("Stop in %s has timeout %s, less than the checks' limits (%ds) and supervisor.timeout_seconds (%d) together: "+

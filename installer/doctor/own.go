@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
 // ownCommandsCheck reports the commands of the user's that run ccc-hooks among other things
@@ -24,7 +23,7 @@ func (ownCommandsCheck) Run(_ context.Context, s *Snapshot) []Result {
 	for _, f := range s.Usable() {
 		for _, h := range installer.OwnCommands(f.Handlers) {
 			k := hookKey{h.Event, h.Matcher}
-			what := fmt.Sprintf("%s in %s runs %#q, a command of your own that runs ccc-hooks", k.label(), label(f), h.Command)
+			what := fmt.Sprintf("%s in %s runs %#q, a command of your own that runs ccc-hooks", k.label(), label(f), installer.Written(h))
 			beside := oursFor(s, k)
 			if beside == nil {
 				out = append(out, ok(what+"; install and uninstall leave it as it is", f.Path))
@@ -46,7 +45,7 @@ func (ownCommandsCheck) Run(_ context.Context, s *Snapshot) []Result {
 func oursFor(s *Snapshot, k hookKey) *File {
 	for _, f := range s.Usable() {
 		for _, r := range f.Handlers {
-			if r.Event == k.event && (r.Matcher == k.matcher || r.Matcher == "" || r.Matcher == "*") && hookcmd.IsOurs(r.Command) {
+			if r.Event == k.event && (r.Matcher == k.matcher || r.Matcher == "" || r.Matcher == "*") && installer.IsOurs(r) {
 				return &f
 			}
 		}

@@ -28,7 +28,10 @@ func pluginsOf(env Env, s *Snapshot) ([]installer.Plugin, error) {
 	if env.Getenv == nil {
 		return nil, nil
 	}
-	loc := installer.Locator{Getenv: env.Getenv, ProjectDir: s.ProjectDir, Root: s.Root}
+	loc := s.loc
+	if loc.Getenv == nil {
+		loc.Getenv = env.Getenv
+	}
 	for _, f := range s.Files {
 		if f.Scope == installer.ScopeManaged {
 			loc.ManagedPath = f.Path
@@ -48,7 +51,7 @@ func (c pluginCheck) Run(_ context.Context, s *Snapshot) []Result {
 	plugins, err := pluginsOf(c.env, s)
 	if err != nil {
 		return []Result{warn("cannot tell which Claude Code plugins are installed: "+err.Error(),
-			installer.InstalledPluginsFile(c.env.Getenv))}
+			s.loc.InstalledPluginsFile())}
 	}
 	var lookErr error
 	var fix string

@@ -25,8 +25,8 @@ func TestAdviceProgram(t *testing.T) {
 		{"nothing installed", installedCheck{}, withProgram(snap(missing("user", userPath))), []want{{StatusWarn, []string{
 			"run `" + self + " install`",
 		}}}},
-		{"supervisor off", configCheck{}, withProgram(snap(user(supervisor(ourCmd, 600)))), []want{{StatusOK, []string{
-			"`" + self + " supervisor on`", "`" + self + " supervisor on --default`",
+		{"supervisor off", supervisorCheck{fakeEnv(nil, nil, nil)}, withProgram(snap(user(supervisor(ourCmd, 600)))), []want{{StatusWarn, []string{
+			"`" + self + " supervisor on --default`",
 		}}}},
 		{"legacy entries", legacyCheck{}, withProgram(snap(user(stop("ccc supervisor-hook")))), []want{{StatusWarn, []string{
 			"`" + self + " install --scope user --yes`",

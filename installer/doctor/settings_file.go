@@ -71,14 +71,15 @@ func eventLabels(handlers []settings.Handler) []string {
 	return out
 }
 
-// installedCheck reports which profiles are installed in which file, and warns when no file
-// Claude Code reads has a ccc-hooks hook at all. Hooks an earlier version wrote are installed
-// too (they run as they are): the line says that an install brings them to the current form.
-type installedCheck struct{}
+// installedCheck reports which profiles are installed in which file, and which the ccc-hooks
+// plugins run, and warns when nothing Claude Code reads runs a ccc-hooks hook at all. Hooks an
+// earlier version wrote are installed too (they run as they are): the line says that an install
+// brings them to the current form.
+type installedCheck struct{ env Env }
 
 func (installedCheck) Name() string { return "installed" }
 
-func (installedCheck) Run(_ context.Context, s *Snapshot) []Result {
+func (c installedCheck) Run(_ context.Context, s *Snapshot) []Result {
 	var out []Result
 	for _, f := range s.Usable() {
 		ours := f.Ours()
@@ -100,8 +101,12 @@ func (installedCheck) Run(_ context.Context, s *Snapshot) []Result {
 		}
 		out = append(out, ok(fmt.Sprintf("%s %s installed in %s%s", joinAnd(names), noun, label(f), s.earlierForm(f)), f.Path))
 	}
+	for _, p := range s.runningPlugins(c.env) {
+		out = append(out, ok(fmt.Sprintf("the %s profile runs from plugin %s (%s scope), on %s", p.Name, p.ID, p.Scope,
+			strings.Join(p.Events(), ", ")), p.InstallPath))
+	}
 	if len(out) == 0 {
-		msg := "no settings file has ccc-hooks hooks, so none fire: run `" + s.program() + " install`"
+		msg := "no settings file has ccc-hooks hooks and no ccc-hooks plugin runs here, so none fire: run `" + s.program() + " install`"
 		if slices.ContainsFunc(s.Files, func(f File) bool { return f.Exists && !f.Usable() }) {
 			msg += " (after fixing the settings files reported as errors)"
 		}

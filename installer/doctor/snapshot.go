@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -55,7 +55,7 @@ func (f File) Get(path string) gjson.Result {
 func (f File) Ours() []settings.Handler {
 	var out []settings.Handler
 	for _, r := range f.Handlers {
-		if hookcmd.IsOurs(r.Command) {
+		if installer.IsOurs(r) {
 			out = append(out, r)
 		}
 	}
@@ -64,10 +64,10 @@ func (f File) Ours() []settings.Handler {
 
 // Snapshot is everything the checks read, gathered once.
 type Snapshot struct {
-	// ProjectDir is the directory Claude Code is started in (its project settings were read) and
-	// Root its git top level (its local settings were read).
+	// ProjectDir is the directory Claude Code is started in (its project settings were read), and
+	// loc the locator that found every file read.
 	ProjectDir string
-	Root       string
+	loc        installer.Locator
 	// Program is how advice names ccc-hooks so that the command can be pasted: "ccc-hooks" when
 	// that runs this ccc-hooks from PATH, else its absolute path. "ccc-hooks" when empty.
 	Program string
@@ -99,7 +99,7 @@ type Snapshot struct {
 func Load(loc installer.Locator) *Snapshot {
 	s := &Snapshot{
 		ProjectDir: loc.ProjectDir,
-		Root:       loc.RootDir(),
+		loc:        loc,
 		Home:       paths.Home(loc.Getenv),
 		ConfigPath: paths.ConfigFile(loc.Getenv),
 	}
@@ -221,8 +221,9 @@ func (s *Snapshot) HasOurs() bool {
 }
 
 // Supervised reports whether a usable file runs ccc-hooks on Stop or PreToolUse for the
-// supervisor profile (see isSupervised).
-func (s *Snapshot) Supervised() bool {
+// supervisor profile (see isSupervised), or the supervisor plugin does (running, see
+// runningPlugins): on every route, settings alone, the plugin alone, or both.
+func (s *Snapshot) Supervised(env Env) bool {
 	for _, f := range s.Usable() {
 		if !isSupervised(f) {
 			continue
@@ -233,5 +234,15 @@ func (s *Snapshot) Supervised() bool {
 			}
 		}
 	}
-	return false
+	return slices.ContainsFunc(s.runningPlugins(env), func(p installer.Plugin) bool { return p.Name == installer.Supervisor.Name })
+}
+
+// runningPlugins returns the ccc-hooks plugins whose hooks Claude Code runs here: installed,
+// switched on, their hooks readable, and plugin hooks not switched off by allowManagedHooksOnly.
+func (s *Snapshot) runningPlugins(env Env) []installer.Plugin {
+	if managedOnly(s) != "" {
+		return nil
+	}
+	plugins, _ := pluginsOf(env, s)
+	return slices.DeleteFunc(slices.Clone(plugins), func(p installer.Plugin) bool { return !p.Enabled || p.HooksErr != nil || len(p.Hooks) == 0 })
 }

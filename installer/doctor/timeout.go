@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
-	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -37,7 +36,7 @@ func (timeoutCheck) Run(_ context.Context, s *Snapshot) []Result {
 			if !r.HasTimeout {
 				continue
 			}
-			ours := hookcmd.IsOurs(r.Command)
+			ours := installer.IsOurs(r)
 			what := fmt.Sprintf("%s in %s has timeout %s", installer.Event{Hook: r.Event, Matcher: r.Matcher}.Label(), label(f), num(r.Timeout))
 			switch {
 			case r.Timeout >= MillisecondTimeout && ours:

@@ -97,6 +97,14 @@ func powerShellCalls(command string) [][]string {
 // IsOurs).
 func Wraps(command string) bool { return !IsOurs(command) && Runs(command) }
 
+// RunsExec reports whether a handler in exec form ("command" the program, "args" its arguments,
+// no shell: docs/claude-code.md, "Exec-form hooks") runs ccc-hooks as a hook: a program named
+// ccc-hooks or ccc-hooks.exe whose first argument is hook or supervisor-hook. ccc-hooks never
+// writes one in a settings file, so it is always the user's.
+func RunsExec(program string, args []string) bool {
+	return isProgram(program, "ccc-hooks") && len(args) > 0 && slices.Contains(subcommands, args[0])
+}
+
 // simple reports whether command is one program and its words and nothing else: no second
 // command, pipe, redirection, background job or expansion, as bash reads it; a command bash
 // cannot parse (PowerShell's `& 'C:/…' …`) holds none of the characters that join commands or
@@ -134,13 +142,31 @@ func bashCalls(command string) (calls [][]string, ok bool) {
 		if call, isCall := n.(*syntax.CallExpr); isCall {
 			args := make([]string, len(call.Args))
 			for i, w := range call.Args {
-				args[i], _ = literal(w)
+				args[i] = reading(w)
 			}
 			calls = append(calls, args)
 		}
 		return true
 	})
 	return calls, true
+}
+
+// reading returns w as literal reads it, with each part that is not plain text (an expansion,
+// such as the $HOME of `$HOME/bin/ccc-hooks`) as a NUL byte: a program's base name after it still
+// reads as bash will run it, and a word that is an expansion as a whole names no program.
+func reading(w *syntax.Word) string {
+	if s, ok := literal(w); ok {
+		return s
+	}
+	var b strings.Builder
+	for _, p := range w.Parts {
+		if s, ok := literal(&syntax.Word{Parts: []syntax.WordPart{p}}); ok {
+			b.WriteString(s)
+		} else {
+			b.WriteByte(0)
+		}
+	}
+	return b.String()
 }
 
 // literal returns the text bash makes of w when it is plain text, quoted or not; ok is false

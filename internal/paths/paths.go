@@ -1,5 +1,6 @@
-// Package paths says where Claude Code and ccc-hooks keep their files: the Claude config dir, the
-// ccc-hooks home, the settings file of each scope, and the project directory.
+// Package paths says where Claude Code and ccc-hooks keep their files: the settings files Claude
+// Code started in a place reads (Place, the one model of its rule), the ccc-hooks home and
+// ccc.json, and the project directory.
 package paths
 
 import (
@@ -12,9 +13,11 @@ import (
 // Getenv reads an environment variable; tests pass their own.
 type Getenv func(string) string
 
-// ConfigDir returns the Claude config dir: $CLAUDE_CONFIG_DIR when it is an absolute path, else
-// ~/.claude. A relative one is ignored (see Warnings): resolved against each hook's working
-// directory it would scatter state over every project.
+// ConfigDir returns the Claude config dir where ccc-hooks keeps its own files (ccc.json, the
+// ccc-hooks home, SUPERVISOR.md): $CLAUDE_CONFIG_DIR when it is an absolute path, else ~/.claude.
+// A relative one is ignored here (see Warnings): resolved against each hook's working directory
+// it would scatter state over every project. Claude Code's own files follow Place.ClaudeDir,
+// which takes it as written.
 func ConfigDir(getenv Getenv) string {
 	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" && filepath.IsAbs(d) {
 		return d
@@ -32,14 +35,17 @@ func Home(getenv Getenv) string {
 }
 
 // Warnings says what of the environment naming these directories is ignored: a relative
-// CLAUDE_CONFIG_DIR or CCC_CONFIG_DIR, or a home directory that could not be found. This
-// package prints nothing; commands show the warnings on stderr (never on a hook's stdout).
+// CLAUDE_CONFIG_DIR or CCC_CONFIG_DIR for ccc-hooks' own files, or a home directory that could
+// not be found. This package prints nothing; commands show the warnings on stderr (never on a
+// hook's stdout).
 func Warnings(getenv Getenv) []string {
 	var out []string
-	for _, name := range []string{"CLAUDE_CONFIG_DIR", "CCC_CONFIG_DIR"} {
-		if d := getenv(name); d != "" && !filepath.IsAbs(d) {
-			out = append(out, fmt.Sprintf("ignoring %s=%q: not an absolute path", name, d))
-		}
+	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" && !filepath.IsAbs(d) {
+		out = append(out, fmt.Sprintf("CLAUDE_CONFIG_DIR=%q is not an absolute path: Claude Code takes it from the directory it is started in, "+
+			"and ccc-hooks keeps its own files (ccc.json, its home) in %s", d, ConfigDir(getenv)))
+	}
+	if d := getenv("CCC_CONFIG_DIR"); d != "" && !filepath.IsAbs(d) {
+		out = append(out, fmt.Sprintf("ignoring CCC_CONFIG_DIR=%q: not an absolute path", d))
 	}
 	if getenv("HOME") == "" && getenv("USERPROFILE") == "" {
 		if _, err := userHome(); err != nil {
@@ -53,20 +59,12 @@ func Warnings(getenv Getenv) []string {
 // package config).
 func ConfigFile(getenv Getenv) string { return filepath.Join(ConfigDir(getenv), "ccc.json") }
 
-// UserFile returns the user-scope settings file.
-func UserFile(getenv Getenv) string { return filepath.Join(ConfigDir(getenv), "settings.json") }
-
 // ProjectFile returns the project-scope settings file of project.
 func ProjectFile(project string) string { return filepath.Join(project, ".claude", "settings.json") }
 
 // LocalFile returns the local-scope settings file of project.
 func LocalFile(project string) string {
 	return filepath.Join(project, ".claude", "settings.local.json")
-}
-
-// ProviderFile returns <config dir>/settings-<name>.json.
-func ProviderFile(getenv Getenv, name string) string {
-	return filepath.Join(ConfigDir(getenv), "settings-"+name+".json")
 }
 
 // ManagedFile returns the managed-settings path of the running operating system.

@@ -63,7 +63,7 @@ func TestConfigDirs(t *testing.T) {
 			"relative claude dir",
 			map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": "cfg"},
 			filepath.Join(home, ".claude"), filepath.Join(home, ".claude", "ccc"),
-			[]string{`ignoring CLAUDE_CONFIG_DIR="cfg": not an absolute path`},
+			[]string{`CLAUDE_CONFIG_DIR="cfg" is not an absolute path: Claude Code takes it from the directory it is started in, and ccc-hooks keeps its own files (ccc.json, its home) in ` + filepath.Join(home, ".claude")},
 		},
 		{
 			"relative ccc dir",

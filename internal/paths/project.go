@@ -2,9 +2,7 @@ package paths
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 )
 
 // Project is what ProjectDir needs to find the project directory (<project> in the settings
@@ -30,10 +28,11 @@ type Project struct {
 //  1. p.Flag (--project-dir), when set;
 //  2. p.ClaudeProjectDir ($CLAUDE_PROJECT_DIR), when set;
 //  3. p.WD, when p.Marker is set and WD/<Marker> exists;
-//  4. the git top level of p.WD (`git rev-parse --show-toplevel`);
+//  4. the top of the git work tree holding p.WD, found as Claude Code finds it (GitTop: no git
+//     process, GIT_DIR ignored);
 //  5. p.WD itself.
 //
-// A WD that is not an existing directory is returned as it is, without asking git (the caller
+// A WD that is not an existing directory is returned as it is, looked at no further (the caller
 // reports it; nothing here creates a directory). The result is absolute, or "" when every input
 // is empty.
 func ProjectDir(p Project) string {
@@ -53,7 +52,7 @@ func ProjectDir(p Project) string {
 			return absolute(p.WD)
 		}
 	}
-	if top := gitTopLevel(p.WD); top != "" {
+	if top := GitTop(physical(absolute(p.WD))); top != "" {
 		return top
 	}
 	return absolute(p.WD)
@@ -67,29 +66,6 @@ func Start(flag, wd string) string {
 		return absolute(flag)
 	}
 	return absolute(wd)
-}
-
-// Root returns <root> of the local scope: the git top level of start, else start. Claude Code
-// reads the local settings file at the top of the repository it was started in.
-func Root(start string) string {
-	if fi, err := os.Stat(start); err == nil && fi.IsDir() {
-		if top := gitTopLevel(start); top != "" {
-			return top
-		}
-	}
-	return start
-}
-
-// gitTopLevel returns the top level of the git work tree holding dir, or "" outside one (or
-// without git).
-func gitTopLevel(dir string) string {
-	c := exec.Command("git", "rev-parse", "--show-toplevel")
-	c.Dir = dir
-	out, err := c.Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
 }
 
 // absolute returns path made absolute against the process's working directory (path itself

@@ -11,3 +11,6 @@ func ownerOf(fs.FileInfo) (uid, gid int, ok bool) { return 0, 0, false }
 
 // isRoot is false: ownership is not carried over on Windows.
 func isRoot() bool { return false }
+
+// OtherOwner is never true here: files carry no user ID ccc-hooks reads.
+func OtherOwner(fs.FileInfo) (uid int, other bool) { return 0, false }

@@ -172,9 +172,11 @@ func (p *Pending) Replace() error {
 // only if it still exists (else ErrTargetChanged, with nothing changed). For an existing
 // target, where the system can swap two names atomically (Linux renameat2 RENAME_EXCHANGE,
 // macOS renamex_np RENAME_SWAP), the file that was displaced — exactly the one that stood at
-// target at that instant, whoever wrote it — is returned open for reading, and its name is
-// gone; the caller closes it. Elsewhere the target is renamed over and displaced is nil.
-func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
+// target at that instant, whoever wrote it — is returned open for reading, still under the
+// temporary name: the caller looks at it, then removes its name (Displaced.Drop) or puts it
+// back (Displaced.SwapBack), and closes it. Elsewhere the target is renamed over and displaced
+// is nil.
+func (p *Pending) Commit(existed bool) (displaced *Displaced, err error) {
 	if !existed {
 		switch err := createOnly(p.name, p.target); {
 		case err == nil:
@@ -190,35 +192,78 @@ func (p *Pending) Commit(existed bool) (displaced *os.File, err error) {
 		}
 		return nil, p.Replace()
 	}
+	ours, err := os.Lstat(p.name)
+	if err != nil {
+		p.Discard()
+		return nil, fmt.Errorf("write %s: %w", p.target, err)
+	}
+	guard := guarded(p.name)
 	switch err := exchange(p.name, p.target); {
 	case errors.Is(err, errUnsupported):
+		release(guard)
 		return nil, p.Replace()
 	case errors.Is(err, fs.ErrNotExist):
+		release(guard)
 		p.Discard()
 		return nil, ErrTargetChanged
 	case err != nil:
+		release(guard)
 		p.Discard()
 		return nil, fmt.Errorf("write %s: %w", p.target, err)
 	}
 	p.done = true
 	syncDir(filepath.Dir(p.target))
-	// The temporary name now holds what was displaced. Opened without blocking: a foreign
-	// program may have put anything there, even a FIFO.
-	return p.takeDisplaced(), nil
+	d := p.takeDisplaced(ours)
+	if d == nil {
+		release(guard)
+		return nil, nil
+	}
+	d.guard = guard
+	return d, nil
 }
 
-// takeDisplaced opens what the temporary name holds and removes the name: nil when the
-// displaced file vanished or cannot be opened, and so there is nothing to read back. A name that
-// cannot be removed is said in Leftover.
-func (p *Pending) takeDisplaced() *os.File {
-	f, err := openNoBlock(p.name)
-	if rerr := os.Remove(p.name); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
-		p.Leftover = &LeftoverError{Path: p.name, Old: true, Err: rerr}
-	}
+// guarded opens the file at path, which only this process has open, and takes a write lease on
+// it, so that another program opening it waits until the lease is released: nil where that
+// cannot be had (no leases here, a file system without them, a file of another user).
+func guarded(path string) *os.File {
+	f, err := os.OpenFile(path, os.O_RDWR|noFollow, 0)
 	if err != nil {
 		return nil
 	}
+	if writeLease(f) != nil {
+		_ = f.Close()
+		return nil
+	}
 	return f
+}
+
+// release releases and closes a guard from guarded, if any.
+func release(f *os.File) {
+	if f != nil {
+		unlease(f)
+		_ = f.Close()
+	}
+}
+
+// takeDisplaced opens what the temporary name holds after the swap, without blocking (a foreign
+// program may have put anything there, even a FIFO): nil, with the name removed, when it vanished
+// or cannot be opened, and so there is nothing to read back. A name that cannot be removed is said
+// in Leftover.
+func (p *Pending) takeDisplaced(ours fs.FileInfo) *Displaced {
+	f, err := openNoBlock(p.name)
+	if err != nil {
+		p.removeDisplaced()
+		return nil
+	}
+	return &Displaced{File: f, name: p.name, target: p.target, ours: ours, p: p}
+}
+
+// removeDisplaced removes the temporary name, which holds the displaced file; one that cannot be
+// removed is said in Leftover.
+func (p *Pending) removeDisplaced() {
+	if err := os.Remove(p.name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		p.Leftover = &LeftoverError{Path: p.name, Old: true, Err: err}
+	}
 }
 
 // Discard removes the temporary file unless it took the target's place; one that cannot be
@@ -298,10 +343,7 @@ func RemoveChecked(target string, check func(aside string) bool) (gone bool, err
 	}
 	if err := putBack(aside, target); err != nil {
 		// Keep it under a name the stale-file cleanup does not take.
-		keep := filepath.Join(filepath.Dir(target), filepath.Base(target)+".ccc-hooks-kept")
-		if kerr := os.Rename(aside, keep); kerr != nil {
-			keep = aside
-		}
+		keep, _ := keepAside(aside, target)
 		return false, fmt.Errorf("remove %s: another program wrote it meanwhile; its content is kept in %s", target, keep)
 	}
 	return false, nil

@@ -57,21 +57,96 @@ func TestCommitHandsBackWhatItDisplaced(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := os.ReadFile(target); string(got) != "ours" {
-		t.Errorf("target = %q", got)
-	}
 	if displaced == nil {
+		if got, _ := os.ReadFile(target); string(got) != "ours" {
+			t.Errorf("target = %q", got)
+		}
 		if canExchange(t, dir) {
 			t.Fatal("the names were exchanged but the displaced file was not handed back")
 		}
 		t.Skip("names cannot be exchanged here: the store reads back the file it kept open, or (Windows) replaces only a file no program holds open")
 	}
 	defer func() { _ = displaced.Close() }()
+	if got, err := os.ReadFile(displaced.Name()); err != nil || string(got) != "foreign" {
+		t.Errorf("under the temporary name: %q, %v; want the foreign write", got, err)
+	}
 	if got, _ := io.ReadAll(displaced); string(got) != "foreign" {
 		t.Errorf("displaced = %q, want the foreign write", got)
 	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("directory holds %d entries, want the target and the displaced file", len(ents))
+	}
+	displaced.Drop()
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
-		t.Errorf("directory holds %d entries, want 1", len(ents))
+		t.Errorf("after Drop the directory holds %d entries, want 1", len(ents))
+	}
+	if got, _ := os.ReadFile(target); string(got) != "ours" {
+		t.Errorf("target = %q", got)
+	}
+}
+
+// TestSwapBack: the displaced file goes back in the target's place. When the file the commit put
+// there was replaced meanwhile (another program saved again), that newer file comes out under the
+// temporary name instead, and Keep gives it a name of its own beside the target without
+// replacing an earlier one.
+func TestSwapBack(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "settings.json")
+	commit := func(foreign string) *Displaced {
+		t.Helper()
+		testfs.Write(t, target, "read by us", 0o644)
+		p, err := Prepare(target, []byte("ours"), 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		testfs.Write(t, target+".new", foreign, 0o644)
+		if err := os.Rename(target+".new", target); err != nil {
+			t.Fatal(err)
+		}
+		d, err := p.Commit(true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d == nil {
+			t.Skip("names cannot be exchanged here")
+		}
+		t.Cleanup(func() { _ = d.Close() })
+		return d
+	}
+	d := commit("first save")
+	out, ours, err := d.SwapBack([]byte("first save"))
+	if err != nil || !ours {
+		t.Fatalf("SwapBack = %v, %v; want ours back", ours, err)
+	}
+	_ = out.Close()
+	d.Drop()
+	if got, _ := os.ReadFile(target); string(got) != "first save" {
+		t.Errorf("target = %q, want the foreign save back", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("directory holds %d entries, want the target alone", len(ents))
+	}
+
+	d = commit("first save")
+	testfs.Write(t, target+".new", "second save", 0o644)
+	if err := os.Rename(target+".new", target); err != nil {
+		t.Fatal(err)
+	}
+	out, ours, err = d.SwapBack(nil)
+	if err != nil || ours {
+		t.Fatalf("SwapBack = %v, %v; want another file back", ours, err)
+	}
+	_ = out.Close()
+	testfs.Write(t, target+".ccc-hooks-kept", "kept before", 0o644)
+	keep, err := d.Keep()
+	if err != nil || keep != target+".ccc-hooks-kept-2" {
+		t.Fatalf("Keep = %q, %v; want the next free name", keep, err)
+	}
+	if got, _ := os.ReadFile(keep); string(got) != "second save" {
+		t.Errorf("kept = %q, want the second save", got)
+	}
+	if got, _ := os.ReadFile(target + ".ccc-hooks-kept"); string(got) != "kept before" {
+		t.Errorf("the earlier kept file was replaced: %q", got)
 	}
 }
 

@@ -161,8 +161,11 @@ func (w *Within) WriteFile(name string, data []byte, perm os.FileMode, uid, gid 
 		err = w.root.Rename(tmp, name)
 	}
 	if err != nil {
-		_ = w.root.Remove(tmp)
-		return fmt.Errorf("write %s: %w", p, unwrap(err))
+		err = fmt.Errorf("write %s: %w", p, unwrap(err))
+		if rerr := w.root.Remove(tmp); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			err = fmt.Errorf("%w; and %w", err, &LeftoverError{Path: w.Path(tmp), Err: rerr})
+		}
+		return err
 	}
 	if d, err := w.root.Open(strings.TrimSuffix(dir, "/") + "."); err == nil {
 		_ = d.Sync()
