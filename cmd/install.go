@@ -167,7 +167,10 @@ func installDecisions(ctx context.Context, env *Env, opts *installOptions, loc i
 	if d.Checks, err = installChecks(ctx, env, loc, target, profile, ask); err != nil {
 		return d, cancelled("install", err)
 	}
-	return d, nil
+	if !opts.TimeoutSet && d.KeepTimeouts {
+		err = makeRoomForChecks(env, loc, &d, now.Timeout)
+	}
+	return d, err
 }
 
 // installEvents returns --events, or on a terminal asks, offering the events installed now

@@ -107,3 +107,36 @@ func checksNote(ctx context.Context, env *Env, project string) string {
 	}
 	return note
 }
+
+// makeRoomForChecks raises the timeout an install writes where the checks it sets would not fit,
+// with the review after them, in the hooks' timeout (Claude Code ends a hook at its timeout, the
+// review with it: doctor's supervisor-checks row warns of it), and says so. Only where no timeout
+// was chosen (no --timeout, the one offered taken), and where the entries installed now
+// (timeout installed) do not already leave room; the checks counted are those of a session in
+// the project, as doctor counts them.
+func makeRoomForChecks(env *Env, loc installer.Locator, d *installer.InstallDecisions, installed int) error {
+	if d.Checks == nil {
+		return nil
+	}
+	sup, _, err := config.Load(paths.ConfigFile(env.Getenv))
+	if err != nil {
+		return nil //nolint:nilerr // ccc.json's own errors are said where it is written
+	}
+	sup.Checks = *d.Checks
+	total := 0
+	for _, c := range sup.ChecksFor(loc.ProjectDir) {
+		total += c.TimeoutSeconds
+	}
+	need := total + sup.TimeoutSeconds
+	if total == 0 || d.Timeout >= need || installed >= need {
+		return nil
+	}
+	was := d.Timeout
+	if installed > 0 {
+		was = installed // the timeout the entries keep
+	}
+	d.Timeout, d.KeepTimeouts = need, false
+	return env.sayf("The hooks' timeout will be %d s, not %d s: Claude Code ends a hook at its timeout, and a "+
+		"Stop review now runs its checks (%d s at most) before the review (supervisor.timeout_seconds %d).",
+		need, was, total, sup.TimeoutSeconds)
+}

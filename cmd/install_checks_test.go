@@ -119,3 +119,55 @@ func TestRefusedCheckSaysWhatTheWallNeeds(t *testing.T) {
 		t.Errorf("resultWords:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestInstallMakesRoomForChecks: checks added at the install question raise the hooks' timeout
+// to the checks' limits and the review's together, and the install says so, unless a timeout was
+// chosen (--timeout, or a number typed at the question): Claude Code ends a hook at its timeout.
+func TestInstallMakesRoomForChecks(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		timeout string // the answer to the timeout question (none with --timeout)
+		want    string // the Stop entry's timeout in the settings file
+		said    bool
+	}{
+		{"offered timeout taken", nil, "", `"timeout": 900`, true},
+		{"timeout typed", nil, "650", `"timeout": 650`, false},
+		{"--timeout", []string{"--timeout", "700"}, "", `"timeout": 700`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env, out, errOut := testEnv(t)
+			if code := Main(env, []string{"install", "--yes"}); code != 0 {
+				t.Fatalf("first install: exit %d", code)
+			}
+			env.IO.Interactive = true
+			answers := []any{0, []int{0, 1}}
+			if tt.args == nil {
+				answers = append(answers, tt.timeout)
+			}
+			answers = append(answers, false, false, true, "go test ./...", "", true)
+			p := &scriptedPrompter{t: t, answers: answers}
+			env.Prompter = p
+			out.Reset()
+			if code := Main(env, append([]string{"install"}, tt.args...)); code != 0 {
+				t.Fatalf("exit %d: %s\nasked %q", code, errOut, p.asked)
+			}
+			data, err := os.ReadFile(paths.Place{Dir: t.TempDir(), Getenv: env.Getenv}.UserFile())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(data), tt.want); n != 2 {
+				t.Errorf("%d entries with %s, want Stop's and PreToolUse's:\n%s", n, tt.want, data)
+			}
+			said := strings.Contains(out.String(), "The hooks' timeout will be 900 s, not 600 s: Claude Code ends a hook at its timeout, "+
+				"and a Stop review now runs its checks (300 s at most) before the review (supervisor.timeout_seconds 600).")
+			if said != tt.said {
+				t.Errorf("said the timeout raised: %v, want %v:\n%s", said, tt.said, out)
+			}
+			if len(p.answers) != 0 {
+				t.Errorf("not asked: %v", p.answers)
+			}
+		})
+	}
+}
