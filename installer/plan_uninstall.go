@@ -1,7 +1,10 @@
 package installer
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 	"time"
 
@@ -35,7 +38,14 @@ func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
 		follow: func(ch settings.Change) []fileChange {
 			return append(ownCommandWarnings("uninstall", ch.New, profile.Events), uninstallFiles(loc, target, profile, ch.New)...)
 		},
-		record: func(st *settings.FileStore, _ time.Time) error { return noteUninstall(st, target.Path, profile.Name) },
+		record: func(st *settings.FileStore, _ time.Time) error {
+			err := noteUninstall(st, target.Path, profile.Name)
+			if _, gone := os.Lstat(target.Path); err != nil && errors.Is(gone, fs.ErrNotExist) {
+				// The file is gone, as said: what is left is bookkeeping, which the next run's tidy does.
+				return fmt.Errorf("%s is removed, and stays removed; but its record in the ledger could not be dropped (%w): the next ccc-hooks run drops it", target.Path, err)
+			}
+			return err
+		},
 		note: func(ch settings.Change, before *settings.Ledger, dryRun bool) string {
 			if !installedBefore(profile, ch.Old, before) {
 				return fmt.Sprintf("%s: no %s hooks of ccc-hooks, nothing to remove.\n%s", target, profile.Name, installedElsewhere(loc, target))
