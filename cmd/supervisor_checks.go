@@ -141,7 +141,8 @@ func printRun(env *Env, res checks.Result) error {
 	if !checks.Ran(res) {
 		trailer = "[ccc-hooks: " + resultWords(res) + "]"
 	}
-	if err := env.say(trailer); err != nil {
+	// One line, as the output above it, never fitted to a width: the reviewer reads it.
+	if _, err := fmt.Fprintln(env.IO.Out, trailer); err != nil {
 		return err
 	}
 	switch res.Outcome {

@@ -105,7 +105,9 @@ func TestSupervisorStaysOnAfterClear(t *testing.T) {
 		t.Errorf("count of the session before /clear = %d, want its own 1", st.Count)
 	}
 	typeBash(t, a, "ccc-hooks supervisor status")
-	a.WaitScreen(t, 30*time.Second, "on (carried over from session "+s1+", which ran before it in the same Claude Code window)")
+	// The rest of the line, "which ran before it in the same Claude Code window)", is fitted to 80
+	// columns: the command's output is no terminal.
+	a.WaitScreen(t, 30*time.Second, "on (carried over from session "+s1+", which ran")
 	waitDecisions(t, sc.Sandbox, s2, 2) // the turn Claude Code starts after a ! command is reviewed too
 
 	// Another window in the same project, never switched: the default, off.

@@ -222,7 +222,7 @@ func TestStopBlockCapFromSettings(t *testing.T) {
 	if n := len(sc.api.Agent()); n != 2 {
 		t.Errorf("agent requests = %d, want 2", n)
 	}
-	out := sc.CCC(t, sc.product, "doctor", "--project-dir", sc.Project).Stdout
+	out := sc.CCC(t, sc.product, "doctor", "--all", "--project-dir", sc.Project).Stdout
 	if want := `Claude Code blocks a stop up to 1 time in a row with no tool call between the blocks (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=1 from "env" of user settings)`; !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("doctor does not say %q:\n%s", want, out)
 	}

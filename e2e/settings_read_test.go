@@ -159,7 +159,7 @@ func TestWhereClaudeCodeReadsSettings(t *testing.T) {
 
 			// install --scope writes a file Claude Code reads there.
 			out := sc.MustCCC(t, sc.product, "install", "--scope", p.scope, "--yes").Stdout
-			_, after, _ := strings.Cut(out, " into ")
+			_, after, _ := strings.Cut(strings.Join(strings.Fields(out), " "), " into ") // as one line: it is wrapped to 80 columns
 			path, _, found := strings.Cut(after, " ("+p.scope+" scope)")
 			if rel, err := filepath.Rel(sc.Root, path); !found || err != nil || !slices.Contains(want, rel) {
 				t.Errorf("install --scope %s in %s wrote %q, not a file Claude Code reads there (%q):\n%s", p.scope, dir, path, want, out)

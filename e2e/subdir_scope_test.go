@@ -45,7 +45,7 @@ func TestProjectScopeInSubdirectory(t *testing.T) {
 	sc.WriteJSON(t, filepath.Join(repo, ".claude", "settings.local.json"), marker.Settings())
 
 	res := sc.MustCCC(t, sc.product, "install", "--scope", "project", "--yes")
-	if want := "only when started in " + sub; !strings.Contains(res.Stdout, want) {
+	if want := "only when started in " + sub; !strings.Contains(strings.Join(strings.Fields(res.Stdout), " "), want) {
 		t.Errorf("install does not say which directory counts (%q):\n%s", want, res.Stdout)
 	}
 	if got := sc.ReadFile(t, filepath.Join(sub, ".claude", "settings.json")); !strings.Contains(got, `"ccc-hooks hook"`) {
