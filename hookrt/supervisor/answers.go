@@ -4,6 +4,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 )
 
@@ -32,11 +33,11 @@ func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *even
 			}
 		}
 		self, _ := env.Executable()
-		if out := throughWall(ev, cfg, env.Getenv(ReviewDirEnv), self, env.Getenv(WallEnv) == "1"); out != nil {
+		if out := throughWall(ev, cfg, env.Getenv(reviewer.ReviewDirEnv), self, env.Getenv(reviewer.WallEnv) == "1"); out != nil {
 			return out
 		}
 		where := reviewguard.Place{
-			Cwd: ev.CWD, Root: env.Getenv(ReviewDirEnv), Path: env.Getenv("PATH"),
+			Cwd: ev.CWD, Root: env.Getenv(reviewer.ReviewDirEnv), Path: env.Getenv("PATH"),
 			Tree: env.Getenv("GIT_WORK_TREE"), GitEnv: reviewguard.GitEnvironment(environ),
 			Home: env.Getenv("HOME"), ConfigHome: env.Getenv("XDG_CONFIG_HOME"),
 		}

@@ -9,14 +9,10 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
-
-// WallEnv is set to 1 in the reviewer's environment when the copy-on-write wall stands on this
-// machine for the review (ReviewStands): every Bash command of the reviewer is then run behind it
-// (throughWall). Any other value, or none, leaves the read-only rule alone.
-const WallEnv = "CCC_SUPERVISOR_WALL"
 
 // bashInput is the input of Claude Code's Bash tool, as far as a run behind the wall reads it.
 type bashInput struct {
@@ -34,7 +30,7 @@ const maxBashTimeoutMS = 600_000
 // it does lasts. Claude Code runs the input an allowing PreToolUse hook gives back in place of
 // the model's (`ccc-hooks supervisor checks --run COMMAND`), with no allow rule for it (2.1.328
 // and 2.1.332: docs/claude-code.md, "A PreToolUse allow that rewrites the call"). Its bound is
-// the one on each command of the reviewer's (commandBound), or a check's own timeout_seconds
+// the one on each command of the reviewer's (reviewer.CommandBound), or a check's own timeout_seconds
 // when the command is, exactly, one of supervisor.checks. Any other call is nil: the read-only
 // rule (package reviewguard) judges it as it judges everything else, a command run in the
 // background included (it would outlive the review's bound). self is this binary.
@@ -47,7 +43,7 @@ func throughWall(ev *event.Event, cfg config.Supervisor, root, self string, stan
 	if json.Unmarshal(ev.ToolInput, &in) != nil || in.Background || strings.TrimSpace(in.Command) == "" || strings.ContainsRune(in.Command, 0) {
 		return nil
 	}
-	limit := max(1, int(commandBound(time.Duration(cfg.TimeoutSeconds)*time.Second).Seconds()))
+	limit := max(1, int(reviewer.CommandBound(time.Duration(cfg.TimeoutSeconds)*time.Second).Seconds()))
 	for _, c := range cfg.ChecksFor(root) {
 		if strings.TrimSpace(in.Command) == c.Command {
 			limit = c.TimeoutSeconds

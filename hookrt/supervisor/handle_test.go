@@ -16,6 +16,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 )
 
 func TestHandleConcurrentCount(t *testing.T) {
@@ -84,7 +85,7 @@ func TestInsideReviewIsReadOnly(t *testing.T) {
 	tests := []struct {
 		tool, input string
 		deny        bool
-		cwd, dir    string   // the event's cwd and the review's directory (ReviewDirEnv)
+		cwd, dir    string   // the event's cwd and the review's directory (reviewer.ReviewDirEnv)
 		env         []string // the reviewer's variables besides those; the wall's when nil
 	}{
 		{"Read", `{"file_path":"/p/go.mod"}`, false, "", "", nil},
@@ -121,7 +122,7 @@ func TestInsideReviewIsReadOnly(t *testing.T) {
 		if vars == nil {
 			vars = walled
 		}
-		vars = append(slices.Clone(vars), ReviewDirEnv+"="+dir, "PATH=/usr/bin:/bin")
+		vars = append(slices.Clone(vars), reviewer.ReviewDirEnv+"="+dir, "PATH=/usr/bin:/bin")
 		getenv := func(k string) string {
 			for _, kv := range vars {
 				if name, value, _ := strings.Cut(kv, "="); name == k {
@@ -180,7 +181,7 @@ func TestReviewLine(t *testing.T) {
 		{event.PreToolUse, DecisionAllow, 0.00004, "ccc-hooks supervisor: let the question through (review 3 of 20, $0.0000)."},
 	}
 	for _, tt := range tests {
-		rec := &Decision{Event: tt.event, Decision: tt.decision, Count: 3, Max: 20, Usage: Usage{CostUSD: tt.cost}}
+		rec := &Decision{Event: tt.event, Decision: tt.decision, Count: 3, Max: 20, Usage: reviewer.Usage{CostUSD: tt.cost}}
 		if got := withReviewLine(&event.Output{SystemMessage: "replaced"}, rec, ""); got.SystemMessage != tt.want {
 			t.Errorf("%s %s: %q, want %q", tt.event, tt.decision, got.SystemMessage, tt.want)
 		}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 )
 
 // A review that fails on the account's usage limit is no failure of the reviewer: every review
@@ -36,7 +38,7 @@ type UsageLimit struct {
 
 // usageLimitOf returns the usage limit err reports (ok false for any other failure).
 func usageLimitOf(err error) (UsageLimit, bool) {
-	var reported *ReportedError
+	var reported *reviewer.ReportedError
 	if !errors.As(err, &reported) {
 		return UsageLimit{}, false
 	}

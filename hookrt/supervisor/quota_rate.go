@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 )
 
 // A review that fails on a rate limit with no reset named — behind an API key, claude -p reports
@@ -26,7 +28,7 @@ const (
 // rateLimitOf returns the rate limit with no reset named that err reports (ok false for any
 // other failure, a usage limit among them: see usageLimitOf).
 func rateLimitOf(err error) (UsageLimit, bool) {
-	var reported *ReportedError
+	var reported *reviewer.ReportedError
 	if !errors.As(err, &reported) {
 		return UsageLimit{}, false
 	}

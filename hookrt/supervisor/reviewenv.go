@@ -7,9 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
-	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
@@ -131,48 +129,4 @@ func (ps *projectSettings) projectMCP(path string) error {
 	data, err := json.Marshal(map[string]any{"mcpServers": servers})
 	ps.mcp = string(data)
 	return err
-}
-
-// providerVars are the variables that only say how Claude Code reaches the model: endpoints,
-// keys, headers, model names, regions, proxies, limits. A project's settings may set them for a
-// team (a provider's gateway), and the reviewer keeps them. None names a program or a file that
-// names one: AWS_CONFIG_FILE (credential_process), GOOGLE_APPLICATION_CREDENTIALS (an executable
-// source) and apiKeyHelper-like settings are not among them.
-var providerVars = map[string]bool{
-	"AWS_REGION": true, "AWS_DEFAULT_REGION": true, "AWS_PROFILE": true, "AWS_BEARER_TOKEN_BEDROCK": true,
-	"CLOUD_ML_REGION": true, "CLAUDE_CODE_USE_BEDROCK": true, "CLAUDE_CODE_USE_VERTEX": true,
-	"CLAUDE_CODE_USE_FOUNDRY": true, "CLAUDE_CODE_SKIP_BEDROCK_AUTH": true, "CLAUDE_CODE_SKIP_VERTEX_AUTH": true,
-	"CLAUDE_CODE_SKIP_FOUNDRY_AUTH": true, "CLAUDE_CODE_MAX_OUTPUT_TOKENS": true, "MAX_THINKING_TOKENS": true,
-	"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": true, "DISABLE_PROMPT_CACHING": true, "API_TIMEOUT_MS": true,
-	"ENABLE_TOOL_SEARCH": true, "HTTP_PROXY": true, "HTTPS_PROXY": true, "NO_PROXY": true,
-	"NODE_EXTRA_CA_CERTS": true,
-}
-
-// providerVar reports whether name is one of providerVars (proxies in either case), or an
-// ANTHROPIC_ or VERTEX_REGION_ variable.
-func providerVar(name string) bool {
-	upper := strings.ToUpper(name)
-	if upper == "HTTP_PROXY" || upper == "HTTPS_PROXY" || upper == "NO_PROXY" {
-		return true
-	}
-	return providerVars[name] || strings.HasPrefix(name, "ANTHROPIC_") || strings.HasPrefix(name, "VERTEX_REGION_")
-}
-
-// reviewerEnv is env, the hook's environment, as the reviewer inherits it: without the
-// variables of ours that a review sets afresh (GuardEnv, ReviewDirEnv), without those that make
-// bash or the programs it starts run code before a command (reviewguard.ShellStartVar: a user
-// needs none of them in a review), and without those the project's settings set (projectEnv)
-// but the provider's.
-func reviewerEnv(env, projectEnv []string) []string {
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		switch {
-		case name == GuardEnv || name == ReviewDirEnv, reviewguard.ShellStartVar(name):
-		case slices.Contains(projectEnv, name) && !providerVar(name):
-		default:
-			out = append(out, kv)
-		}
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 import (
 	"context"
@@ -32,7 +32,7 @@ import (
 // on that file, and nothing else Claude Code starts — hooks (sockets), MCP servers (pipes) —
 // writes there (measured on 2.1.328 and 2.1.332, with and without the sandbox: e2e
 // TestBashToolProcesses). The reviewer's own runs of supervisor.checks (`ccc-hooks supervisor
-// checks --run`, checkruns.go) have their limit inside the checks' wall and are left alone.
+// checks --run`, package supervisor's checkruns.go) have their limit inside the checks' wall and are left alone.
 // When the review ends, whatever of its commands still runs is ended too: a reviewer killed at
 // its timeout leaves them running otherwise, in sessions of their own.
 //
@@ -50,10 +50,10 @@ const commandLimit = 60 * time.Second
 // this long after its bound.
 const commandPoll = time.Second
 
-// commandBound is how long one Bash command of a review whose time limit is review may run:
+// CommandBound is how long one Bash command of a review whose time limit is review may run:
 // commandLimit, or a quarter of the review's limit where that is shorter (a 20 s review bounds
 // each command at 5 s), so that a command that waits leaves the reviewer most of its time.
-func commandBound(review time.Duration) time.Duration { return min(commandLimit, review/4) }
+func CommandBound(review time.Duration) time.Duration { return min(commandLimit, review/4) }
 
 // A commandWatch ends the reviewer's Bash commands that run past bound.
 type commandWatch struct {
@@ -173,7 +173,7 @@ func isTaskOutput(path string) bool {
 }
 
 // isCheckRun reports whether the command c runs this binary's `supervisor checks`: the
-// reviewer's run of a check, which the guard rewrote (checkruns.go).
+// reviewer's run of a check, which the guard rewrote (package supervisor's checkruns.go).
 func (w *commandWatch) isCheckRun(c proc.Process) bool {
 	if w.self == "" {
 		return false

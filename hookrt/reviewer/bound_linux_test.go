@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 import (
 	"context"
@@ -114,15 +114,15 @@ wait $!
 `+hooktest.ReviewScript(true, "read what there was"))
 	const limit = 8 * time.Second
 	start := time.Now()
-	v, _, err := Review(context.Background(), Request{
+	v, _, err := Run(context.Background(), Request{
 		Guard: GuardOf("ccc-hooks"), Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "T="+dir), Timeout: limit, Now: time.Now,
 	})
 	if err != nil || !v.AllowStop {
 		t.Fatalf("the review: %+v, %v", v, err)
 	}
-	if took := time.Since(start); took < commandBound(limit) || took >= limit {
-		t.Errorf("the review took %v, want the command ended after %v and the verdict before %v", took, commandBound(limit), limit)
+	if took := time.Since(start); took < CommandBound(limit) || took >= limit {
+		t.Errorf("the review took %v, want the command ended after %v and the verdict before %v", took, CommandBound(limit), limit)
 	}
 	if out, _ := os.ReadFile(filepath.Join(dir, "tasks", "b1.output")); !strings.Contains(string(out), "ran for 2s, the longest one command") {
 		t.Errorf("the command's output: %q", out)

@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 // Usage is what one review cost, read from the result object of `claude -p --output-format json`.
 // Fields the output lacks stay zero.
