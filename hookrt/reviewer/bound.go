@@ -60,7 +60,6 @@ type commandWatch struct {
 	bound time.Duration
 	poll  time.Duration
 	self  string // this binary: its `supervisor checks` runs are left alone
-	now   func() time.Time
 	log   *slog.Logger
 	seen  map[proc.Process]*watched
 	// commandsSeen are the processes below the reviewer known to be Bash commands. Only a yes is
@@ -76,22 +75,24 @@ type watched struct {
 	ended  bool
 }
 
-// newCommandWatch returns the watch that ends commands past bound, as the clock now reads time;
-// self is this binary, whose check runs are left alone.
-func newCommandWatch(bound time.Duration, self string, now func() time.Time, log *slog.Logger) *commandWatch {
+// newCommandWatch returns the watch that ends commands past bound; self is this binary, whose
+// check runs are left alone.
+func newCommandWatch(bound time.Duration, self string, log *slog.Logger) *commandWatch {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &commandWatch{
-		bound: bound, poll: commandPoll, self: self, now: now, log: log,
+		bound: bound, poll: commandPoll, self: self, log: log,
 		seen: map[proc.Process]*watched{}, commandsSeen: map[proc.Process]bool{},
 	}
 }
 
-// run watches the reviewer, the process pid, until ctx is done, then ends what is left of its
-// commands. It does nothing where processes cannot be looked at, or with no bound or clock.
+// run watches the reviewer, the process pid, at each tick of its poll until ctx is done, then
+// ends what is left of its commands. The ticks are its clock: a command's time is counted from
+// the tick it was first seen at. It does nothing where processes cannot be looked at, or with no
+// bound.
 func (w *commandWatch) run(ctx context.Context, pid int) {
-	if !proc.Listable || w.bound <= 0 || w.now == nil {
+	if !proc.Listable || w.bound <= 0 {
 		return
 	}
 	reviewer, ok := proc.Lookup(pid)
@@ -101,19 +102,18 @@ func (w *commandWatch) run(ctx context.Context, pid int) {
 	tick := time.NewTicker(w.poll)
 	defer tick.Stop()
 	for {
-		w.look(reviewer)
 		select {
 		case <-ctx.Done():
 			w.endLeft()
 			return
-		case <-tick.C:
+		case now := <-tick.C:
+			w.look(reviewer, now)
 		}
 	}
 }
 
-// look ends each command below the reviewer that has run for the bound.
-func (w *commandWatch) look(reviewer proc.Process) {
-	now := w.now()
+// look ends each command below the reviewer that has run for the bound at now.
+func (w *commandWatch) look(reviewer proc.Process, now time.Time) {
 	for _, c := range w.commands(reviewer) {
 		cmd := w.seen[c]
 		if cmd == nil {

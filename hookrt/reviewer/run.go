@@ -53,15 +53,14 @@ type Request struct {
 	MCPConfig    string  // --mcp-config: the project's MCP servers the session started (read by package supervisor); "" for none
 	MaxBudgetUSD float64 // --max-budget-usd when positive
 	Prompt       string
-	Dir          string           // the review's directory (Dir); "" or no directory: ours, and no git
-	Env          []string         // the hook's environment, from which the reviewer's is built (environ)
-	ProjectEnv   []string         // the names the project's settings files set: left out of Env but the provider's
-	Git          []string         // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
-	GitDirs      []string         // the repository's git directories: what the sandbox makes there is removed after the review
-	Walled       bool             // the copy-on-write wall stands: every Bash command of the reviewer runs behind it (WallEnv)
-	Timeout      time.Duration    // hard limit; the whole process group is killed when it passes
-	Log          *slog.Logger     // where the review's own warnings go; nil: nowhere
-	Now          func() time.Time // the clock the bound on each Bash command of the reviewer's reads (bound.go); nil: no bound
+	Dir          string        // the review's directory (Dir); "" or no directory: ours, and no git
+	Env          []string      // the hook's environment, from which the reviewer's is built (environ)
+	ProjectEnv   []string      // the names the project's settings files set: left out of Env but the provider's
+	Git          []string      // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
+	GitDirs      []string      // the repository's git directories: what the sandbox makes there is removed after the review
+	Walled       bool          // the copy-on-write wall stands: every Bash command of the reviewer runs behind it (WallEnv)
+	Timeout      time.Duration // hard limit; the whole process group is killed when it passes
+	Log          *slog.Logger  // where the review's own warnings go; nil: nowhere
 }
 
 // Args returns the arguments passed to the claude program. The fork is never saved
@@ -182,7 +181,7 @@ func start(ctx context.Context, req Request) ([]byte, error) {
 	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
 	// the answer of a reviewer that exited 0 while a child of its own still held stdout. While
 	// the reviewer runs, each of its Bash commands is bounded (bound.go).
-	err := proc.RunWatched(c, newCommandWatch(CommandBound(req.Timeout), req.Guard.Command, req.Now, req.Log).run)
+	err := proc.RunWatched(c, newCommandWatch(CommandBound(req.Timeout), req.Guard.Command, req.Log).run)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}

@@ -335,7 +335,6 @@ func (s *supervision) review(ctx context.Context, evidence checks.Evidence) (rev
 		Walled:         walled,
 		Timeout:        timeout,
 		Log:            s.opts.Log(),
-		Now:            s.opts.Now,
 	})
 }
 
