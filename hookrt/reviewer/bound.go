@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -179,7 +180,7 @@ func (w *commandWatch) isCheckRun(c proc.Process) bool {
 		return false
 	}
 	for _, p := range proc.Below(c, proc.All()) {
-		if args := p.Args(); len(args) >= 3 && args[1] == "supervisor" && args[2] == "checks" && p.Runs(w.self) {
+		if hookcmd.IsCheckRun(p.Args()) && p.Runs(w.self) {
 			return true
 		}
 	}

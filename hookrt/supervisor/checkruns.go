@@ -3,14 +3,13 @@ package supervisor
 import (
 	"encoding/json"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
-	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
@@ -28,7 +27,7 @@ const maxBashTimeoutMS = 600_000
 // whatever the command, from the review's directory or below it, it is allowed and run behind the
 // copy-on-write wall the checks run behind, where it may write, build and run tests and nothing
 // it does lasts. Claude Code runs the input an allowing PreToolUse hook gives back in place of
-// the model's (`ccc-hooks supervisor checks --run COMMAND`), with no allow rule for it (2.1.328
+// the model's (hookcmd.CheckRun), with no allow rule for it (2.1.328
 // and 2.1.332: docs/claude-code.md, "A PreToolUse allow that rewrites the call"). Its bound is
 // the one on each command of the reviewer's (reviewer.CommandBound), or a check's own timeout_seconds
 // when the command is, exactly, one of supervisor.checks. Any other call is nil: the read-only
@@ -49,11 +48,8 @@ func throughWall(ev *event.Event, cfg config.Supervisor, root, self string, stan
 			limit = c.TimeoutSeconds
 		}
 	}
-	sh := shellword.POSIX
-	run := sh.Program(self) + " supervisor checks --dir " + sh.Arg(filepath.Clean(ev.CWD)) +
-		" --timeout " + strconv.Itoa(limit) + " --run " + sh.Arg(in.Command)
 	updated, _ := json.Marshal(map[string]any{
-		"command":     run,
+		"command":     hookcmd.CheckRun(self, filepath.Clean(ev.CWD), limit, in.Command),
 		"description": "Behind ccc-hooks' copy-on-write wall: " + in.Description,
 		"timeout":     min(maxBashTimeoutMS, (limit+30)*1000),
 	})
