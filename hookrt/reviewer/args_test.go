@@ -60,7 +60,7 @@ func TestArgs(t *testing.T) {
 	}
 }
 
-func TestUsageOf(t *testing.T) {
+func TestUsage(t *testing.T) {
 	out := `{"type":"result","subtype":"success","is_error":false,"duration_ms":2100,"num_turns":3,"result":"x",
 "session_id":"fork-1","total_cost_usd":0.0421,"usage":{"input_tokens":120,"cache_creation_input_tokens":3000,
 "cache_read_input_tokens":9000,"output_tokens":85},"permission_denials":[{"tool_name":"Bash"}]}`
@@ -68,15 +68,15 @@ func TestUsageOf(t *testing.T) {
 		ForkID: "fork-1", CostUSD: 0.0421, NumTurns: 3, InputTokens: 120, OutputTokens: 85,
 		CacheCreationInputTokens: 3000, CacheReadInputTokens: 9000, PermissionDenials: 1,
 	}
-	if diff := cmp.Diff(want, UsageOf([]byte(out))); diff != "" {
+	if diff := cmp.Diff(want, readOutput([]byte(out)).usage()); diff != "" {
 		t.Errorf("usage (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(want, UsageOf([]byte("[{\"type\":\"system\"},"+out+"]"))); diff != "" {
+	if diff := cmp.Diff(want, readOutput([]byte("[{\"type\":\"system\"},"+out+"]")).usage()); diff != "" {
 		t.Errorf("verbose usage (-want +got):\n%s", diff)
 	}
 	for _, junk := range []string{"", "not json", "[1,2]", `{"total_cost_usd":"x"}`} {
-		if got := UsageOf([]byte(junk)); got != (Usage{}) {
-			t.Errorf("UsageOf(%q) = %+v, want zero", junk, got)
+		if got := readOutput([]byte(junk)).usage(); got != (Usage{}) {
+			t.Errorf("usage of %q = %+v, want zero", junk, got)
 		}
 	}
 }

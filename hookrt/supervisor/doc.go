@@ -29,8 +29,8 @@
 //     reuses them (checks.go, with package checks).
 //   - A reviewer out of quota: a review that fails on the account's usage limit stands the
 //     supervisor aside for that account until the reset Claude Code names, said once in each
-//     session, recorded in ccc-hooks home (quota.go, quota_answer.go, quota_store.go,
-//     quota_export.go); one that fails on a rate limit with no reset named, for a short wait
+//     session, recorded in ccc-hooks home (quota.go, quota_answer.go, quota_store.go); one
+//     that fails on a rate limit with no reset named, for a short wait
 //     that doubles while the limit holds (quota_rate.go).
 //
 // The answers it gives are built in answers.go: allow, block or deny as each event takes them,

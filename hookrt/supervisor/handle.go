@@ -178,7 +178,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop
-	quota, metQuota := usageLimitOf(err)
+	quota, metQuota := UsageLimitOf(err)
 	rate, metRate := rateLimitOf(err)
 	failedBefore := s.settle(ctx, err != nil && !metQuota && !metRate, blocked)
 	if isStop && !blocked {

@@ -36,8 +36,8 @@ type UsageLimit struct {
 	Resets string
 }
 
-// usageLimitOf returns the usage limit err reports (ok false for any other failure).
-func usageLimitOf(err error) (UsageLimit, bool) {
+// UsageLimitOf returns the usage limit err reports (ok false for any other failure).
+func UsageLimitOf(err error) (UsageLimit, bool) {
 	var reported *reviewer.ReportedError
 	if !errors.As(err, &reported) {
 		return UsageLimit{}, false

@@ -26,13 +26,13 @@ const (
 )
 
 // rateLimitOf returns the rate limit with no reset named that err reports (ok false for any
-// other failure, a usage limit among them: see usageLimitOf).
+// other failure, a usage limit among them: see UsageLimitOf).
 func rateLimitOf(err error) (UsageLimit, bool) {
 	var reported *reviewer.ReportedError
 	if !errors.As(err, &reported) {
 		return UsageLimit{}, false
 	}
-	if _, usage := usageLimitOf(err); usage {
+	if _, usage := UsageLimitOf(err); usage {
 		return UsageLimit{}, false
 	}
 	text := strings.TrimSpace(reported.Msg)

@@ -43,9 +43,9 @@ func TestUsageLimitOf(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			u, ok := usageLimitOf(tt.err)
+			u, ok := UsageLimitOf(tt.err)
 			if ok != tt.ok || u.Limit != tt.limit || u.Resets != tt.resets {
-				t.Errorf("usageLimitOf = %+v, %v; want limit %q, resets %q, %v", u, ok, tt.limit, tt.resets, tt.ok)
+				t.Errorf("UsageLimitOf = %+v, %v; want limit %q, resets %q, %v", u, ok, tt.limit, tt.resets, tt.ok)
 			}
 		})
 	}
