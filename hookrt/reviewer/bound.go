@@ -12,39 +12,20 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
-// A bound on every Bash command of the reviewer's. The read-only rule refuses what it can see
-// would wait for ever (package reviewguard, stall.go: named pipes, devices, the Bash tool's open
-// standard input, loops). What it cannot see still waits: a file turned into a named pipe by a
-// process of the agent's between the rule's look and the program's read, a file too large to
-// read in time, a regular expression that takes too long. Claude Code bounds such a call only
-// loosely: past its timeout (2 minutes unless the call asks for up to 10) it moves the command
-// to the background rather than ending it, and `claude -p` then waits up to 10 minutes more for
-// it (2.1.328 and 2.1.332: docs/claude-code.md, "A Bash call past its timeout"). A review that
-// times out lets the agent through.
-//
-// So the hook that runs the review, which waits on the reviewer all along, looks at the
-// reviewer's processes every commandPoll and ends any Bash command of its that has run for
-// commandBound: the command's whole tree, after a line saying why is appended to its output.
-// Claude Code hands the reviewer the output and an exit code as the call's result (a call it had
-// moved to the background ends with a task notification), and the reviewer goes on to its
-// verdict. A command is a process below the reviewer whose standard output is a Claude Code task
-// output file, `<tmp>/claude-<uid>/<project>/<session>/tasks/<id>.output`: the Bash tool starts
-// each command's shell (or the Bash sandbox's wrapper) in a session of its own with both outputs
-// on that file, and nothing else Claude Code starts — hooks (sockets), MCP servers (pipes) —
-// writes there (measured on 2.1.328 and 2.1.332, with and without the sandbox: e2e
-// TestBashToolProcesses). The reviewer's own runs of supervisor.checks (`ccc-hooks supervisor
-// checks --run`, package supervisor's checkruns.go) have their limit inside the checks' wall and are left alone.
-// When the review ends, whatever of its commands still runs is ended too: a reviewer killed at
-// its timeout leaves them running otherwise, in sessions of their own.
-//
-// The look needs /proc (Linux). Elsewhere (macOS) no command is bounded by the hook: what the
-// rule cannot see ends at Claude Code's bound above, or at the review's timeout.
+// A bound on every Bash command of the reviewer's, for what the read-only rule cannot see would
+// wait (a file turned into a pipe after its look, a file too large, a slow pattern): Claude Code
+// only moves such a call to the background, and a review that times out lets the agent through
+// (docs/supervisor.md, "Nothing may wait for ever"). The hook that runs the review looks at the
+// reviewer's processes every commandPoll and ends each Bash command of its that ran for
+// CommandBound, whole, after a line saying why is appended to its output; what still runs when
+// the review ends is ended too. A command is a process below the reviewer whose standard output
+// is a Claude Code task output file (docs/claude-code.md, "The Bash tool's processes"); the
+// reviewer's runs behind the wall (hookcmd.IsCheckRun) have their own limit and are left alone.
+// The look needs /proc: elsewhere no command is bounded here.
 
-// commandLimit is the most one Bash command of the reviewer's may run. The reviewer's reads end
-// in seconds; 60 s ends a stalled one before Claude Code's default timeout (120 s) would move it
-// to the background, so the reviewer reads the line in the call's own result, and leaves most of
-// the default review time (600 s) for the verdict. A project's long checks belong in
-// supervisor.checks, which run before the review with limits of their own.
+// commandLimit is the most one Bash command of the reviewer's may run: less than Claude Code's
+// default Bash timeout (120 s), so the reviewer reads the line in the call's own result, and a
+// small part of the default review time (600 s).
 const commandLimit = 60 * time.Second
 
 // commandPoll is how often the reviewer's processes are looked at: a command is ended at most

@@ -1,15 +1,7 @@
-// Package reviewer runs the supervisor's reviewer: `claude -p --resume=<id> --fork-session
-// --no-session-persistence`, a fork of the session under review that is never saved.
-//
-// Run (run.go) starts it, fences it and reads it, from a Request the supervisor fills:
-//   - its arguments (Request.Args), its read-only hook and Claude Code's Bash sandbox in
-//     --settings (guard.go, sandbox.go), and its environment, built once from the hook's
-//     (env.go);
-//   - its bounds: the review's time limit, its process group killed whole, and each of its Bash
-//     commands ended at a bound with a line saying why (bound.go);
-//   - its answer: the verdict {allow_stop, feedback} found in claude's JSON output (verdict.go,
-//     bare.go) and what the review cost (usage.go).
-//
-// What the reviewer is given — the prompt, the caps, the checks' evidence, the git wall, the
-// project's settings — is package supervisor's.
+// Package reviewer runs the supervisor's reviewer, a fork of the session never saved: Run
+// (run.go) starts `claude -p` from the Request package supervisor fills, with its read-only hook
+// and Claude Code's Bash sandbox in --settings (guard.go, sandbox.go) and its environment built
+// once (env.go); bounds it, its process group killed whole at the time limit and each of its Bash
+// commands ended at a bound (bound.go); and reads its verdict and cost from claude's JSON output
+// (verdict.go, bare.go, usage.go).
 package reviewer

@@ -28,10 +28,8 @@ const GuardEnv = "CCC_SUPERVISOR_HOOK"
 // reviewguard.Place).
 const ReviewDirEnv = "CCC_SUPERVISOR_REVIEW_DIR"
 
-// WallEnv is set to 1 in the reviewer's environment when the copy-on-write wall stands on this
-// machine for the review (Request.Walled): the reviewer's hook then runs every Bash command of
-// the reviewer behind it (package supervisor). Any other value, or none, leaves the read-only
-// rule alone.
+// WallEnv is 1 in the reviewer's environment where the copy-on-write wall stands for the review
+// (Request.Walled): its hook then runs each of its Bash commands behind it; else 0.
 const WallEnv = "CCC_SUPERVISOR_WALL"
 
 // MaxStdout caps what is kept of the reviewer's stdout; the rest is discarded.
@@ -63,20 +61,12 @@ type Request struct {
 	Log          *slog.Logger  // where the review's own warnings go; nil: nowhere
 }
 
-// Args returns the arguments passed to the claude program. The fork is never saved
-// (--no-session-persistence), so it never shows in the user's /resume list. It loads the user's
-// settings and ours, never the project's (--setting-sources=user, see env.go): the
-// project's files are the agent's to write, and their hooks and env would act outside the
-// read-only hook. Nothing here changes the fork's tool list or system prompt, so its first
-// request extends the session's last one and is billed at the cache-read price (see
-// GuardSettings): no --json-schema (the verdict is read from the final text), no
-// --disallowedTools, no --tools.
-//
-// --allowedTools takes a variable number of values in Claude Code: given as
-// separate words they would swallow every following word up to the next option, the prompt
-// included. So every list value is passed in the --flag=value form, one tool per flag (a tool
-// pattern such as "Bash(git diff:*)" holds a space), which ends the list at once; so are
-// --setting-sources and --mcp-config.
+// Args returns the arguments passed to the claude program (docs/supervisor.md, "The review"):
+// a fork never saved (--no-session-persistence), with the user's settings and ours, never the
+// project's (--setting-sources=user), and nothing that changes its tool list or system prompt,
+// so that its first request reads the session's prompt cache (see GuardSettings). Every list
+// value is passed as --flag=value, one tool per flag: given as separate words, --allowedTools
+// would swallow every following word up to the next option, the prompt included.
 func (r *Request) Args() []string {
 	prompt := r.Prompt
 	if strings.HasPrefix(prompt, "-") {
@@ -110,11 +100,8 @@ func (e *TimeoutError) Error() string { return fmt.Sprintf("review timed out aft
 
 // Run runs the reviewer and returns its verdict and what it cost (as far as its output tells).
 // Any error means the review failed: the program could not start, exited non-zero, reported
-// is_error, or timed out.
-//
-// claude -p also exits non-zero after printing a result that reports an error (for example
-// error_max_budget_usd when --max-budget-usd is spent): that result's own report is the error,
-// and its cost is still returned.
+// is_error (claude -p exits non-zero after such a result too, error_max_budget_usd among them:
+// that report is the error, and its cost is still returned), or timed out.
 func Run(ctx context.Context, req Request) (Verdict, Usage, error) {
 	stdout, err := start(ctx, req)
 	out := readOutput(stdout) // checked and parsed once: it can be megabytes

@@ -25,14 +25,11 @@ const maxBashTimeoutMS = 600_000
 
 // throughWall answers the reviewer's Bash call where the wall stands for the review (stands):
 // whatever the command, from the review's directory or below it, it is allowed and run behind the
-// copy-on-write wall the checks run behind, where it may write, build and run tests and nothing
-// it does lasts. Claude Code runs the input an allowing PreToolUse hook gives back in place of
-// the model's (hookcmd.CheckRun), with no allow rule for it (2.1.328
-// and 2.1.332: docs/claude-code.md, "A PreToolUse allow that rewrites the call"). Its bound is
-// the one on each command of the reviewer's (reviewer.CommandBound), or a check's own timeout_seconds
-// when the command is, exactly, one of supervisor.checks. Any other call is nil: the read-only
-// rule (package reviewguard) judges it as it judges everything else, a command run in the
-// background included (it would outlive the review's bound). self is this binary.
+// copy-on-write wall, where nothing it does lasts: Claude Code runs the input an allowing hook
+// gives back (hookcmd.CheckRun) in place of the model's (docs/claude-code.md, "A PreToolUse allow
+// that rewrites the call"). Its bound is reviewer.CommandBound, or a check's own timeout_seconds
+// when the command is, exactly, one of supervisor.checks. Any other call, one in the background
+// included, is nil: the read-only rule (package reviewguard) judges it. self is this binary.
 func throughWall(ev *event.Event, cfg config.Supervisor, root, self string, stands bool) *event.Output {
 	if !stands || ev.ToolName != "Bash" || root == "" || self == "" || !filepath.IsAbs(ev.CWD) ||
 		!wall.Within(filepath.Clean(ev.CWD), filepath.Clean(root)) {

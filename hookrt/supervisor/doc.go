@@ -14,16 +14,11 @@
 //     decisions.go).
 //   - The caps: max_iterations reviews, and Claude Code's own cap on Stop blocks in a row
 //     counted as Claude Code counts it (caps.go, with package blockrun).
-//   - The review: what it is given — its prompt (prompt.go), the managed-settings check that
-//     refuses a review Claude Code would leave unguarded (managed.go), the git wall through which
-//     its git reads the repository and never the repository's own configuration (package
-//     gitwall), what it takes from and leaves out of the project's settings (surroundings.go,
-//     reviewenv.go), and Claude Code's own sandbox with the project and the home directory
-//     read-only (sandbox.go) — handed to package reviewer, which runs `claude -p
-//     --resume=<id> --fork-session --no-session-persistence`, read-only and bounded, and reads
-//     its verdict and cost (handle.go, review). Where the checks' copy-on-write wall stands,
-//     every Bash command of the reviewer runs behind it instead, allowed and rewritten by the
-//     hook (checkruns.go, checks.go), and the prompt says so.
+//   - The review: its prompt (prompt.go), the managed-settings check (managed.go), its git wall
+//     (package gitwall) and what it takes of the project's settings (surroundings.go,
+//     reviewenv.go), the sandbox plan (sandbox.go), handed to package reviewer (handle.go,
+//     review). Where the copy-on-write wall stands, every Bash command of the reviewer runs
+//     behind it, rewritten by the hook (checkruns.go, checks.go), and the prompt says so.
 //   - The checks: before a Stop review the project's checks (supervisor.checks) run behind the
 //     copy-on-write wall and their results go into the prompt as evidence, a question review
 //     reuses them (checks.go, with package checks).

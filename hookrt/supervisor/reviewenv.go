@@ -14,29 +14,13 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// The project's settings are kept out of the review. The reviewer is a fork of the session, and
-// Claude Code loads the settings files of the directory it starts in; the project's
-// .claude/settings.json and .claude/settings.local.json are in the tree the agent under review
-// writes. Measured on 2.1.328 and 2.1.332 (docs/claude-code.md, "Project settings in the
-// review"): without --setting-sources, the hooks of both files ran inside the review
-// (SessionStart, UserPromptSubmit, PreToolUse beside the read-only one, PostToolUse, Stop), and
-// their env reached the reviewer's Bash and every hook (a BASH_ENV ran before the reviewer's
-// `git status`, and before the read-only hook's own shell). So:
-//   - the reviewer loads the user's settings only (--setting-sources=user), and the --settings
-//     given to it;
-//   - the servers of the project's .mcp.json that the user approved in a file the agent under
-//     review does not write — the user's settings, or the managed ones — are given to it by
-//     --mcp-config (projectMCP): with the project's settings left out it starts none, its tool
-//     list then differs from the session's, and the review pays for the whole conversation again
-//     (measured: 61 % of the prompt cached with the tools up front). Claude Code's own approval
-//     dialog writes to the project's .claude/settings.local.json (2.1.328 and 2.1.332:
-//     docs/claude-code.md, "Which MCP servers the review starts"), a file the agent writes too:
-//     an approval there is not taken, and the review of a session using such a server pays for
-//     the conversation again rather than run a program the agent may have named;
-//   - the variables the project's files set (their env, which Claude Code gave the session and
-//     so the hook) are left out of the reviewer's environment, but those that only say how the
-//     reviewer reaches the model (providerVar): the session reached it that way, and a review
-//     must reach the same endpoint and model to read the session's cache.
+// The project's settings are kept out of the review: their files are the agent's to write, and
+// their hooks and env would act in the review (docs/supervisor.md, "Not the project's
+// settings"). The reviewer loads the user's settings only (--setting-sources=user); of the
+// project's files it takes the servers of .mcp.json that a file the agent does not write approves
+// (the user's or the managed settings: projectMCP, given by --mcp-config, so that its tools and
+// its cache are the session's), and of the variables their env sets only the provider's
+// (package reviewer leaves out the rest).
 
 // projectSettings is what the review takes from, and leaves out of, the project's settings files.
 type projectSettings struct {
