@@ -52,7 +52,7 @@ func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, err
 	if opts.Getenv(reviewer.GuardEnv) == "1" {
 		// Inside a reviewer's own session: its tool calls (and its subagents') meet the
 		// read-only rule, and nothing else applies.
-		return supervisor.InsideReview(ev, rt.config().Supervisor, opts.Env), nil
+		return reviewer.InsideReview(ev, rt.config().Supervisor, opts.Env), nil
 	}
 	if ev.Name == event.PreToolUse && workflow.Guards(ev.ToolName) {
 		// The workflow's guard of the task files: the tools that write a file are its alone (a

@@ -155,7 +155,7 @@ func isTaskOutput(path string) bool {
 }
 
 // isCheckRun reports whether the command c runs this binary's `supervisor checks`: the
-// reviewer's run of a check, which the guard rewrote (package supervisor's checkruns.go).
+// reviewer's run of a check, which the guard rewrote (inside.go).
 func (w *commandWatch) isCheckRun(c proc.Process) bool {
 	if w.self == "" {
 		return false

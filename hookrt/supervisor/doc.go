@@ -18,7 +18,7 @@
 //     (package gitwall) and what it takes of the project's settings (surroundings.go,
 //     reviewenv.go), the sandbox plan (sandbox.go), handed to package reviewer (handle.go,
 //     review). Where the copy-on-write wall stands, every Bash command of the reviewer runs
-//     behind it, rewritten by the hook (checkruns.go, checks.go), and the prompt says so.
+//     behind it, rewritten by its hook (checks.go, reviewer.InsideReview), and the prompt says so.
 //   - The checks: before a Stop review the project's checks (supervisor.checks) run behind the
 //     copy-on-write wall and their results go into the prompt as evidence, a question review
 //     reuses them (checks.go, with package checks).
@@ -28,10 +28,9 @@
 //     that fails on a rate limit with no reset named, for a short wait
 //     that doubles while the limit holds (quota_rate.go).
 //
-// The answers it gives are built in answers.go: allow, block or deny as each event takes them,
-// and InsideReview's inside a reviewer's own session.
+// The answers it gives are built in answers.go: allow, block or deny as each event takes them.
 //
-// The router (package hookrt) checks the recursion guard before asking it (InsideReview answers
-// inside a reviewer's own session), reads ccc.json once and hands over the supervisor's part, and
+// The router (package hookrt) checks the recursion guard before asking it (reviewer.InsideReview
+// answers inside a reviewer's own session), reads ccc.json once and hands over the supervisor's part, and
 // tells it when a Stop came while the agent waits on background work.
 package supervisor

@@ -19,9 +19,6 @@ import (
 // ReasonDisabled is the reason given when the supervisor is off for the session.
 const ReasonDisabled = "supervisor mode disabled"
 
-// ReasonGuard is the reason given inside a reviewer's own session (GuardEnv=1).
-const ReasonGuard = "inside a supervisor review session"
-
 // approvedFeedback stands in for an empty feedback of an approving review.
 const approvedFeedback = "supervisor review passed"
 
@@ -73,7 +70,7 @@ func (e *ReviewFailedError) Error() string { return "supervisor SDK failed: " + 
 func (e *ReviewFailedError) Unwrap() error { return e.Err }
 
 // Handle answers ev for the supervisor profile (the router has checked the recursion guard, see
-// InsideReview), in this order: off for the session → allow with ReasonDisabled; the agent
+// reviewer.InsideReview), in this order: off for the session → allow with ReasonDisabled; the agent
 // waiting on background work → nothing; a cap reached → allow, telling the user; else count the
 // review, run it, and map its verdict to the answer. The supervisor is the last profile asked,
 // so its answer is always final. A failed review of a Stop is a *ReviewFailedError; other errors

@@ -150,7 +150,7 @@ func toolsSection(language string, allowed []string) string {
 }
 
 // walledToolsSection tells the reviewer which tools it has where every Bash command runs behind
-// the copy-on-write wall (throughWall): any command, which may write, build and run tests, with
+// the copy-on-write wall (reviewer.InsideReview): any command, which may write, build and run tests, with
 // nothing of it lasting, each starting from the files as they are; and that the tools that edit
 // files are refused.
 func walledToolsSection(language string) string {
