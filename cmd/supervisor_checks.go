@@ -12,6 +12,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
@@ -43,13 +44,13 @@ exit status (124 when it timed out). The reviewer's own run of an exact command 
 supervisor.checks is sent here.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			opts.runSet = c.Flags().Changed("run")
+			opts.runSet = c.Flags().Changed(hookcmd.CheckRunCommand)
 			return runSupervisorChecks(c.Context(), env, opts)
 		},
 	}
-	c.Flags().StringVar(&opts.Dir, "dir", "", "the session's `directory` (default: the working directory)")
-	c.Flags().StringVar(&opts.Run, "run", "", "run this `command` alone")
-	c.Flags().IntVar(&opts.Timeout, "timeout", opts.Timeout, "with --run: the time limit in `seconds`")
+	c.Flags().StringVar(&opts.Dir, hookcmd.CheckRunDir, "", "the session's `directory` (default: the working directory)")
+	c.Flags().StringVar(&opts.Run, hookcmd.CheckRunCommand, "", "run this `command` alone")
+	c.Flags().IntVar(&opts.Timeout, hookcmd.CheckRunTimeout, opts.Timeout, "with --run: the time limit in `seconds`")
 	return c
 }
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
 
@@ -53,18 +53,18 @@ func TestReviewerHookFailsClosed(t *testing.T) {
 	}
 	// withTimeout is the product's entry, its timeout shortened for the hanging program.
 	withTimeout := func(g hookcmd.Handler, timeout int) string {
-		return strings.Replace(supervisor.GuardSettings(g, nil), `"timeout":60`, `"timeout":`+mustJSON(t, timeout), 1)
+		return strings.Replace(reviewer.GuardSettings(g, nil), `"timeout":60`, `"timeout":`+mustJSON(t, timeout), 1)
 	}
-	missing := supervisor.GuardOf(filepath.Join(sc.Root, "moved", "ccc-hooks"))
+	missing := reviewer.GuardOf(filepath.Join(sc.Root, "moved", "ccc-hooks"))
 	for _, tt := range []struct {
 		name, settings, why string
 		kept                bool
 	}{
-		{"binary gone", supervisor.GuardSettings(missing, nil), "failed", true},
+		{"binary gone", reviewer.GuardSettings(missing, nil), "failed", true},
 		{"binary gone, no onFailure", without(missing, 60), "", false},
-		{"crashes", supervisor.GuardSettings(hookcmd.Exec(crashes), nil), "guard: boom", true},
+		{"crashes", reviewer.GuardSettings(hookcmd.Exec(crashes), nil), "guard: boom", true},
 		{"crashes, no onFailure", without(hookcmd.Exec(crashes), 60), "", false},
-		{"killed", supervisor.GuardSettings(hookcmd.Exec(killed), nil), "failed", true},
+		{"killed", reviewer.GuardSettings(hookcmd.Exec(killed), nil), "failed", true},
 		{"killed, no onFailure", without(hookcmd.Exec(killed), 60), "", false},
 		{"hangs", withTimeout(hookcmd.Exec(hangs), 2), "timed out", true},
 		{"hangs, no onFailure", without(hookcmd.Exec(hangs), 2), "", false},

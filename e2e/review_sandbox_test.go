@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 )
@@ -173,7 +173,7 @@ func forkAsReviewer(t *testing.T, sc *scenario, session string, sandboxed, check
 	if checks {
 		allowed = append(allowed, "Bash(run-checks:*)")
 	}
-	req := supervisor.Request{SessionID: session, PermissionMode: "dontAsk", Prompt: reviewWork, Guard: hookcmd.Exec("/bin/sh", "-c", permissiveHook), AllowedTools: allowed}
+	req := reviewer.Request{SessionID: session, PermissionMode: "dontAsk", Prompt: reviewWork, Guard: hookcmd.Exec("/bin/sh", "-c", permissiveHook), AllowedTools: allowed}
 	if sandboxed {
 		excluded, _ := bashsandbox.Unsandboxed(allowed)
 		req.Sandbox = &bashsandbox.Plan{ReadOnly: []string{sc.Project, sc.Home}, Excluded: excluded}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
@@ -110,25 +111,25 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 		t.Fatalf("reviews captured: %d, want %d (%s)", len(reviews), len(names), strings.Join(names, ", "))
 	}
 
-	checkVerdict(t, reviews[0].out, supervisor.Verdict{Feedback: feedback})
-	checkVerdict(t, reviews[1].out, supervisor.Verdict{AllowStop: true, Feedback: "Complete now."})
+	checkVerdict(t, reviews[0].out, reviewer.Verdict{Feedback: feedback})
+	checkVerdict(t, reviews[1].out, reviewer.Verdict{AllowStop: true, Feedback: "Complete now."})
 	for _, r := range reviews[2:] {
-		var reported *supervisor.ReportedError
-		if _, err := supervisor.ParseOutput(r.out); !errors.As(err, &reported) {
+		var reported *reviewer.ReportedError
+		if _, err := reviewer.ParseOutput(r.out); !errors.As(err, &reported) {
 			t.Errorf("the review reads as %v, want claude's reported error: %s", err, r.out)
 		}
 	}
-	if _, err := supervisor.ParseOutput(reviews[3].out); err == nil || !strings.Contains(err.Error(), "API Error: 400 "+refused) {
+	if _, err := reviewer.ParseOutput(reviews[3].out); err == nil || !strings.Contains(err.Error(), "API Error: 400 "+refused) {
 		t.Errorf("the refused review reads as %v, want the API's error", err)
 	}
-	_, err := supervisor.ParseOutput(reviews[4].out)
+	_, err := reviewer.ParseOutput(reviews[4].out)
 	if u, ok := supervisor.UsageLimitOf(err); !ok || u.Limit != "5-hour limit" {
 		t.Errorf("the review that met the usage limit reads as %v (%+v), want the 5-hour limit", err, u)
 	} else if got, ok := u.Reset(time.Now()); !ok || !got.Equal(resets) {
 		t.Errorf("the usage limit resets at %v (%v) by %q, want %v", got, ok, u.Message, resets)
 	}
-	_, err = supervisor.ParseOutput(reviews[5].out)
-	var reported *supervisor.ReportedError
+	_, err = reviewer.ParseOutput(reviews[5].out)
+	var reported *reviewer.ReportedError
 	if !errors.As(err, &reported) || reported.APIStatus != 429 || reported.Msg != "API Error: Request rejected (429) · "+rateLimitMessage {
 		t.Errorf("the review that met the rate limit reads as %v, want claude's report of the 429", err)
 	}
@@ -164,9 +165,9 @@ func TestReviewerOutputAsCaptured(t *testing.T) {
 
 // checkVerdict checks that the supervisor reads want from the reviewer's output data, and that
 // the verdict is in the result text.
-func checkVerdict(t *testing.T, data []byte, want supervisor.Verdict) {
+func checkVerdict(t *testing.T, data []byte, want reviewer.Verdict) {
 	t.Helper()
-	if v, err := supervisor.ParseOutput(data); err != nil || v != want {
+	if v, err := reviewer.ParseOutput(data); err != nil || v != want {
 		t.Errorf("the supervisor reads %+v, %v from %s; want %+v", v, err, data, want)
 	}
 	if !strings.Contains(gjson.GetBytes(data, "result").Str, "```json") {

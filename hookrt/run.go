@@ -22,6 +22,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
@@ -48,10 +49,10 @@ type Options struct {
 // unwritable state file).
 func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
 	rt := &hookRun{opts: opts, ev: ev}
-	if opts.Getenv(supervisor.GuardEnv) == "1" {
+	if opts.Getenv(reviewer.GuardEnv) == "1" {
 		// Inside a reviewer's own session: its tool calls (and its subagents') meet the
 		// read-only rule, and nothing else applies.
-		return supervisor.InsideReview(ev, rt.config().Supervisor, opts.Env), nil
+		return reviewer.InsideReview(ev, rt.config().Supervisor, opts.Env), nil
 	}
 	if ev.Name == event.PreToolUse && workflow.Guards(ev.ToolName) {
 		// The workflow's guard of the task files: the tools that write a file are its alone (a

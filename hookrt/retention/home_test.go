@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
@@ -44,7 +45,7 @@ func decision(id string, n int) supervisor.Decision {
 	return supervisor.Decision{
 		Time: time.Date(2026, 9, 1, 10, n, 0, 0, time.UTC), SessionID: id, Event: "Stop", Count: n, Max: 20,
 		Decision: supervisor.DecisionBlock, Reason: "keep going", DurationMS: int64(1000 * n),
-		Usage: supervisor.Usage{CostUSD: float64(n) / 100, CacheReadInputTokens: int64(100 * n)},
+		Usage: reviewer.Usage{CostUSD: float64(n) / 100, CacheReadInputTokens: int64(100 * n)},
 	}
 }
 

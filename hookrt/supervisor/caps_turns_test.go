@@ -10,6 +10,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -89,7 +90,7 @@ func TestSupervisorOnRestarts(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Append("s", Decision{Decision: DecisionBlock, Usage: Usage{CostUSD: 0.25}}); err != nil {
+	if err := store.Append("s", Decision{Decision: DecisionBlock, Usage: reviewer.Usage{CostUSD: 0.25}}); err != nil {
 		t.Fatal(err)
 	}
 	sw := &Switch{Store: store}

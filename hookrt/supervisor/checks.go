@@ -35,7 +35,7 @@ func (s *supervision) evidence(ctx context.Context) checks.Evidence {
 }
 
 // wallStands reports whether the copy-on-write wall stands for this review, so that every Bash
-// command of the reviewer runs behind it (throughWall): on Linux, unless supervisor.wall.reviewer
+// command of the reviewer runs behind it (reviewer.InsideReview): on Linux, unless supervisor.wall.reviewer
 // is false, when a check of this review ran behind it just now (ev), else when a trial run says
 // so (ReviewOptions.Probe; wall.Probe when nil). Elsewhere never: macOS's Seatbelt gives no
 // copy-on-write layer (a command that writes would fail there instead), and other systems have no

@@ -14,34 +14,23 @@
 //     decisions.go).
 //   - The caps: max_iterations reviews, and Claude Code's own cap on Stop blocks in a row
 //     counted as Claude Code counts it (caps.go, with package blockrun).
-//   - The review: `claude -p --resume=<id> --fork-session --no-session-persistence`, read-only
-//     (a PreToolUse hook of its own, see GuardSettings and package reviewguard) and never
-//     saved, whose first request reads the session's prompt cache; its prompt, its verdict
-//     {allow_stop, feedback} and what it cost (review.go, prompt.go, result.go, bare.go,
-//     guard.go, usage.go), and the managed-settings check that refuses a review Claude Code
-//     would leave unguarded (managed.go). Where the checks' copy-on-write wall stands, every
-//     Bash command of the reviewer runs behind it, allowed and rewritten by the hook
-//     (checkruns.go, checks.go), and the prompt says so; elsewhere, behind the hook and where
-//     this machine has it, the reviewer's Bash runs in Claude Code's own sandbox with the
-//     project and the home directory read-only (sandbox.go, with package bashsandbox). Around the review stand its
-//     git wall, through which its git reads the repository and never the repository's own
-//     configuration (package gitwall), and what it takes from and leaves out of the project's
-//     settings: their hooks and env stay out, the MCP servers they approve come in
-//     (surroundings.go, reviewenv.go). While the reviewer runs, each of its Bash commands is
-//     ended at a bound, with a line saying why in the command's output (bound.go).
+//   - The review: its prompt (prompt.go), the managed-settings check (managed.go), its git wall
+//     (package gitwall) and what it takes of the project's settings (surroundings.go,
+//     reviewenv.go), the sandbox plan (sandbox.go), handed to package reviewer (handle.go,
+//     review). Where the copy-on-write wall stands, every Bash command of the reviewer runs
+//     behind it, rewritten by its hook (checks.go, reviewer.InsideReview), and the prompt says so.
 //   - The checks: before a Stop review the project's checks (supervisor.checks) run behind the
 //     copy-on-write wall and their results go into the prompt as evidence, a question review
 //     reuses them (checks.go, with package checks).
 //   - A reviewer out of quota: a review that fails on the account's usage limit stands the
 //     supervisor aside for that account until the reset Claude Code names, said once in each
-//     session, recorded in ccc-hooks home (quota.go, quota_answer.go, quota_store.go,
-//     quota_export.go); one that fails on a rate limit with no reset named, for a short wait
+//     session, recorded in ccc-hooks home (quota.go, quota_answer.go, quota_store.go); one
+//     that fails on a rate limit with no reset named, for a short wait
 //     that doubles while the limit holds (quota_rate.go).
 //
-// The answers it gives are built in answers.go: allow, block or deny as each event takes them,
-// and InsideReview's inside a reviewer's own session.
+// The answers it gives are built in answers.go: allow, block or deny as each event takes them.
 //
-// The router (package hookrt) checks the recursion guard before asking it (InsideReview answers
-// inside a reviewer's own session), reads ccc.json once and hands over the supervisor's part, and
+// The router (package hookrt) checks the recursion guard before asking it (reviewer.InsideReview
+// answers inside a reviewer's own session), reads ccc.json once and hands over the supervisor's part, and
 // tells it when a Stop came while the agent waits on background work.
 package supervisor

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
 
@@ -214,7 +215,7 @@ func TestSessionBudget(t *testing.T) {
 	}
 	// No budget: the log is not read for it, whatever it holds.
 	e2 := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.AllowScript)
-	if err := storeOf(e2).Append("n", Decision{Decision: DecisionBlock, Usage: Usage{CostUSD: 5}}); err != nil {
+	if err := storeOf(e2).Append("n", Decision{Decision: DecisionBlock, Usage: reviewer.Usage{CostUSD: 5}}); err != nil {
 		t.Fatal(err)
 	}
 	s := &supervision{opts: optsOf(e2), ev: hooktest.Stop("n"), store: storeOf(e2)}
@@ -283,7 +284,7 @@ func TestHandleUsesItsClockAndConfig(t *testing.T) {
 func TestBlockWithoutFeedback(t *testing.T) {
 	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.ReviewScript(false, ""))
 	out, err := run(context.Background(), hooktest.Stop("n"), optsOf(e))
-	if err != nil || out.Decision != "block" || *out.Reason != NoVerdictFeedback {
-		t.Errorf("got %+v, %v; want a block with %q", out, err, NoVerdictFeedback)
+	if err != nil || out.Decision != "block" || *out.Reason != reviewer.NoVerdictFeedback {
+		t.Errorf("got %+v, %v; want a block with %q", out, err, reviewer.NoVerdictFeedback)
 	}
 }

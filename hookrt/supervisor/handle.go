@@ -9,6 +9,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
@@ -17,9 +18,6 @@ import (
 
 // ReasonDisabled is the reason given when the supervisor is off for the session.
 const ReasonDisabled = "supervisor mode disabled"
-
-// ReasonGuard is the reason given inside a reviewer's own session (GuardEnv=1).
-const ReasonGuard = "inside a supervisor review session"
 
 // approvedFeedback stands in for an empty feedback of an approving review.
 const approvedFeedback = "supervisor review passed"
@@ -72,7 +70,7 @@ func (e *ReviewFailedError) Error() string { return "supervisor SDK failed: " + 
 func (e *ReviewFailedError) Unwrap() error { return e.Err }
 
 // Handle answers ev for the supervisor profile (the router has checked the recursion guard, see
-// InsideReview), in this order: off for the session → allow with ReasonDisabled; the agent
+// reviewer.InsideReview), in this order: off for the session → allow with ReasonDisabled; the agent
 // waiting on background work → nothing; a cap reached → allow, telling the user; else count the
 // review, run it, and map its verdict to the answer. The supervisor is the last profile asked,
 // so its answer is always final. A failed review of a Stop is a *ReviewFailedError; other errors
@@ -177,7 +175,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 	rec.DurationMS = s.opts.Now().UTC().Sub(rec.Time).Milliseconds()
 	rec.Usage = usage
 	blocked := err == nil && !verdict.AllowStop
-	quota, metQuota := usageLimitOf(err)
+	quota, metQuota := UsageLimitOf(err)
 	rate, metRate := rateLimitOf(err)
 	failedBefore := s.settle(ctx, err != nil && !metQuota && !metRate, blocked)
 	if isStop && !blocked {
@@ -204,7 +202,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		out = allow(ev, verdict.Feedback)
 	} else {
 		if verdict.Feedback == "" {
-			verdict.Feedback = NoVerdictFeedback
+			verdict.Feedback = reviewer.NoVerdictFeedback
 		}
 		out = refuse(ev, verdict.Feedback)
 	}
@@ -286,54 +284,54 @@ func (s *supervision) configFile() string { return paths.ConfigFile(s.opts.Geten
 // the prompt, none without checks) and runs the reviewer: where the wall stands (wallStands,
 // found while the review's surroundings are built), every Bash command of the reviewer's runs
 // behind it, and the prompt says so.
-func (s *supervision) review(ctx context.Context, evidence checks.Evidence) (Verdict, Usage, error) {
+func (s *supervision) review(ctx context.Context, evidence checks.Evidence) (reviewer.Verdict, reviewer.Usage, error) {
 	cfg := s.opts.Config
 	base, err := BasePrompt(paths.ConfigDir(s.opts.Getenv), cfg.Language)
 	if err != nil {
 		s.opts.Log().Warn("using the built-in supervisor prompt", "err", err)
 	}
 	if err := checkGuardRuns(s.opts.Review.ManagedSettings); err != nil {
-		return Verdict{}, Usage{}, err
+		return reviewer.Verdict{}, reviewer.Usage{}, err
 	}
 	self, err := s.opts.Executable()
 	if err != nil {
-		return Verdict{}, Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)
+		return reviewer.Verdict{}, reviewer.Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)
 	}
 	timeout := time.Duration(cfg.TimeoutSeconds) * time.Second
 	if s.opts.Review.Timeout > 0 {
 		timeout = s.opts.Review.Timeout
 	}
-	dir := s.reviewDir()
+	dir := reviewer.Dir(s.ev.CWD, s.opts.Getwd)
 	standing := make(chan bool, 1)
 	go func() { standing <- s.wallStands(ctx, evidence) }()
 	around := s.surroundings(ctx, dir)
 	defer around.remove()
-	env := reviewerEnv(s.opts.Environ(), around.project.env)
 	claude, _ := cfg.Claude(s.opts.Getenv)
 	walled := <-standing
-	sandbox := s.sandbox(ctx, dir, env, walled)
-	if sandbox != nil && around.wall != nil {
-		// What the sandbox makes in the repository's git directory goes when the review is over.
-		defer bashsandbox.MissingStubs(around.wall.GitDirs...).Remove()
+	var gitDirs []string
+	if around.wall != nil {
+		gitDirs = around.wall.GitDirs
 	}
-	return Review(ctx, Request{
+	return reviewer.Run(ctx, reviewer.Request{
 		Program:        claude,
 		ExtraArgs:      cfg.ClaudeArgs,
 		SessionID:      s.ev.SessionID,
 		PermissionMode: cfg.PermissionMode,
 		AllowedTools:   cfg.AllowedTools,
-		Guard:          GuardOf(self),
-		Sandbox:        sandbox,
+		Guard:          reviewer.GuardOf(self),
+		Sandbox:        s.sandbox(dir, walled),
+		SandboxCheck:   s.sandboxCheck,
 		MCPConfig:      around.project.mcp,
 		MaxBudgetUSD:   cfg.MaxBudgetUSD,
 		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, walled, evidence.Section(cfg.Language)),
 		Dir:            dir,
-		Env:            env,
+		Env:            s.opts.Environ(),
+		ProjectEnv:     around.project.env,
 		Git:            around.git,
+		GitDirs:        gitDirs,
 		Walled:         walled,
 		Timeout:        timeout,
 		Log:            s.opts.Log(),
-		Now:            s.opts.Now,
 	})
 }
 
@@ -355,4 +353,12 @@ func decisionName(out *event.Output) string {
 		return out.Decision
 	}
 	return DecisionAllow
+}
+
+// reviewStarts says on Options.Reviewing, if set and not told already, that a review starts.
+func (s *supervision) reviewStarts() {
+	select {
+	case s.opts.Reviewing <- struct{}{}:
+	default:
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -38,7 +39,7 @@ type Decision struct {
 	// Checks are the results of the project's checks the review had as evidence: each one's
 	// outcome, exit status, duration and the wall's own time (package checks).
 	Checks []checks.Result `json:"checks,omitempty"`
-	Usage
+	reviewer.Usage
 }
 
 // Reviewed reports whether a reviewer ran for d.

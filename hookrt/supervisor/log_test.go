@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -17,12 +18,12 @@ func TestDecisionLogRoundTrip(t *testing.T) {
 	written := []Decision{
 		{
 			Time: at, SessionID: "s", Event: "Stop", Count: 1, Max: 20, Decision: "block", Reason: "more", DurationMS: 1500,
-			StopBlocks: 1, BlockCap: &blockCap, Usage: Usage{ForkID: "f", CostUSD: 0.5, NumTurns: 2, InputTokens: 10, OutputTokens: 3},
+			StopBlocks: 1, BlockCap: &blockCap, Usage: reviewer.Usage{ForkID: "f", CostUSD: 0.5, NumTurns: 2, InputTokens: 10, OutputTokens: 3},
 		},
 		{Time: at.Add(time.Minute), SessionID: "s", Event: "Stop", Count: 1, Max: 20, Decision: "block-cap", Reason: "cap", BlockCap: &blockCap},
 		{
 			Time: at.Add(2 * time.Minute), SessionID: "s", Event: "PreToolUse", Tool: "AskUserQuestion", Count: 2, Max: 20,
-			Decision: "deny", Reason: "no", DurationMS: 500, Usage: Usage{CostUSD: 0.25},
+			Decision: "deny", Reason: "no", DurationMS: 500, Usage: reviewer.Usage{CostUSD: 0.25},
 		},
 	}
 	for _, d := range written {

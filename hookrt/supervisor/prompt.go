@@ -75,7 +75,7 @@ func Prompt(base, language string, ev *event.Event, allowedTools []string, walle
 	b.WriteString(evidence)
 	if msg := strings.TrimSpace(ev.LastAssistantMessage); msg != "" {
 		if len(msg) > maxLastMessage {
-			msg = truncate(msg, maxLastMessage) + "\n(truncated)"
+			msg = strings.ToValidUTF8(msg[:maxLastMessage], "") + "…\n(truncated)" // valid but for a cut character
 		}
 		if language == "zh" {
 			b.WriteString("\n\n## 智能体的最后一条消息\n\n这是智能体在想要" + stopOrAsk(ev, "zh") +
@@ -150,7 +150,7 @@ func toolsSection(language string, allowed []string) string {
 }
 
 // walledToolsSection tells the reviewer which tools it has where every Bash command runs behind
-// the copy-on-write wall (throughWall): any command, which may write, build and run tests, with
+// the copy-on-write wall (reviewer.InsideReview): any command, which may write, build and run tests, with
 // nothing of it lasting, each starting from the files as they are; and that the tools that edit
 // files are refused.
 func walledToolsSection(language string) string {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 )
 
 // A review that fails on the account's usage limit is no failure of the reviewer: every review
@@ -34,9 +36,9 @@ type UsageLimit struct {
 	Resets string
 }
 
-// usageLimitOf returns the usage limit err reports (ok false for any other failure).
-func usageLimitOf(err error) (UsageLimit, bool) {
-	var reported *ReportedError
+// UsageLimitOf returns the usage limit err reports (ok false for any other failure).
+func UsageLimitOf(err error) (UsageLimit, bool) {
+	var reported *reviewer.ReportedError
 	if !errors.As(err, &reported) {
 		return UsageLimit{}, false
 	}

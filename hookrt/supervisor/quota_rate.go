@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 )
 
 // A review that fails on a rate limit with no reset named — behind an API key, claude -p reports
@@ -24,13 +26,13 @@ const (
 )
 
 // rateLimitOf returns the rate limit with no reset named that err reports (ok false for any
-// other failure, a usage limit among them: see usageLimitOf).
+// other failure, a usage limit among them: see UsageLimitOf).
 func rateLimitOf(err error) (UsageLimit, bool) {
-	var reported *ReportedError
+	var reported *reviewer.ReportedError
 	if !errors.As(err, &reported) {
 		return UsageLimit{}, false
 	}
-	if _, usage := usageLimitOf(err); usage {
+	if _, usage := UsageLimitOf(err); usage {
 		return UsageLimit{}, false
 	}
 	text := strings.TrimSpace(reported.Msg)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
@@ -24,14 +25,14 @@ func TestRateLimitOf(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s of %s: %v", name, v, err)
 			}
-			_, err = ParseOutput(data)
+			_, err = reviewer.ParseOutput(data)
 			u, ok := rateLimitOf(err)
 			if ok != want || ok && u.Message != rateMessage {
 				t.Errorf("%s of %s: rateLimitOf(%v) = %+v, %v; want %v", name, v, err, u, ok, want)
 			}
 		}
 	}
-	if _, ok := rateLimitOf(&TimeoutError{After: time.Minute}); ok {
+	if _, ok := rateLimitOf(&reviewer.TimeoutError{After: time.Minute}); ok {
 		t.Error("a timeout reads as a rate limit")
 	}
 }

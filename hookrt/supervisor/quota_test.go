@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
 )
 
@@ -25,26 +26,26 @@ func TestUsageLimitOf(t *testing.T) {
 		resets string
 	}{
 		{
-			"as 2.1.332 reports it", &ReportedError{Msg: "You've hit your 5-hour limit · resets 8:18am (Europe/London)", APIError: "usage_limit_reached"},
+			"as 2.1.332 reports it", &reviewer.ReportedError{Msg: "You've hit your 5-hour limit · resets 8:18am (Europe/London)", APIError: "usage_limit_reached"},
 			true, "5-hour limit", "8:18am (Europe/London)",
 		},
 		{
-			"the words alone", &ReportedError{Msg: "You've hit your weekly limit · resets Dec 5, 8am (UTC) · progress saved"},
+			"the words alone", &reviewer.ReportedError{Msg: "You've hit your weekly limit · resets Dec 5, 8am (UTC) · progress saved"},
 			true, "weekly limit", "Dec 5, 8am (UTC)",
 		},
-		{"the older wording", &ReportedError{Msg: "You've hit your session limit · resets 3pm"}, true, "session limit", "3pm"},
-		{"no reset named", &ReportedError{Msg: "You've hit your Opus limit", APIError: "usage_limit_reached"}, true, "Opus limit", ""},
-		{"wrapped", &ReviewFailedError{Err: &ReportedError{Msg: "You've hit your 5-hour limit · resets 9am (UTC)"}}, true, "5-hour limit", "9am (UTC)"},
-		{"an API key's 429", &ReportedError{Msg: "API Error: Request rejected (429) · This request would exceed your account's rate limit."}, false, "", ""},
-		{"another refusal", &ReportedError{Msg: "API Error: 400 the request was refused"}, false, "", ""},
-		{"a timeout", &TimeoutError{After: time.Minute}, false, "", ""},
+		{"the older wording", &reviewer.ReportedError{Msg: "You've hit your session limit · resets 3pm"}, true, "session limit", "3pm"},
+		{"no reset named", &reviewer.ReportedError{Msg: "You've hit your Opus limit", APIError: "usage_limit_reached"}, true, "Opus limit", ""},
+		{"wrapped", &ReviewFailedError{Err: &reviewer.ReportedError{Msg: "You've hit your 5-hour limit · resets 9am (UTC)"}}, true, "5-hour limit", "9am (UTC)"},
+		{"an API key's 429", &reviewer.ReportedError{Msg: "API Error: Request rejected (429) · This request would exceed your account's rate limit."}, false, "", ""},
+		{"another refusal", &reviewer.ReportedError{Msg: "API Error: 400 the request was refused"}, false, "", ""},
+		{"a timeout", &reviewer.TimeoutError{After: time.Minute}, false, "", ""},
 		{"no error", nil, false, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			u, ok := usageLimitOf(tt.err)
+			u, ok := UsageLimitOf(tt.err)
 			if ok != tt.ok || u.Limit != tt.limit || u.Resets != tt.resets {
-				t.Errorf("usageLimitOf = %+v, %v; want limit %q, resets %q, %v", u, ok, tt.limit, tt.resets, tt.ok)
+				t.Errorf("UsageLimitOf = %+v, %v; want limit %q, resets %q, %v", u, ok, tt.limit, tt.resets, tt.ok)
 			}
 		})
 	}

@@ -7,38 +7,20 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
-	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 	"github.com/tidwall/gjson"
 )
 
-// The project's settings are kept out of the review. The reviewer is a fork of the session, and
-// Claude Code loads the settings files of the directory it starts in; the project's
-// .claude/settings.json and .claude/settings.local.json are in the tree the agent under review
-// writes. Measured on 2.1.328 and 2.1.332 (docs/claude-code.md, "Project settings in the
-// review"): without --setting-sources, the hooks of both files ran inside the review
-// (SessionStart, UserPromptSubmit, PreToolUse beside the read-only one, PostToolUse, Stop), and
-// their env reached the reviewer's Bash and every hook (a BASH_ENV ran before the reviewer's
-// `git status`, and before the read-only hook's own shell). So:
-//   - the reviewer loads the user's settings only (--setting-sources=user), and the --settings
-//     given to it;
-//   - the servers of the project's .mcp.json that the user approved in a file the agent under
-//     review does not write — the user's settings, or the managed ones — are given to it by
-//     --mcp-config (projectMCP): with the project's settings left out it starts none, its tool
-//     list then differs from the session's, and the review pays for the whole conversation again
-//     (measured: 61 % of the prompt cached with the tools up front). Claude Code's own approval
-//     dialog writes to the project's .claude/settings.local.json (2.1.328 and 2.1.332:
-//     docs/claude-code.md, "Which MCP servers the review starts"), a file the agent writes too:
-//     an approval there is not taken, and the review of a session using such a server pays for
-//     the conversation again rather than run a program the agent may have named;
-//   - the variables the project's files set (their env, which Claude Code gave the session and
-//     so the hook) are left out of the reviewer's environment, but those that only say how the
-//     reviewer reaches the model (providerVar): the session reached it that way, and a review
-//     must reach the same endpoint and model to read the session's cache.
+// The project's settings are kept out of the review: their files are the agent's to write, and
+// their hooks and env would act in the review (docs/supervisor.md, "Not the project's
+// settings"). The reviewer loads the user's settings only (--setting-sources=user); of the
+// project's files it takes the servers of .mcp.json that a file the agent does not write approves
+// (the user's or the managed settings: projectMCP, given by --mcp-config, so that its tools and
+// its cache are the session's), and of the variables their env sets only the provider's
+// (package reviewer leaves out the rest).
 
 // projectSettings is what the review takes from, and leaves out of, the project's settings files.
 type projectSettings struct {
@@ -131,48 +113,4 @@ func (ps *projectSettings) projectMCP(path string) error {
 	data, err := json.Marshal(map[string]any{"mcpServers": servers})
 	ps.mcp = string(data)
 	return err
-}
-
-// providerVars are the variables that only say how Claude Code reaches the model: endpoints,
-// keys, headers, model names, regions, proxies, limits. A project's settings may set them for a
-// team (a provider's gateway), and the reviewer keeps them. None names a program or a file that
-// names one: AWS_CONFIG_FILE (credential_process), GOOGLE_APPLICATION_CREDENTIALS (an executable
-// source) and apiKeyHelper-like settings are not among them.
-var providerVars = map[string]bool{
-	"AWS_REGION": true, "AWS_DEFAULT_REGION": true, "AWS_PROFILE": true, "AWS_BEARER_TOKEN_BEDROCK": true,
-	"CLOUD_ML_REGION": true, "CLAUDE_CODE_USE_BEDROCK": true, "CLAUDE_CODE_USE_VERTEX": true,
-	"CLAUDE_CODE_USE_FOUNDRY": true, "CLAUDE_CODE_SKIP_BEDROCK_AUTH": true, "CLAUDE_CODE_SKIP_VERTEX_AUTH": true,
-	"CLAUDE_CODE_SKIP_FOUNDRY_AUTH": true, "CLAUDE_CODE_MAX_OUTPUT_TOKENS": true, "MAX_THINKING_TOKENS": true,
-	"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": true, "DISABLE_PROMPT_CACHING": true, "API_TIMEOUT_MS": true,
-	"ENABLE_TOOL_SEARCH": true, "HTTP_PROXY": true, "HTTPS_PROXY": true, "NO_PROXY": true,
-	"NODE_EXTRA_CA_CERTS": true,
-}
-
-// providerVar reports whether name is one of providerVars (proxies in either case), or an
-// ANTHROPIC_ or VERTEX_REGION_ variable.
-func providerVar(name string) bool {
-	upper := strings.ToUpper(name)
-	if upper == "HTTP_PROXY" || upper == "HTTPS_PROXY" || upper == "NO_PROXY" {
-		return true
-	}
-	return providerVars[name] || strings.HasPrefix(name, "ANTHROPIC_") || strings.HasPrefix(name, "VERTEX_REGION_")
-}
-
-// reviewerEnv is env, the hook's environment, as the reviewer inherits it: without the
-// variables of ours that a review sets afresh (GuardEnv, ReviewDirEnv), without those that make
-// bash or the programs it starts run code before a command (reviewguard.ShellStartVar: a user
-// needs none of them in a review), and without those the project's settings set (projectEnv)
-// but the provider's.
-func reviewerEnv(env, projectEnv []string) []string {
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		switch {
-		case name == GuardEnv || name == ReviewDirEnv, reviewguard.ShellStartVar(name):
-		case slices.Contains(projectEnv, name) && !providerVar(name):
-		default:
-			out = append(out, kv)
-		}
-	}
-	return out
 }

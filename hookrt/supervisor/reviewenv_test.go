@@ -63,22 +63,3 @@ func TestReadProjectSettings(t *testing.T) {
 		t.Error("a .mcp.json that is not JSON: no error")
 	}
 }
-
-// TestReviewerEnv: the reviewer keeps the session's variables but ours, those that make bash run
-// code first, and those the project's settings set that are not the provider's.
-func TestReviewerEnv(t *testing.T) {
-	t.Parallel()
-	env := []string{
-		"PATH=/usr/bin", GuardEnv + "=1", ReviewDirEnv + "=/p", "BASH_ENV=/p/x", "BASH_FUNC_ls%%=() { :; }",
-		"PROJECT_VAR=1", "ANTHROPIC_BASE_URL=https://gw", "https_proxy=http://proxy", "AWS_PROFILE=team",
-		"AWS_CONFIG_FILE=/p/aws", "USER_VAR=1", "LD_LIBRARY_PATH=/opt/lib",
-	}
-	project := []string{"PROJECT_VAR", "ANTHROPIC_BASE_URL", "https_proxy", "AWS_PROFILE", "AWS_CONFIG_FILE"}
-	want := []string{
-		"PATH=/usr/bin", "ANTHROPIC_BASE_URL=https://gw", "https_proxy=http://proxy", "AWS_PROFILE=team",
-		"USER_VAR=1", "LD_LIBRARY_PATH=/opt/lib",
-	}
-	if diff := cmp.Diff(want, reviewerEnv(env, project)); diff != "" {
-		t.Errorf("reviewerEnv (-want +got):\n%s", diff)
-	}
-}

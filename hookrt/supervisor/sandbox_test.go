@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 )
 
@@ -81,7 +82,7 @@ func TestReviewSandbox(t *testing.T) {
 			if tt.sandboxed {
 				plan = &bashsandbox.Plan{ReadOnly: []string{runsIn, home}, Excluded: tt.excluded}
 			}
-			want := "--settings=" + GuardSettings(GuardOf("/bin/ccc-hooks"), plan)
+			want := "--settings=" + reviewer.GuardSettings(reviewer.GuardOf("/bin/ccc-hooks"), plan)
 			if !strings.Contains(string(data), "\n"+want+"\n") {
 				t.Errorf("the reviewer's arguments:\n%s\nwant the line %s", data, want)
 			}
@@ -98,7 +99,7 @@ func TestReviewSandbox(t *testing.T) {
 // TestSandboxLookedForOnTheReviewersPATH: Claude Code looks for bwrap and socat on the PATH the
 // reviewer is given, so the supervisor does too: the PATH of the environment handed to the
 // reviewer, not the hook's own $PATH; where the project's settings set PATH, the reviewer is
-// given none (reviewerEnv), and nothing is found.
+// given none (the reviewer's environ), and nothing is found.
 func TestSandboxLookedForOnTheReviewersPATH(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {

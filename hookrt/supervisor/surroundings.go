@@ -25,18 +25,8 @@ func gitWallsDir(getenv func(string) string) string {
 	return filepath.Join(paths.Home(getenv), "git-walls")
 }
 
-// reviewDir is the directory the review runs in: the event's cwd when it is a directory, else the
-// hook's working directory ("" when that is unknown: the reviewer's git is then refused).
-func (s *supervision) reviewDir() string {
-	if isDir(s.ev.CWD) {
-		return s.ev.CWD
-	}
-	dir, _ := s.opts.Getwd()
-	return dir
-}
-
 // surroundings builds the review's git wall for dir, the directory the reviewer runs in
-// (reviewDir), with the git on the hook's PATH, and reads the project's settings files: the project file of the directory
+// (reviewer.Dir), with the git on the hook's PATH, and reads the project's settings files: the project file of the directory
 // Claude Code started in ($CLAUDE_PROJECT_DIR, which Claude Code gives its hooks, else the
 // event's cwd) and the local files there and at the top of the repository, and the user's and
 // managed settings for the approval of .mcp.json's servers. A wall that cannot be

@@ -27,7 +27,8 @@ type Env struct {
 	// GOOS is the system doctor reports on (runtime.GOOS when empty).
 	GOOS string
 	// Wall tries the copy-on-write wall supervisor.checks run behind: nil when this machine
-	// gives it, else why not (package wall, Probe). Not tried when nil.
+	// gives it, else why not (package wall, Probe). Nil: not tried, and doctor says so (a
+	// warning), never that the wall stands.
 	Wall func(context.Context) error
 }
 

@@ -38,9 +38,12 @@ func (c checksCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	}
 	what := fmt.Sprintf("%d check%s before each Stop review of %s: %s", len(list), plural(len(list), "", "s"), s.ProjectDir, strings.Join(names, ", "))
 	var out []Result
-	if err := c.probe(ctx); err != nil {
+	switch err := c.probe(ctx); {
+	case c.env.Wall == nil:
+		out = append(out, warn(what+"; the copy-on-write wall they run behind was not tried here", s.ConfigPath))
+	case err != nil:
 		out = append(out, warn(what+"; refused on this machine, never run bare: "+WallRefusal(err), s.ConfigPath))
-	} else {
+	default:
 		out = append(out, ok(what+"; each runs behind a copy-on-write wall (nothing it does lasts, no network)", ""))
 	}
 	return append(out, roomFor(s, total)...)
@@ -52,7 +55,7 @@ func WallRefusal(err error) string {
 	return err.Error() + "; the wall needs user namespaces and overlayfs (Linux 5.12 or later; a container must allow them) or macOS"
 }
 
-// probe runs the trial of the wall (nil Wall: none, as where doctor cannot run it).
+// probe runs the trial of the wall (nil Wall: not tried, which the check says).
 func (c checksCheck) probe(ctx context.Context) error {
 	if c.env.Wall == nil {
 		return nil

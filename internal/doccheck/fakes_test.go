@@ -17,7 +17,7 @@ var structuredOutput = regexp.MustCompile(`structured_output\\?"\s*:`)
 
 // structuredTest is the one test that reads structured_output, which only a --json-schema run
 // prints (docs/testing.md, "Unit and script tests").
-const structuredTest = "hookrt/supervisor/result_test.go"
+const structuredTest = "hookrt/reviewer/verdict_test.go"
 
 // TestOnlyOneTestPrintsStructuredOutput: the fake reviewers print what the real reviewer prints,
 // which carries no structured_output: the only test file that writes it is the one of the test

@@ -1,6 +1,7 @@
 // Package hookcmd writes and reads the hook commands of ccc-hooks: the one writer of the commands
 // our hook entries run, in settings files (For, Shared), the plugins' hooks.json (Guarded) and the
-// reviewer's --settings (Exec), with the handler's JSON (Handler); and the one reader of them.
+// reviewer's --settings (Exec), with the handler's JSON (Handler), and the reviewer's run of a
+// command behind the copy-on-write wall (CheckRun); and the one reader of them.
 //
 // A command in a settings file is ours when it is, whole, one that ccc-hooks writes or has
 // written (the program's path as some version spelled it, then the subcommand hook or

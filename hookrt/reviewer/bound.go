@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 import (
 	"context"
@@ -8,59 +8,40 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
-// A bound on every Bash command of the reviewer's. The read-only rule refuses what it can see
-// would wait for ever (package reviewguard, stall.go: named pipes, devices, the Bash tool's open
-// standard input, loops). What it cannot see still waits: a file turned into a named pipe by a
-// process of the agent's between the rule's look and the program's read, a file too large to
-// read in time, a regular expression that takes too long. Claude Code bounds such a call only
-// loosely: past its timeout (2 minutes unless the call asks for up to 10) it moves the command
-// to the background rather than ending it, and `claude -p` then waits up to 10 minutes more for
-// it (2.1.328 and 2.1.332: docs/claude-code.md, "A Bash call past its timeout"). A review that
-// times out lets the agent through.
-//
-// So the hook that runs the review, which waits on the reviewer all along, looks at the
-// reviewer's processes every commandPoll and ends any Bash command of its that has run for
-// commandBound: the command's whole tree, after a line saying why is appended to its output.
-// Claude Code hands the reviewer the output and an exit code as the call's result (a call it had
-// moved to the background ends with a task notification), and the reviewer goes on to its
-// verdict. A command is a process below the reviewer whose standard output is a Claude Code task
-// output file, `<tmp>/claude-<uid>/<project>/<session>/tasks/<id>.output`: the Bash tool starts
-// each command's shell (or the Bash sandbox's wrapper) in a session of its own with both outputs
-// on that file, and nothing else Claude Code starts — hooks (sockets), MCP servers (pipes) —
-// writes there (measured on 2.1.328 and 2.1.332, with and without the sandbox: e2e
-// TestBashToolProcesses). The reviewer's own runs of supervisor.checks (`ccc-hooks supervisor
-// checks --run`, checkruns.go) have their limit inside the checks' wall and are left alone.
-// When the review ends, whatever of its commands still runs is ended too: a reviewer killed at
-// its timeout leaves them running otherwise, in sessions of their own.
-//
-// The look needs /proc (Linux). Elsewhere (macOS) no command is bounded by the hook: what the
-// rule cannot see ends at Claude Code's bound above, or at the review's timeout.
+// A bound on every Bash command of the reviewer's, for what the read-only rule cannot see would
+// wait (a file turned into a pipe after its look, a file too large, a slow pattern): Claude Code
+// only moves such a call to the background, and a review that times out lets the agent through
+// (docs/supervisor.md, "Nothing may wait for ever"). The hook that runs the review looks at the
+// reviewer's processes every commandPoll and ends each Bash command of its that ran for
+// CommandBound, whole, after a line saying why is appended to its output; what still runs when
+// the review ends is ended too. A command is a process below the reviewer whose standard output
+// is a Claude Code task output file (docs/claude-code.md, "The Bash tool's processes"); the
+// reviewer's runs behind the wall (hookcmd.IsCheckRun) have their own limit and are left alone.
+// The look needs /proc: elsewhere no command is bounded here.
 
-// commandLimit is the most one Bash command of the reviewer's may run. The reviewer's reads end
-// in seconds; 60 s ends a stalled one before Claude Code's default timeout (120 s) would move it
-// to the background, so the reviewer reads the line in the call's own result, and leaves most of
-// the default review time (600 s) for the verdict. A project's long checks belong in
-// supervisor.checks, which run before the review with limits of their own.
+// commandLimit is the most one Bash command of the reviewer's may run: less than Claude Code's
+// default Bash timeout (120 s), so the reviewer reads the line in the call's own result, and a
+// small part of the default review time (600 s).
 const commandLimit = 60 * time.Second
 
 // commandPoll is how often the reviewer's processes are looked at: a command is ended at most
 // this long after its bound.
 const commandPoll = time.Second
 
-// commandBound is how long one Bash command of a review whose time limit is review may run:
+// CommandBound is how long one Bash command of a review whose time limit is review may run:
 // commandLimit, or a quarter of the review's limit where that is shorter (a 20 s review bounds
 // each command at 5 s), so that a command that waits leaves the reviewer most of its time.
-func commandBound(review time.Duration) time.Duration { return min(commandLimit, review/4) }
+func CommandBound(review time.Duration) time.Duration { return min(commandLimit, review/4) }
 
 // A commandWatch ends the reviewer's Bash commands that run past bound.
 type commandWatch struct {
 	bound time.Duration
 	poll  time.Duration
 	self  string // this binary: its `supervisor checks` runs are left alone
-	now   func() time.Time
 	log   *slog.Logger
 	seen  map[proc.Process]*watched
 	// commandsSeen are the processes below the reviewer known to be Bash commands. Only a yes is
@@ -76,22 +57,24 @@ type watched struct {
 	ended  bool
 }
 
-// newCommandWatch returns the watch that ends commands past bound, as the clock now reads time;
-// self is this binary, whose check runs are left alone.
-func newCommandWatch(bound time.Duration, self string, now func() time.Time, log *slog.Logger) *commandWatch {
+// newCommandWatch returns the watch that ends commands past bound; self is this binary, whose
+// check runs are left alone.
+func newCommandWatch(bound time.Duration, self string, log *slog.Logger) *commandWatch {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &commandWatch{
-		bound: bound, poll: commandPoll, self: self, now: now, log: log,
+		bound: bound, poll: commandPoll, self: self, log: log,
 		seen: map[proc.Process]*watched{}, commandsSeen: map[proc.Process]bool{},
 	}
 }
 
-// run watches the reviewer, the process pid, until ctx is done, then ends what is left of its
-// commands. It does nothing where processes cannot be looked at, or with no bound or clock.
+// run watches the reviewer, the process pid, at each tick of its poll until ctx is done, then
+// ends what is left of its commands. The ticks are its clock: a command's time is counted from
+// the tick it was first seen at. It does nothing where processes cannot be looked at, or with no
+// bound.
 func (w *commandWatch) run(ctx context.Context, pid int) {
-	if !proc.Listable || w.bound <= 0 || w.now == nil {
+	if !proc.Listable || w.bound <= 0 {
 		return
 	}
 	reviewer, ok := proc.Lookup(pid)
@@ -101,19 +84,18 @@ func (w *commandWatch) run(ctx context.Context, pid int) {
 	tick := time.NewTicker(w.poll)
 	defer tick.Stop()
 	for {
-		w.look(reviewer)
 		select {
 		case <-ctx.Done():
 			w.endLeft()
 			return
-		case <-tick.C:
+		case now := <-tick.C:
+			w.look(reviewer, now)
 		}
 	}
 }
 
-// look ends each command below the reviewer that has run for the bound.
-func (w *commandWatch) look(reviewer proc.Process) {
-	now := w.now()
+// look ends each command below the reviewer that has run for the bound at now.
+func (w *commandWatch) look(reviewer proc.Process, now time.Time) {
 	for _, c := range w.commands(reviewer) {
 		cmd := w.seen[c]
 		if cmd == nil {
@@ -173,13 +155,13 @@ func isTaskOutput(path string) bool {
 }
 
 // isCheckRun reports whether the command c runs this binary's `supervisor checks`: the
-// reviewer's run of a check, which the guard rewrote (checkruns.go).
+// reviewer's run of a check, which the guard rewrote (inside.go).
 func (w *commandWatch) isCheckRun(c proc.Process) bool {
 	if w.self == "" {
 		return false
 	}
 	for _, p := range proc.Below(c, proc.All()) {
-		if args := p.Args(); len(args) >= 3 && args[1] == "supervisor" && args[2] == "checks" && p.Runs(w.self) {
+		if hookcmd.IsCheckRun(p.Args()) && p.Runs(w.self) {
 			return true
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package supervisor
+package reviewer
 
 import (
 	"context"
@@ -47,7 +47,7 @@ func TestReviewFailures(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			claude := fakeClaude(t, tc.script+"\n")
-			_, usage, err := Review(context.Background(), Request{
+			_, usage, err := Run(context.Background(), Request{
 				Guard:   GuardOf("ccc-hooks"),
 				Program: claude, SessionID: "s", Prompt: "review", MaxBudgetUSD: tc.budget,
 				Env: os.Environ(), Timeout: 30 * time.Second,

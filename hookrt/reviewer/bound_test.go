@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 import (
 	"testing"
@@ -12,7 +12,7 @@ func TestCommandBound(t *testing.T) {
 		600 * time.Second: "60s", 3600 * time.Second: "60s", 240 * time.Second: "60s",
 		239 * time.Second: "59.8s", 40 * time.Second: "10s", 10 * time.Second: "2.5s",
 	} {
-		if got := seconds(commandBound(review)); got != want {
+		if got := seconds(CommandBound(review)); got != want {
 			t.Errorf("a review of %v bounds a command at %s, want %s", review, got, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 import "github.com/ccc-hooks/ccc-hooks/internal/jsonscan"
 

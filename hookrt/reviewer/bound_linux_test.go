@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 import (
 	"context"
@@ -64,7 +64,7 @@ func TestCommandsPastTheBoundAreEnded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := newCommandWatch(time.Second, self, time.Now, nil)
+	w := newCommandWatch(time.Second, self, nil)
 	w.poll = 50 * time.Millisecond
 	c := proc.Command(context.Background(), "sh", "-c", reviewerTree, "sh", dir)
 	c.Env = append(os.Environ(), "SELF="+self)
@@ -100,9 +100,10 @@ func TestCommandsPastTheBoundAreEnded(t *testing.T) {
 	testproc.WaitGone(t, testproc.ReadPID(t, filepath.Join(dir, "check.pid")), 10*time.Second)
 }
 
-// TestReviewBoundsItsCommands: Review watches the reviewer it runs: a command of its that waits
-// on a named pipe is ended at a quarter of the review's time limit, with the line in its output,
-// and the review gives its verdict within the limit.
+// TestReviewBoundsItsCommands: Run watches the reviewer it runs, with nothing but the review's
+// time limit to go on (no seam of the Request's left empty turns the bound off): a command of its
+// that waits on a named pipe is ended at a quarter of the limit, with the line in its output, and
+// the review gives its verdict within the limit.
 func TestReviewBoundsItsCommands(t *testing.T) {
 	dir := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600); err != nil {
@@ -114,15 +115,15 @@ wait $!
 `+hooktest.ReviewScript(true, "read what there was"))
 	const limit = 8 * time.Second
 	start := time.Now()
-	v, _, err := Review(context.Background(), Request{
+	v, _, err := Run(context.Background(), Request{
 		Guard: GuardOf("ccc-hooks"), Program: claude, SessionID: "s", Prompt: "review",
-		Env: append(os.Environ(), "T="+dir), Timeout: limit, Now: time.Now,
+		Env: append(os.Environ(), "T="+dir), Timeout: limit,
 	})
 	if err != nil || !v.AllowStop {
 		t.Fatalf("the review: %+v, %v", v, err)
 	}
-	if took := time.Since(start); took < commandBound(limit) || took >= limit {
-		t.Errorf("the review took %v, want the command ended after %v and the verdict before %v", took, commandBound(limit), limit)
+	if took := time.Since(start); took < CommandBound(limit) || took >= limit {
+		t.Errorf("the review took %v, want the command ended after %v and the verdict before %v", took, CommandBound(limit), limit)
 	}
 	if out, _ := os.ReadFile(filepath.Join(dir, "tasks", "b1.output")); !strings.Contains(string(out), "ran for 2s, the longest one command") {
 		t.Errorf("the command's output: %q", out)
@@ -153,14 +154,14 @@ wait`, "sh", dir)
 		}
 	}
 	reviewer, _ := proc.Lookup(c.Process.Pid)
-	w := newCommandWatch(time.Hour, "", time.Now, nil)
-	w.look(reviewer)
+	w := newCommandWatch(time.Hour, "", nil)
+	w.look(reviewer, time.Now())
 	if len(w.seen) != 1 {
 		b.Fatalf("commands seen: %d, want 1", len(w.seen))
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		w.look(reviewer)
+		w.look(reviewer, time.Now())
 	}
 }
 
@@ -172,7 +173,7 @@ func TestACommandSeenBeforeItsRedirection(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	w := newCommandWatch(time.Second, "", time.Now, nil)
+	w := newCommandWatch(time.Second, "", nil)
 	w.poll = 50 * time.Millisecond
 	const script = `mkdir -p "$1/tasks"
 setsid sh -c 'sleep 0.3; exec > "$1/tasks/late.output" 2>&1; echo reading; cat "$1/fifo"; echo "the shell went on"' sh "$1" &

@@ -1,6 +1,6 @@
 //go:build unix
 
-package supervisor
+package reviewer
 
 import (
 	"context"
@@ -35,7 +35,7 @@ func TestReviewKeepsVerdictOfReviewerWithLingeringChild(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"`+"\n"+hooktest.ReviewScript(false, "run the tests"))
 	start := time.Now()
-	v, _, err := Review(context.Background(), Request{
+	v, _, err := Run(context.Background(), Request{
 		Guard:   GuardOf("ccc-hooks"),
 		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
@@ -57,7 +57,7 @@ func TestReviewKeepsVerdictOfReviewerWithLingeringChild(t *testing.T) {
 func TestReviewKillsGroupAfterNormalExit(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	claude := fakeClaude(t, `sleep 60 >/dev/null 2>&1 & echo $! > "$PIDFILE"`+"\n"+hooktest.ReviewScript(true, "ok"))
-	v, _, err := Review(context.Background(), Request{
+	v, _, err := Run(context.Background(), Request{
 		Guard:   GuardOf("ccc-hooks"),
 		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 30 * time.Second,
@@ -74,7 +74,7 @@ func TestReviewTimeoutKillsGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	claude := fakeClaude(t, `sleep 60 & echo $! > "$PIDFILE"; wait`)
 	start := time.Now()
-	_, _, err := Review(context.Background(), Request{
+	_, _, err := Run(context.Background(), Request{
 		Guard:   GuardOf("ccc-hooks"),
 		Program: claude, SessionID: "s", Prompt: "review",
 		Env: append(os.Environ(), "PIDFILE="+pidFile), Timeout: 500 * time.Millisecond,
@@ -111,7 +111,7 @@ func TestReviewCwd(t *testing.T) {
 	}
 	project := t.TempDir()
 	for dir, want := range map[string]string{project: physical(project), fifo: physical(wd), "/dev/zero": physical(wd)} {
-		v, _, err := Review(context.Background(), Request{
+		v, _, err := Run(context.Background(), Request{
 			Guard:   GuardOf("ccc-hooks"),
 			Program: claude, SessionID: "s", Prompt: "p", Dir: dir,
 			Env: append(os.Environ(), "CWD="+cwd), Timeout: 30 * time.Second,
@@ -129,7 +129,7 @@ func TestReviewRefusesUnsafeSessionID(t *testing.T) {
 	started := filepath.Join(t.TempDir(), "started")
 	claude := fakeClaude(t, `touch "$STARTED"`)
 	for _, id := range []string{"--dangerously-skip-permissions", "-x", "", "..", "a b"} {
-		_, _, err := Review(context.Background(), Request{
+		_, _, err := Run(context.Background(), Request{
 			Guard:   GuardOf("ccc-hooks"),
 			Program: claude, SessionID: id, Prompt: "p",
 			Env: append(os.Environ(), "STARTED="+started), Timeout: 30 * time.Second,
@@ -153,7 +153,7 @@ func TestReviewEnvironment(t *testing.T) {
 	claude := fakeClaude(t, `env > "$DUMP"`+"\n"+hooktest.ReviewScript(true, "ok"))
 	project := t.TempDir()
 	git := []string{"GIT_DIR=/w/wall", "GIT_WORK_TREE=" + project, "GIT_OBJECT_DIRECTORY=" + project + "/.git/objects"}
-	_, _, err := Review(context.Background(), Request{
+	_, _, err := Run(context.Background(), Request{
 		Guard: GuardOf("ccc-hooks"), Program: claude, SessionID: "s", Prompt: "p", Dir: project, Git: git,
 		Env: append(os.Environ(), "DUMP="+dump, ReviewDirEnv+"=/elsewhere", GuardEnv+"=0", "GIT_CONFIG_COUNT=0",
 			"GIT_EXEC_PATH=/p/bin", "BASH_ENV=/p/x.sh", "BASH_FUNC_ls%%=() { :; }"),

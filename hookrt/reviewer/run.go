@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 import (
 	"bytes"
@@ -9,13 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
@@ -29,6 +27,10 @@ const GuardEnv = "CCC_SUPERVISOR_HOOK"
 // session's own, whose repository is the only one the reviewer's git may read (see
 // reviewguard.Place).
 const ReviewDirEnv = "CCC_SUPERVISOR_REVIEW_DIR"
+
+// WallEnv is 1 in the reviewer's environment where the copy-on-write wall stands for the review
+// (Request.Walled): its hook then runs each of its Bash commands behind it; else 0.
+const WallEnv = "CCC_SUPERVISOR_WALL"
 
 // MaxStdout caps what is kept of the reviewer's stdout; the rest is discarded.
 const MaxStdout = 16 << 20
@@ -44,32 +46,27 @@ type Request struct {
 	AllowedTools   []string          // one --allowedTools each
 	Guard          hookcmd.Handler   // the read-only PreToolUse hook (GuardOf, see GuardSettings)
 	Sandbox        *bashsandbox.Plan // Claude Code's Bash sandbox for the reviewer (GuardSettings); nil: none
-	MCPConfig      string            // --mcp-config: the project's MCP servers the session started (projectSettings); "" for none
-	MaxBudgetUSD   float64           // --max-budget-usd when positive
-	Prompt         string
-	Dir            string           // the review's directory (supervision.reviewDir); "" or no directory: ours, and no git
-	Env            []string         // the environment (see reviewerEnv); GuardEnv=1 is added
-	Git            []string         // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
-	Walled         bool             // the copy-on-write wall stands: every Bash command of the reviewer runs behind it (WallEnv)
-	Timeout        time.Duration    // hard limit; the whole process group is killed when it passes
-	Log            *slog.Logger     // where the review's own warnings go; nil: nowhere
-	Now            func() time.Time // the clock the bound on each Bash command of the reviewer's reads (bound.go); nil: no bound
+	// SandboxCheck says whether Sandbox runs on the reviewer's PATH (CheckSandbox); nil: Sandbox is dropped.
+	SandboxCheck func(ctx context.Context, path string) bashsandbox.Finding
+	MCPConfig    string  // --mcp-config: the project's MCP servers the session started (read by package supervisor); "" for none
+	MaxBudgetUSD float64 // --max-budget-usd when positive
+	Prompt       string
+	Dir          string        // the review's directory (Dir); "" or no directory: ours, and no git
+	Env          []string      // the hook's environment, from which the reviewer's is built (environ)
+	ProjectEnv   []string      // the names the project's settings files set: left out of Env but the provider's
+	Git          []string      // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
+	GitDirs      []string      // the repository's git directories: what the sandbox makes there is removed after the review
+	Walled       bool          // the copy-on-write wall stands: every Bash command of the reviewer runs behind it (WallEnv)
+	Timeout      time.Duration // hard limit; the whole process group is killed when it passes
+	Log          *slog.Logger  // where the review's own warnings go; nil: nowhere
 }
 
-// Args returns the arguments passed to the claude program. The fork is never saved
-// (--no-session-persistence), so it never shows in the user's /resume list. It loads the user's
-// settings and ours, never the project's (--setting-sources=user, see reviewenv.go): the
-// project's files are the agent's to write, and their hooks and env would act outside the
-// read-only hook. Nothing here changes the fork's tool list or system prompt, so its first
-// request extends the session's last one and is billed at the cache-read price (see
-// GuardSettings): no --json-schema (the verdict is read from the final text), no
-// --disallowedTools, no --tools.
-//
-// --allowedTools takes a variable number of values in Claude Code: given as
-// separate words they would swallow every following word up to the next option, the prompt
-// included. So every list value is passed in the --flag=value form, one tool per flag (a tool
-// pattern such as "Bash(git diff:*)" holds a space), which ends the list at once; so are
-// --setting-sources and --mcp-config.
+// Args returns the arguments passed to the claude program (docs/supervisor.md, "The review"):
+// a fork never saved (--no-session-persistence), with the user's settings and ours, never the
+// project's (--setting-sources=user), and nothing that changes its tool list or system prompt,
+// so that its first request reads the session's prompt cache (see GuardSettings). Every list
+// value is passed as --flag=value, one tool per flag: given as separate words, --allowedTools
+// would swallow every following word up to the next option, the prompt included.
 func (r *Request) Args() []string {
 	prompt := r.Prompt
 	if strings.HasPrefix(prompt, "-") {
@@ -101,15 +98,12 @@ type TimeoutError struct{ After time.Duration }
 
 func (e *TimeoutError) Error() string { return fmt.Sprintf("review timed out after %s", e.After) }
 
-// Review runs the reviewer and returns its verdict and what it cost (as far as its output tells).
+// Run runs the reviewer and returns its verdict and what it cost (as far as its output tells).
 // Any error means the review failed: the program could not start, exited non-zero, reported
-// is_error, or timed out.
-//
-// claude -p also exits non-zero after printing a result that reports an error (for example
-// error_max_budget_usd when --max-budget-usd is spent): that result's own report is the error,
-// and its cost is still returned.
-func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
-	stdout, err := runReviewer(ctx, req)
+// is_error (claude -p exits non-zero after such a result too, error_max_budget_usd among them:
+// that report is the error, and its cost is still returned), or timed out.
+func Run(ctx context.Context, req Request) (Verdict, Usage, error) {
+	stdout, err := start(ctx, req)
 	out := readOutput(stdout) // checked and parsed once: it can be megabytes
 	usage := out.usage()
 	if err != nil {
@@ -127,6 +121,17 @@ func Review(ctx context.Context, req Request) (Verdict, Usage, error) {
 	return v, usage, err
 }
 
+// Dir is the directory a review of an event whose cwd is cwd runs in: cwd when it is a
+// directory, else the hook's working directory (getwd; "" when that is unknown: the reviewer's
+// git is then refused).
+func Dir(cwd string, getwd func() (string, error)) string {
+	if isDir(cwd) {
+		return cwd
+	}
+	dir, _ := getwd()
+	return dir
+}
+
 // isDir reports whether dir names a directory. It is only looked at (stat), never opened: a FIFO,
 // device or file there is not a directory.
 func isDir(dir string) bool {
@@ -134,7 +139,7 @@ func isDir(dir string) bool {
 	return dir != "" && err == nil && fi.IsDir()
 }
 
-func runReviewer(ctx context.Context, req Request) ([]byte, error) {
+func start(ctx context.Context, req Request) ([]byte, error) {
 	// The event parser refuses such ids already; never let one become an option of claude.
 	if !event.ValidSessionID(req.SessionID) {
 		return nil, fmt.Errorf("refusing to resume session %q: not a valid session_id", req.SessionID)
@@ -147,23 +152,23 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 	defer stop()
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
+	env := req.environ()
+	if req.Sandbox = req.sandbox(ctx, proc.Getenv(env, "PATH")); req.Sandbox != nil {
+		// What the sandbox makes in the repository's git directory goes when the review is over.
+		defer bashsandbox.MissingStubs(req.GitDirs...).Remove()
+	}
 	c := proc.Command(ctx, req.Program, req.Args()...)
-	dir := ""
+	c.Env = env
 	if isDir(req.Dir) {
-		c.Dir, dir = req.Dir, req.Dir
+		c.Dir = req.Dir
 	}
-	walled := "0"
-	if req.Walled {
-		walled = "1"
-	}
-	c.Env = slices.Concat(reviewguard.Environment(reviewerEnv(req.Env, nil)), req.Git, []string{GuardEnv + "=1", ReviewDirEnv + "=" + dir, WallEnv + "=" + walled})
 	stdout := &capWriter{max: MaxStdout}
 	stderr := &capWriter{max: maxStderr, keepTail: true}
 	c.Stdout, c.Stderr = stdout, stderr
 	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
 	// the answer of a reviewer that exited 0 while a child of its own still held stdout. While
 	// the reviewer runs, each of its Bash commands is bounded (bound.go).
-	err := proc.RunWatched(c, newCommandWatch(commandBound(req.Timeout), req.Guard.Command, req.Now, req.Log).run)
+	err := proc.RunWatched(c, newCommandWatch(CommandBound(req.Timeout), req.Guard.Command, req.Log).run)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}
@@ -181,7 +186,7 @@ func runReviewer(ctx context.Context, req Request) ([]byte, error) {
 		if why == "" {
 			why = lastLine(stdout.buf.String())
 		}
-		// stdout goes back too: it may hold a result reporting the error (see Review).
+		// stdout goes back too: it may hold a result reporting the error (see Run).
 		if why != "" {
 			return stdout.buf.Bytes(), fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
 		}
@@ -222,12 +227,4 @@ func (w *capWriter) Write(p []byte) (int, error) {
 		w.buf.Write(p)
 	}
 	return n, nil
-}
-
-// reviewStarts says on Options.Reviewing, if set and not told already, that a review starts.
-func (s *supervision) reviewStarts() {
-	select {
-	case s.opts.Reviewing <- struct{}{}:
-	default:
-	}
 }

@@ -1,4 +1,4 @@
-package supervisor
+package reviewer
 
 // Usage is what one review cost, read from the result object of `claude -p --output-format json`.
 // Fields the output lacks stay zero.
@@ -16,11 +16,8 @@ type Usage struct {
 	PermissionDenials int `json:"permission_denials,omitempty"`
 }
 
-// UsageOf reads the usage of the result object in stdout (a single object, or with --verbose an
-// array of messages ending in one). Output that holds none gives a zero Usage.
-func UsageOf(stdout []byte) Usage { return readOutput(stdout).usage() }
-
-// usage is UsageOf of o.
+// usage reads the usage of o's result object (a single object, or with --verbose an array of
+// messages ending in one). Output that holds none gives a zero Usage.
 func (o output) usage() Usage {
 	if !o.ok {
 		return Usage{}
