@@ -40,7 +40,7 @@ func (b *builder) writeConfig(f format, submodules []string) error {
 	var s strings.Builder
 	s.WriteString("# Written by ccc-hooks for one review: git reads the session's repository through this file,\n" +
 		"# never through the repository's own configuration. Removed when the review ends.\n")
-	fmt.Fprintf(&s, "[core]\n\trepositoryformatversion = %d\n\tbare = %t\n", f.version, b.src.workTree == "")
+	fmt.Fprintf(&s, "[core]\n\trepositoryformatversion = %d\n\tbare = %t\n", f.version, b.src.WorkTree == "")
 	fmt.Fprintf(&s, "\tfsmonitor = false\n\thooksPath = %s\n\tpager = cat\n", quoteValue(filepath.Join(b.dir, "hooks")))
 	fmt.Fprintf(&s, "\texcludesFile = %s\n\tattributesFile = %s\n", quoteValue(os.DevNull), quoteValue(os.DevNull))
 	if f.objectFormat != "" {
@@ -55,12 +55,12 @@ func (b *builder) writeConfig(f format, submodules []string) error {
 	}
 	for _, p := range f.tracking {
 		// branch.<name>.<key> or remote.<name>.<key>: the name between the first and the last dot.
-		first, last := strings.IndexByte(p.key, '.'), strings.LastIndexByte(p.key, '.')
-		name := p.key[first+1 : last]
+		first, last := strings.IndexByte(p.Key, '.'), strings.LastIndexByte(p.Key, '.')
+		name := p.Key[first+1 : last]
 		if strings.ContainsAny(name, "\n\x00") {
-			return fmt.Errorf("%s cannot be written", p.key)
+			return fmt.Errorf("%s cannot be written", p.Key)
 		}
-		fmt.Fprintf(&s, "[%s %s]\n\t%s = %s\n", p.key[:first], quoteName(name), p.key[last+1:], quoteValue(p.value))
+		fmt.Fprintf(&s, "[%s %s]\n\t%s = %s\n", p.Key[:first], quoteName(name), p.Key[last+1:], quoteValue(p.Value))
 	}
 	noProgram := quoteValue(filepath.Join(os.DevNull, "no-signature-program"))
 	fmt.Fprintf(&s, "[gpg]\n\tprogram = %s\n", noProgram)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/shellword"
-	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // WallEnv is set to 1 in the reviewer's environment when the copy-on-write wall stands on this
@@ -40,7 +40,7 @@ const maxBashTimeoutMS = 600_000
 // background included (it would outlive the review's bound). self is this binary.
 func throughWall(ev *event.Event, cfg config.Supervisor, root, self string, stands bool) *event.Output {
 	if !stands || ev.ToolName != "Bash" || root == "" || self == "" || !filepath.IsAbs(ev.CWD) ||
-		!wall.Within(filepath.Clean(ev.CWD), filepath.Clean(root)) {
+		!paths.Within(ev.CWD, root) {
 		return nil
 	}
 	var in bashInput

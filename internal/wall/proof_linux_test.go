@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
@@ -263,7 +264,7 @@ func machineSocket(t *testing.T) net.Listener {
 	wd, _ := os.Getwd()
 	home, _ := os.UserHomeDir()
 	for _, base := range []string{"/opt", "/etc", "/var/lib", wd} {
-		if fi, err := os.Stat(base); err != nil || !fi.IsDir() || Within(base, "/tmp") || home != "" && Within(base, home) {
+		if fi, err := os.Stat(base); err != nil || !fi.IsDir() || paths.Within(base, "/tmp") || home != "" && paths.Within(base, home) {
 			continue
 		}
 		dir, err := os.MkdirTemp(base, "ccc-hooks-wall-test-") //nolint:usetesting // in sight of the wall, unlike t.TempDir

@@ -30,6 +30,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // Spec is one command to run behind the wall.
@@ -182,7 +184,7 @@ func (s *Spec) check() error {
 	if s.Project == "/" || s.Project == filepath.VolumeName(s.Project)+`\` {
 		return refused("the project is the root directory")
 	}
-	if !Within(s.Dir, s.Project) {
+	if !paths.Within(s.Dir, s.Project) {
 		return fmt.Errorf("wall: directory %s is not in the project %s", s.Dir, s.Project)
 	}
 	if s.Home != "" {
@@ -206,17 +208,6 @@ func (s *Spec) check() error {
 	}
 	s.Bounds = s.Bounds.withDefaults()
 	return nil
-}
-
-// Within reports whether path is dir or lies below it (both clean and absolute).
-func Within(path, dir string) bool {
-	if path == dir {
-		return true
-	}
-	if dir == "/" {
-		return strings.HasPrefix(path, "/")
-	}
-	return strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
