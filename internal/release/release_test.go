@@ -122,16 +122,3 @@ func TestRedirectOf(t *testing.T) {
 		}
 	}
 }
-
-// TestLastLine: the last line of a tool's output, whole.
-func TestLastLine(t *testing.T) {
-	for in, want := range map[string]string{
-		"--2026-11-28--  http://x/\nConnecting to x... failed: Connection refused.\n": "Connecting to x... failed: Connection refused.",
-		"curl: (7) Failed to connect": "curl: (7) Failed to connect",
-		"":                            "",
-	} {
-		if got := lastLine(in); got != want {
-			t.Errorf("lastLine(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -31,6 +31,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -166,7 +167,7 @@ func Probe(ctx context.Context, home string) error {
 	case res.TimedOut:
 		return refused("a trial command did not end within %s behind the wall", probeTimeout)
 	case res.ExitCode != 0:
-		return refused("a trial command failed behind the wall (exit status %d): %s", res.ExitCode, oneLine(string(res.Output)))
+		return refused("a trial command failed behind the wall (exit status %d): %s", res.ExitCode, clip.OneLine(string(res.Output)))
 	}
 	return nil
 }
@@ -209,5 +210,3 @@ func (s *Spec) check() error {
 	s.Bounds = s.Bounds.withDefaults()
 	return nil
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
