@@ -47,8 +47,9 @@ var readFirst = []string{
 //     (read-cache.c, freshen_shared_index: a link would carry the new time to the repository's);
 //   - shallow, info/exclude, info/grafts and the pseudo-refs, copied when they are regular files.
 //
-// hooks/ is an empty directory: core.hooksPath names it. Nothing else of the repository's git
-// directory is reached: not its config, hooks, info/attributes, modules/ or worktrees/.
+// hooks/ is an empty directory (no hook runs: core.hooksPath=/dev/null). Nothing else of the
+// repository's git directory is reached: not its config, hooks, info/attributes, modules/ or
+// worktrees/.
 func (b *builder) layOut() error {
 	head, err := repo.ReadHead(b.src.GitDir)
 	if err != nil {

@@ -82,3 +82,12 @@ func TestParseConfig(t *testing.T) {
 		t.Error("a file git cannot read: no error")
 	}
 }
+
+// TestWithoutGitVars: every variable git reads goes, whatever the case of its name; the rest
+// stays, in order.
+func TestWithoutGitVars(t *testing.T) {
+	got := WithoutGitVars([]string{"A=1", "GIT_DIR=/x", "git_exec_path=/y", "GITX=2", "B=GIT_DIR=3", "Git_Config_Parameters='a.b=c'"})
+	if diff := cmp.Diff([]string{"A=1", "GITX=2", "B=GIT_DIR=3"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
