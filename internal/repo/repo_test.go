@@ -13,24 +13,13 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
-// gitDir makes dir a git directory as git recognises one: HEAD, objects and refs.
-func gitDir(t *testing.T, dir string) {
-	t.Helper()
-	testfs.Write(t, filepath.Join(dir, "HEAD"), "ref: refs/heads/main\n", 0o644)
-	for _, sub := range []string{"objects", "refs"} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestFind: from a directory below a work tree, its .git; from a linked worktree, its git
 // directory and the common one; a .git directory git does not take is walked past, and a .git
 // file naming no git directory is an error, as in git.
 func TestFind(t *testing.T) {
 	root := t.TempDir()
 	main := filepath.Join(root, "main")
-	gitDir(t, filepath.Join(main, ".git"))
+	testfs.GitDir(t, filepath.Join(main, ".git"))
 	testfs.Write(t, filepath.Join(main, ".git", "worktrees", "wt", "HEAD"), "ref: refs/heads/wt\n", 0o644)
 	testfs.Write(t, filepath.Join(main, ".git", "worktrees", "wt", "commondir"), "../..\n", 0o644)
 	testfs.Write(t, filepath.Join(root, "wt", ".git"), "gitdir: ../main/.git/worktrees/wt\n", 0o644)

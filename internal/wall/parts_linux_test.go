@@ -2,7 +2,6 @@ package wall
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -72,7 +71,7 @@ func TestCleanConfig(t *testing.T) {
 func TestRepositoryOf(t *testing.T) {
 	root := t.TempDir()
 	plain := filepath.Join(root, "plain")
-	gitDir(t, filepath.Join(plain, ".git"))
+	testfs.GitDir(t, filepath.Join(plain, ".git"))
 	testfs.Write(t, filepath.Join(plain, ".git", "config"), "[core]\n\trepositoryformatversion = 1\n", 0o644)
 	testfs.Write(t, filepath.Join(plain, ".git", "config.worktree"), "[core]\n\tfsmonitor = x\n", 0o644)
 	outside, got := repositoryOf(context.Background(), plain)
@@ -81,7 +80,7 @@ func TestRepositoryOf(t *testing.T) {
 		t.Errorf("a repository's own .git: %q, %+v", outside, got)
 	}
 	main := filepath.Join(root, "main")
-	gitDir(t, filepath.Join(main, ".git"))
+	testfs.GitDir(t, filepath.Join(main, ".git"))
 	testfs.Write(t, filepath.Join(main, ".git", "config"), "[core]\n", 0o644)
 	testfs.Write(t, filepath.Join(main, ".git", "worktrees", "wt", "HEAD"), "ref: refs/heads/wt\n", 0o644)
 	testfs.Write(t, filepath.Join(main, ".git", "worktrees", "wt", "commondir"), "../..\n", 0o644)
@@ -102,17 +101,6 @@ func TestRepositoryOf(t *testing.T) {
 	testfs.Write(t, filepath.Join(root, "proc", ".git"), "gitdir: /proc/self\n", 0o644)
 	if outside, _ := repositoryOf(context.Background(), filepath.Join(root, "proc")); outside != nil {
 		t.Errorf("a git directory in /proc became a layer: %q", outside)
-	}
-}
-
-// gitDir makes dir a git directory as git recognises one: HEAD, objects and refs.
-func gitDir(t *testing.T, dir string) {
-	t.Helper()
-	testfs.Write(t, filepath.Join(dir, "HEAD"), "ref: refs/heads/main\n", 0o644)
-	for _, sub := range []string{"objects", "refs"} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
@@ -202,7 +190,7 @@ func TestLayoutOf(t *testing.T) {
 	root := t.TempDir()
 	proj := filepath.Join(root, "my project")
 	home := filepath.Join(root, "home")
-	gitDir(t, filepath.Join(proj, ".git"))
+	testfs.GitDir(t, filepath.Join(proj, ".git"))
 	testfs.Write(t, filepath.Join(proj, ".git", "config"), "[core]\n", 0o644)
 	testfs.Write(t, filepath.Join(home, ".ssh", "id"), "key", 0o600)
 	l := layoutOf(context.Background(), Spec{Project: proj, Home: home, Hidden: []string{".config/tool/token"}, Env: []string{"XDG_RUNTIME_DIR=/run/user/7"}})
