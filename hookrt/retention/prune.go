@@ -294,19 +294,3 @@ func (g *group) hasLog() bool {
 }
 
 func (p *Pruner) now() time.Time { return p.Now() }
-
-// Pass runs a whole pass now, due or not (tests, and the timing scripts that prepare a home).
-func (p *Pruner) Pass() (Report, error) {
-	rec, err := ReadRecord(p.Home)
-	if err != nil {
-		return Report{}, err
-	}
-	if rec.Pass == nil && len(rec.Removing) == 0 {
-		// Make a pass due.
-		rec.PassEnded = time.Time{}
-		if err := rec.write(p.Home); err != nil {
-			return Report{}, err
-		}
-	}
-	return p.step(int(^uint(0)>>1), never)
-}
