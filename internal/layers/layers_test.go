@@ -116,6 +116,11 @@ func TestHookReachesNoNetwork(t *testing.T) {
 			t.Errorf("the ccc-hooks binary links %s", n)
 		}
 	}
+	for _, rel := range testOnly {
+		if slices.Contains(binary, module+"/"+rel) {
+			t.Errorf("the ccc-hooks binary links %s, which only tests may import", rel)
+		}
+	}
 	hook := deps(module + "/hookrt/...")
 	if !slices.Contains(hook, module+"/hookrt/supervisor") {
 		t.Fatal("go list -deps lists no hookrt package")
