@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // TestLatest: the newest release is the tag the host's latest page redirects to, as GitHub
@@ -27,9 +29,7 @@ func TestLatest(t *testing.T) {
 }
 
 func testLatest(t *testing.T, tool string) {
-	if _, err := exec.LookPath(tool); err != nil {
-		t.Skipf("%s is not on PATH", tool)
-	}
+	testneed.Program(t, tool)
 	only := func(name string) (string, error) {
 		if name != tool {
 			return "", exec.ErrNotFound

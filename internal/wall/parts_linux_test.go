@@ -124,7 +124,7 @@ func TestOutermost(t *testing.T) {
 
 // TestRunWithoutTimeout: a Spec without a timeout runs its command to its end.
 func TestRunWithoutTimeout(t *testing.T) {
-	needWall(t)
+	testneed.Works(t, "wall", Probe(context.Background(), ""))
 	dir := t.TempDir()
 	start := time.Now()
 	res, err := Run(context.Background(), Spec{Project: dir, Dir: dir, Command: "sleep 0.3; echo done"})
@@ -136,7 +136,7 @@ func TestRunWithoutTimeout(t *testing.T) {
 // TestTimeoutEndsEverything: at its timeout the command and what it started end; the result
 // says timed out, with what it printed.
 func TestTimeoutEndsEverything(t *testing.T) {
-	needWall(t)
+	testneed.Works(t, "wall", Probe(context.Background(), ""))
 	dir := t.TempDir()
 	start := time.Now()
 	res, err := Run(context.Background(), Spec{Project: dir, Dir: dir, Command: "echo started; sleep 100 & sleep 100", Timeout: 500 * time.Millisecond})
