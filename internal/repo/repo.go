@@ -64,7 +64,7 @@ func At(dir string) (r Repo, ok bool, err error) {
 	fi, err := os.Stat(dotGit)
 	switch {
 	case err != nil:
-		return Repo{}, false, nil
+		return Repo{}, false, nil //nolint:nilerr // no .git here: git walks on
 	case fi.IsDir() && IsGitDir(dotGit):
 		r, err = of(dotGit, dir)
 		return r, true, err
