@@ -17,3 +17,10 @@ func (p *Pruner) Pass() (Report, error) {
 	}
 	return p.step(int(^uint(0)>>1), never)
 }
+
+// Due reports, from the record alone, whether a step would do anything: a pass is in progress,
+// or the last one ended PassEvery ago. It is what a hook pays when nothing is due: one small read.
+func (p *Pruner) Due() bool {
+	rec, err := ReadRecord(p.Home)
+	return err == nil && p.due(rec)
+}

@@ -64,13 +64,6 @@ type Report struct {
 	PassEnded bool // the step reached the end of the home
 }
 
-// Due reports, from the record alone, whether a step would do anything: a pass is in progress,
-// or the last one ended PassEvery ago. It is what a hook pays when nothing is due: one small read.
-func (p *Pruner) Due() bool {
-	rec, err := ReadRecord(p.Home)
-	return err == nil && p.due(rec)
-}
-
 func (p *Pruner) due(rec Record) bool {
 	return rec.Pass != nil || len(rec.Removing) > 0 || p.now().Sub(rec.PassEnded) >= PassEvery
 }
