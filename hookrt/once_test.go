@@ -44,7 +44,7 @@ func TestRunAnswersCopiesOfAnEventOnce(t *testing.T) {
 			}
 			opts := optsOf(e)
 			opts.Caller = caller
-			opts.Env.Now = func() time.Time { return now }
+			opts.Now = func() time.Time { return now }
 			o, err := Run(context.Background(), ev, opts)
 			if err != nil {
 				t.Error(err)
