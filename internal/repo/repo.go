@@ -150,7 +150,7 @@ func IsGitDir(dir string) bool {
 
 // ReadHead returns the contents git reads as dir's HEAD (validate_headref): "ref: refs/…" or an
 // object name, from the file, or from a symbolic link into refs/ (the old form of a symbolic
-// ref), as the line the wall writes.
+// ref), as the line to write in a HEAD file.
 func ReadHead(dir string) (string, error) {
 	path := filepath.Join(dir, "HEAD")
 	fi, err := os.Lstat(path)
