@@ -80,3 +80,36 @@ func TestWithoutGitVars(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestReadHead: HEAD as git validates it, as the line to write: a symbolic ref (spaces after
+// "ref:" dropped), an object name, a link into refs/; anything else is an error.
+func TestReadHead(t *testing.T) {
+	dir := t.TempDir()
+	sha := "0123456789abcdef0123456789abcdef01234567"
+	for content, want := range map[string]string{
+		"ref: refs/heads/main\n":                   "ref: refs/heads/main\n",
+		"ref:\trefs/heads/x\r\n":                   "ref: refs/heads/x\n",
+		sha + "\n":                                 sha + "\n",
+		"ref: heads/main\n":                        "",
+		sha[:39] + "\n":                            "",
+		"0123456789ABCDEF0123456789abcdef01234567": "",
+	} {
+		testfs.Write(t, filepath.Join(dir, "HEAD"), content, 0o644)
+		got, err := ReadHead(dir)
+		if got != want || (err == nil) != (want != "") {
+			t.Errorf("HEAD %q: %q, %v; want %q", content, got, err, want)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, "HEAD")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("refs/heads/main", filepath.Join(dir, "HEAD")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ReadHead(dir); got != "ref: refs/heads/main\n" || err != nil {
+		t.Errorf("HEAD a link into refs/: %q, %v", got, err)
+	}
+	if _, err := ReadHead(t.TempDir()); err == nil {
+		t.Error("no HEAD: no error")
+	}
+}
