@@ -11,6 +11,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -160,7 +161,7 @@ func completeTaskIDs(env *Env, openOnly bool) cobra.CompletionFunc {
 			if openOnly && t.Status != workflow.StatusInProgress {
 				continue
 			}
-			out = append(out, cobra.CompletionWithDesc(t.TaskID, taskOneLine(t.TaskDescription)))
+			out = append(out, cobra.CompletionWithDesc(t.TaskID, clip.OneLine(t.TaskDescription)))
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}

@@ -4,12 +4,15 @@ package cmd
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // straceFaults runs ccc-hooks with args in dir's home under strace, each of injects (as strace's
@@ -40,7 +43,7 @@ func straceFaults(t *testing.T, bin, dir string, injects []string, args ...strin
 func needFaultStrace(t *testing.T) {
 	t.Helper()
 	if out, err := exec.Command("strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=getpid", "-e", "inject=getpid:error=EIO:when=1", "true").CombinedOutput(); err != nil {
-		t.Skipf("strace with fault injection is not here: %v %s", err, out)
+		testneed.Missing(t, fmt.Sprintf("strace with fault injection is not here: %v %s", err, out))
 	}
 }
 

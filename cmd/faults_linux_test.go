@@ -5,6 +5,7 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -12,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // faultSyscalls are the system calls ccc-hooks makes on files, directories and locks: each of
@@ -48,7 +51,7 @@ type faultCase struct {
 // and no temporary file anywhere.
 func TestMessagesTrueUnderInjectedErrors(t *testing.T) {
 	if out, err := exec.Command("strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=getpid", "-e", "inject=getpid:error=EIO:when=1", "true").CombinedOutput(); err != nil {
-		t.Skipf("strace with fault injection is not here: %v %s", err, out)
+		testneed.Missing(t, fmt.Sprintf("strace with fault injection is not here: %v %s", err, out))
 	}
 	bin := buildBinary(t)
 	const user = "home/.claude/settings.json"

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
 
@@ -47,9 +48,7 @@ func TestInstallKeepsWhatTheFileIs(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	for _, tool := range []string{"setfacl", "getfattr", "setfattr"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("needs %s (Debian: acl, attr)", tool)
-		}
+		testneed.Program(t, tool) // Debian: acl, attr
 	}
 	bin := filepath.Join(openDir(t), "ccc-hooks")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/ccc-hooks")

@@ -19,6 +19,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/retention"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -284,7 +285,7 @@ func count(n int, word string) string {
 
 // excerpt is the start of s on one line, at most n characters.
 func excerpt(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = clip.OneLine(s)
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

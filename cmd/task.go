@@ -7,12 +7,12 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -132,7 +132,7 @@ func runTaskList(_ context.Context, env *Env, opts taskOptions) error {
 	tw := tabwriter.NewWriter(env.IO.Out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tSTATUS\tFAILURES\tREVIEW\tDESCRIPTION")
 	for _, t := range shown {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", t.TaskID, t.Status, t.FailureCount, taskReviewScore(t), taskOneLine(t.TaskDescription))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", t.TaskID, t.Status, t.FailureCount, taskReviewScore(t), clip.OneLine(t.TaskDescription))
 	}
 	return tw.Flush()
 }
@@ -200,7 +200,7 @@ func printTaskDetails(w io.Writer, t *workflow.Task) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	for _, row := range [][2]string{
 		{"id", t.TaskID},
-		{"description", taskOneLine(t.TaskDescription)},
+		{"description", clip.OneLine(t.TaskDescription)},
 		{"status", t.Status},
 		{"session", t.SessionID},
 		{"created", t.CreatedAt},
@@ -227,7 +227,7 @@ func printTaskDetails(w io.Writer, t *workflow.Task) error {
 	for _, f := range t.FailureHistory {
 		line := f.Time + "  " + f.Reason
 		if f.Excerpt != "" {
-			line += ": " + fmt.Sprintf("%q", taskOneLine(f.Excerpt))
+			line += ": " + fmt.Sprintf("%q", clip.OneLine(f.Excerpt))
 		}
 		if _, err := fmt.Fprintln(w, "  "+line); err != nil {
 			return err
@@ -259,6 +259,3 @@ func taskYesNo(b bool) string {
 	}
 	return "no"
 }
-
-// taskOneLine folds a multi-line text onto one line for a table cell.
-func taskOneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

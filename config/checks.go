@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // Limits of supervisor.checks.
@@ -35,15 +37,11 @@ type Check struct {
 func (s Supervisor) ChecksFor(dir string) []Check {
 	var out []Check
 	for _, c := range s.Checks {
-		if c.Project == "" || within(filepath.Clean(dir), c.Project) {
+		if c.Project == "" || paths.Within(dir, c.Project) {
 			out = append(out, c)
 		}
 	}
 	return out
-}
-
-func within(path, dir string) bool {
-	return path == dir || strings.HasPrefix(path, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
 // checks reads supervisor.checks: a list whose elements are a command (a string, with the

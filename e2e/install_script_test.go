@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // TestInstallScript runs the contributors' command as a person does: ./install.sh in a clone
@@ -20,10 +22,7 @@ import (
 // installed binary's absolute path. Arguments are passed on (--dry-run changes nothing), and a
 // second run is safe: the settings file stays byte-identical and no temporary file is left.
 func TestInstallScript(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go is not on PATH: install.sh needs it")
-	}
+	goTool := testneed.Program(t, "go")
 	tmp := t.TempDir()
 	home := filepath.Join(tmp, "home")
 	prefix := filepath.Join(tmp, "prefix")

@@ -43,13 +43,6 @@ func NewInstall(spec InstallSpec) Install {
 	return Install{spec: spec}
 }
 
-// Spec returns the decisions of the install.
-func (in Install) Spec() InstallSpec {
-	s := in.spec
-	s.Events = slices.Clone(s.Events)
-	return s
-}
-
 // Entries returns the matcher groups this install owns in a file where the supervisor is
 // installed once it is done (supervisor), which decides the statusMessage of Stop (see
 // StatusMessage).
@@ -67,12 +60,6 @@ func (in Install) Entries(supervisor bool) []settings.Entry {
 		}
 	}
 	return entries
-}
-
-// Change is the settings.ChangeFunc of this install, for a file without a ledger (see
-// ChangeWith).
-func (in Install) Change(old []byte, exists bool) ([]byte, bool, error) {
-	return in.ChangeWith(nil)(old, exists)
 }
 
 // ChangeWith is the settings.ChangeFunc of this install given the file's ledger (nil when there

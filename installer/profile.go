@@ -35,7 +35,7 @@ type Profile struct {
 	// spinner while the hook runs (see StatusMessage for the Stop handler both profiles share).
 	Status string
 	// Unchecked says what goes undone where the profile's plugin finds no ccc-hooks on PATH, in
-	// the line its hooks print then (PluginHooks).
+	// the line its hooks print then (pluginhooks.Of).
 	Unchecked string
 	Events    []Event
 }
@@ -69,7 +69,7 @@ var Workflow = Profile{
 }
 
 // DefaultTimeout is the timeout, in seconds, of the handlers an install writes when none is asked
-// for, and of the plugins' handlers (PluginHooks).
+// for, and of the plugins' handlers (pluginhooks.Of).
 const DefaultTimeout = 600
 
 // Profiles lists every profile; the first is the default.

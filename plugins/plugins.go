@@ -12,7 +12,7 @@
 // where `ccc-hooks` is not on PATH it prints one systemMessage saying so and giving the install
 // line, and exits 0, instead of the shell's "not found" that Claude Code shows as a failed hook on
 // every event (internal/hookcmd writes the guarded command and reads it as `ccc-hooks hook`;
-// docs/plugin.md). Each hooks/hooks.json is written by installer.PluginHooks, the one writer of
+// docs/plugin.md). Each hooks/hooks.json is written by pluginhooks.Of, the one writer of
 // our hook entries, and a test holds the files to it. A marketplace `command` source printing a
 // folder the binary writes out would pin the binary's path instead, but needs Claude Code
 // 2.1.229+, an explicit acceptance of the command at every install and update, is blocked by
@@ -37,7 +37,7 @@ func Names() []string { return []string{"supervisor", "workflow"} }
 
 // Hooks returns the hooks/hooks.json of the named plugin (nil for an unknown plugin). Its handlers
 // run `ccc-hooks hook` on the events of the installer profile of the same name
-// (installer.PluginHooks writes it).
+// (pluginhooks.Of writes it).
 func Hooks(plugin string) []byte {
 	data, err := files.ReadFile(path.Join(plugin, "hooks", "hooks.json"))
 	if err != nil {

@@ -12,15 +12,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
+	"github.com/ccc-hooks/ccc-hooks/installer/pluginhooks"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/plugins"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
-var update = flag.Bool("update", false, "write plugins/*/hooks/hooks.json as installer.PluginHooks writes them")
+var update = flag.Bool("update", false, "write plugins/*/hooks/hooks.json as pluginhooks.Of writes them")
 
 // TestHooksFileIsWritten: each plugin's hooks/hooks.json is, byte for byte, what the one writer of
-// our hook entries writes for the profile of its name (installer.PluginHooks): nobody keeps it by
+// our hook entries writes for the profile of its name (pluginhooks.Of): nobody keeps it by
 // hand. `go test ./plugins -run TestHooksFileIsWritten -update` writes the files.
 func TestHooksFileIsWritten(t *testing.T) {
 	for _, name := range plugins.Names() {
@@ -28,7 +29,7 @@ func TestHooksFileIsWritten(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := installer.PluginHooks(profile)
+		want := pluginhooks.Of(profile)
 		if *update {
 			if err := os.WriteFile(filepath.Join(name, "hooks", "hooks.json"), want, 0o644); err != nil {
 				t.Fatal(err)
@@ -36,7 +37,7 @@ func TestHooksFileIsWritten(t *testing.T) {
 			continue
 		}
 		if got := plugins.Hooks(name); !bytes.Equal(got, want) {
-			t.Errorf("%s/hooks/hooks.json is not what installer.PluginHooks writes (go test ./plugins -run %s -update):\n%s",
+			t.Errorf("%s/hooks/hooks.json is not what pluginhooks.Of writes (go test ./plugins -run %s -update):\n%s",
 				name, t.Name(), cmp.Diff(string(want), string(got)))
 		}
 	}

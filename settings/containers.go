@@ -45,17 +45,9 @@ func state(raw string, empty bool) containerState {
 	return containerState{raw: strings.Clone(raw), empty: true}
 }
 
-// containerStates lists the containers on the hooks path of src: the root (""), "hooks", and
-// every "hooks.<Event>" that is an object or array. It is nil for a blank or invalid src.
-func containerStates(src []byte) map[string]containerState {
-	if checkSyntax(cutBOM(src)) != nil {
-		return nil
-	}
-	return checkedStates(src)
-}
-
-// checkedStates is containerStates for a src known to pass the syntax check when it is not
-// blank, such as the bytes a change of Update read and the bytes it returned: every change of
+// checkedStates lists the containers on the hooks path of src: the root (""), "hooks", and
+// every "hooks.<Event>" that is an object or array; nil for a blank src. src is known to pass
+// the syntax check when it is not blank, such as the bytes a change of Update read and the bytes it returned: every change of
 // this package checks what it reads and splices valid text into it. A large file is then not
 // checked again for each record of one write.
 func checkedStates(src []byte) map[string]containerState {
@@ -86,22 +78,17 @@ func isEmptyContainer(raw string) bool {
 	return len(raw) >= 2 && strings.Trim(raw[1:len(raw)-1], " \t\r\n") == ""
 }
 
-// noteContainers updates the ledger's containers m for a write of updated over old: a container
-// that goes from missing to filled is recorded as created (nil), one that goes from empty to
-// filled with its text before; what was recorded before is kept, and containers that are gone
-// or empty again are forgotten.
-func noteContainers(m map[string]*string, old, updated []byte) map[string]*string {
-	return noteStates(m, containerStates(old), containerStates(updated), true)
-}
-
-// noteStates is noteContainers on the container states of old and updated, so that a caller
-// recording one write twice (before and after it) parses each file once.
+// noteStates updates the ledger's containers m for a write, from the container states of the
+// file before it to those after (checkedStates): a container that goes from missing to filled is
+// recorded as created (nil), one that goes from empty to filled with its text before; what was
+// recorded before is kept, and, with forget, containers that are gone or empty again are
+// forgotten. A caller recording one write twice (before and after it) parses each file once.
 //
-// What was recorded before is checked against old first: a record can be stale (the user took
-// our entries out by hand, or a run was killed before it wrote what it had recorded). A
-// container recorded as created that old does not hold is forgotten (this write records it
-// anew if it creates it); one that old holds empty was there before this write, and is recorded
-// with that text.
+// What was recorded before is checked against the file before first: a record can be stale (the
+// user took our entries out by hand, or a run was killed before it wrote what it had recorded).
+// A container recorded as created that the file does not hold is forgotten (this write records
+// it anew if it creates it); one that it holds empty was there before this write, and is
+// recorded with that text.
 func noteStates(m map[string]*string, before, after map[string]containerState, forget bool) map[string]*string {
 	if m == nil {
 		m = map[string]*string{}

@@ -16,10 +16,12 @@ import (
 	"errors"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
@@ -202,17 +204,8 @@ func (r Runner) runOne(ctx context.Context, project string, c config.Check, line
 // repository. So a check sees git as a plain shell of yours does, whichever way it was started;
 // the wall gives it a clean configuration of the session's repository (package wall).
 func Environment(env []string) []string {
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
+	return slices.DeleteFunc(repo.WithoutGitVars(env), func(kv string) bool {
 		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "GIT_") {
-			continue
-		}
-		switch name {
-		case "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN":
-			continue
-		}
-		out = append(out, kv)
-	}
-	return out
+		return name == "ANTHROPIC_API_KEY" || name == "ANTHROPIC_AUTH_TOKEN" || name == "CLAUDE_CODE_OAUTH_TOKEN"
+	})
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
@@ -42,7 +43,7 @@ func (c *countingWall) run(_ context.Context, s wall.Spec) (wall.Result, error) 
 // exit status, duration and last lines, a passing one as passed, and the prompt asks the
 // reviewer to weigh them over the agent's words.
 func TestEvidenceOfRealChecks(t *testing.T) {
-	needWall(t)
+	testneed.Works(t, "wall", wall.Probe(context.Background(), ""))
 	dir := t.TempDir()
 	testfs.Write(t, filepath.Join(dir, "check.sh"), "#!/bin/sh\nfor i in $(seq 1 50); do echo \"line $i\"; done\necho '--- FAIL: TestParse (0.00s)'\necho FAIL\nexit 1\n", 0o755)
 	r := runner(t, dir)
@@ -71,7 +72,7 @@ func TestEvidenceOfRealChecks(t *testing.T) {
 // TestTimedOutCheck: a check past its limit is reported as timed out, ended with what it started,
 // and the review still gets the evidence.
 func TestTimedOutCheck(t *testing.T) {
-	needWall(t)
+	testneed.Works(t, "wall", wall.Probe(context.Background(), ""))
 	dir := t.TempDir()
 	r := runner(t, dir)
 	start := time.Now()
@@ -190,17 +191,6 @@ func TestEnvironmentLeavesOutKeys(t *testing.T) {
 	})
 	if strings.Join(got, " ") != "PATH=/bin ANTHROPIC_BASE_URL=http://x HOME=/h" {
 		t.Errorf("Environment = %q", got)
-	}
-}
-
-// needWall skips the test where this machine cannot give the wall, and fails it in CI.
-func needWall(t *testing.T) {
-	t.Helper()
-	if err := wall.Probe(context.Background(), ""); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI must give the wall: %v", err)
-		}
-		t.Skipf("no wall here: %v", err)
 	}
 }
 

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 )
 
 // Evidence is what the checks of one review found.
@@ -79,7 +80,7 @@ func (e Evidence) Section(language string) string {
 		budget /= n
 	}
 	for _, r := range e.Results {
-		b.WriteString("\n\n### `" + oneLine(r.Command) + "`: " + w.outcome(r))
+		b.WriteString("\n\n### `" + clip.OneLine(r.Command) + "`: " + w.outcome(r))
 		if r.Output == "" {
 			continue
 		}
@@ -257,11 +258,7 @@ func cutBytes(s string, limit int) string {
 	if len(s) <= limit {
 		return s
 	}
-	s = s[:limit-len("…")]
-	for !utf8.ValidString(s) {
-		s = s[:len(s)-1]
-	}
-	return s + "…"
+	return clip.Truncate(s, limit-len("…"))
 }
 
 func longestRun(s string, c byte) int {
@@ -276,8 +273,6 @@ func longestRun(s string, c byte) int {
 	}
 	return best
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // Records returns the results as the decision log keeps them: without their output.
 func (e Evidence) Records() []Result {

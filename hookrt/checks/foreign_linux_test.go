@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // TestFilesOfAnotherUser: in a user namespace of one user (every user but root), a file of
@@ -30,7 +32,7 @@ func TestFilesOfAnotherUser(t *testing.T) {
 		testuser.RunAsNobody(t, mine) // copied, root's still, into nobody's directory
 		return
 	}
-	needWall(t)
+	testneed.Works(t, "wall", wall.Probe(context.Background(), ""))
 	dir, _ := os.Getwd() // nobody's, holding root's file
 	r := runner(t, dir)
 	ev := r.Run(context.Background(), []config.Check{{Command: "cat " + name + "; mv " + name + " moved.txt; echo mv=$?", TimeoutSeconds: 30}}, true)

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // Limits of a tree's fingerprint: past either, the tree has none, and every check runs.
@@ -139,20 +141,15 @@ func splitFirst(rel string) (first, rest string) {
 	return rel, ""
 }
 
-// ProjectOf returns the directory a check's wall covers for a session in dir: the nearest
-// directory at or above dir that holds .git (a directory, or a file naming one), found by
-// looking, never by running git; else dir itself. The search stops below home (a home directory
-// kept in git is not every project's top) and at the root.
+// ProjectOf returns the directory a check's wall covers for a session in dir: the top of the
+// git work tree holding dir as Claude Code finds it (paths.GitTop: never by running git), else
+// dir itself. A top at or above home counts only for dir home itself: a home directory kept in
+// git is not every project's top.
 func ProjectOf(dir, home string) string {
-	dir = filepath.Clean(dir)
-	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d || parent == filepath.Clean(home) || d == filepath.Clean(home) {
-			return dir
-		}
-		d = parent
+	dir, home = filepath.Clean(dir), filepath.Clean(home)
+	top := paths.GitTop(dir)
+	if top == "" || top != dir && paths.Within(dir, home) && paths.Within(home, top) {
+		return dir
 	}
+	return top
 }

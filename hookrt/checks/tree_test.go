@@ -165,4 +165,11 @@ func TestProjectOf(t *testing.T) {
 			t.Errorf("ProjectOf(%s) = %s, want %s", dir, got, want)
 		}
 	}
+	// A home below a repository's top: the top is not the home's project, nor its directories'.
+	inner := filepath.Join(home, "plain")
+	for _, dir := range []string{inner, filepath.Join(inner, "c")} {
+		if got := ProjectOf(dir, inner); got != dir {
+			t.Errorf("ProjectOf(%s) with the home %s = %s, want itself", dir, inner, got)
+		}
+	}
 }

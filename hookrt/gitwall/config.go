@@ -8,11 +8,12 @@ import (
 )
 
 // writeConfig writes the wall's config file: the repository's format, what git needs to read it
-// as it is (bare or not), and settings that keep git from running a program or another git. A
-// setting named here is one whose default would run something in a reading command; settings
-// git leaves unset run nothing, and the file names no program at all:
+// as it is (bare or not), and settings that keep git from running a program or another git: the
+// settings of git's environment (envSettings), and more. A setting named here is one whose
+// default would run something in a reading command; settings git leaves unset run nothing, and
+// the file names no program at all:
 //   - core.fsmonitor=false: no file-system monitor is started (the index may name one).
-//   - core.hooksPath: the wall's empty hooks/ directory; git diff's index refresh would run the
+//   - core.hooksPath=/dev/null: no hook; git diff's index refresh would run the
 //     post-index-change hook, even with GIT_OPTIONAL_LOCKS=0.
 //   - core.pager=cat: git runs no pager, whatever $PAGER says (pager.c treats "cat" as none).
 //   - core.excludesFile=/dev/null and core.attributesFile=/dev/null: git reads no file of the
@@ -40,13 +41,14 @@ func (b *builder) writeConfig(f format, submodules []string) error {
 	var s strings.Builder
 	s.WriteString("# Written by ccc-hooks for one review: git reads the session's repository through this file,\n" +
 		"# never through the repository's own configuration. Removed when the review ends.\n")
-	fmt.Fprintf(&s, "[core]\n\trepositoryformatversion = %d\n\tbare = %t\n", f.version, b.src.workTree == "")
-	fmt.Fprintf(&s, "\tfsmonitor = false\n\thooksPath = %s\n\tpager = cat\n", quoteValue(filepath.Join(b.dir, "hooks")))
-	fmt.Fprintf(&s, "\texcludesFile = %s\n\tattributesFile = %s\n", quoteValue(os.DevNull), quoteValue(os.DevNull))
+	fmt.Fprintf(&s, "[core]\n\trepositoryformatversion = %d\n\tbare = %t\n\tpager = cat\n", f.version, b.src.WorkTree == "")
 	if f.objectFormat != "" {
 		fmt.Fprintf(&s, "[extensions]\n\tobjectformat = %s\n", f.objectFormat)
 	}
-	s.WriteString("[diff]\n\tignoreSubmodules = all\n[submodule]\n\trecurse = false\n")
+	for _, kv := range envSettings {
+		section, name, _ := strings.Cut(kv[0], ".")
+		fmt.Fprintf(&s, "[%s]\n\t%s = %s\n", section, name, quoteValue(kv[1]))
+	}
 	for _, name := range submodules {
 		if strings.ContainsAny(name, "\n\x00") {
 			return fmt.Errorf("submodule name %q cannot be written", name)
@@ -55,19 +57,19 @@ func (b *builder) writeConfig(f format, submodules []string) error {
 	}
 	for _, p := range f.tracking {
 		// branch.<name>.<key> or remote.<name>.<key>: the name between the first and the last dot.
-		first, last := strings.IndexByte(p.key, '.'), strings.LastIndexByte(p.key, '.')
-		name := p.key[first+1 : last]
+		first, last := strings.IndexByte(p.Key, '.'), strings.LastIndexByte(p.Key, '.')
+		name := p.Key[first+1 : last]
 		if strings.ContainsAny(name, "\n\x00") {
-			return fmt.Errorf("%s cannot be written", p.key)
+			return fmt.Errorf("%s cannot be written", p.Key)
 		}
-		fmt.Fprintf(&s, "[%s %s]\n\t%s = %s\n", p.key[:first], quoteName(name), p.key[last+1:], quoteValue(p.value))
+		fmt.Fprintf(&s, "[%s %s]\n\t%s = %s\n", p.Key[:first], quoteName(name), p.Key[last+1:], quoteValue(p.Value))
 	}
 	noProgram := quoteValue(filepath.Join(os.DevNull, "no-signature-program"))
 	fmt.Fprintf(&s, "[gpg]\n\tprogram = %s\n", noProgram)
 	for _, format := range []string{"openpgp", "x509", "ssh"} {
 		fmt.Fprintf(&s, "[gpg %q]\n\tprogram = %s\n", format, noProgram)
 	}
-	s.WriteString("[protocol]\n\tallow = never\n[gc]\n\tauto = 0\n[maintenance]\n\tauto = false\n")
+	s.WriteString("[gc]\n\tauto = 0\n[maintenance]\n\tauto = false\n")
 	return os.WriteFile(filepath.Join(b.dir, "config"), []byte(s.String()), 0o600)
 }
 

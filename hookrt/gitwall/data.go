@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -37,16 +39,16 @@ const maxAlternates = 5
 // wait for ever. The reviewer's guard looks through the work tree before each command that
 // walks it (package reviewguard, stall.go), the .git directory in it included; what lies outside
 // is looked at here, once, before the review.
-func checkData(src source) error {
-	dirs := []string{src.gitDir, src.common}
-	alternates, err := alternateDirs(filepath.Join(src.common, "objects"), 0)
+func checkData(src repo.Repo) error {
+	dirs := []string{src.GitDir, src.Common}
+	alternates, err := alternateDirs(filepath.Join(src.Common, "objects"), 0)
 	if err != nil {
 		return err
 	}
 	dirs = append(dirs, alternates...)
 	seen := 0
 	for _, dir := range dirs {
-		if src.workTree != "" && within(dir, src.workTree) {
+		if src.WorkTree != "" && paths.Within(dir, src.WorkTree) {
 			continue
 		}
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -114,7 +116,7 @@ func alternateDirs(objects string, depth int) ([]string, error) {
 // paths, listed by git through the wall, each looked at (lstat) once, before the review. One made
 // larger while the review runs is ended by the bound on one command.
 func (b *builder) checkTracked() error {
-	if b.src.workTree == "" {
+	if b.src.WorkTree == "" {
 		return nil
 	}
 	out, code, err := b.gitUpTo(maxListing, nil, "ls-files", "-z")
@@ -128,7 +130,7 @@ func (b *builder) checkTracked() error {
 		if len(name) == 0 {
 			continue
 		}
-		path := filepath.Join(b.src.workTree, string(name))
+		path := filepath.Join(b.src.WorkTree, string(name))
 		if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() > maxTrackedFile {
 			return fmt.Errorf("%s is a tracked file of %d GiB, which git status would read whole to hash it", path, fi.Size()>>30)
 		}

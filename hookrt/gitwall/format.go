@@ -2,6 +2,7 @@ package gitwall
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,20 +12,21 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
 // maxConfigFile bounds what is read of the repository's config file (for its format) and of a
 // .gitmodules file.
-const maxConfigFile = 1 << 20
+const maxConfigFile = repo.MaxConfig
 
 // A format is what the wall's configuration carries of the repository's: the repository format
 // version and the hash of its object names, which git needs to read the objects, refs and index,
 // and which branch tracks which remote branch.
 type format struct {
-	version      int    // core.repositoryformatversion: 0 or 1
-	objectFormat string // extensions.objectformat (version 1 only): "" (SHA-1) or "sha256"
-	tracking     []pair // branch.<name>.remote and .merge, remote.<name>.url and .fetch
+	version      int         // core.repositoryformatversion: 0 or 1
+	objectFormat string      // extensions.objectformat (version 1 only): "" (SHA-1) or "sha256"
+	tracking     []repo.Pair // branch.<name>.remote and .merge, remote.<name>.url and .fetch
 }
 
 // trackingKey matches the keys of the repository's configuration that say which remote branch
@@ -64,7 +66,7 @@ var ignoredExtensions = map[string]bool{
 // at all. An extension the wall cannot carry — an unknown one, or refs kept in reftable — is an
 // error: the reviewer then gets no git, never a wrong reading.
 func (b *builder) readFormat() (format, error) {
-	path := filepath.Join(b.src.common, "config")
+	path := filepath.Join(b.src.Common, "config")
 	data, err := safefile.ReadRegular(path, maxConfigFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return format{}, nil
@@ -84,14 +86,14 @@ func (b *builder) readFormat() (format, error) {
 	exts := map[string]string{}
 	for _, p := range pairs {
 		switch {
-		case p.key == "core.repositoryformatversion":
-			if f.version, err = strconv.Atoi(strings.TrimSpace(p.value)); err != nil {
-				return format{}, fmt.Errorf("%s: core.repositoryformatversion %q is not a number", path, p.value)
+		case p.Key == "core.repositoryformatversion":
+			if f.version, err = strconv.Atoi(strings.TrimSpace(p.Value)); err != nil {
+				return format{}, fmt.Errorf("%s: core.repositoryformatversion %q is not a number", path, p.Value)
 			}
-		case trackingKey().MatchString(p.key):
+		case trackingKey().MatchString(p.Key):
 			f.tracking = append(f.tracking, p)
 		default:
-			exts[strings.TrimPrefix(p.key, "extensions.")] = p.value
+			exts[strings.TrimPrefix(p.Key, "extensions.")] = p.Value
 		}
 	}
 	if f.version < 0 || f.version > 1 {
@@ -115,38 +117,9 @@ func (b *builder) readFormat() (format, error) {
 	return f, nil
 }
 
-// A pair is one configuration entry as git lists it: the key as git canonicalizes it (section
-// and name in lower case, subsection as written) and its value ("" for a key without one).
-type pair struct{ key, value string }
-
-// parseConfig has git parse data as a configuration file (git config --file=-, no includes) and
-// returns the entries whose keys match the extended regular expression re. git, not this
-// package, reads the file: its quoting, continuations and comments are read as the reviewer's
-// git reads them. No match is no entries; any other failure of git is an error.
-func (b *builder) parseConfig(data []byte, re string) ([]pair, error) {
-	out, code, err := b.git(data, "config", "--file=-", "--no-includes", "-z", "--get-regexp", re)
-	if err != nil {
-		return nil, err
-	}
-	if code == 1 {
-		return nil, nil // no key matches
-	}
-	if code != 0 {
-		return nil, fmt.Errorf("git config exited with status %d", code)
-	}
-	return parsePairs(out), nil
-}
-
-// parsePairs reads what git config -z --get-regexp prints: per entry the key, then a newline
-// and the value when it has one, then a NUL.
-func parsePairs(out []byte) []pair {
-	var pairs []pair
-	for entry := range bytes.SplitSeq(out, []byte{0}) {
-		if len(entry) == 0 {
-			continue
-		}
-		key, value, _ := bytes.Cut(entry, []byte("\n"))
-		pairs = append(pairs, pair{key: string(key), value: string(value)})
-	}
-	return pairs
+// parseConfig has git parse data as a configuration file (repo.ParseConfig) within buildTimeout.
+func (b *builder) parseConfig(data []byte, re string) ([]repo.Pair, error) {
+	ctx, cancel := context.WithTimeout(b.ctx, buildTimeout)
+	defer cancel()
+	return repo.ParseConfig(ctx, b.gitPath, data, re)
 }

@@ -10,17 +10,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
-// needGit skips a test without git, and fails it in CI, which installs it.
+// needGit ends a test without git as testneed says.
 func needGit(t testing.TB) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not installed")
-		}
-		t.Skip("git is not installed")
-	}
+	testneed.Program(t, "git")
 }
 
 // plainEnv is the environment of the tests' own git, as a user's: a home of its own with a

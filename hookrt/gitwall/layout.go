@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -46,15 +47,16 @@ var readFirst = []string{
 //     (read-cache.c, freshen_shared_index: a link would carry the new time to the repository's);
 //   - shallow, info/exclude, info/grafts and the pseudo-refs, copied when they are regular files.
 //
-// hooks/ is an empty directory: core.hooksPath names it. Nothing else of the repository's git
-// directory is reached: not its config, hooks, info/attributes, modules/ or worktrees/.
+// hooks/ is an empty directory (no hook runs: core.hooksPath=/dev/null). Nothing else of the
+// repository's git directory is reached: not its config, hooks, info/attributes, modules/ or
+// worktrees/.
 func (b *builder) layOut() error {
-	head, err := readHead(b.src.gitDir)
+	head, err := repo.ReadHead(b.src.GitDir)
 	if err != nil {
 		return err
 	}
 	for _, name := range readFirst {
-		path := filepath.Join(b.src.common, name)
+		path := filepath.Join(b.src.Common, name)
 		if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 			return fmt.Errorf("%s is %s: git would wait on it", path, safefile.KindOf(fi.Mode()))
 		}
@@ -68,10 +70,10 @@ func (b *builder) layOut() error {
 		return err
 	}
 	links := [][2]string{
-		{filepath.Join(b.src.common, "refs"), "refs"},
-		{filepath.Join(b.src.common, "packed-refs"), "packed-refs"},
-		{filepath.Join(b.src.common, "logs", "refs"), filepath.Join("logs", "refs")},
-		{filepath.Join(b.src.common, "worktrees"), "worktrees"},
+		{filepath.Join(b.src.Common, "refs"), "refs"},
+		{filepath.Join(b.src.Common, "packed-refs"), "packed-refs"},
+		{filepath.Join(b.src.Common, "logs", "refs"), filepath.Join("logs", "refs")},
+		{filepath.Join(b.src.Common, "worktrees"), "worktrees"},
 	}
 	for _, l := range links {
 		if err := b.link(l[0], l[1]); err != nil {
@@ -79,7 +81,7 @@ func (b *builder) layOut() error {
 		}
 	}
 	copied := []string{"index", filepath.Join("logs", "HEAD")}
-	entries, err := os.ReadDir(b.src.gitDir)
+	entries, err := os.ReadDir(b.src.GitDir)
 	if err != nil {
 		return err
 	}
@@ -89,17 +91,17 @@ func (b *builder) layOut() error {
 		}
 	}
 	for _, name := range copied {
-		if err := b.copyFile(filepath.Join(b.src.gitDir, name), name); err != nil {
+		if err := b.copyFile(filepath.Join(b.src.GitDir, name), name); err != nil {
 			return err
 		}
 	}
 	copies := [][2]string{
-		{filepath.Join(b.src.common, "shallow"), "shallow"},
-		{filepath.Join(b.src.common, "info", "exclude"), filepath.Join("info", "exclude")},
-		{filepath.Join(b.src.common, "info", "grafts"), filepath.Join("info", "grafts")},
+		{filepath.Join(b.src.Common, "shallow"), "shallow"},
+		{filepath.Join(b.src.Common, "info", "exclude"), filepath.Join("info", "exclude")},
+		{filepath.Join(b.src.Common, "info", "grafts"), filepath.Join("info", "grafts")},
 	}
 	for _, name := range pseudoRefs {
-		copies = append(copies, [2]string{filepath.Join(b.src.gitDir, name), name})
+		copies = append(copies, [2]string{filepath.Join(b.src.GitDir, name), name})
 	}
 	for _, c := range copies {
 		if err := b.copySmall(c[0], c[1]); err != nil {

@@ -35,8 +35,8 @@ import (
 // gets no git.
 func (b *builder) submoduleNames() ([]string, error) {
 	var files [][]byte
-	if b.src.workTree != "" {
-		path := filepath.Join(b.src.workTree, ".gitmodules")
+	if b.src.WorkTree != "" {
+		path := filepath.Join(b.src.WorkTree, ".gitmodules")
 		if _, err := os.Stat(path); err == nil {
 			data, err := safefile.ReadRegular(path, maxConfigFile)
 			if err != nil {
@@ -61,7 +61,7 @@ func (b *builder) submoduleNames() ([]string, error) {
 			return nil, fmt.Errorf("read .gitmodules: %w", err)
 		}
 		for _, p := range pairs {
-			rest := strings.TrimPrefix(p.key, "submodule.")
+			rest := strings.TrimPrefix(p.Key, "submodule.")
 			if i := strings.LastIndexByte(rest, '.'); i > 0 && !slices.Contains(names, rest[:i]) {
 				names = append(names, rest[:i])
 			}

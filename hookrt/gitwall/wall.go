@@ -34,11 +34,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
+	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 )
 
 // Marker is the file every wall holds: what the reviewer's hook looks for in $GIT_DIR before it
@@ -99,7 +100,7 @@ func (w *Wall) Remove() error {
 // repository is an error that wraps ErrNoRepository, as is any repository the wall cannot stand
 // for; the caller then gives the reviewer Env of a nil Wall.
 func BuildWith(ctx context.Context, dir, parent string, env hookenv.Env) (*Wall, error) {
-	src, err := findSource(dir)
+	src, err := repo.Find(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +121,7 @@ func BuildWith(ctx context.Context, dir, parent string, env hookenv.Env) (*Wall,
 	w, err := b.build()
 	if err != nil {
 		_ = os.RemoveAll(scratch)
-		return nil, fmt.Errorf("%s: %w", src.gitDir, err)
+		return nil, fmt.Errorf("%s: %w", src.GitDir, err)
 	}
 	return w, nil
 }
@@ -132,26 +133,20 @@ func Build(ctx context.Context, dir, parent string) (*Wall, error) {
 }
 
 // ErrNoRepository is matched by Build's error for a directory in no repository.
-var ErrNoRepository = errNoRepository
+var ErrNoRepository = repo.ErrNone
 
 // findGit is the git program on path, the hook's $PATH, which the reviewer inherits, as lookPath
 // finds it (hookenv.Env.LookPathIn), never through a relative directory of path; one inside the
 // work tree under review is refused too: the agent put it there.
-func findGit(src source, lookPath func(name, path string) (string, error), path string) (string, error) {
+func findGit(src repo.Repo, lookPath func(name, path string) (string, error), path string) (string, error) {
 	git, err := lookPath("git", path)
 	if err != nil {
 		return "", err
 	}
-	if abs, err := filepath.Abs(git); err == nil && src.workTree != "" && within(abs, src.workTree) {
+	if abs, err := filepath.Abs(git); err == nil && src.WorkTree != "" && paths.Within(abs, src.WorkTree) {
 		return "", fmt.Errorf("git on $PATH is %s, inside the repository under review", abs)
 	}
 	return git, nil
-}
-
-// within reports whether path lies in dir (or is dir).
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // newScratch makes a new, empty wall directory under parent, readable by its owner only.
@@ -172,7 +167,7 @@ type builder struct {
 	ctx     context.Context
 	gitPath string // the git program
 	path    string // the PATH it runs with
-	src     source
+	src     repo.Repo
 	dir     string // the scratch directory
 }
 
@@ -184,7 +179,7 @@ func (b *builder) build() (*Wall, error) {
 	if err != nil {
 		return nil, err
 	}
-	objects := filepath.Join(b.src.common, "objects")
+	objects := filepath.Join(b.src.Common, "objects")
 	alternates, err := alternateDirs(objects, 0)
 	if err != nil {
 		return nil, err
@@ -197,9 +192,9 @@ func (b *builder) build() (*Wall, error) {
 	}
 	// git reads .gitmodules (below) in the wall as it stands so far: a config without
 	// submodule names, which keeps git from running anything.
-	w := &Wall{Dir: b.dir, WorkTree: b.src.workTree, Objects: filepath.Join(b.src.common, "objects"), GitDirs: []string{b.src.gitDir}}
-	if b.src.common != b.src.gitDir {
-		w.GitDirs = append(w.GitDirs, b.src.common)
+	w := &Wall{Dir: b.dir, WorkTree: b.src.WorkTree, Objects: filepath.Join(b.src.Common, "objects"), GitDirs: []string{b.src.GitDir}}
+	if b.src.Common != b.src.GitDir {
+		w.GitDirs = append(w.GitDirs, b.src.Common)
 	}
 	if err := b.writeConfig(f, nil); err != nil {
 		return nil, err
@@ -234,42 +229,28 @@ func (b *builder) gitUpTo(limit int, stdin []byte, args ...string) (stdout []byt
 	defer cancel()
 	c := proc.Command(ctx, b.gitPath, args...)
 	c.Dir = b.dir
-	c.Env = gitEnv(b.path, b.dir, filepath.Join(b.src.common, "objects"))
+	c.Env = gitEnv(b.path, b.dir, filepath.Join(b.src.Common, "objects"))
 	c.Stdin = bytes.NewReader(stdin)
-	out := &capped{max: limit}
+	out := &proc.Capped{Max: limit}
 	c.Stdout = out
 	err = proc.Run(c)
+	got, over := out.Bytes()
 	var exit *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
 		return nil, 0, fmt.Errorf("git %s: did not end within %s", args[0], buildTimeout)
-	case out.over:
+	case over:
 		return nil, 0, fmt.Errorf("git %s: more than %d bytes of output", args[0], limit)
 	case errors.As(err, &exit):
-		return out.buf.Bytes(), exit.ExitCode(), nil
+		return got, exit.ExitCode(), nil
 	case err != nil:
 		return nil, 0, fmt.Errorf("git %s: %w", args[0], err)
 	}
-	return out.buf.Bytes(), 0, nil
+	return got, 0, nil
 }
 
 // gitEnv is the whole environment of the git commands Build runs: path as $PATH, and the wall's
 // own variables with those that keep system and global configuration out.
 func gitEnv(path, gitDir, objects string) []string {
 	return append(Hardening(), "PATH="+path, "LC_ALL=C", "GIT_DIR="+gitDir, "GIT_OBJECT_DIRECTORY="+objects)
-}
-
-// capped keeps up to max bytes and notes whether more came.
-type capped struct {
-	buf  bytes.Buffer
-	max  int
-	over bool
-}
-
-func (c *capped) Write(p []byte) (int, error) {
-	if c.buf.Len()+len(p) > c.max {
-		c.over = true
-		return 0, errors.New("too much output")
-	}
-	return c.buf.Write(p)
 }

@@ -64,13 +64,6 @@ type Report struct {
 	PassEnded bool // the step reached the end of the home
 }
 
-// Due reports, from the record alone, whether a step would do anything: a pass is in progress,
-// or the last one ended PassEvery ago. It is what a hook pays when nothing is due: one small read.
-func (p *Pruner) Due() bool {
-	rec, err := ReadRecord(p.Home)
-	return err == nil && p.due(rec)
-}
-
 func (p *Pruner) due(rec Record) bool {
 	return rec.Pass != nil || len(rec.Removing) > 0 || p.now().Sub(rec.PassEnded) >= PassEvery
 }
@@ -294,19 +287,3 @@ func (g *group) hasLog() bool {
 }
 
 func (p *Pruner) now() time.Time { return p.Now() }
-
-// Pass runs a whole pass now, due or not (tests, and the timing scripts that prepare a home).
-func (p *Pruner) Pass() (Report, error) {
-	rec, err := ReadRecord(p.Home)
-	if err != nil {
-		return Report{}, err
-	}
-	if rec.Pass == nil && len(rec.Removing) == 0 {
-		// Make a pass due.
-		rec.PassEnded = time.Time{}
-		if err := rec.write(p.Home); err != nil {
-			return Report{}, err
-		}
-	}
-	return p.step(int(^uint(0)>>1), never)
-}

@@ -11,7 +11,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
-	"github.com/ccc-hooks/ccc-hooks/internal/wall"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // ReasonGuard is the reason given inside a reviewer's own session (GuardEnv=1).
@@ -77,7 +77,7 @@ const maxBashTimeoutMS = 600_000
 // included, is nil: the read-only rule (package reviewguard) judges it. self is this binary.
 func throughWall(ev *event.Event, cfg config.Supervisor, root, self string, stands bool) *event.Output {
 	if !stands || ev.ToolName != "Bash" || root == "" || self == "" || !filepath.IsAbs(ev.CWD) ||
-		!wall.Within(filepath.Clean(ev.CWD), filepath.Clean(root)) {
+		!paths.Within(ev.CWD, root) {
 		return nil
 	}
 	var in bashInput

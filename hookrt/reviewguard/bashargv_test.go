@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // recorderNames are the programs bash finds as recorders (recordArgv): every program the guard
@@ -123,9 +125,7 @@ func unjudged(runs, guard [][]string) [][]string {
 // exactly those words — read off the programs themselves, recorders that bash runs.
 func TestWordsAreBashs(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
-	}
+	testneed.Program(t, "bash")
 	commands := []string{
 		`cat a\.txt 'b c' "d e" f\ g`,
 		`echo "a\"b" 'c\d' "e\\f" "g\$h" "i\` + "`" + `j" "k\l" \\`,

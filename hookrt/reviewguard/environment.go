@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 )
 
 // Environment returns env, the environment the reviewer would inherit, with what keeps its git
@@ -16,14 +17,7 @@ import (
 // the review's wall (gitwall.Wall.Env) come after these. Claude Code hands its own environment to
 // the commands of its Bash tool.
 func Environment(env []string) []string {
-	out := make([]string, 0, len(env)+16)
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(strings.ToUpper(name), "GIT_") {
-			out = append(out, kv)
-		}
-	}
-	return append(out, gitwall.Hardening()...)
+	return append(repo.WithoutGitVars(env), gitwall.Hardening()...)
 }
 
 // shellStartVars are variables that make bash, or every program it starts, run code named by

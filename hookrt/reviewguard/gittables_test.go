@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // gitValueProbe is a word git refuses as an unknown option wherever it reads one.
@@ -35,9 +37,7 @@ func TestGitTablesTakeValuesAsGit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs git for every option of the tables: not in -short runs")
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testneed.Program(t, "git")
 	repo := t.TempDir()
 	env := []string{
 		"HOME=" + t.TempDir(), "PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", "GIT_CONFIG_NOSYSTEM=1",

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // The git attacks (exec_gitconfig_test.go) run on a bench of their own: a small repository and
@@ -53,12 +54,7 @@ var theGitBench gitBench
 
 func sharedGitBench(t *testing.T) *gitBench {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not installed")
-		}
-		t.Skip("git is not installed")
-	}
+	testneed.Program(t, "git")
 	b := &theGitBench
 	b.once.Do(func() { b.err = b.layOut() })
 	if b.err != nil {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // A Place is where the reviewer runs a command.
@@ -93,9 +95,5 @@ func resolved(path string) string {
 
 // inside reports whether dir is root or lies below it; never for an empty root.
 func inside(dir, root string) bool {
-	if root == "" {
-		return false
-	}
-	rel, err := filepath.Rel(root, dir)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	return root != "" && paths.Within(dir, root)
 }

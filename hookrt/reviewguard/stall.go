@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // A granted command must end. Claude Code gives a Bash call a timeout (2 minutes unless the
@@ -88,7 +90,7 @@ func isDevNull(fi fs.FileInfo) bool {
 
 func kernelFile(path string) bool {
 	for _, root := range []string{"/proc", "/sys"} {
-		if path == root || strings.HasPrefix(path, root+"/") {
+		if paths.Within(path, root) {
 			return true
 		}
 	}
@@ -372,7 +374,7 @@ func (w treeWalk) check(where Place) error {
 		roots = append(roots, where.Cwd)
 	}
 	for _, d := range w.dirs {
-		if !slices.ContainsFunc(roots, func(r string) bool { return r != "" && within(d, r) }) {
+		if !slices.ContainsFunc(roots, func(r string) bool { return inside(d, resolved(r)) }) {
 			roots = append(roots, d)
 		}
 	}
@@ -405,9 +407,9 @@ func (w treeWalk) entry(path string, d fs.DirEntry, roots []string) error {
 	if t&(fs.ModeNamedPipe|fs.ModeDevice|fs.ModeSymlink) == 0 {
 		return nil
 	}
-	resolved, rerr := filepath.EvalSymlinks(path)
-	if w.reads && rerr == nil && kernelFile(resolved) {
-		return fmt.Errorf("%s is a link to %s, a file of the kernel%s", path, resolved, why)
+	target, rerr := filepath.EvalSymlinks(path)
+	if w.reads && rerr == nil && kernelFile(target) {
+		return fmt.Errorf("%s is a link to %s, a file of the kernel%s", path, target, why)
 	}
 	fi, err := os.Stat(path) // a link: what it points to
 	if err != nil {
@@ -419,17 +421,8 @@ func (w treeWalk) entry(path string, d fs.DirEntry, roots []string) error {
 		}
 	}
 	if w.follows && fi.IsDir() && t&fs.ModeSymlink != 0 && rerr == nil &&
-		!slices.ContainsFunc(roots, func(r string) bool { return r != "" && within(resolved, r) }) {
-		return fmt.Errorf("%s is a link to the directory %s, outside what the command walks; a walk that follows links (grep -R, rg -L, find -L, diff -r …) would leave the project there", path, resolved)
+		!slices.ContainsFunc(roots, func(r string) bool { return inside(target, resolved(r)) }) {
+		return fmt.Errorf("%s is a link to the directory %s, outside what the command walks; a walk that follows links (grep -R, rg -L, find -L, diff -r …) would leave the project there", path, target)
 	}
 	return nil
-}
-
-// within reports whether path lies in dir or is dir, both resolved.
-func within(path, dir string) bool {
-	if resolved, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = resolved
-	}
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // plantedRepo makes a repository at dir whose configuration names the program planted at P for
@@ -66,9 +67,7 @@ func plantedRepo(t *testing.T, dir, planted string) {
 // gone when the review is over.
 func TestReviewRunsInItsSurroundings(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testneed.Program(t, "git")
 	dir := t.TempDir()
 	marker, out := filepath.Join(dir, "ran"), filepath.Join(dir, "out")
 	planted := filepath.Join(dir, "P")
@@ -183,9 +182,7 @@ ls "$GIT_DIR" > "$out.wall"
 // about.
 func TestReviewWithoutAWall(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testneed.Program(t, "git")
 	for _, tt := range []struct {
 		name   string
 		config string // the repository's .git/config; "" for no repository

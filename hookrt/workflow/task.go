@@ -210,20 +210,6 @@ func (s *TaskStore) Load(id string) (*Task, error) {
 	return t, nil
 }
 
-// Newest returns the session's newest in_progress task (by created_at), or nil.
-func (s *TaskStore) Newest(sessionID string) (*Task, error) {
-	tasks, err := s.List()
-	if err != nil {
-		return nil, err
-	}
-	for i := len(tasks) - 1; i >= 0; i-- {
-		if t := tasks[i]; t.SessionID == sessionID && t.Status == StatusInProgress {
-			return t, nil
-		}
-	}
-	return nil, nil
-}
-
 // Save writes the task's .task-meta.json atomically. The caller holds the lock.
 func (s *TaskStore) Save(t *Task) error {
 	if t.FailureHistory == nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 )
 
 // The texts below are what the agent reads: the reminder when a task opens, the reasons of
@@ -17,7 +19,7 @@ const descriptionRunes = 200
 // bounded returns the description d on one line, cut to descriptionRunes runes ("…" marks the
 // cut).
 func bounded(d string) string {
-	d = strings.Join(strings.Fields(d), " ")
+	d = clip.OneLine(d)
 	if r := []rune(d); len(r) > descriptionRunes {
 		return string(r[:descriptionRunes]) + "…"
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 func TestOpenTask(t *testing.T) {
@@ -343,9 +344,7 @@ func TestMissingProjectOpensNothing(t *testing.T) {
 // TestProjectDirIsGitTopLevel: without CLAUDE_PROJECT_DIR, a session started in a subdirectory of
 // a repository keeps its tasks at the repository's top level.
 func TestProjectDirIsGitTopLevel(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
+	testneed.Program(t, "git")
 	f := newFixture(t)
 	if out, err := exec.Command("git", "init", "-q", f.project).CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v: %s", err, out)

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // machine is a fake machine: the programs on its PATH and what a run of bwrap does.
@@ -122,10 +124,7 @@ func TestCheckThisMachine(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("bubblewrap is Linux's")
 	}
-	bwrap, err := exec.LookPath("bwrap")
-	if err != nil {
-		t.Skip("bwrap is not installed")
-	}
+	bwrap := testneed.Program(t, "bwrap")
 	env := Env{GOOS: "linux", LookPath: exec.LookPath, Output: func(ctx context.Context, name string, args ...string) ([]byte, error) {
 		return exec.CommandContext(ctx, name, args...).Output()
 	}}

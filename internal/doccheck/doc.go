@@ -12,6 +12,8 @@
 //   - The one test that reads structured_output is the one docs/testing.md names (fakes_test.go).
 //   - e2e/README.md names every variable of the environment the end-to-end suite reads
 //     (env_test.go).
+//   - Tests keep docs/testing.md's rules: no time.Sleep but where an allow-list says why, no $CI
+//     and no skip for a missing program but through internal/testneed (testrules_test.go).
 //
 // Lists that belong to one package are held by that package's own tests: the commands in
 // docs/commands.md (cmd), the scopes (installer), the doctor checks (installer/doctor), the keys of ccc.json

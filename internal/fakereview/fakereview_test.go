@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // TestCapturedEveryTestedVersion: every tested Claude Code version has its reviews captured, each
@@ -94,10 +95,7 @@ func TestShape(t *testing.T) {
 
 // TestScript: sh prints the output exactly, quotes, line ends and all.
 func TestScript(t *testing.T) {
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
+	sh := testneed.Program(t, "sh")
 	out := Output("It's done: `go test` passes; $HOME is fine.\n\n```json\n{\"allow_stop\":true,\"feedback\":\"ok\"}\n```")
 	got, err := exec.Command(sh, "-c", Script(out)).Output()
 	if err != nil || !bytes.Equal(got, out) {

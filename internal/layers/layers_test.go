@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 	"github.com/ccc-hooks/ccc-hooks/internal/testrepo"
 )
 
@@ -97,9 +98,7 @@ var networkPackages = []string{"net/http", "net/rpc", "net/smtp", "crypto/tls"}
 // wait on one. (The hook's process is checked too, by the syscalls it makes:
 // testdata/script/hook_no_network.txtar.)
 func TestHookReachesNoNetwork(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go command not found")
-	}
+	testneed.Program(t, "go")
 	deps := func(pkgs ...string) []string {
 		out, err := exec.Command("go", append([]string{"list", "-deps", "-test=false"}, pkgs...)...).Output()
 		if err != nil {
@@ -114,6 +113,11 @@ func TestHookReachesNoNetwork(t *testing.T) {
 	for _, n := range networkPackages {
 		if slices.Contains(binary, n) {
 			t.Errorf("the ccc-hooks binary links %s", n)
+		}
+	}
+	for _, rel := range testOnly {
+		if slices.Contains(binary, module+"/"+rel) {
+			t.Errorf("the ccc-hooks binary links %s, which only tests may import", rel)
 		}
 	}
 	hook := deps(module + "/hookrt/...")

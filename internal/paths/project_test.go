@@ -5,15 +5,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // TestProjectDir pins the order of the project-directory rules: the flag, then
 // $CLAUDE_PROJECT_DIR, then a working directory holding the marker, then the git top level, then
 // the working directory itself.
 func TestProjectDir(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
+	testneed.Program(t, "git")
 	root := t.TempDir()
 	repo := filepath.Join(root, "repo")
 	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {

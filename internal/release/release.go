@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 )
 
 // URLVar names the variable that points install.sh, install.ps1 and this package at another
@@ -83,7 +85,7 @@ func Latest(ctx context.Context, folder string, lookPath func(string) (string, e
 	loc, status := redirectOf(string(head))
 	switch {
 	case loc == "" && status == "" && runErr != nil:
-		return Release{}, fmt.Errorf("ask %s: %s: %w: %s", page, path.Base(c.Path), runErr, lastLine(string(head)))
+		return Release{}, fmt.Errorf("ask %s: %s: %w: %s", page, path.Base(c.Path), runErr, clip.LastLine(string(head)))
 	case loc == "" && status == "":
 		return Release{}, fmt.Errorf("ask %s: no answer", page)
 	case loc == "":
@@ -118,14 +120,6 @@ func redirectOf(head string) (loc, status string) {
 		loc = m[len(m)-1][1]
 	}
 	return loc, status
-}
-
-func lastLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	}
-	return s
 }
 
 // tagOf reads the tag from the address of a release's page, .../releases/tag/<tag>.

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // TestLatest: the newest release is the tag the host's latest page redirects to, as GitHub
@@ -27,9 +29,7 @@ func TestLatest(t *testing.T) {
 }
 
 func testLatest(t *testing.T, tool string) {
-	if _, err := exec.LookPath(tool); err != nil {
-		t.Skipf("%s is not on PATH", tool)
-	}
+	testneed.Program(t, tool)
 	only := func(name string) (string, error) {
 		if name != tool {
 			return "", exec.ErrNotFound
@@ -119,19 +119,6 @@ func TestRedirectOf(t *testing.T) {
 	} {
 		if loc, status := redirectOf(tc.head); loc != tc.loc || status != tc.status {
 			t.Errorf("redirectOf(%q) = %q, %q; want %q, %q", tc.head, loc, status, tc.loc, tc.status)
-		}
-	}
-}
-
-// TestLastLine: the last line of a tool's output, whole.
-func TestLastLine(t *testing.T) {
-	for in, want := range map[string]string{
-		"--2026-11-28--  http://x/\nConnecting to x... failed: Connection refused.\n": "Connecting to x... failed: Connection refused.",
-		"curl: (7) Failed to connect": "curl: (7) Failed to connect",
-		"":                            "",
-	} {
-		if got := lastLine(in); got != want {
-			t.Errorf("lastLine(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

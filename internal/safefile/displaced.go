@@ -79,9 +79,6 @@ func rewrite(f *os.File, data []byte) error {
 // returns it.
 func (d *Displaced) Keep() (string, error) { return keepAside(d.name, d.target) }
 
-// Name is where the displaced file is while it has its temporary name.
-func (d *Displaced) Name() string { return d.name }
-
 // keepAside renames aside to the first free name of <target>.ccc-hooks-kept, -2, -3, …
 func keepAside(aside, target string) (string, error) {
 	base := target + ".ccc-hooks-kept"

@@ -150,9 +150,6 @@ func (p *Pending) withLeftover(err error) error {
 	return fmt.Errorf("%w; and %w", err, p.Leftover)
 }
 
-// Name is the path of the temporary file.
-func (p *Pending) Name() string { return p.name }
-
 // Replace renames the temporary file over the target and syncs the directory. Where Windows
 // refuses because a program has the target open, the error matches ErrInUse.
 func (p *Pending) Replace() error {

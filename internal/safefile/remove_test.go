@@ -81,9 +81,9 @@ func TestRemoveCheckedMissing(t *testing.T) {
 	}
 }
 
-// TestRemoveStaleTempsIn removes the temporary files of any target in the directory and nothing
-// else; a missing directory is no error.
-func TestRemoveStaleTempsIn(t *testing.T) {
+// TestWithinRemoveStaleTemps removes the temporary files of any target in the directory and
+// nothing else; a missing directory is no error.
+func TestWithinRemoveStaleTemps(t *testing.T) {
 	dir := t.TempDir()
 	names := map[string]bool{
 		".settings.json.ccc-hooks-tmp-0123456789abcdef": false,
@@ -98,7 +98,12 @@ func TestRemoveStaleTempsIn(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := RemoveStaleTempsIn(dir); err != nil {
+	w, err := OpenWithin(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := w.RemoveStaleTemps("."); err != nil {
 		t.Fatal(err)
 	}
 	for n, keep := range names {
@@ -107,7 +112,7 @@ func TestRemoveStaleTempsIn(t *testing.T) {
 			t.Errorf("%s: kept %v, want %v", n, kept, keep)
 		}
 	}
-	if err := RemoveStaleTempsIn(filepath.Join(dir, "missing")); err != nil {
+	if err := w.RemoveStaleTemps("missing"); err != nil {
 		t.Errorf("missing directory: %v", err)
 	}
 }

@@ -66,27 +66,3 @@ func RemoveStaleTemps(target string) error {
 	}
 	return nil
 }
-
-// RemoveStaleTempsIn removes every temporary file ccc-hooks left in dir, whatever its target.
-// Call it while holding the lock that serialises the writers of dir.
-func RemoveStaleTempsIn(dir string) error {
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("clean up %s: %w", dir, err)
-	}
-	for _, e := range ents {
-		name := e.Name()
-		i := strings.LastIndex(name, tempMarker)
-		// i < 1: ".ccc-hooks-tmp-…" alone names no target (and name[1:0] would panic).
-		if !strings.HasPrefix(name, ".") || i < 1 || !IsTempOf(name, filepath.Join(dir, name[1:i])) {
-			continue
-		}
-		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("remove the stale temporary file %s: %w", filepath.Join(dir, name), err)
-		}
-	}
-	return nil
-}

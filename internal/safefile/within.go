@@ -231,8 +231,8 @@ func (w *Within) ReadDir(name string) ([]fs.DirEntry, error) {
 	return ents, nil
 }
 
-// RemoveStaleTemps removes the temporary files a killed run left in the directory name (see
-// RemoveStaleTempsIn). Call it holding the lock of the directory's writers.
+// RemoveStaleTemps removes the temporary files a killed run left in the directory name, whatever
+// their target. Call it holding the lock of the directory's writers.
 func (w *Within) RemoveStaleTemps(name string) error {
 	ents, err := w.ReadDir(name)
 	if err != nil {

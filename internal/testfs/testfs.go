@@ -107,3 +107,15 @@ func Append(t testing.TB, path, data string) {
 		t.Fatal(err)
 	}
 }
+
+// GitDir makes dir a git directory as git recognises one, and nothing more: HEAD, objects and
+// refs.
+func GitDir(t testing.TB, dir string) {
+	t.Helper()
+	Write(t, filepath.Join(dir, "HEAD"), "ref: refs/heads/main\n", 0o644)
+	for _, sub := range []string{"objects", "refs"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 func TestWriteAndAppend(t *testing.T) {
@@ -45,10 +47,7 @@ func TestExecutableRunsAtOnce(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("text file busy is a Unix error")
 	}
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
+	sh := testneed.Program(t, "sh")
 	dir := t.TempDir()
 	stop := make(chan struct{})
 	var forks sync.WaitGroup

@@ -5,7 +5,9 @@
 package testneed
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"testing"
 )
 
@@ -34,4 +36,24 @@ func missing(t testing.TB, banner, msg string) {
 		t.Fatalf("prerequisite missing: %s", msg)
 	}
 	t.Skipf("\n*** %s: %s\n*** (set CI or CCC_E2E_REQUIRED=1 to make this a failure)", banner, msg)
+}
+
+// Program returns the path of the program name found on PATH; without one t ends as Missing
+// says.
+func Program(t testing.TB, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		Missing(t, name+" is not installed")
+	}
+	return path
+}
+
+// Works ends t as Missing says where err says this machine cannot give what t needs (what):
+// such as the wall, whose probe's error says why.
+func Works(t testing.TB, what string, err error) {
+	t.Helper()
+	if err != nil {
+		Missing(t, fmt.Sprintf("no %s here: %v", what, err))
+	}
 }

@@ -1,7 +1,10 @@
 package testneed
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -65,4 +68,41 @@ func (r *recorder) Fatalf(format string, args ...any) {
 func (r *recorder) Skipf(format string, args ...any) {
 	r.skipped, r.msg = true, fmt.Sprintf(format, args...)
 	runtime.Goexit()
+}
+
+// TestProgramAndWorks: a program on PATH is found and the test goes on; one missing, or a probe
+// that failed, ends it as Missing does, naming what is missing and why.
+func TestProgramAndWorks(t *testing.T) {
+	t.Setenv("CI", "")
+	t.Setenv("CCC_E2E_REQUIRED", "")
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "prog"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
+	ends := func(f func(r *recorder)) *recorder {
+		r := &recorder{}
+		ended := make(chan struct{})
+		go func() {
+			defer close(ended)
+			f(r)
+		}()
+		<-ended
+		return r
+	}
+	if runtime.GOOS != "windows" {
+		var got string
+		if r := ends(func(r *recorder) { got = Program(r, "prog") }); r.skipped || got != filepath.Join(dir, "prog") {
+			t.Errorf("Program(prog) = %q, skipped %v", got, r.skipped)
+		}
+	}
+	if r := ends(func(r *recorder) { Program(r, "absent") }); !r.skipped || !strings.Contains(r.msg, "absent is not installed") {
+		t.Errorf("Program(absent): skipped %v, %q", r.skipped, r.msg)
+	}
+	if r := ends(func(r *recorder) { Works(r, "wall", nil) }); r.skipped || r.failed {
+		t.Error("Works with no error ended the test")
+	}
+	if r := ends(func(r *recorder) { Works(r, "wall", errors.New("userns refused")) }); !r.skipped || !strings.Contains(r.msg, "no wall here: userns refused") {
+		t.Errorf("Works(error): skipped %v, %q", r.skipped, r.msg)
+	}
 }

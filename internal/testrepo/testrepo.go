@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // Module is the module path of the repository.
@@ -93,9 +95,7 @@ func (p Package) Sources() []string {
 // Packages lists the module's packages with go list; without the go command the test is skipped.
 func Packages(t testing.TB) []Package {
 	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go command not found")
-	}
+	testneed.Program(t, "go")
 	c := exec.Command("go", "list", "-json", Module+"/...")
 	c.Dir = Root(t)
 	out, err := c.Output()

@@ -1,6 +1,7 @@
 package wall
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -34,9 +36,9 @@ type layout struct {
 // home's credential files emptied, and the repository's configuration replaced
 // (gitconfig_linux.go). Every mount is nosuid and nodev, but /dev's nodes (each a node bound
 // alone) and the pseudo-terminals of the wall's own devpts instance.
-func layoutOf(s Spec) *layout {
+func layoutOf(ctx context.Context, s Spec) *layout {
 	l := &layout{}
-	gitDirs, fixes := repositoryOf(s.Project)
+	gitDirs, fixes := repositoryOf(ctx, s.Project)
 	candidates := append([]string{s.Project}, gitDirs...)
 	if s.Home != "" {
 		candidates = append(candidates, s.Home)
@@ -44,7 +46,7 @@ func layoutOf(s Spec) *layout {
 	l.layers = outermost(candidates)
 	for _, d := range systemDirs {
 		fi, err := os.Lstat(d)
-		if err != nil || !fi.IsDir() || slices.ContainsFunc(l.layers, func(layer string) bool { return Within(d, layer) }) {
+		if err != nil || !fi.IsDir() || slices.ContainsFunc(l.layers, func(layer string) bool { return paths.Within(d, layer) }) {
 			continue // missing, a link (the stage copies it), or a layer's
 		}
 		l.mount("ccc-hooks-wall", d, "overlay", "ro,nosuid,nodev,lowerdir="+d+":/tmp/.l/e")
@@ -67,7 +69,7 @@ func layoutOf(s Spec) *layout {
 	l.mount("/tmp/dev/pts/ptmx", "/dev/ptmx", "none", "bind,nosuid")
 	l.mount("proc", "/proc", "proc", "nosuid,nodev,noexec")
 	l.fstab.WriteString("ccc-hooks-wall /tmp/.l tmpfs ro,nosuid,nodev,noexec,size=4k,mode=0 0 0\n")
-	if dir := proc.Getenv(s.Env, "XDG_RUNTIME_DIR"); filepath.IsAbs(dir) && Within(filepath.Clean(dir), "/run") {
+	if dir := proc.Getenv(s.Env, "XDG_RUNTIME_DIR"); filepath.IsAbs(dir) && paths.Within(filepath.Clean(dir), "/run") {
 		l.steps = append(l.steps, "dir", filepath.Clean(dir))
 	}
 	if s.Home != "" {
@@ -115,7 +117,7 @@ func outermost(dirs []string) []string {
 		d = filepath.Clean(d)
 		if d == "/" || !filepath.IsAbs(d) || slices.ContainsFunc(dirs, func(o string) bool {
 			o = filepath.Clean(o)
-			return o != d && o != "/" && Within(d, o)
+			return o != d && o != "/" && paths.Within(d, o)
 		}) || slices.Contains(out, d) {
 			continue
 		}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
 // stageOutput is what unshare's stdout and stderr carry: the stage's words up to readyLine, then
@@ -16,7 +18,7 @@ import (
 type stageOutput struct {
 	mu    sync.Mutex
 	stage []byte // before readyLine (at most MaxOutput bytes)
-	tail  tail
+	tail  proc.Capped
 	ready time.Time
 	// readyCh is closed when the wall stands.
 	readyCh chan struct{}

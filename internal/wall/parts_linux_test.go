@@ -11,12 +11,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/sys/unix"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/lookpath"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // TestCleanConfig: of a repository's configuration only its format version, object format and
-// ref storage are taken, each only with a value git defines; hooks are off and the monitor too.
+// ref storage are taken, each only with a value git defines, read as git reads them (a comment
+// after a value, quotes, a continued line); hooks are off and the monitor too.
 func TestCleanConfig(t *testing.T) {
+	needGit(t)
 	for _, tc := range []struct {
 		name, in string
 		want     []string // lines the clean one holds
@@ -37,10 +41,16 @@ func TestCleanConfig(t *testing.T) {
 			[]string{"\trepositoryformatversion = 0\n"},
 			[]string{"[extensions]", "md5", "nfs", "include", "elsewhere"},
 		},
+		{
+			"comments and quoting as git reads them", "[core]\n\trepositoryformatversion = 1 ; a comment\n[extensions] objectformat = sha2\\\n56 # too\n\trefstorage = \"files\"\n",
+			[]string{"\trepositoryformatversion = 1\n", "\tobjectformat = sha256\n", "\trefstorage = files\n"},
+			[]string{"comment", "too"},
+		},
+		{"the last value wins", "[core]\nrepositoryformatversion = 1\n[core]\nrepositoryformatversion = 0\n", []string{"\trepositoryformatversion = 0\n"}, nil},
 		{"a key outside its section", "objectformat = sha256\n[core]\n[extensions]\nworktreeconfig = true\n", nil, []string{"sha256", "worktreeconfig"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := cleanConfig([]byte(tc.in))
+			got := cleanConfig(context.Background(), []byte(tc.in))
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("lacks %q:\n%s", w, got)
@@ -61,33 +71,45 @@ func TestCleanConfig(t *testing.T) {
 func TestRepositoryOf(t *testing.T) {
 	root := t.TempDir()
 	plain := filepath.Join(root, "plain")
+	testfs.GitDir(t, filepath.Join(plain, ".git"))
 	testfs.Write(t, filepath.Join(plain, ".git", "config"), "[core]\n\trepositoryformatversion = 1\n", 0o644)
 	testfs.Write(t, filepath.Join(plain, ".git", "config.worktree"), "[core]\n\tfsmonitor = x\n", 0o644)
-	outside, got := repositoryOf(plain)
+	outside, got := repositoryOf(context.Background(), plain)
 	if len(outside) != 0 || len(got) != 2 || got[0].Path != filepath.Join(plain, ".git", "config") || !strings.Contains(got[0].Content, "repositoryformatversion = 1") ||
 		got[1].Path != filepath.Join(plain, ".git", "config.worktree") || got[1].Content != "" {
 		t.Errorf("a repository's own .git: %q, %+v", outside, got)
 	}
 	main := filepath.Join(root, "main")
+	testfs.GitDir(t, filepath.Join(main, ".git"))
 	testfs.Write(t, filepath.Join(main, ".git", "config"), "[core]\n", 0o644)
+	testfs.Write(t, filepath.Join(main, ".git", "worktrees", "wt", "HEAD"), "ref: refs/heads/wt\n", 0o644)
 	testfs.Write(t, filepath.Join(main, ".git", "worktrees", "wt", "commondir"), "../..\n", 0o644)
 	wt := filepath.Join(root, "wt")
 	testfs.Write(t, filepath.Join(wt, ".git"), "gitdir: ../main/.git/worktrees/wt\n", 0o644)
-	outside, got = repositoryOf(wt)
+	outside, got = repositoryOf(context.Background(), wt)
 	want := []string{filepath.Join(main, ".git", "worktrees", "wt"), filepath.Join(main, ".git")}
 	if diff := cmp.Diff(want, outside); diff != "" || len(got) != 1 || got[0].Path != filepath.Join(main, ".git", "config") {
 		t.Errorf("a worktree: %+v; git directories (-want +got):\n%s", got, diff)
 	}
 	testfs.Write(t, filepath.Join(root, "odd", ".git"), "not a pointer\n", 0o644)
-	if outside, got := repositoryOf(filepath.Join(root, "odd")); got != nil || outside != nil {
+	if outside, got := repositoryOf(context.Background(), filepath.Join(root, "odd")); got != nil || outside != nil {
 		t.Errorf("a .git file that names nothing: %q, %+v", outside, got)
 	}
-	if outside, got := repositoryOf(filepath.Join(root, "none")); got != nil || outside != nil {
+	if outside, got := repositoryOf(context.Background(), filepath.Join(root, "none")); got != nil || outside != nil {
 		t.Errorf("no repository: %q, %+v", outside, got)
 	}
 	testfs.Write(t, filepath.Join(root, "proc", ".git"), "gitdir: /proc/self\n", 0o644)
-	if outside, _ := repositoryOf(filepath.Join(root, "proc")); outside != nil {
+	if outside, _ := repositoryOf(context.Background(), filepath.Join(root, "proc")); outside != nil {
 		t.Errorf("a git directory in /proc became a layer: %q", outside)
+	}
+}
+
+// needGit skips or fails a test without the system's git, which reads a repository's
+// configuration for the wall.
+func needGit(t *testing.T) {
+	t.Helper()
+	if _, err := lookpath.Absolute("git", toolPath); err != nil {
+		testneed.Missing(t, "git is not installed in "+toolPath)
 	}
 }
 
@@ -102,7 +124,7 @@ func TestOutermost(t *testing.T) {
 
 // TestRunWithoutTimeout: a Spec without a timeout runs its command to its end.
 func TestRunWithoutTimeout(t *testing.T) {
-	needWall(t)
+	testneed.Works(t, "wall", Probe(context.Background(), ""))
 	dir := t.TempDir()
 	start := time.Now()
 	res, err := Run(context.Background(), Spec{Project: dir, Dir: dir, Command: "sleep 0.3; echo done"})
@@ -114,7 +136,7 @@ func TestRunWithoutTimeout(t *testing.T) {
 // TestTimeoutEndsEverything: at its timeout the command and what it started end; the result
 // says timed out, with what it printed.
 func TestTimeoutEndsEverything(t *testing.T) {
-	needWall(t)
+	testneed.Works(t, "wall", Probe(context.Background(), ""))
 	dir := t.TempDir()
 	start := time.Now()
 	res, err := Run(context.Background(), Spec{Project: dir, Dir: dir, Command: "echo started; sleep 100 & sleep 100", Timeout: 500 * time.Millisecond})
@@ -168,9 +190,10 @@ func TestLayoutOf(t *testing.T) {
 	root := t.TempDir()
 	proj := filepath.Join(root, "my project")
 	home := filepath.Join(root, "home")
+	testfs.GitDir(t, filepath.Join(proj, ".git"))
 	testfs.Write(t, filepath.Join(proj, ".git", "config"), "[core]\n", 0o644)
 	testfs.Write(t, filepath.Join(home, ".ssh", "id"), "key", 0o600)
-	l := layoutOf(Spec{Project: proj, Home: home, Hidden: []string{".config/tool/token"}, Env: []string{"XDG_RUNTIME_DIR=/run/user/7"}})
+	l := layoutOf(context.Background(), Spec{Project: proj, Home: home, Hidden: []string{".config/tool/token"}, Env: []string{"XDG_RUNTIME_DIR=/run/user/7"}})
 	if len(l.layers) != 2 || !slices.Contains(l.layers, proj) || !slices.Contains(l.layers, home) {
 		t.Errorf("layers %q", l.layers)
 	}

@@ -14,7 +14,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 	"github.com/ccc-hooks/ccc-hooks/internal/testuser"
 )
 
@@ -43,9 +45,9 @@ func TestNothingLastsAsNobody(t *testing.T) {
 
 func nothingLasts(t *testing.T) {
 	t.Helper()
-	needWall(t)
-	git := needProgram(t, "git")
-	bash := needProgram(t, "bash")
+	testneed.Works(t, "wall", Probe(context.Background(), ""))
+	git := testneed.Program(t, "git")
+	bash := testneed.Program(t, "bash")
 	for _, tc := range []struct {
 		name    string
 		project func(root, home string) string
@@ -210,26 +212,6 @@ func accepted(ls ...net.Listener) func() <-chan string {
 	}
 }
 
-// needWall skips the test where this machine cannot give the wall, and fails it in CI.
-func needWall(t *testing.T) {
-	t.Helper()
-	if err := Probe(context.Background(), ""); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI must give the wall: %v", err)
-		}
-		t.Skipf("no wall here: %v", err)
-	}
-}
-
-func needProgram(t *testing.T, name string) string {
-	t.Helper()
-	path, err := exec.LookPath(name)
-	if err != nil {
-		t.Skipf("%s is not installed", name)
-	}
-	return path
-}
-
 // shortDir is a new directory with a short path (t.TempDir's are too long for a socket's
 // address), removed when t ends.
 func shortDir(t *testing.T) string {
@@ -263,7 +245,7 @@ func machineSocket(t *testing.T) net.Listener {
 	wd, _ := os.Getwd()
 	home, _ := os.UserHomeDir()
 	for _, base := range []string{"/opt", "/etc", "/var/lib", wd} {
-		if fi, err := os.Stat(base); err != nil || !fi.IsDir() || Within(base, "/tmp") || home != "" && Within(base, home) {
+		if fi, err := os.Stat(base); err != nil || !fi.IsDir() || paths.Within(base, "/tmp") || home != "" && paths.Within(base, home) {
 			continue
 		}
 		dir, err := os.MkdirTemp(base, "ccc-hooks-wall-test-") //nolint:usetesting // in sight of the wall, unlike t.TempDir

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -17,7 +18,7 @@ func stageFailed(said string, userns bool) error {
 	if said == "" {
 		said = "the wall's stage ended before the wall stood"
 	}
-	said = oneLine(said)
+	said = clip.OneLine(said)
 	if userns {
 		if cause := usernsRefusal(sysctl, tryUserns()); cause != "" {
 			return refused("%s (%s)", cause, said)

@@ -38,18 +38,3 @@ func TestSpecRefusesWhatCannotBeAWall(t *testing.T) {
 		}
 	}
 }
-
-// TestWithin: a path is within a directory when it is the directory or below it, never when it
-// only shares the beginning of its name.
-func TestWithin(t *testing.T) {
-	for _, tc := range []struct {
-		path, dir string
-		want      bool
-	}{
-		{"/a/b", "/a", true}, {"/a", "/a", true}, {"/ab", "/a", false}, {"/a", "/a/b", false}, {"/x", "/", true},
-	} {
-		if got := Within(tc.path, tc.dir); got != tc.want {
-			t.Errorf("Within(%q, %q) = %v", tc.path, tc.dir, got)
-		}
-	}
-}

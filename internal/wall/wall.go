@@ -30,6 +30,9 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
 // Spec is one command to run behind the wall.
@@ -164,7 +167,7 @@ func Probe(ctx context.Context, home string) error {
 	case res.TimedOut:
 		return refused("a trial command did not end within %s behind the wall", probeTimeout)
 	case res.ExitCode != 0:
-		return refused("a trial command failed behind the wall (exit status %d): %s", res.ExitCode, oneLine(string(res.Output)))
+		return refused("a trial command failed behind the wall (exit status %d): %s", res.ExitCode, clip.OneLine(string(res.Output)))
 	}
 	return nil
 }
@@ -182,7 +185,7 @@ func (s *Spec) check() error {
 	if s.Project == "/" || s.Project == filepath.VolumeName(s.Project)+`\` {
 		return refused("the project is the root directory")
 	}
-	if !Within(s.Dir, s.Project) {
+	if !paths.Within(s.Dir, s.Project) {
 		return fmt.Errorf("wall: directory %s is not in the project %s", s.Dir, s.Project)
 	}
 	if s.Home != "" {
@@ -207,16 +210,3 @@ func (s *Spec) check() error {
 	s.Bounds = s.Bounds.withDefaults()
 	return nil
 }
-
-// Within reports whether path is dir or lies below it (both clean and absolute).
-func Within(path, dir string) bool {
-	if path == dir {
-		return true
-	}
-	if dir == "/" {
-		return strings.HasPrefix(path, "/")
-	}
-	return strings.HasPrefix(path, dir+string(filepath.Separator))
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

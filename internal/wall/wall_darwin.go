@@ -43,7 +43,7 @@ func run(ctx context.Context, s Spec) (Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, s.Timeout)
 		defer cancel()
 	}
-	out := &tail{}
+	out := &proc.Capped{Max: MaxOutput, Tail: true}
 	c := proc.Command(ctx, sandboxExec, "-p", seatbeltProfile(tmp), "/bin/sh", "-c", s.Command)
 	c.Dir = s.Dir
 	c.Env = append(withoutTmpdir(s.Env), "TMPDIR="+tmp)
@@ -52,7 +52,7 @@ func run(ctx context.Context, s Spec) (Result, error) {
 	ran := time.Now()
 	err = proc.Run(c)
 	res.Ran = time.Since(ran)
-	res.Output, res.Truncated = out.bytes()
+	res.Output, res.Truncated = out.Bytes()
 	var exit *exec.ExitError
 	var start *proc.StartError
 	switch {

@@ -39,7 +39,7 @@ func run(ctx context.Context, s Spec) (Result, error) {
 		}
 		tools[name] = path
 	}
-	p, err := planOf(s)
+	p, err := planOf(ctx, s)
 	if err != nil {
 		return res, err
 	}
@@ -56,11 +56,11 @@ func run(ctx context.Context, s Spec) (Result, error) {
 	// A session of its own (the command makes another with setsid), killed with the hook.
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	c.WaitDelay = time.Second
-	out := &stageOutput{readyCh: make(chan struct{})}
+	out := &stageOutput{readyCh: make(chan struct{}), tail: proc.Capped{Max: MaxOutput, Tail: true}}
 	c.Stdout, c.Stderr = out, out
 	started := time.Now()
 	w, err := startAndWait(ctx, c, s.Timeout, out)
-	res.Output, res.Truncated = out.tail.bytes()
+	res.Output, res.Truncated = out.tail.Bytes()
 	if err != nil {
 		return res, err
 	}
@@ -116,9 +116,9 @@ type planned struct {
 const maxLayers = 7
 
 // planOf lays out the wall of s (layout_linux.go) as the stage's arguments.
-func planOf(s Spec) (planned, error) {
+func planOf(ctx context.Context, s Spec) (planned, error) {
 	var p planned
-	l := layoutOf(s)
+	l := layoutOf(ctx, s)
 	if len(l.layers) > maxLayers {
 		return p, fmt.Errorf("wall: %d layers, at most %d", len(l.layers), maxLayers)
 	}

@@ -1,4 +1,7 @@
-package gitwall
+// Package repo finds a git repository as git finds it, and reads its configuration through
+// git's own parser, never by running git in the repository. The top Claude Code takes for a
+// directory is paths.GitTop's: Claude Code runs no git and takes any .git.
+package repo
 
 import (
 	"bytes"
@@ -16,53 +19,64 @@ import (
 // commondir): each is a line.
 const maxSmallFile = 4 << 10
 
-// A source is the repository a review reads, as git would find it from the review's directory.
-type source struct {
-	gitDir   string // the git directory: HEAD, the index, the per-worktree files
-	common   string // the common directory: objects, refs, packed-refs, config (gitDir itself but in a linked worktree)
-	workTree string // "" for a bare repository
+// A Repo is a repository as git finds it.
+type Repo struct {
+	GitDir   string // the git directory: HEAD, the index, the per-worktree files
+	Common   string // the common directory: objects, refs, packed-refs, config (GitDir itself but in a linked worktree)
+	WorkTree string // "" for a bare repository
 }
 
-// errNoRepository is a directory in no repository: git there says "not a git repository", and so
-// does the reviewer's git.
-var errNoRepository = errors.New("not in a git repository")
+// ErrNone is a directory in no repository: git there says "not a git repository".
+var ErrNone = errors.New("not in a git repository")
 
-// findSource finds the repository git finds from dir (setup.c, setup_git_directory_gently_1):
+// Find finds the repository git finds from dir (setup.c, setup_git_directory_gently_1):
 // walking up from dir, the first directory D that holds a .git that is a git directory, or a
 // .git file ("gitdir: PATH", read_gitfile) naming one, gives that git directory and the work
 // tree D; a directory that is itself a git directory is a bare repository. What the repository's
-// own configuration says of its work tree (core.worktree, core.bare) is not read: nothing of that
-// file is, but the format it declares (readFormat). GIT_DIR, GIT_CEILING_DIRECTORIES and the
-// file system boundary that stop git's own walk are not honoured either: at worst the reviewer
-// reads a repository's data where the user's git would have found none.
-func findSource(dir string) (source, error) {
+// own configuration says of its work tree (core.worktree, core.bare) is not read. GIT_DIR,
+// GIT_CEILING_DIRECTORIES and the file system boundary that stop git's own walk are not
+// honoured either: at worst a repository is found where the user's git would have found none.
+func Find(dir string) (Repo, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
-		return source{}, err
+		return Repo{}, err
 	}
 	for d := dir; ; {
-		dotGit := filepath.Join(d, ".git")
-		if fi, err := os.Stat(dotGit); err == nil {
-			switch {
-			case fi.IsDir() && isGitDir(dotGit):
-				return sourceOf(dotGit, d)
-			case fi.Mode().IsRegular():
-				gitDir, err := readGitFile(dotGit)
-				if err != nil {
-					return source{}, err
-				}
-				return sourceOf(gitDir, d)
-			}
+		if r, ok, err := At(d); ok || err != nil {
+			return r, err
 		}
-		if isGitDir(d) {
-			return sourceOf(d, "")
+		if IsGitDir(d) {
+			return of(d, "")
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return source{}, errNoRepository
+			return Repo{}, ErrNone
 		}
 		d = parent
 	}
+}
+
+// At returns the repository whose work tree is dir, as git takes dir/.git in its walk: a git
+// directory, or a .git file naming one (one that names no git directory is an error). ok is
+// false where dir/.git is neither, and git walks on.
+func At(dir string) (r Repo, ok bool, err error) {
+	dotGit := filepath.Join(dir, ".git")
+	fi, err := os.Stat(dotGit)
+	switch {
+	case err != nil:
+		return Repo{}, false, nil //nolint:nilerr // no .git here: git walks on
+	case fi.IsDir() && IsGitDir(dotGit):
+		r, err = of(dotGit, dir)
+		return r, true, err
+	case fi.Mode().IsRegular():
+		gitDir, err := readGitFile(dotGit)
+		if err != nil {
+			return Repo{}, true, err
+		}
+		r, err = of(gitDir, dir)
+		return r, true, err
+	}
+	return Repo{}, false, nil
 }
 
 // readGitFile reads a .git file, "gitdir: PATH" (PATH relative to the file's directory), and
@@ -81,20 +95,20 @@ func readGitFile(path string) (string, error) {
 	if !filepath.IsAbs(target) {
 		target = filepath.Join(filepath.Dir(path), target)
 	}
-	if !isGitDir(target) {
+	if !IsGitDir(target) {
 		return "", fmt.Errorf("%s names %s, which is not a git directory", path, target)
 	}
 	return target, nil
 }
 
-// sourceOf completes the source of gitDir: its common directory, named by a commondir file
+// of completes the repository of gitDir: its common directory, named by a commondir file
 // (relative to gitDir) as in a linked worktree, else gitDir itself.
-func sourceOf(gitDir, workTree string) (source, error) {
+func of(gitDir, workTree string) (Repo, error) {
 	common, err := commonDir(gitDir)
 	if err != nil {
-		return source{}, err
+		return Repo{}, err
 	}
-	return source{gitDir: gitDir, common: common, workTree: workTree}, nil
+	return Repo{GitDir: gitDir, Common: common, WorkTree: workTree}, nil
 }
 
 func commonDir(gitDir string) (string, error) {
@@ -115,11 +129,11 @@ func commonDir(gitDir string) (string, error) {
 	return common, nil
 }
 
-// isGitDir is git's is_git_directory (setup.c): a HEAD that reads as one, an objects and a refs
+// IsGitDir is git's is_git_directory (setup.c): a HEAD that reads as one, an objects and a refs
 // directory, in dir or in the common directory its commondir file names. It only looks (stat,
 // lstat) and reads HEAD, never more than a line of it, as a regular file.
-func isGitDir(dir string) bool {
-	if _, err := readHead(dir); err != nil {
+func IsGitDir(dir string) bool {
+	if _, err := ReadHead(dir); err != nil {
 		return false
 	}
 	common, err := commonDir(dir)
@@ -134,10 +148,10 @@ func isGitDir(dir string) bool {
 	return true
 }
 
-// readHead returns the contents git reads as dir's HEAD (validate_headref): "ref: refs/…" or an
+// ReadHead returns the contents git reads as dir's HEAD (validate_headref): "ref: refs/…" or an
 // object name, from the file, or from a symbolic link into refs/ (the old form of a symbolic
-// ref), as the line the wall writes.
-func readHead(dir string) (string, error) {
+// ref), as the line to write in a HEAD file.
+func ReadHead(dir string) (string, error) {
 	path := filepath.Join(dir, "HEAD")
 	fi, err := os.Lstat(path)
 	if err != nil {

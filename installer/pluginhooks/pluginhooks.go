@@ -1,15 +1,19 @@
-package installer
+// Package pluginhooks writes the plugins' hooks/hooks.json files the repository ships: package
+// plugins embeds them, and its test holds each to what Of writes (`go test ./plugins -run
+// TestHooksFileIsWritten -update` writes them). Only tests import it: the binary never writes a
+// plugin's hooks.
+package pluginhooks
 
 import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/release"
 )
 
-// PluginHooks returns the hooks/hooks.json of the plugin named like p, as the repository ships
-// it (package plugins embeds the file, and a test there holds it to this): for each of the
+// Of returns the hooks/hooks.json of the plugin named like p, as the repository ships it: for each of the
 // profile's events one handler that runs `ccc-hooks hook` found on PATH, with the install's
 // default timeout and the statusMessage a settings install of the profile alone writes, so that a
 // plugin and a settings install fire on the same events and Claude Code's spinner says the same
@@ -20,7 +24,7 @@ import (
 // otherwise show a failed hook at every event (docs/plugin.md). The exec form has no such test of
 // the program: Claude Code then reports the failed start in its own words (docs/claude-code.md,
 // "Exec-form hooks").
-func PluginHooks(p Profile) []byte {
+func Of(p installer.Profile) []byte {
 	say := "ccc-hooks " + p.Name + ": the ccc-hooks program is not on PATH, so " + p.Unchecked +
 		". Install the binary alone with `" + release.InstallLine + " -- --no-setup`, then restart Claude Code."
 	handler := hookcmd.Hook{Command: hookcmd.Guarded("ccc-hooks", say)}
@@ -28,7 +32,7 @@ func PluginHooks(p Profile) []byte {
 	for i, e := range p.Events {
 		hooks[i] = eventGroup{event: e.Hook, group: pluginGroup{
 			Matcher: e.Matcher,
-			Hooks:   []hookcmd.Handler{handler.Of(DefaultTimeout, StatusMessage(e, p.Name == Supervisor.Name))},
+			Hooks:   []hookcmd.Handler{handler.Of(installer.DefaultTimeout, installer.StatusMessage(e, p.Name == installer.Supervisor.Name))},
 		}}
 	}
 	file := struct {

@@ -1,4 +1,4 @@
-package installer
+package pluginhooks
 
 import (
 	"bytes"
@@ -8,16 +8,17 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/release"
 )
 
-// TestPluginHooks: a plugin's hooks.json holds, for each event of the profile of its name and in
+// TestOf: a plugin's hooks.json holds, for each event of the profile of its name and in
 // the profile's order, one handler running `ccc-hooks hook` from PATH behind the guard, whose
 // line names the plugin, what goes unchecked and the install line of the binary alone; with the
 // install's default timeout and the statusMessage of a settings install of that profile alone. It
 // is indented JSON with the shell's characters as they are.
-func TestPluginHooks(t *testing.T) {
+func TestOf(t *testing.T) {
 	type handler struct {
 		Type, Command, StatusMessage string
 		Timeout                      int
@@ -26,8 +27,8 @@ func TestPluginHooks(t *testing.T) {
 		Matcher string
 		Hooks   []handler
 	}
-	for _, p := range Profiles() {
-		data := PluginHooks(p)
+	for _, p := range installer.Profiles() {
+		data := Of(p)
 		var file struct {
 			Description string
 			Hooks       map[string][]group
@@ -43,7 +44,7 @@ func TestPluginHooks(t *testing.T) {
 		want := map[string][]group{}
 		var order []string
 		for _, e := range p.Events {
-			h := handler{"command", hookcmd.Guarded("ccc-hooks", say), StatusMessage(e, p.Name == Supervisor.Name), DefaultTimeout}
+			h := handler{"command", hookcmd.Guarded("ccc-hooks", say), installer.StatusMessage(e, p.Name == installer.Supervisor.Name), installer.DefaultTimeout}
 			want[e.Hook] = []group{{Matcher: e.Matcher, Hooks: []handler{h}}}
 			order = append(order, `"`+e.Hook+`": [`)
 		}
