@@ -28,7 +28,7 @@ var sleepAllowed = map[string]string{
 	"cmd/hook_parentdeath_linux_test.go":    "polls /proc, which sends no event, up to a deadline",
 	"cmd/foreign_save_held_linux_test.go":   "a racing writer's random gap, and a poll of a process's syscall up to a deadline",
 	"cmd/foreign_writer_test.go":            "a foreign writer's gaps between writes are the hostile timing under test",
-	"hookrt/reviewer/bound_linux_test.go": "a child that must outlive the bound, and a poll of /proc up to a deadline",
+	"hookrt/reviewer/bound_linux_test.go":   "a child that must outlive the bound, and a poll of /proc up to a deadline",
 	"hookrt/once/once_test.go":              "a child holds its answer while copies arrive: the overlap under test",
 	"hookrt/once/child_test.go":             "a child answers late, after its copies arrived: the overlap under test",
 	"e2e/first_minutes_test.go":             "the fake API streams a reply slowly, as the real one does",
