@@ -1,6 +1,10 @@
 package installer
 
 import (
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
@@ -99,17 +103,30 @@ func TestConfigChangeWords(t *testing.T) {
 			"/u/ccc.json: adds the checks `make lint` (in /w) and `npm test` (in /w); removes the check `go vet ./...`.",
 		},
 	}
+	// /u and /w are absolute where the system says so: C:\u and C:\w on Windows.
+	u, w := "/u", "/w"
+	if runtime.GOOS == "windows" {
+		u, w = `C:\u`, `C:\w`
+	}
+	local := strings.NewReplacer("/u/ccc.json", filepath.Join(u, "ccc.json"), "(in /w)", "(in "+w+")")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			loc := Locator{Getenv: func(k string) string {
 				if k == "CLAUDE_CONFIG_DIR" {
-					return "/u"
+					return u
 				}
 				return ""
 			}}
+			tt.summary, tt.afterwards = local.Replace(tt.summary), local.Replace(tt.afterwards)
 			var checks *[]config.Check
 			if tt.setChecks {
-				checks = &tt.checks
+				list := slices.Clone(tt.checks)
+				for i := range list {
+					if list[i].Project == "/w" {
+						list[i].Project = w
+					}
+				}
+				checks = &list
 			}
 			fc := configChange(loc, tt.on, checks)
 			newBytes, _, err := fc.change([]byte(tt.old), tt.old != "")

@@ -34,6 +34,9 @@ echo "== $(wine --version 2>/dev/null)"
 started=$SECONDS
 work=$(mktemp -d "${TMPDIR:-/tmp}/ccc-hooks-wine.XXXXXX")
 export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# Each message is checked here as one line, as the script tests have it: fitting output to a
+# terminal's width has tests of its own (cmd/wrap_test.go).
+export COLUMNS=1000
 cleanup() {
 	wineserver -k >/dev/null 2>&1 || true
 	rm -rf "$work"
@@ -177,7 +180,7 @@ for scope in project local; do
 	run install --scope "$scope" --project-dir "$(win "$project")"
 	want_rc 0 "install --scope $scope"
 	want_count "$command" "$file" 2 "install --scope $scope"
-	run doctor --project-dir "$(win "$project")"
+	run doctor --all --project-dir "$(win "$project")"
 	want_out "supervisor profile installed in $scope settings" "doctor in the project ($scope)"
 	run uninstall --scope "$scope" --project-dir "$(win "$project")"
 	want_rc 0 "uninstall --scope $scope"
@@ -215,7 +218,7 @@ run status --json
 want_out '"profiles": [' "status --json"
 export CCC_CLAUDE FAKE_CLAUDE_REVIEW FAKE_CLAUDE_SLEEP=0s
 CCC_CLAUDE=$(win "$work/bin/fake-claude.exe")
-COLUMNS=1000 run doctor # one line a message
+run doctor --all # every row, one line a message
 want_rc 0 doctor
 want_out "supervisor profile installed in user settings" doctor
 want_out "this is ccc-hooks dev (commit " doctor

@@ -102,6 +102,9 @@ func checkFinal(t *testing.T, path string) {
 
 func TestConcurrentGoroutines(t *testing.T) {
 	s := newTestStore(t)
+	// 20 workers take the lock in turn: the last may wait for all the others' rounds, which under
+	// Wine on a loaded machine take longer than the 30 s a user's command waits.
+	s.LockTimeout = 3 * time.Minute
 	path := filepath.Join(t.TempDir(), "settings.json")
 	testfs.Write(t, path, concurrentSeed, 0o644)
 	var wg sync.WaitGroup
