@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
@@ -111,7 +112,7 @@ func (w *commandWatch) look(reviewer proc.Process, now time.Time) {
 		}
 		cmd.ended = true
 		w.log.Warn("ending a command of the reviewer's that ran past the bound on one command",
-			"bound", w.bound, "pid", c.PID, "args", truncate(strings.Join(c.Args(), " "), 200))
+			"bound", w.bound, "pid", c.PID, "args", clip.Truncate(strings.Join(c.Args(), " "), 200))
 		end(c, fmt.Sprintf("\nccc-hooks: this command ran for %s, the longest one command of a review may run, and was ended (a read that waits on a named pipe or a device, a very large file or a slow pattern ends this way). Go on with what you have and give your verdict.\n", seconds(w.bound)))
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
@@ -200,7 +201,7 @@ func lastLine(s string) string {
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		s = s[i+1:]
 	}
-	return truncate(s, 500)
+	return clip.Truncate(s, 500)
 }
 
 // capWriter keeps at most max bytes (the first ones, or the last ones with keepTail) and

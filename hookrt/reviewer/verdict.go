@@ -2,9 +2,10 @@ package reviewer
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 )
 
 // Verdict is the reviewer's answer.
@@ -64,8 +65,8 @@ func (o output) verdict() (Verdict, error) {
 				why = msg.Get("subtype").String()
 			}
 			return Verdict{}, &ReportedError{
-				Msg: truncate(why, 2000), APIError: truncate(msg.Get("api_error").String(), 100),
-				APIStatus: int(msg.Get("api_error_status").Int()), APIType: truncate(msg.Get("api_error_type").String(), 100),
+				Msg: clip.Truncate(why, 2000), APIError: clip.Truncate(msg.Get("api_error").String(), 100),
+				APIStatus: int(msg.Get("api_error_status").Int()), APIType: clip.Truncate(msg.Get("api_error_type").String(), 100),
 			}
 		}
 		if v, ok := verdictOf(msg.Get("structured_output")); ok {
@@ -109,7 +110,7 @@ func FromText(text string) Verdict {
 	if strings.TrimSpace(text) == "" {
 		return Verdict{Feedback: NoVerdictFeedback}
 	}
-	return Verdict{Feedback: truncate(strings.TrimSpace(text), maxFeedback)}
+	return Verdict{Feedback: clip.Truncate(strings.TrimSpace(text), maxFeedback)}
 }
 
 func verdictOf(r gjson.Result) (Verdict, bool) {
@@ -169,15 +170,4 @@ func lastBare(text string) (Verdict, bool) {
 		return Verdict{}, false
 	}
 	return verdictOf(gjson.Parse(text[start:end]))
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	s = s[:n]
-	for !utf8.ValidString(s) {
-		s = s[:len(s)-1]
-	}
-	return s + "…"
 }
