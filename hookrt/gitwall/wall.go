@@ -231,7 +231,7 @@ func (b *builder) gitUpTo(limit int, stdin []byte, args ...string) (stdout []byt
 	c.Dir = b.dir
 	c.Env = gitEnv(b.path, b.dir, filepath.Join(b.src.Common, "objects"))
 	c.Stdin = bytes.NewReader(stdin)
-	out := &proc.Capped{Max: limit}
+	out := &proc.Capped{Max: limit, Stop: true}
 	c.Stdout = out
 	err = proc.Run(c)
 	got, over := out.Bytes()

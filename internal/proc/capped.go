@@ -1,12 +1,22 @@
 package proc
 
+import "errors"
+
+// ErrFull is a Stop Capped's answer to a write past its bound.
+var ErrFull = errors.New("more output than is kept")
+
 // Capped keeps Max bytes of a child's output, the first ones or, with Tail, the last ones, and
 // swallows the rest, so that a chatty child can neither exhaust memory nor block on a full pipe.
 // The tail is moved only when twice Max is held, so that many small writes cost no more than
 // one copy per Max bytes.
+//
+// With Stop (and not Tail) a write past Max fails instead, once what fits is kept: the copy
+// from the child's pipe ends, and the child gets a broken pipe rather than running on to its
+// time limit.
 type Capped struct {
 	Max  int
 	Tail bool
+	Stop bool
 	buf  []byte
 	over bool
 }
@@ -17,6 +27,9 @@ func (c *Capped) Write(p []byte) (int, error) {
 		room := max(c.Max-len(c.buf), 0)
 		c.over = c.over || len(p) > room
 		c.buf = append(c.buf, p[:min(len(p), room)]...)
+		if c.over && c.Stop {
+			return min(len(p), room), ErrFull
+		}
 		return n, nil
 	}
 	if len(p) > c.Max {

@@ -2,8 +2,13 @@ package proc
 
 import (
 	"bytes"
+	"context"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
 // maxOutput is the bound of the tests.
@@ -74,5 +79,25 @@ func TestHeadKeepsTheStart(t *testing.T) {
 		if got, over := c.Bytes(); string(got) != tc.want || over != tc.overflow {
 			t.Errorf("%q: kept %q (more: %v), want %q (%v)", tc.parts, got, over, tc.want, tc.overflow)
 		}
+	}
+}
+
+// TestStopEndsTheChild: a Stop Capped keeps the start, says more came, and ends the copy from a
+// child that would write for ever, which then ends on the broken pipe, long before its limit.
+func TestStopEndsTheChild(t *testing.T) {
+	yes, err := exec.LookPath("yes")
+	if err != nil {
+		testneed.Missing(t, "no yes")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out := &Capped{Max: 10, Stop: true}
+	c := exec.CommandContext(ctx, yes)
+	c.Stdout = out
+	if err := c.Run(); err == nil || ctx.Err() != nil {
+		t.Fatalf("yes ended with %v, context %v: want a broken pipe before the minute", err, ctx.Err())
+	}
+	if got, over := out.Bytes(); string(got) != strings.Repeat("y\n", 5) || !over {
+		t.Errorf("kept %q (more: %v)", got, over)
 	}
 }

@@ -30,7 +30,7 @@ func ParseConfig(ctx context.Context, git string, data []byte, re string) ([]Pai
 	c.Dir = os.TempDir()
 	c.Env = []string{"GIT_DIR=" + os.DevNull, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull, "LC_ALL=C"}
 	c.Stdin = bytes.NewReader(data)
-	out := &proc.Capped{Max: 2 * MaxConfig}
+	out := &proc.Capped{Max: 2 * MaxConfig, Stop: true}
 	c.Stdout = out
 	err := proc.Run(c)
 	got, over := out.Bytes()
