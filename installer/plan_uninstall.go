@@ -42,7 +42,7 @@ func PlanUninstall(loc Locator, target Target, profile Profile) Plan {
 			err := noteUninstall(st, target.Path, profile.Name)
 			if _, gone := os.Lstat(target.Path); err != nil && errors.Is(gone, fs.ErrNotExist) {
 				// The file is gone, as said: what is left is bookkeeping, which the next run's tidy does.
-				return fmt.Errorf("%s is removed, and stays removed; but its record in the ledger could not be dropped (%w): the next ccc-hooks run drops it", target.Path, err)
+				return errors.New(settings.RecordNotDropped(target.Path, err))
 			}
 			return err
 		},

@@ -405,7 +405,7 @@ func (s *FileStore) remove(c Change, snap *snapshot, r *round) (bool, error) {
 	r.wrote, r.removed = true, true
 	if err := s.forget(rec); err != nil {
 		// The file is gone, as asked: what is left is bookkeeping, which the next run's tidy does.
-		r.note(fmt.Sprintf("%s is removed, and stays removed; but its record in the ledger could not be dropped (%v): the next ccc-hooks run drops it", c.Target, err))
+		r.note(RecordNotDropped(c.Target, err))
 	}
 	return true, nil
 }
@@ -486,4 +486,10 @@ func (s *FileStore) keepTrying() time.Duration {
 		return s.KeepTrying
 	}
 	return defaultKeepTrying
+}
+
+// RecordNotDropped says that the file at path is removed, as asked, though its record in the
+// ledger could not be dropped (err): bookkeeping the next run's tidy does.
+func RecordNotDropped(path string, err error) string {
+	return fmt.Sprintf("%s is removed, and stays removed; but its record in the ledger could not be dropped (%v): the next ccc-hooks run drops it", path, err)
 }
