@@ -50,7 +50,7 @@ func scriptParams(dir string) testscript.Params {
 			case "root":
 				return os.Geteuid() == 0, nil
 			case "bashsandbox": // this machine has Claude Code's Bash sandbox: the reviewer gets it
-				return reviewer.CheckSandbox(context.Background(), hookenv.System(io.Discard), os.Getenv("PATH")).Available(), nil
+				return reviewer.SandboxCheckOf(hookenv.System(io.Discard))(context.Background(), os.Getenv("PATH")).Available(), nil
 			case "wall": // this machine gives the copy-on-write wall supervisor.checks run behind
 				return wall.Probe(context.Background(), "") == nil, nil
 			}

@@ -3,6 +3,7 @@ package config
 import (
 	"encoding/json"
 	"strconv"
+	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
@@ -15,6 +16,14 @@ func SetEnabled(enabled bool) func(old []byte, exists bool) ([]byte, bool, error
 		out, err := settings.SetValue(old, []string{SupervisorKey, "enabled"}, strconv.FormatBool(enabled))
 		return out, false, err
 	}
+}
+
+// SaveEnabled sets supervisor.enabled in the ccc.json at path, written as settings files are
+// (lock, backup, atomic replace, every other byte kept) with the store under home, the ccc-hooks
+// home; now is the clock of the backup's name.
+func SaveEnabled(path, home string, now func() time.Time, enabled bool) error {
+	_, err := (&settings.FileStore{Home: home, Now: now}).Update(path, SetEnabled(enabled))
+	return err
 }
 
 // SetChecks returns a change that sets supervisor.checks in the bytes of ccc.json to list: a

@@ -40,7 +40,7 @@ func RequireTmux(t testing.TB) string {
 // or skips (fails on CI) saying what to install.
 func RequireBashSandbox(t testing.TB) {
 	t.Helper()
-	f := reviewer.CheckSandbox(context.Background(), hookenv.System(io.Discard), os.Getenv("PATH"))
+	f := reviewer.SandboxCheckOf(hookenv.System(io.Discard))(context.Background(), os.Getenv("PATH"))
 	switch {
 	case f.Backend == "":
 		t.Skip("Claude Code has no Bash sandbox on this system")

@@ -101,7 +101,7 @@ func numberedReplies(r *Request) Reply {
 //     the test logs how often.
 //
 // So a hook that needs the reply reads last_assistant_message, and one that reads the transcript
-// (package hookrt/blockrun) must not count on finding the last reply there.
+// (package hookrt/runs) must not count on finding the last reply there.
 func TestStopHookTranscript(t *testing.T) {
 	t.Parallel()
 	for _, mode := range []string{"claude -p", "interactive"} {

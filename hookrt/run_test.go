@@ -23,7 +23,7 @@ func optsOf(e *hooktest.Env) Options {
 		Env: e.Hook(),
 		Review: supervisor.ReviewOptions{
 			ManagedSettings: e.ManagedSettings(),
-			Sandbox:         func(context.Context) bashsandbox.Finding { return bashsandbox.Finding{} },
+			Sandbox:         func(context.Context, string) bashsandbox.Finding { return bashsandbox.Finding{} },
 			Probe:           func(context.Context) error { return errors.New("no copy-on-write wall in this test") },
 		},
 	}

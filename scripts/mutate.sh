@@ -28,7 +28,7 @@ if ! [ -x "$gremlins" ]; then
 fi
 
 if [ "$#" -eq 0 ]; then
-	set -- settings config installer hookrt hookrt/blockrun hookrt/event hookrt/once hookrt/reviewguard \
+	set -- settings config installer hookrt hookrt/runs hookrt/event hookrt/once hookrt/reviewguard \
 		hookrt/supervisor hookrt/transcript hookrt/workflow
 fi
 out=${MUTATE_OUT:-/tmp/ccc-hooks-mutate}

@@ -27,7 +27,7 @@ if [ -n "${OLD:-}" ]; then
 	mkdir "$tmp/old"
 	git -C "$root" archive "$OLD" | tar -x -C "$tmp/old"
 	(cd "$tmp/old" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$tmp/walltime-old" ./scripts/walltime)
-	check=${CHECK:-go test -count=1 ./config ./hookrt/event ./hookrt/transcript ./hookrt/blockrun ./internal/jsonscan ./internal/shellword ./internal/hookcmd}
+	check=${CHECK:-go test -count=1 ./config ./hookrt/event ./hookrt/transcript ./hookrt/runs ./internal/jsonscan ./internal/shellword ./internal/hookcmd}
 	(cd "$root" && sh -c "$check" >/dev/null 2>&1) || true
 	i=0
 	while [ "$i" -lt "$runs" ]; do

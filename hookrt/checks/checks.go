@@ -64,7 +64,7 @@ type Runner struct {
 	// Limits are the wall's bounds and the home's further credential files (supervisor.wall).
 	Limits config.Wall
 	// Wall runs a command behind the wall (wall.Run when nil).
-	Wall func(context.Context, wall.Spec) (wall.Result, error)
+	Wall RunWall
 }
 
 // log is where the runner's warnings go.

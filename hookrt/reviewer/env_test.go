@@ -24,7 +24,7 @@ func TestEnviron(t *testing.T) {
 		"USER_VAR=1", "LD_LIBRARY_PATH=/opt/lib",
 	}
 	want = slices.Concat(want, gitwall.Hardening(), []string{GuardEnv + "=1", ReviewDirEnv + "=", WallEnv + "=0"})
-	if diff := cmp.Diff(want, (&Request{Env: env, ProjectEnv: project}).environ()); diff != "" {
+	if diff := cmp.Diff(want, (&Request{Env: env, Surroundings: Surroundings{ProjectEnv: project}}).environ()); diff != "" {
 		t.Errorf("environ (-want +got):\n%s", diff)
 	}
 }

@@ -1,7 +1,6 @@
 package reviewer
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,10 +12,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -46,20 +47,20 @@ type Request struct {
 	PermissionMode string            // --permission-mode; "" leaves it out
 	AllowedTools   []string          // one --allowedTools each
 	Guard          hookcmd.Handler   // the read-only PreToolUse hook (GuardOf, see GuardSettings)
-	Sandbox        *bashsandbox.Plan // Claude Code's Bash sandbox for the reviewer (GuardSettings); nil: none
-	// SandboxCheck says whether Sandbox runs on the reviewer's PATH (CheckSandbox); nil: Sandbox is dropped.
-	SandboxCheck func(ctx context.Context, path string) bashsandbox.Finding
-	MCPConfig    string  // --mcp-config: the project's MCP servers the session started (read by package supervisor); "" for none
-	MaxBudgetUSD float64 // --max-budget-usd when positive
-	Prompt       string
-	Dir          string        // the review's directory (Dir); "" or no directory: ours, and no git
-	Env          []string      // the hook's environment, from which the reviewer's is built (environ)
-	ProjectEnv   []string      // the names the project's settings files set: left out of Env but the provider's
-	Git          []string      // what points the reviewer's git at the review's wall (gitwall.Wall.Env); none: git finds no repository
-	GitDirs      []string      // the repository's git directories: what the sandbox makes there is removed after the review
-	Walled       bool          // the copy-on-write wall stands: every Bash command of the reviewer runs behind it (WallEnv)
-	Timeout      time.Duration // hard limit; the whole process group is killed when it passes
-	Log          *slog.Logger  // where the review's own warnings go; nil: nowhere
+	Sandbox        *bashsandbox.Plan // Claude Code's Bash sandbox for the reviewer (PlanSandbox, GuardSettings); nil: none
+	// SandboxCheck says whether Sandbox runs on the reviewer's PATH (SandboxCheckOf); nil: Sandbox is dropped.
+	SandboxCheck SandboxCheck
+	// ManagedSettings is the managed settings file, whose allowManagedHooksOnly refuses the
+	// review (checkGuardRuns); "": the operating system's (paths.ManagedFile).
+	ManagedSettings string
+	MaxBudgetUSD    float64 // --max-budget-usd when positive
+	Prompt          string
+	Dir             string        // the review's directory (Dir); "" or no directory: ours, and no git
+	Env             []string      // the hook's environment, from which the reviewer's is built (environ)
+	Surroundings                  // the git wall and the project's settings (Surround)
+	Walled          bool          // the copy-on-write wall stands: every Bash command of the reviewer runs behind it (WallEnv)
+	Timeout         time.Duration // hard limit, the whole process group killed when it passes; 0: supervisor.timeout_seconds' default
+	Log             *slog.Logger  // where the review's own warnings go; nil: nowhere
 }
 
 // Args returns the arguments passed to the claude program (docs/supervisor.md, "The review"):
@@ -92,6 +93,14 @@ func (r *Request) Args() []string {
 	}
 	args = append(args, r.ExtraArgs...)
 	return append(args, prompt)
+}
+
+// timeout is r.Timeout, or supervisor.timeout_seconds' default where it is not positive.
+func (r Request) timeout() time.Duration {
+	if r.Timeout <= 0 {
+		return config.DefaultTimeoutSeconds * time.Second
+	}
+	return r.Timeout
 }
 
 // TimeoutError is a review that ran past its limit.
@@ -148,9 +157,17 @@ func start(ctx context.Context, req Request) ([]byte, error) {
 	if req.Guard.Command == "" {
 		return nil, errors.New("refusing to review without the read-only hook")
 	}
+	managed := req.ManagedSettings
+	if managed == "" {
+		managed = paths.ManagedFile()
+	}
+	if err := checkGuardRuns(managed); err != nil {
+		return nil, err
+	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.
 	ctx, stop := signal.NotifyContext(ctx, proc.TerminationSignals...)
 	defer stop()
+	req.Timeout = req.timeout()
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	env := req.environ()
@@ -163,15 +180,16 @@ func start(ctx context.Context, req Request) ([]byte, error) {
 	if isDir(req.Dir) {
 		c.Dir = req.Dir
 	}
-	stdout := &capWriter{max: MaxStdout}
-	stderr := &capWriter{max: maxStderr, keepTail: true}
+	stdout := &proc.Capped{Max: MaxStdout}
+	stderr := &proc.Capped{Max: maxStderr, Tail: true}
 	c.Stdout, c.Stderr = stdout, stderr
 	// proc.Run kills what is left of the reviewer's process group whatever the outcome, and keeps
 	// the answer of a reviewer that exited 0 while a child of its own still held stdout. While
 	// the reviewer runs, each of its Bash commands is bounded (bound.go).
 	err := proc.RunWatched(c, newCommandWatch(CommandBound(req.Timeout), req.Guard.Command, req.Log).run)
+	out, _ := stdout.Bytes()
 	if err == nil {
-		return stdout.buf.Bytes(), nil
+		return out, nil
 	}
 	var exitErr *exec.ExitError
 	var startErr *proc.StartError
@@ -183,49 +201,19 @@ func start(ctx context.Context, req Request) ([]byte, error) {
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("review canceled: %w", ctx.Err())
 	case errors.As(err, &exitErr):
-		why := lastLine(stderr.buf.String())
+		errOut, _ := stderr.Bytes()
+		why := lastLine(errOut)
 		if why == "" {
-			why = lastLine(stdout.buf.String())
+			why = lastLine(out)
 		}
 		// stdout goes back too: it may hold a result reporting the error (see Run).
 		if why != "" {
-			return stdout.buf.Bytes(), fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
+			return out, fmt.Errorf("%s exited with status %d: %s", req.Program, exitErr.ExitCode(), why)
 		}
-		return stdout.buf.Bytes(), fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
+		return out, fmt.Errorf("%s exited with status %d", req.Program, exitErr.ExitCode())
 	}
 	return nil, fmt.Errorf("run %s: %w", req.Program, err)
 }
 
-func lastLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	}
-	return clip.Truncate(s, 500)
-}
-
-// capWriter keeps at most max bytes (the first ones, or the last ones with keepTail) and
-// swallows the rest, so a chatty child can neither exhaust memory nor block on a full pipe.
-type capWriter struct {
-	buf      bytes.Buffer
-	max      int
-	keepTail bool
-}
-
-func (w *capWriter) Write(p []byte) (int, error) {
-	n := len(p)
-	if w.keepTail {
-		w.buf.Write(p)
-		if over := w.buf.Len() - w.max; over > 0 {
-			w.buf.Next(over)
-		}
-		return n, nil
-	}
-	if room := w.max - w.buf.Len(); room > 0 {
-		if len(p) > room {
-			p = p[:room]
-		}
-		w.buf.Write(p)
-	}
-	return n, nil
-}
+// lastLine is the last line of a reviewer's output, for an error: at most 500 bytes of it.
+func lastLine(out []byte) string { return clip.Truncate(clip.LastLine(string(out)), 500) }

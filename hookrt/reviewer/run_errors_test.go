@@ -62,23 +62,3 @@ func TestReviewFailures(t *testing.T) {
 		})
 	}
 }
-
-// TestCapWriter: the reviewer's stdout keeps its first bytes, its stderr its last ones, and
-// neither grows past its cap however much is written.
-func TestCapWriter(t *testing.T) {
-	head := &capWriter{max: 5}
-	tail := &capWriter{max: 5, keepTail: true}
-	for _, s := range []string{"abc", "defgh", "ij"} {
-		for _, w := range []*capWriter{head, tail} {
-			if n, err := w.Write([]byte(s)); n != len(s) || err != nil {
-				t.Fatalf("Write(%q) = %d, %v; want everything accepted", s, n, err)
-			}
-		}
-	}
-	if got := head.buf.String(); got != "abcde" {
-		t.Errorf("head kept %q; want %q", got, "abcde")
-	}
-	if got := tail.buf.String(); got != "fghij" {
-		t.Errorf("tail kept %q; want %q", got, "fghij")
-	}
-}

@@ -154,7 +154,7 @@ func TestReviewEnvironment(t *testing.T) {
 	project := t.TempDir()
 	git := []string{"GIT_DIR=/w/wall", "GIT_WORK_TREE=" + project, "GIT_OBJECT_DIRECTORY=" + project + "/.git/objects"}
 	_, _, err := Run(context.Background(), Request{
-		Guard: GuardOf("ccc-hooks"), Program: claude, SessionID: "s", Prompt: "p", Dir: project, Git: git,
+		Guard: GuardOf("ccc-hooks"), Program: claude, SessionID: "s", Prompt: "p", Dir: project, Surroundings: Surroundings{Git: git},
 		Env: append(os.Environ(), "DUMP="+dump, ReviewDirEnv+"=/elsewhere", GuardEnv+"=0", "GIT_CONFIG_COUNT=0",
 			"GIT_EXEC_PATH=/p/bin", "BASH_ENV=/p/x.sh", "BASH_FUNC_ls%%=() { :; }"),
 		Timeout: 30 * time.Second,

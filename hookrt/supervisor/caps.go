@@ -3,12 +3,9 @@ package supervisor
 import (
 	"context"
 	"fmt"
-	"slices"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/transcript"
-	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 )
 
 // admission is what the session's counts let an event have.
@@ -26,7 +23,7 @@ const (
 // budget). The run of work the count belongs to is brought up to date first (newRun).
 //
 // For a Stop, Claude Code's count of blocks in a row is brought up to date too, as Claude Code
-// keeps it (package blockrun); where the transcript cannot tell whether the agent called a tool
+// keeps it (package runs); where the transcript cannot tell whether the agent called a tool
 // since the last block, the lower count decides, so the stop is reviewed (a review Claude Code
 // overrides costs money, a skipped one lets unreviewed work through). The transcript is read for
 // that only for a Stop about to be reviewed or let through at the cap, and not at all when
@@ -49,7 +46,7 @@ func (s *supervision) admit(ctx context.Context, limit, blockCap int, spent floa
 			st.Count++
 			return nil
 		}
-		run := blockrun.Run{}
+		run := runs.Blocks{}
 		if st.StopRun != nil {
 			run = *st.StopRun
 		}
@@ -57,7 +54,7 @@ func (s *supervision) admit(ctx context.Context, limit, blockCap int, spent floa
 		case blockCap > 0:
 			run = run.Continue(s.ev.StopHookActive, s.ev.TranscriptPath)
 		case !s.ev.StopHookActive:
-			run = blockrun.Run{}
+			run = runs.Blocks{}
 		}
 		st.StopRun = &run
 		if blockCap > 0 && run.Low >= blockCap {
@@ -72,61 +69,19 @@ func (s *supervision) admit(ctx context.Context, limit, blockCap int, spent floa
 }
 
 // newRun starts the count again when the user has spoken since the last event the supervisor
-// saw: the count is of one run of work, the reviews since the user last typed something.
-//
-// The session's transcript tells (transcript.ReadTurn): a prompt the user typed opens a turn with
-// a new prompt_id, and what the user types while the agent works is added to the running turn;
-// either starts the count again, once. A turn Claude Code opens by itself, when a background task
-// ends or a wake-up fires, has a new prompt_id too, but does not: an agent that answers every
-// block by starting background work would otherwise never meet the cap. Where the transcript
-// cannot tell who opened a new turn (Claude Code 2.1.328 may not have written its record yet), a
-// turn after a Stop let through while the agent waited is taken for Claude Code's, and any other
-// for the user's: a review more rather than one skipped. Without a prompt_id, and with nothing
-// typed since, nothing says the user spoke, and the count goes on.
+// saw (runs.Work.Spoke): the count is of one run of work, the reviews since the user last typed
+// something.
 func (s *supervision) newRun(st *State) {
-	id := s.ev.PromptID
-	told := transcript.ReadTurn(s.ev.TranscriptPath, id)
-	newTurn := id != "" && id != st.PromptID
-	waited := st.Waited
-	if newTurn {
-		st.PromptID, st.Waited = id, false
-	}
-	switch {
-	case told.LastTyped != "" && !slices.Contains(st.Typed, told.LastTyped):
+	if st.Spoke(s.ev.TranscriptPath, s.ev.PromptID) {
 		st.Count = 0
-		st.noteTyped(told.LastTyped)
-	case newTurn && told.Opener == transcript.Unknown && !waited:
-		// Taken for the user's: once its record is written, it starts nothing again; nor does
-		// what the user typed before it.
-		st.Count = 0
-		st.noteTyped(told.LastTyped)
-		st.noteTyped("prompt:" + id)
-	}
-}
-
-// maxTyped bounds State.Typed.
-const maxTyped = 4
-
-// noteTyped records that the count has started from typed ("" records nothing).
-func (st *State) noteTyped(typed string) {
-	if typed == "" || slices.Contains(st.Typed, typed) {
-		return
-	}
-	st.Typed = append(st.Typed, typed)
-	if over := len(st.Typed) - maxTyped; over > 0 {
-		st.Typed = slices.Delete(st.Typed, 0, over)
 	}
 }
 
 // noteWaiting records that a Stop came while the agent waited on background work (State.Waited).
 func (s *supervision) noteWaiting(ctx context.Context) {
 	_, err := s.store.Update(ctx, s.ev.SessionID, func(st *State) error {
-		if st.Waited && (s.ev.PromptID == "" || st.PromptID == s.ev.PromptID) {
+		if !st.Wait(s.ev.PromptID) {
 			return ErrNoChange
-		}
-		st.Waited = true
-		if s.ev.PromptID != "" {
-			st.PromptID = s.ev.PromptID
 		}
 		return nil
 	})
@@ -184,9 +139,9 @@ func (s *supervision) capAnswer(rec *Decision, gate admission, spent, from float
 	default:
 		rec.Decision = DecisionBlockCap
 		rec.Reason = fmt.Sprintf("Claude Code's cap of %d Stop-hook blocks in a row (%s) is reached; stop allowed without a review",
-			*rec.BlockCap, blockcap.Var)
+			*rec.BlockCap, runs.CapVar)
 		msg = fmt.Sprintf("ccc-hooks: the supervisor blocked this stop %d times in a row, Claude Code's limit (%s); it lets the turn end without another review.",
-			*rec.BlockCap, blockcap.Var)
+			*rec.BlockCap, runs.CapVar)
 	}
 	out := allow(s.ev, rec.Reason)
 	if out != nil {

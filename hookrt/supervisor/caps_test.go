@@ -11,7 +11,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
-	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -76,7 +76,7 @@ func TestStopBlockCap(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, hooktest.BlockScript)
 			e.Vars["REVIEWS"] = filepath.Join(e.Dir, "reviews")
-			e.Vars[blockcap.Var] = tt.cap
+			e.Vars[runs.CapVar] = tt.cap
 			opts := optsOf(e)
 			opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.Vars["REVIEWS"]) }
 			transcript := filepath.Join(e.Dir, "session.jsonl")
@@ -102,7 +102,7 @@ func TestStopBlockCap(t *testing.T) {
 					if out.Decision != "block" || !strings.HasPrefix(out.SystemMessage, "ccc-hooks supervisor: sent the agent back to work (review ") {
 						t.Errorf("stop %d: got %+v, want a block with the review's line", i, out)
 					}
-				} else if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+blockcap.Var+")") ||
+				} else if out.Decision != "" || !strings.Contains(out.SystemMessage, "Claude Code's limit ("+runs.CapVar+")") ||
 					!strings.Contains(*out.Reason, "Stop-hook blocks in a row") {
 					t.Errorf("stop %d: got %+v, want an allow with the block-cap system message", i, out)
 				}
@@ -117,7 +117,7 @@ func TestStopBlockCap(t *testing.T) {
 // An allowing review gives its place in the run back: Claude Code ends the turn, nothing blocked.
 func TestStopBlockCapAllowReleases(t *testing.T) {
 	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, hooktest.AllowScript)
-	e.Vars[blockcap.Var] = "1"
+	e.Vars[runs.CapVar] = "1"
 	for i := range 3 {
 		msg := fmt.Sprintf("stop %d", i)
 		ev := &event.Event{
@@ -136,7 +136,7 @@ func TestStopBlockCapAllowReleases(t *testing.T) {
 func TestStopBlockCapConcurrent(t *testing.T) {
 	e := hooktest.New(t, `{"supervisor":{"enabled":true,"max_iterations":100}}`, hooktest.BlockScript)
 	e.Vars["REVIEWS"] = filepath.Join(e.Dir, "reviews")
-	e.Vars[blockcap.Var] = "3"
+	e.Vars[runs.CapVar] = "3"
 	opts := optsOf(e)
 	opts.Environ = func() []string { return append(os.Environ(), "REVIEWS="+e.Vars["REVIEWS"]) }
 	transcript := filepath.Join(e.Dir, "session.jsonl")

@@ -2,12 +2,10 @@ package supervisor
 
 import (
 	"context"
-	"runtime"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // evidence runs the project's checks (supervisor.checks) for the review about to start: for a
@@ -35,26 +33,14 @@ func (s *supervision) evidence(ctx context.Context) checks.Evidence {
 }
 
 // wallStands reports whether the copy-on-write wall stands for this review, so that every Bash
-// command of the reviewer runs behind it (reviewer.InsideReview): on Linux, unless supervisor.wall.reviewer
-// is false, when a check of this review ran behind it just now (ev), else when a trial run says
-// so (ReviewOptions.Probe; wall.Probe when nil). Elsewhere never: macOS's Seatbelt gives no
-// copy-on-write layer (a command that writes would fail there instead), and other systems have no
-// wall; the read-only rule holds alone.
+// command of the reviewer runs behind it (reviewer.InsideReview): unless supervisor.wall.reviewer
+// is false, as the checks' evidence ev and a trial run tell (checks.Evidence.WallStands). Where it
+// does not, the read-only rule holds alone.
 func (s *supervision) wallStands(ctx context.Context, ev checks.Evidence) bool {
-	if runtime.GOOS != "linux" || !s.opts.Config.Wall.Reviewer {
+	if !s.opts.Config.Wall.Reviewer {
 		return false
 	}
-	for _, r := range ev.Results {
-		if checks.Ran(r) && !r.Reused {
-			return true
-		}
-	}
-	probe := s.opts.Review.Probe
-	if probe == nil {
-		home := paths.HomeDir(s.opts.Getenv)
-		probe = func(ctx context.Context) error { return wall.Probe(ctx, home) }
-	}
-	err := probe(ctx)
+	err := ev.WallStands(ctx, paths.HomeDir(s.opts.Getenv), s.opts.Review.Probe)
 	if err != nil {
 		s.opts.Log().Info("the reviewer's commands meet the read-only rule alone: no copy-on-write wall here", "err", err)
 	}

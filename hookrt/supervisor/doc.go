@@ -13,12 +13,12 @@
 //     (supervisor-<id>.log), read by `ccc-hooks supervisor log` (state.go, windows.go, log.go,
 //     decisions.go).
 //   - The caps: max_iterations reviews, and Claude Code's own cap on Stop blocks in a row
-//     counted as Claude Code counts it (caps.go, with package blockrun).
-//   - The review: its prompt (prompt.go), the managed-settings check (managed.go), its git wall
-//     (package gitwall) and what it takes of the project's settings (surroundings.go,
-//     reviewenv.go), the sandbox plan (sandbox.go), handed to package reviewer (handle.go,
-//     review). Where the copy-on-write wall stands, every Bash command of the reviewer runs
-//     behind it, rewritten by its hook (checks.go, reviewer.InsideReview), and the prompt says so.
+//     counted as Claude Code counts it, in the run of work since the user last spoke (caps.go,
+//     with package runs).
+//   - The review: its prompt (prompt.go) and its settings from ccc.json, handed to package
+//     reviewer, which builds its surroundings and runs it (handle.go, review). Where the
+//     copy-on-write wall stands, every Bash command of the reviewer runs behind it, rewritten by
+//     its hook (checks.go, reviewer.InsideReview), and the prompt says so.
 //   - The checks: before a Stop review the project's checks (supervisor.checks) run behind the
 //     copy-on-write wall and their results go into the prompt as evidence, a question review
 //     reuses them (checks.go, with package checks).

@@ -10,10 +10,8 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
-	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
-	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // ReasonDisabled is the reason given when the supervisor is off for the session.
@@ -45,21 +43,14 @@ type ReviewOptions struct {
 	Timeout time.Duration
 	// ManagedSettings is the managed settings file (the operating system's when empty).
 	ManagedSettings string
-	// Sandbox finds whether Claude Code's Bash sandbox can run here (CheckSandbox, on the
-	// reviewer's PATH, when nil).
-	Sandbox func(context.Context) bashsandbox.Finding
+	// Sandbox finds whether Claude Code's Bash sandbox can run here
+	// (reviewer.SandboxCheckOf the hook's outside world when nil).
+	Sandbox reviewer.SandboxCheck
 	// Wall runs a check behind the copy-on-write wall (wall.Run when nil).
-	Wall func(context.Context, wall.Spec) (wall.Result, error)
-	// Probe says whether the wall stands here when no check of the review showed it (wallStands;
-	// wall.Probe when nil).
+	Wall checks.RunWall
+	// Probe says whether the wall stands here when no check of the review showed it
+	// (checks.Evidence.WallStands; wall.Probe when nil).
 	Probe func(context.Context) error
-}
-
-func (o Options) withDefaults() Options {
-	if o.Review.ManagedSettings == "" {
-		o.Review.ManagedSettings = paths.ManagedFile()
-	}
-	return o
 }
 
 // ReviewFailedError is a failed review of a Stop event. The hook exits 1 with its message, which
@@ -81,7 +72,6 @@ func (e *ReviewFailedError) Unwrap() error { return e.Err }
 // as without the variable, the hook log has a warning, and the answer carries a systemMessage
 // telling the user which variable was not used and why.
 func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, error) {
-	opts = opts.withDefaults()
 	s := &supervision{opts: opts, ev: ev, store: &SessionStore{Home: paths.Home(opts.Getenv), Now: opts.Now}}
 	sw := s.switchboard()
 	supID, err := sw.ID(IDSource{}, IDSource{Name: "session_id", ID: ev.SessionID})
@@ -143,7 +133,7 @@ func (s *supervision) answerAs(ctx context.Context, sw *Switch, supID string) (*
 		return out, nil
 	}
 	limit := s.opts.Config.MaxIterations
-	blockCap := blockcap.FromEnv(s.opts.Getenv)
+	blockCap := runs.Cap(s.opts.Getenv)
 	spent := s.spent()
 	st, gate, err := s.admit(ctx, limit, blockCap, spent)
 	if err != nil {
@@ -290,9 +280,6 @@ func (s *supervision) review(ctx context.Context, evidence checks.Evidence) (rev
 	if err != nil {
 		s.opts.Log().Warn("using the built-in supervisor prompt", "err", err)
 	}
-	if err := checkGuardRuns(s.opts.Review.ManagedSettings); err != nil {
-		return reviewer.Verdict{}, reviewer.Usage{}, err
-	}
 	self, err := s.opts.Executable()
 	if err != nil {
 		return reviewer.Verdict{}, reviewer.Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)
@@ -304,34 +291,32 @@ func (s *supervision) review(ctx context.Context, evidence checks.Evidence) (rev
 	dir := reviewer.Dir(s.ev.CWD, s.opts.Getwd)
 	standing := make(chan bool, 1)
 	go func() { standing <- s.wallStands(ctx, evidence) }()
-	around := s.surroundings(ctx, dir)
-	defer around.remove()
+	around := reviewer.Surround(ctx, dir, s.opts.Env, s.opts.Log())
+	defer around.Remove()
 	claude, _ := cfg.Claude(s.opts.Getenv)
 	walled := <-standing
-	var gitDirs []string
-	if around.wall != nil {
-		gitDirs = around.wall.GitDirs
+	check := s.opts.Review.Sandbox
+	if check == nil {
+		check = reviewer.SandboxCheckOf(s.opts.Env)
 	}
 	return reviewer.Run(ctx, reviewer.Request{
-		Program:        claude,
-		ExtraArgs:      cfg.ClaudeArgs,
-		SessionID:      s.ev.SessionID,
-		PermissionMode: cfg.PermissionMode,
-		AllowedTools:   cfg.AllowedTools,
-		Guard:          reviewer.GuardOf(self),
-		Sandbox:        s.sandbox(dir, walled),
-		SandboxCheck:   s.sandboxCheck,
-		MCPConfig:      around.project.mcp,
-		MaxBudgetUSD:   cfg.MaxBudgetUSD,
-		Prompt:         Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, walled, evidence.Section(cfg.Language)),
-		Dir:            dir,
-		Env:            s.opts.Environ(),
-		ProjectEnv:     around.project.env,
-		Git:            around.git,
-		GitDirs:        gitDirs,
-		Walled:         walled,
-		Timeout:        timeout,
-		Log:            s.opts.Log(),
+		Program:         claude,
+		ExtraArgs:       cfg.ClaudeArgs,
+		SessionID:       s.ev.SessionID,
+		PermissionMode:  cfg.PermissionMode,
+		AllowedTools:    cfg.AllowedTools,
+		Guard:           reviewer.GuardOf(self),
+		Sandbox:         reviewer.PlanSandbox(cfg.AllowedTools, dir, paths.HomeDir(s.opts.Getenv), walled),
+		SandboxCheck:    check,
+		ManagedSettings: s.opts.Review.ManagedSettings,
+		MaxBudgetUSD:    cfg.MaxBudgetUSD,
+		Prompt:          Prompt(base, cfg.Language, s.ev, cfg.AllowedTools, walled, evidence.Section(cfg.Language)),
+		Dir:             dir,
+		Env:             s.opts.Environ(),
+		Surroundings:    around,
+		Walled:          walled,
+		Timeout:         timeout,
+		Log:             s.opts.Log(),
 	})
 }
 

@@ -75,7 +75,7 @@ func TestHandleRefusesUnguardedReview(t *testing.T) {
 	e.Write(opts.Review.ManagedSettings, `{"allowManagedHooksOnly": true}`, 0o644)
 	_, err := run(context.Background(), hooktest.Stop("m"), opts)
 	var failed *ReviewFailedError
-	var unguarded *UnguardedError
+	var unguarded *reviewer.UnguardedError
 	if !errors.As(err, &failed) || !errors.As(err, &unguarded) || unguarded.Path != opts.Review.ManagedSettings {
 		t.Fatalf("Run = %v, want a failed review naming %s", err, opts.Review.ManagedSettings)
 	}

@@ -28,7 +28,7 @@ func optsOf(e *hooktest.Env) Options {
 func noWall(context.Context) error { return errors.New("no copy-on-write wall in this test") }
 
 // noSandbox is a machine without Claude Code's Bash sandbox.
-func noSandbox(context.Context) bashsandbox.Finding {
+func noSandbox(context.Context, string) bashsandbox.Finding {
 	return bashsandbox.Finding{Backend: "bubblewrap", Missing: []string{"bwrap", "socat"}}
 }
 

@@ -58,7 +58,7 @@ func TestReviewSandbox(t *testing.T) {
 			opts := optsOf(e)
 			var err error
 			var asked atomic.Int32
-			opts.Review.Sandbox = func(context.Context) bashsandbox.Finding { asked.Add(1); return tt.machine }
+			opts.Review.Sandbox = func(context.Context, string) bashsandbox.Finding { asked.Add(1); return tt.machine }
 			opts.Executable = func() (string, error) { return "/bin/ccc-hooks", nil }
 			ev := hooktest.Stop("s")
 			ev.CWD = project

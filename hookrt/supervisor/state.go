@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
@@ -27,15 +27,8 @@ type State struct {
 	// Count is the reviews of the run of work: since the user last spoke (see caps.go), or since
 	// `ccc-hooks supervisor on`.
 	Count int `json:"count"`
-	// PromptID is the prompt_id of the last turn the supervisor saw; a new one is a new turn.
-	PromptID string `json:"prompt_id,omitempty"`
-	// Typed names what the user typed that the count already started from (LastTyped values of
-	// transcript.Turn, newest last, at most maxTyped), so that each starts it only once.
-	Typed []string `json:"typed,omitempty"`
-	// Waited is set by a Stop let through while the agent waited on background work, and
-	// cleared by the next turn: that turn is most likely Claude Code's own, started when the
-	// work ended.
-	Waited bool `json:"waited,omitempty"`
+	// Work is the run of work the count is of (prompt_id, typed, waited: see runs.Work).
+	runs.Work
 	// FailedReviews counts the reviews in a row that failed; a review that succeeds ends the run.
 	// A review that met the account's usage limit is no failure of the reviewer, and not counted.
 	FailedReviews int `json:"failed_reviews,omitempty"`
@@ -46,11 +39,11 @@ type State struct {
 	// `ccc-hooks supervisor on`: supervisor.session_budget_usd counts from there.
 	BudgetFromUSD float64 `json:"budget_from_usd,omitempty"`
 	// StopRun counts the Stop blocks in a row as Claude Code counts them (see package
-	// blockrun), to stay within its cap. A review under way holds its place in the count until
+	// runs), to stay within its cap. A review under way holds its place in the count until
 	// its verdict is known.
-	StopRun   *blockrun.Run `json:"stop_run,omitempty"`
-	CreatedAt time.Time     `json:"created_at"`
-	UpdatedAt time.Time     `json:"updated_at"`
+	StopRun   *runs.Blocks `json:"stop_run,omitempty"`
+	CreatedAt time.Time    `json:"created_at"`
+	UpdatedAt time.Time    `json:"updated_at"`
 }
 
 // SessionStore reads and writes the supervisor state files and decision logs of sessions

@@ -165,7 +165,7 @@ ls "$GIT_DIR" > "$out.wall"
 	if data, err := os.ReadFile(marker); err == nil {
 		t.Errorf("the reviewer's git ran a planted program:\n%s", data)
 	}
-	if walls, _ := os.ReadDir(gitWallsDir(e.Getenv)); len(walls) != 0 {
+	if walls, _ := os.ReadDir(filepath.Join(paths.Home(e.Getenv), "git-walls")); len(walls) != 0 {
 		t.Errorf("walls left after the review: %v", walls)
 	}
 	// The control: plain git diff in the same repository runs the planted programs.

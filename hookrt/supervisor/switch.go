@@ -10,7 +10,6 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
-	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
 // SupervisorIDVar names the variable that makes sessions share one supervisor on/off state.
@@ -112,6 +111,5 @@ func (w *Switch) Set(ctx context.Context, id string, on, own bool) error {
 // SetDefault sets supervisor.enabled in ccc.json, written as settings files are (lock, backup,
 // atomic replace, every other byte kept) with the store under the ccc-hooks home.
 func (w *Switch) SetDefault(on bool) error {
-	_, err := (&settings.FileStore{Home: w.Store.Home, Now: w.Now}).Update(w.ConfigFile(), config.SetEnabled(on))
-	return err
+	return config.SaveEnabled(w.ConfigFile(), w.Store.Home, w.Now, on)
 }

@@ -89,7 +89,7 @@ func TestWithNotice(t *testing.T) {
 	if out := event.WithNotice(nil, "b"); out == nil || out.SystemMessage != "b" || out.Decision != "" || out.Reason != nil {
 		t.Errorf("event.WithNotice(nil) = %+v, want only the message", out)
 	}
-	s := &supervision{ev: hooktest.Stop("s"), opts: Options{}.withDefaults()}
+	s := &supervision{ev: hooktest.Stop("s"), opts: Options{}}
 	out := s.capAnswer(&Decision{Count: 1, Max: 1}, iterationCapped, 0, 0)
 	if got := event.WithNotice(out, "b").SystemMessage; !strings.HasSuffix(got, "your next prompt.\nb") {
 		t.Errorf("SystemMessage = %q, want the cap's message, then the notice", got)

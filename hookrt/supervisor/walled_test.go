@@ -50,7 +50,7 @@ func TestReviewerCommandsBehindTheWall(t *testing.T) {
 			e.Write(filepath.Join(project, "main.go"), "package main\n", 0o644)
 			opts := optsOf(e)
 			opts.Review.Wall = (&fakeWall{}).run
-			opts.Review.Sandbox = func(context.Context) bashsandbox.Finding { return bashsandbox.Finding{Backend: "bubblewrap"} }
+			opts.Review.Sandbox = func(context.Context, string) bashsandbox.Finding { return bashsandbox.Finding{Backend: "bubblewrap"} }
 			probed := false
 			opts.Review.Probe = func(context.Context) error { probed = true; return tc.probe }
 			ev := hooktest.Stop("s1")

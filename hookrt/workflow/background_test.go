@@ -8,7 +8,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
-	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -35,7 +35,7 @@ func TestClaudeCodeBlockCap(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
 			if tt.env != "-" {
-				f.env[blockcap.Var] = tt.env
+				f.env[runs.CapVar] = tt.env
 			}
 			f.maxBlocks = tt.maxBlocks
 			f.prompt("/mc fix it")
@@ -68,7 +68,7 @@ func TestClaudeCodeBlockCap(t *testing.T) {
 // workflow then blocks on up to max_iterations, and says which cap let the stop through.
 func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 	f := newFixture(t)
-	f.env[blockcap.Var] = "3"
+	f.env[runs.CapVar] = "3"
 	f.maxBlocks = 5
 	f.prompt("/mc fix it")
 	transcript := f.transcript(hooktest.WordsLine)
@@ -100,7 +100,7 @@ func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 		}
 	}
 	out = f.handle(event.Stop, map[string]any{"stop_hook_active": true})
-	if out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "already blocked 3 times in a row (the cap, Claude Code's "+blockcap.Var+")") {
+	if out == nil || out.Decision != "" || !strings.Contains(out.SystemMessage, "already blocked 3 times in a row (the cap, Claude Code's "+runs.CapVar+")") {
 		t.Fatalf("stop 4 without a transcript: got %+v, want an allow at Claude Code's cap", out)
 	}
 	if n := f.only().FailureCount; n != 8 {
@@ -112,7 +112,7 @@ func TestClaudeCodeBlockCapToolCalls(t *testing.T) {
 // Stop with stop_hook_active=false is a new turn, so the workflow's run starts anew too.
 func TestRunStartsAnewWithoutStopHookActive(t *testing.T) {
 	f := newFixture(t)
-	f.env[blockcap.Var] = "2"
+	f.env[runs.CapVar] = "2"
 	f.prompt("/mc fix it")
 	for turn := range 3 {
 		for i := range 2 {
@@ -142,7 +142,7 @@ func TestClaudeCodeBlockCapTranscriptWrittenLate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t)
-			f.env[blockcap.Var] = "2"
+			f.env[runs.CapVar] = "2"
 			f.prompt("/mc fix it")
 			transcript := filepath.Join(t.TempDir(), "not-yet.jsonl")
 			for i := range 2 {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
-	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -133,7 +133,7 @@ func TestReviewClaudeBlockCap(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
-			f.env[blockcap.Var] = "3"
+			f.env[runs.CapVar] = "3"
 			f.maxBlocks = 5
 			f.prompt("/mc fix it")
 			transcript := f.transcript(`{"type":"user","message":{"role":"user","content":"/mc-review the fix"}}` + "\n")

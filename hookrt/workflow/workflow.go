@@ -34,7 +34,7 @@
 // default 8, 0 = none) counted as Claude Code counts them, per session for Stop and per subagent
 // for SubagentStop. A run starts anew with a Stop with stop_hook_active=false, a user prompt, or
 // an allowed stop; Claude Code's count also starts anew after the agent called a tool (package
-// blockrun reads that from the event's transcript, and counts afresh where it cannot tell). At a
+// runs reads that from the event's transcript, and counts afresh where it cannot tell). At a
 // cap the stop is allowed with a systemMessage for the user, recorded in the task's
 // failure_history and logged, and no failure is counted (Claude Code would have overridden that
 // block). The counters live in <ccc-hooks home>/workflow-<session id>.json.
@@ -61,7 +61,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
-	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -91,7 +91,7 @@ func (o Options) withDefaults() Options {
 	if o.Config.MaxIterations <= 0 {
 		o.Config.MaxIterations = config.DefaultMaxIterations
 	}
-	o.claudeCap = blockcap.FromEnv(o.Getenv)
+	o.claudeCap = runs.Cap(o.Getenv)
 	if o.Notify == nil {
 		env := o.Env
 		o.Notify = func(ctx context.Context, title, body string) { DesktopNotify(ctx, env, title, body) }

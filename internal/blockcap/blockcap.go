@@ -1,6 +1,7 @@
 // Package blockcap holds Claude Code's own cap on Stop-hook blocks in a row: after that many
 // blocks with no tool call between them it ends the turn anyway. The hook runtime honours the
-// cap as the hook sees it (FromEnv); doctor compares it with max_iterations wherever it is set.
+// cap as the hook sees it (hookrt/runs.Cap); doctor compares it with max_iterations wherever it
+// is set.
 package blockcap
 
 import (
@@ -23,14 +24,4 @@ func Parse(raw string) (n int, ok bool) {
 		return 0, false
 	}
 	return n, true
-}
-
-// FromEnv returns the cap as the hook sees it (Claude Code hands its environment, including the
-// "env" of its settings, to hooks): 0 means none. A value that is not a whole number ≥ 0 counts
-// as unset, which is the default. Both profiles read the cap here.
-func FromEnv(getenv func(string) string) int {
-	if n, ok := Parse(getenv(Var)); ok {
-		return n
-	}
-	return Default
 }

@@ -1,4 +1,4 @@
-package blockrun
+package runs
 
 import (
 	"os"
@@ -21,14 +21,14 @@ const (
 )
 
 // exact is a run of n blocks known exactly, marked at m.
-func exact(n int, m *transcript.Mark) Run { return Run{Low: n, High: n, Mark: m} }
+func exact(n int, m *transcript.Mark) Blocks { return Blocks{Low: n, High: n, Mark: m} }
 
 // first is what the first stop of a run (stop_hook_active false) keeps of the transcript at path.
-func first(path string) Run { return Run{}.Continue(false, path) }
+func first(path string) Blocks { return Blocks{}.Continue(false, path) }
 
 // stopAfter marks a transcript holding start as the previous stop left it with blocks blocks,
 // appends then, and returns what the next stop (stop_hook_active true) counts.
-func stopAfter(t *testing.T, start, then string, blocks int) Run {
+func stopAfter(t *testing.T, start, then string, blocks int) Blocks {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	testfs.Write(t, path, start, 0o600)
@@ -43,7 +43,7 @@ func stopAfter(t *testing.T, start, then string, blocks int) Run {
 // count is a run's range, for messages.
 type count struct{ low, high int }
 
-func rangeOf(r Run) count { return count{r.Low, r.High} }
+func rangeOf(r Blocks) count { return count{r.Low, r.High} }
 
 func TestContinueCountsAsClaudeCode(t *testing.T) {
 	tests := []struct {
@@ -72,7 +72,7 @@ func TestContinueStopHookInactiveStartsAgain(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	testfs.Write(t, path, userLine+wordsLine, 0o600)
 	mark := first(path).Mark
-	for _, prev := range []Run{exact(5, mark), {Low: 1, High: 5, Mark: mark}} {
+	for _, prev := range []Blocks{exact(5, mark), {Low: 1, High: 5, Mark: mark}} {
 		if got := prev.Continue(false, path); got.Low != 0 || got.High != 0 || got.Mark == nil || got.Mark.Offset != int64(len(userLine+wordsLine)) {
 			t.Errorf("%+v.Continue(stop_hook_active false) = %+v; want 0 and a mark at the end", prev, got)
 		}
@@ -197,10 +197,10 @@ func TestContinueUncertainRange(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	testfs.Write(t, path, userLine, 0o600)
 	// A range whose low end is 0 goes on as it is: only the high end was counted.
-	if got := (Run{Low: 0, High: 2, Mark: first(path).Mark}).Continue(true, path); rangeOf(got) != (count{0, 2}) {
+	if got := (Blocks{Low: 0, High: 2, Mark: first(path).Mark}).Continue(true, path); rangeOf(got) != (count{0, 2}) {
 		t.Fatalf("count = %+v with nothing new, want {0 2}", rangeOf(got))
 	}
-	r := Run{Low: 0, High: 3, Mark: first(path).Mark}
+	r := Blocks{Low: 0, High: 3, Mark: first(path).Mark}
 	r.Block()
 	testfs.Append(t, path, wordsLine)
 	if r = r.Continue(true, path); rangeOf(r) != (count{1, 4}) {
@@ -277,7 +277,7 @@ func TestContinueSliceBounds(t *testing.T) {
 
 // Unblock gives back what Block counted, and never goes below 0.
 func TestBlockUnblock(t *testing.T) {
-	r := Run{Low: 0, High: 2}
+	r := Blocks{Low: 0, High: 2}
 	r.Block()
 	if rangeOf(r) != (count{1, 3}) {
 		t.Fatalf("after Block: %+v", rangeOf(r))
@@ -299,7 +299,7 @@ func TestContinueInconsistentRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	testfs.Write(t, path, userLine, 0o600)
 	mark := first(path).Mark
-	for _, r := range []Run{{Low: -1, High: 2, Mark: mark}, {Low: 3, High: 1, Mark: mark}} {
+	for _, r := range []Blocks{{Low: -1, High: 2, Mark: mark}, {Low: 3, High: 1, Mark: mark}} {
 		if got := r.Continue(true, path); rangeOf(got) != (count{0, 0}) {
 			t.Errorf("%+v.Continue = %+v, want {0 0}", rangeOf(r), rangeOf(got))
 		}

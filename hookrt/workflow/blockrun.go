@@ -1,18 +1,15 @@
 package workflow
 
-import (
-	"github.com/ccc-hooks/ccc-hooks/hookrt/blockrun"
-	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
-)
+import "github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 
 // blockRun is a run of blocks of one kind of stop: the session's Stop, or one subagent's
 // SubagentStop. It ends when the stop is allowed.
 type blockRun struct {
 	// Blocks counts the blocks of the run; the iteration cap (max_iterations) bounds it.
 	Blocks int `json:"blocks"`
-	// Claude counts them as Claude Code does, anew after a tool call (package blockrun); Claude
+	// Claude counts them as Claude Code does, anew after a tool call (package runs); Claude
 	// Code's own cap bounds it.
-	Claude blockrun.Run `json:"claude_count"`
+	Claude runs.Blocks `json:"claude_count"`
 }
 
 // capReached brings r up to a stop about to be gated and says whether a cap lets it through
@@ -25,7 +22,7 @@ type blockRun struct {
 // here, and only when Claude Code has a cap. Where the transcript cannot tell whether the agent
 // called a tool since the last block, the higher count decides: a block Claude Code would
 // override shows the user a warning and counts a failure that never happened, so the workflow
-// lets such a stop through instead (package blockrun).
+// lets such a stop through instead (package runs).
 func (r *blockRun) capReached(sub, stopHookActive bool, transcript string, maxBlocks, claudeCap int) (name string, blocks, limit int) {
 	if !stopHookActive && !sub {
 		r.Blocks = 0
@@ -33,13 +30,13 @@ func (r *blockRun) capReached(sub, stopHookActive bool, transcript string, maxBl
 	if claudeCap > 0 {
 		r.Claude = r.Claude.Continue(stopHookActive, transcript)
 	} else {
-		r.Claude = blockrun.Run{}
+		r.Claude = runs.Blocks{}
 	}
 	switch {
 	case r.Blocks >= maxBlocks:
 		return "workflow.max_iterations", r.Blocks, maxBlocks
 	case claudeCap > 0 && r.Claude.High >= claudeCap:
-		return "Claude Code's " + blockcap.Var, r.Claude.High, claudeCap
+		return "Claude Code's " + runs.CapVar, r.Claude.High, claudeCap
 	}
 	return "", 0, 0
 }

@@ -1,4 +1,4 @@
-// Package blockrun counts a run of Stop (or SubagentStop) blocks the way Claude Code counts it.
+// A run of Stop (or SubagentStop) blocks, counted the way Claude Code counts it.
 //
 // Claude Code ends a turn anyway once hooks have blocked it more than its cap
 // (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 8) times "in a row", and its count of blocks in a row
@@ -9,7 +9,7 @@
 // 2.1.331 and later flush it before Stop hooks in claude -p, not always in interactive sessions).
 // docs/claude-code.md has the measurements.
 //
-// A hook therefore keeps, between stops, a Run: the count and a transcript.Mark, where the
+// A hook therefore keeps, between stops, the count and a transcript.Mark (Blocks), where the
 // previous stop left the event's own transcript. Continue reads only what was appended since, in
 // one bounded slice (package transcript). The count is kept as a range, Low to High, because a
 // transcript cannot always tell:
@@ -28,13 +28,14 @@
 // Low has reached Claude Code's cap (a review Claude Code overrides costs money; a skipped one
 // lets unreviewed work through), and the workflow blocks only while High is below it (a block
 // Claude Code overrides shows the user a warning and counts a failure that never happened).
-package blockrun
+
+package runs
 
 import "github.com/ccc-hooks/ccc-hooks/hookrt/transcript"
 
-// Run is Claude Code's count of blocks in a row before a stop as far as the transcripts told, at
+// Blocks is Claude Code's count of blocks in a row before a stop as far as the transcripts told, at
 // least Low and at most High, and the Mark where the last stop left the transcript.
-type Run struct {
+type Blocks struct {
 	Low  int              `json:"low"`
 	High int              `json:"high"`
 	Mark *transcript.Mark `json:"mark,omitempty"`
@@ -57,7 +58,7 @@ var goalTools = map[string]bool{"SetGoal": true, "ProposeGoal": true, "PauseGoal
 // false starts the count at 0; so does a tool call since the last stop; where the transcript
 // cannot tell, only Low does (see the package comment). The transcript is read only while a count
 // is running or a mark is due, and never more than transcript.MaxSlice of it.
-func (r Run) Continue(stopHookActive bool, path string) Run {
+func (r Blocks) Continue(stopHookActive bool, path string) Blocks {
 	if !stopHookActive || r.Low < 0 || r.High < r.Low {
 		r.Low, r.High = 0, 0
 	}
@@ -74,7 +75,7 @@ func (r Run) Continue(stopHookActive bool, path string) Run {
 }
 
 // Block counts a block of the stop just brought up to date.
-func (r *Run) Block() { r.Low, r.High = r.Low+1, r.High+1 }
+func (r *Blocks) Block() { r.Low, r.High = r.Low+1, r.High+1 }
 
 // look reads what the transcript at path tells of the time since the stop that left prev, and
 // returns the mark for the next stop. counting is false when no count is running: then only the
@@ -98,7 +99,7 @@ func look(prev *transcript.Mark, counting bool, path string) (finding, *transcri
 }
 
 // Unblock gives back a block counted before its verdict was known.
-func (r *Run) Unblock() {
+func (r *Blocks) Unblock() {
 	if r.Low > 0 {
 		r.Low--
 	}
