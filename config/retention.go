@@ -12,9 +12,9 @@ import (
 // summary. It covers the home as a whole, so it belongs to no profile's key.
 const RetentionKey = "retention_days"
 
-// Limits of retention_days. The default is Claude Code's own cleanupPeriodDays default (30 on
-// 2.1.328 and 2.1.332, see docs/claude-code.md): after that Claude Code deletes a session's
-// transcript, and the session can no longer be resumed, so its state has nothing left to serve.
+// Limits of retention_days. The default is Claude Code's own cleanupPeriodDays default: after
+// that it deletes a session's transcript, and a session that cannot be resumed needs no state
+// (docs/claude-code.md, "How long Claude Code keeps a session").
 const (
 	DefaultRetentionDays = 30
 	MinRetentionDays     = 1

@@ -23,10 +23,9 @@ const (
 	DefaultPermissionMode = "dontAsk"
 )
 
-// PermissionModes are the values supervisor.permission_mode accepts: "default" and its Claude Code
-// 2.1.328 name "manual" ask for permission (in claude -p: refuse) outside the allowed tools. Auto
-// mode (whose server-side safety check refuses every tool behind an API gateway), bypass and the
-// modes that accept edits are never used for a reviewer.
+// PermissionModes are the values supervisor.permission_mode accepts: "default" and its other name
+// "manual" ask (in claude -p: refuse) outside the allowed tools; auto, bypass and the modes that
+// accept edits are never a reviewer's (docs/supervisor.md, "Configuration").
 var PermissionModes = []string{"dontAsk", "default", "manual"}
 
 // DefaultAllowedTools are the reviewer's permission rules beyond what Claude Code allows a dontAsk

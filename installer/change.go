@@ -111,7 +111,6 @@ func (in Install) ChangeWith(l *settings.Ledger) settings.ChangeFunc {
 	}
 }
 
-// hasSupervisor reports whether profiles holds the supervisor.
 func hasSupervisor(profiles []Profile) bool {
 	return slices.ContainsFunc(profiles, func(p Profile) bool { return p.Name == Supervisor.Name })
 }
@@ -250,7 +249,6 @@ func InstalledWith(handlers []settings.Handler, l *settings.Ledger) []Profile {
 	return out
 }
 
-// recorded reports whether l records p as installed with an event that carries our command.
 func recorded(p Profile, handlers []settings.Handler, l *settings.Ledger) bool {
 	if l == nil {
 		return false

@@ -7,7 +7,7 @@
 // the installer may put an absolute path in its place.
 //
 // The plugins' hooks run `ccc-hooks hook` from PATH: Claude Code gives plugin hooks the PATH it was
-// started with (a plugin's own bin/ folder is not on it, seen on 2.1.328 and 2.1.332), and
+// started with, without the plugin's bin/ folder (docs/claude-code.md, "What the user sees"), and
 // install.sh puts the binary on it. Each command guards the program:
 // where `ccc-hooks` is not on PATH it prints one systemMessage saying so and giving the install
 // line, and exits 0, instead of the shell's "not found" that Claude Code shows as a failed hook on

@@ -52,7 +52,7 @@ type Change struct {
 	// safefile.CannotCarryError).
 	InPlace string
 	// Leftovers are temporary files Update could not remove (*safefile.LeftoverError), also
-	// when it failed: they stay until the next run of ccc-hooks removes them.
+	// when it failed; the next run removes them.
 	Leftovers []error
 	// Notes say what another program did to the file while Update wrote it (it saved, and its
 	// save was put back and changed; it saved twice, and the earlier save is kept beside the file).
@@ -92,25 +92,18 @@ func (s *FileStore) LockFile() string { return filepath.Join(s.Home, "locks", "s
 
 // Update applies change to the file at path safely.
 //
-// It holds the lock of LockFile, resolves the symlink chain of path as the kernel does, removes
-// temporary files a killed run left beside the target, and calls change with the current bytes
-// of the final target (only a regular file is read). When the result differs, the old bytes
-// are backed up under <Home>/backups, the new ones written to a synced temporary file beside
-// the target (with everything the target is: owner, group, mode bits, extended attributes and
-// ACLs, see safefile.Prepare), the target compared once more, and the temporary file put in its
-// place; a file a replacement cannot carry (other names, an owner it cannot keep) is written in
-// place instead (writeInPlace), and Change.InPlace says why. A result larger than MaxFileSize is
-// refused (*TooLargeError). An error after the file changed is an *AfterWriteError.
+// Under the lock of LockFile it resolves path's symlink chain as the kernel does, removes
+// temporary files a killed run left beside the target, and calls change with the target's
+// current bytes (only a regular file is read). A different result is backed up under
+// <Home>/backups, written to a synced temporary file that carries everything the target is
+// (safefile.Prepare) and swapped in; a file a replacement cannot carry is written in place, and
+// Change.InPlace says why. A result larger than MaxFileSize is refused (*TooLargeError); an error
+// after the file changed is an *AfterWriteError.
 //
 // Other programs do not take the lock, so after the swap Update checks that what it replaced is
-// what it read: where names can be swapped (Linux, macOS) the exact file that stood at the path,
-// kept under a temporary name, is compared in identity and bytes once no program has it open
-// for writing (a Linux lease says so; elsewhere after a short settle time). A foreign save there
-// — by rename, or in place into the file read — goes back in the path's place at once, and the
-// next round applies change to it; Change.Notes says so. Where names cannot be swapped, the file
-// read, kept open, is read back after the settle time, and change applied again to a write that
-// landed there. When the target changed after change saw it, change runs again on the new bytes.
-// Rounds go on for a while (see maxAttempts); on error the file is left as it was.
+// what it read (isRead; where names cannot be swapped, takeDisplaced): a foreign save goes back in
+// the path's place at once, the next round applies change to it, and Change.Notes says so. Rounds
+// go on for a while (see maxAttempts); on error the file is left as it was.
 func (s *FileStore) Update(path string, change ChangeFunc) (Change, error) {
 	return s.update(path, func(string) (ChangeFunc, error) { return change, nil })
 }
@@ -368,7 +361,6 @@ func (s *FileStore) prepare(c Change, existed bool, base []byte, r *round) (p *s
 	return p, finish, undo, nil
 }
 
-// commit puts the prepared file in place (see safefile.Pending.Commit).
 func (s *FileStore) commit(p *safefile.Pending, existed bool) (*safefile.Displaced, error) {
 	if s.plainRename {
 		return nil, p.Replace()
@@ -459,7 +451,6 @@ func (s *FileStore) locked(path string, fn func(target string) error) error {
 	return fn(target)
 }
 
-// lock takes the exclusive writer lock of the store.
 func (s *FileStore) lock() (unlock func(), err error) {
 	if s.Home == "" {
 		return nil, errors.New("lock: no ccc-hooks home directory")

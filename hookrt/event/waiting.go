@@ -12,12 +12,10 @@ import (
 const WakeUpHorizon = time.Hour
 
 // Waiting reports whether a Stop comes while the agent is only paused, not done: Claude Code will
-// start a new turn by itself, and that turn's Stop is the one to judge. Seen on Claude Code
-// 2.1.328 and 2.1.332 (docs/claude-code.md):
+// start a new turn by itself, and that turn's Stop is the one to judge (docs/claude-code.md,
+// "Waiting: background work and scheduled wake-ups"):
 //
-//   - background_tasks lists work in flight — a subagent, a shell or (from 2.1.329) a monitor,
-//     "running" (the input schema also names "pending"); finished tasks are not listed, and
-//     Claude Code starts a turn with a <task-notification> when one ends;
+//   - background_tasks lists a task running or pending, and Claude Code starts a turn when it ends;
 //   - or session_crons lists a one-shot wake-up (recurring false: ScheduleWakeup, a one-off
 //     CronCreate) due within WakeUpHorizon of now. A recurring one (a /loop) never leaves the
 //     list, so it says nothing about this stop; nor does a one-shot due later than that.

@@ -1,12 +1,9 @@
 // Package once answers an event once when the same event reaches ccc-hooks several times at once.
 //
-// Claude Code runs a plugin's hook and an identical settings hook separately, and two settings
-// entries whose commands differ (two binary paths, two scopes) in parallel; every one of them gets
-// the same event payload, byte for byte. These copies start together, and Claude Code waits for
-// all of them before the session goes on. Genuine events are often byte-identical too: a model
-// that answers a block with the same words repeats the previous Stop's payload exactly, as soon
-// as a model turn later. Bytes and timing alone cannot tell the two apart on a loaded machine
-// (docs/claude-code.md, "Copies of one event"), so a copy is told by three things together:
+// Claude Code runs a plugin's hook beside an identical settings hook, and settings entries whose
+// commands differ in parallel, all with the same payload; a genuine next event can be
+// byte-identical too, and bytes and timing alone cannot tell them apart on a loaded machine
+// (docs/claude-code.md, "Copies of one event"). So a copy is told by three things together:
 //
 //   - its payload is byte-identical to an event being answered or answered before;
 //   - it comes from another caller than every invocation counted for that event so far — a
@@ -45,12 +42,10 @@ import (
 )
 
 // Window is how long after the first invocation started an identical payload from another caller
-// still counts as the same event, even when the first has already answered (Claude Code starts
-// the copies together, but a fast answer can be done before a copy's process is up): longer
-// than the latest start of a copy measured under heavy load (docs/claude-code.md, "Copies of one
-// event"). A longer window costs nothing a genuine event could feel: Claude Code
-// starts the next event only after every copy of the last one ran, so its callers are all
-// counted by then, and the same caller again is a new event whatever the time.
+// still counts as the same event, even when the first has already answered: longer than the
+// latest start of a copy measured under load (docs/claude-code.md, "Copies of one event"). A
+// longer window costs a genuine event nothing: Claude Code starts the next event only after every
+// copy of the last one ran, and the same caller again is a new event whatever the time.
 const Window = time.Second
 
 // expiry is how long an answered record is kept before it may be pruned; it is far longer than

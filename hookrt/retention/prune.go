@@ -7,12 +7,8 @@
 // The pruner never removes the files of a session still in use: "older" is the newest write of
 // any of the session's files, the session a hook runs for is never pruned, and a group's files
 // are removed only while the pruner holds every lock their writers take (without waiting: a
-// group whose lock is held is left for the next pass). Its cost inside a hook is bounded: a pass
-// over the home starts at most once every PassEvery and lists the home once (PassFile); a hook
-// run takes one step of it, through one of two calls: Step examines Slice groups and no more
-// (the hook's answer waits for it), StepWhile examines Slice groups and goes on while the work
-// beside it lasts (a review, which the hook waits for anyway); the pass goes on where the last
-// step stopped (Record.Pass).
+// group whose lock is held is left for the next pass). A pass starts at most once every
+// PassEvery, and a hook run takes one bounded step of it (Step, StepWhile).
 //
 // What a listing of the decision logs shows, crashes included, is decided here too (ReadLogs).
 package retention

@@ -5,15 +5,10 @@ import (
 	"unicode/utf8"
 )
 
-// What Claude Code's Bash tool does to a command before bash reads it, read in the bundled
-// source of 2.1.328 and 2.1.332 (the same in both; docs/claude-code.md, "How the Bash tool hands
-// a command to bash"): it runs `eval 'COMMAND' < /dev/null` in a bash that has sourced its shell
-// snapshot, with extglob turned off; it leaves out the `< /dev/null` when the command holds a
-// here-document or an input redirection, and then the command's standard input is a pipe that
-// Claude Code keeps open and never writes (a program that reads it waits until the call's
-// timeout, and is then moved to the background: e2e TestBashToolBounds); and
-// where the command holds no <, $ or backquote it first rewrites a redirection to the Windows
-// device nul into one to /dev/null.
+// What Claude Code's Bash tool does to a command before bash reads it (docs/claude-code.md, "How
+// the Bash tool hands a command to bash"): `eval 'COMMAND' < /dev/null` with extglob off, the
+// `< /dev/null` left out (standard input an open pipe nobody writes) where the command holds a
+// here-document or an input redirection, and a redirection to nul made one to /dev/null.
 
 // asClaudeCodeRuns returns command as Claude Code hands it to bash: with each `>nul`, `2> NUL`,
 // `&>nul` … rewritten to /dev/null, where the command holds no <, $ or `. The rule is Claude

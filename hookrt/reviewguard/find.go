@@ -11,8 +11,8 @@ import (
 // points, then an expression of primaries, each a whole word, some followed by a fixed number of
 // words of their own (-name PATTERN, -fprintf FILE FORMAT). Primaries are never abbreviated.
 //
-// In Claude Code's Bash tool (2.1.328 and 2.1.332) find is a shell function that runs the bfs
-// 4.1.1 built into Claude Code (docs/claude-code.md, "grep, find and rg in the Bash tool");
+// In Claude Code's Bash tool find is a shell function that runs the bfs built into Claude Code
+// (docs/claude-code.md, "grep, find and rg in the Bash tool");
 // elsewhere it is GNU find. The primaries below are those of GNU findutils 4.9.0 (find(1),
 // EXPRESSION) that bfs reads alike (bfs --help), and that BSD and macOS find share where they
 // have them; each entry is the primary and how many words it takes. Granted: the tests, the

@@ -1,9 +1,8 @@
 package reviewguard
 
-// gnuGrep is grep, and egrep and fgrep, its other names. In Claude Code's Bash tool (2.1.328 and
-// 2.1.332) grep is a shell function that runs the ugrep 7.8.4 built into Claude Code, and GNU
-// grep when the words hold one of the ugrep options it fears (docs/claude-code.md, "grep, find
-// and rg in the Bash tool"); elsewhere it is GNU grep 3.8 (grep --help, grep(1)). Granted are the
+// gnuGrep is grep, and egrep and fgrep, its other names. In Claude Code's Bash tool grep is a
+// shell function that runs the ugrep built into Claude Code, and GNU grep when the words hold one
+// of the ugrep options it fears (docs/claude-code.md, "grep, find and rg in the Bash tool"); elsewhere it is GNU grep 3.8 (grep --help, grep(1)). Granted are the
 // options both read alike, from GNU grep's list; none writes a file or runs a program in either.
 // Refused by name, wherever they stand, are ugrep's options that run a program (--filter,
 // --pager, --view, -Q and its editor), write a file (--save-config) or read options from a file

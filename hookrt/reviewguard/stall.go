@@ -12,15 +12,11 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
-// A granted command must end. Claude Code gives a Bash call a timeout (2 minutes unless the
-// reviewer asks for up to 10), and when it passes, it does not stop the command: it moves it to
-// the background, and `claude -p` then waits up to 10 minutes more for it before it exits (seen on
-// 2.1.328 and 2.1.332: docs/claude-code.md, "A Bash call past its timeout"). A command that waits
-// for ever therefore holds the whole review until supervisor.timeout_seconds, and a review that
-// times out lets the agent through. A hook could shorten the timeout (an allow with an
-// updatedInput), but that only moves the command to the background sooner, and an allow skips
-// Claude Code's own permission checks, which the guard leaves in place for what it grants. So
-// what could wait for ever is refused before it starts:
+// A granted command must end. Claude Code does not stop a Bash call past its timeout, and a
+// shorter timeout set by a hook only moves it to the background sooner (docs/claude-code.md, "A
+// Bash call past its timeout"): a command that waits for ever holds the review until
+// supervisor.timeout_seconds, and a review that times out lets the agent through. So what could
+// wait for ever is refused before it starts:
 //   - a word that names a named pipe, a character or block device (but /dev/null) or a file of
 //     /proc or /sys, where the program reads it: an operand, an option's value (--files0-from=P,
 //     -fP), an input redirection (< P), or a name a glob brings (globs.go) — the files the guard

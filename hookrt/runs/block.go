@@ -4,10 +4,9 @@
 // (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 8) times "in a row", and its count of blocks in a row
 // goes back to 0 whenever the continuation after a block called a tool other than the goal tools
 // (SetGoal, ProposeGoal, PauseGoal, GetGoal), while stop_hook_active stays true all along. Tool
-// calls reach the transcript before the next Stop fires; words alone may not (Claude Code 2.1.328
-// writes them lazily, and may not have created the transcript at all by a session's first stops;
-// 2.1.331 and later flush it before Stop hooks in claude -p, not always in interactive sessions).
-// docs/claude-code.md has the measurements.
+// calls reach the transcript before the next Stop fires; words alone, or the file itself, may not
+// (docs/claude-code.md, "Claude Code's cap on Stop blocks in a row" and "Transcripts at the time a
+// hook runs").
 //
 // A hook therefore keeps, between stops, the count and a transcript.Mark (Blocks), where the
 // previous stop left the event's own transcript. Continue reads only what was appended since, in

@@ -10,9 +10,9 @@ const notificationPrefix = "<task-notification>"
 const promptTail = 256 << 10
 
 // ByClaude reports whether the prompt of a UserPromptSubmit event is Claude Code's own rather
-// than the user's; path is the event's transcript. Claude Code fires UserPromptSubmit for the
-// turns it starts by itself too, with the same payload keys, before the turn's record is in the
-// transcript (seen on 2.1.328 and 2.1.332, docs/claude-code.md):
+// than the user's; path is the event's transcript. Claude Code fires UserPromptSubmit for its own
+// turns too, with the same keys, before the turn's record is written (docs/claude-code.md, "Turns,
+// prompt_id and who opened a turn"):
 //
 //   - a background task's notification: the prompt opens with <task-notification>;
 //   - a fired wake-up or scheduled task (ScheduleWakeup, CronCreate, /loop): the prompt is the

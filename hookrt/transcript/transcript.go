@@ -11,9 +11,8 @@
 //     the tool calls of the agent's replies (ToolCalls), a subagent's task and final answer
 //     (ReadMessages).
 //
-// What is known of the records was seen on Claude Code 2.1.328 and 2.1.332; docs/claude-code.md
-// has them. Claude Code writes a transcript lazily (a Stop hook may run before the turn's last
-// reply, or the file itself, is written), so every reader here says what it cannot tell.
+// Claude Code writes a transcript lazily, so every reader here says what it cannot tell
+// (docs/claude-code.md, "Transcripts at the time a hook runs", has the records and the timing).
 package transcript
 
 import (

@@ -2,19 +2,10 @@ package transcript
 
 import "github.com/tidwall/gjson"
 
-// Who opened a turn, as the transcript's records tell it.
-//
-// Claude Code gives every turn a prompt_id, carried by each hook event of the turn and by the
-// transcript's user records (promptId). A block and the agent's continuation keep it; a prompt
-// the user types gets a new one, and so do the turns Claude Code starts by itself when a
-// background task ends or a scheduled wake-up fires (UserPromptSubmit fires for those too, with
-// the same payload keys, so only the transcript tells them apart). The record that opens a turn
-// says who opened it in turnOrigin: "human" for a typed prompt, "sdk" for `claude -p`,
-// "task_notification" and "scheduled" for Claude Code's own turns (older records carry only
-// origin.kind: "human" or "task-notification"). What the user types while the agent works opens
-// no turn: Claude Code adds it to the running one as a queued_command attachment whose origin is
-// human. Stop-hook feedback records carry none of these. Seen on Claude Code 2.1.328 and
-// 2.1.332; docs/claude-code.md has the records.
+// Who opened a turn, as the transcript's records tell it: the record that opens a turn names its
+// opener in turnOrigin ("human", "sdk", "task_notification", "scheduled"; older records only
+// origin.kind), and what the user types mid-turn is a queued_command attachment of the running
+// turn (docs/claude-code.md, "Turns, prompt_id and who opened a turn").
 
 // turnTail is the most of a transcript ReadTurn reads: its last bytes, where the turn asked
 // about opened.

@@ -10,9 +10,8 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// Only the user closes a task. The agent's own tools that write a file's content — Edit and
-// Write on 2.1.328 and 2.1.332, MultiEdit where a configuration still has it (NotebookEdit
-// refuses any file but a .ipynb: docs/claude-code.md, "Tools that write a file") — are refused
+// Only the user closes a task. The agent's own tools that write a file's content — Edit, Write
+// and MultiEdit (docs/claude-code.md, "Tools that write a file") — are refused
 // a task's .task-meta.json, and an edit of a task's context.md that would make its feedback
 // section confirm the fix. The workflow's PreToolUse entry (matcher GuardMatcher) sends them here.
 

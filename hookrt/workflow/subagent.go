@@ -11,9 +11,8 @@ import (
 // subagentStop handles SubagentStop. Only an expert review is judged: a subagent whose task
 // prompt (the first user message of agent_transcript_path) contains /mc-review, as the /mc design
 // limits its Hook 3; any other subagent is never blocked and its words are never read for a
-// score, whatever they say. Where the transcript holds no task prompt yet — Claude Code 2.1.328
-// may run a subagent's first SubagentStop before it wrote the transcript (docs/claude-code.md,
-// "Transcripts at the time a hook runs") — a labelled score line in the final message makes it a
+// score, whatever they say. Where the transcript holds no task prompt yet (docs/claude-code.md,
+// "Transcripts at the time a hook runs"), a labelled score line in the final message makes it a
 // review, so that a review is never let finish unrecorded. A review's score is read from
 // last_assistant_message, else from the transcript's last assistant message; the last match
 // wins. A score below 8/10 is sent back (blocked); a passing one is allowed. Every readable

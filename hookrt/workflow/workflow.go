@@ -1,10 +1,9 @@
 // Package workflow enforces a task lifecycle: /mc opens a task, Stop is blocked until the user
 // confirms the fix, repeated failures demand an expert review scored at least 8/10.
 //
-// The project directory for tasks is $CLAUDE_PROJECT_DIR (Claude Code exports it to hooks) when
-// set, else the git top level of the event's cwd, else the cwd (paths.ProjectDir); when only the
-// local settings at the top of its git repository run the workflow, that top (TasksProject).
-// Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (see TaskStore).
+// Tasks live in <project>/tasks/task-YYYYMMDD-HHMMSS[-N]/ (TaskStore; the project is
+// TasksProject's, docs/workflow.md, "Where the tasks are"), and tasks/ must be a real directory
+// inside the project.
 //
 // Events:
 //   - UserPromptSubmit: "/mc <description>" opens a task and answers with a reminder in
@@ -24,32 +23,17 @@
 //   - PreToolUse of Edit, Write and MultiEdit: the agent's write of a task's record, or of a
 //     confirmation into its context.md, is refused (Guard).
 //
-// Background work: the router (package hookrt) never hands the workflow a Stop while
-// background_tasks lists a task in flight (a subagent, for example a /mc-review, still working):
-// such a stop neither blocks nor counts a failure, since the agent is waiting and Claude Code
-// starts a new turn when the task ends.
+// The router never hands the workflow a Stop of a waiting agent (event.Event.Waiting).
 //
-// Loop safety: never more blocks in a run than workflow.max_iterations, nor more
-// blocks in a row than Claude Code's own Stop-block cap ($CLAUDE_CODE_STOP_HOOK_BLOCK_CAP,
-// default 8, 0 = none) counted as Claude Code counts them, per session for Stop and per subagent
-// for SubagentStop. A run starts anew with a Stop with stop_hook_active=false, a user prompt, or
-// an allowed stop; Claude Code's count also starts anew after the agent called a tool (package
-// runs reads that from the event's transcript, and counts afresh where it cannot tell). At a
-// cap the stop is allowed with a systemMessage for the user, recorded in the task's
-// failure_history and logged, and no failure is counted (Claude Code would have overridden that
-// block). The counters live in <ccc-hooks home>/workflow-<session id>.json.
-//
-// tasks/ must be a real directory inside the project: a tasks/ symlink leading out of the
-// project is refused with a warning, and no task is read or written through it.
-//
-// Notifications: with "workflow": {"notify": true} in ccc.json, a blocked or completed task is
-// announced on the desktop (see DesktopNotify), never on stdout and never delaying the hook by
-// more than 100 ms.
+// Loop safety: never more blocks in a run than workflow.max_iterations, nor more in a row than
+// Claude Code's own cap counted as it counts them (package runs), per session for Stop and
+// per subagent for SubagentStop; at a cap the stop is let through with a message and no failure
+// counted (docs/workflow.md, "Loop safety"). The counters live in
+// <ccc-hooks home>/workflow-<session id>.json.
 //
 // Every read-modify-write happens under one lock file in <ccc-hooks home>/locks/, and every file
-// is written atomically (temporary file, sync, rename). Task files that cannot be read are told
-// to the user once per session (event.Answer.Notice) and on Options.Stderr, and skipped, never
-// overwritten.
+// is written atomically. Task files that cannot be read are told to the user once per session and
+// skipped, never overwritten.
 package workflow
 
 import (
@@ -174,7 +158,6 @@ func (h *handler) say(msg string) {
 	h.notice = msg
 }
 
-// withLock runs fn while holding the workflow lock.
 func (h *handler) withLock(fn func() error) error {
 	unlock, err := h.store.Lock(h.ctx)
 	if err != nil {

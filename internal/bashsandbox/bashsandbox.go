@@ -4,11 +4,8 @@
 // supervisor.allowed_tools takes out of it. The hook runtime asks before each review; doctor
 // says what it found.
 //
-// Measured on Claude Code 2.1.328 and 2.1.332 (docs/claude-code.md, "The reviewer's Bash
-// sandbox"): given through the fork's --settings, the sandbox keeps the fork's tools, system
-// prompt and the session's messages byte for byte the session's (Claude Code describes the
-// sandbox in a system message after the review prompt), and a sandboxed write there fails with
-// "Read-only file system".
+// Given through the fork's --settings, the sandbox keeps the fork's prompt the session's, byte for
+// byte (docs/claude-code.md, "The reviewer's Bash sandbox").
 package bashsandbox
 
 import (
@@ -49,8 +46,7 @@ type Plan struct {
 //   - excludedCommands Excluded, when there are any. Claude Code adds the user's own
 //     sandbox.excludedCommands (it merges lists); a project's do not count.
 //
-// All measured on Claude Code 2.1.328 and 2.1.332 (docs/claude-code.md, "The reviewer's Bash
-// sandbox").
+// docs/claude-code.md, "The reviewer's Bash sandbox", holds the measurements.
 func (p Plan) Settings() map[string]any {
 	s := map[string]any{
 		"enabled":                  true,

@@ -11,8 +11,8 @@ import "strings"
 // granted to run the project's checks must write: `go test` makes its build cache in the home
 // directory (measured: "failed to initialize build cache … read-only file system"); most test
 // runners and builds do the like. Claude Code runs a call outside the sandbox when every command
-// in it matches an excluded pattern and the call is granted (by --allowedTools in dontAsk mode,
-// measured on 2.1.328 and 2.1.332: docs/claude-code.md, "The reviewer's Bash sandbox"). Git's
+// in it matches an excluded pattern and the call is granted (docs/claude-code.md, "The reviewer's
+// Bash sandbox"). Git's
 // grants stay in the sandbox: the read-only hook holds them to reading (the defaults:
 // `Bash(git diff:*)`, `Bash(git log:*)`, `Bash(git status:*)`), and git's reads work there. Rules
 // for other tools (Read, an MCP server) do not matter: the sandbox holds only Bash.

@@ -11,8 +11,8 @@ import (
 // gitStubs are what Claude Code's Bash sandbox makes in the git directory of the repository it
 // runs in, where they are missing, before its first sandboxed command: empty files and
 // directories it binds read-only, so that no sandboxed command can create or replace them
-// there, and which it leaves behind when it exits (seen on 2.1.328 and 2.1.332, NOTES_MERGE_WORKTREE
-// on 2.1.332 only: docs/claude-code.md, "What the Bash sandbox leaves in .git"). A directory's
+// there, and which it leaves behind when it exits (docs/claude-code.md, "What the Bash sandbox
+// leaves in .git"). A directory's
 // own stub comes before the directory, in the order they are taken back.
 var gitStubs = []string{
 	"config.worktree", "NOTES_MERGE_WORKTREE", filepath.Join("objects", "info", "alternates"),

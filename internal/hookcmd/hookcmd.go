@@ -24,11 +24,9 @@ import (
 var subcommands = []string{"hook", "supervisor-hook"}
 
 // IsOurs reports whether command is, whole, a hook command ccc-hooks writes or has written: the
-// program (base name ccc-hooks or ccc-hooks.exe) spelled as one of its versions spelled it (see
-// forms), one space, and the subcommand hook or supervisor-hook; or the guarded command of the
-// plugins (see Unguard) that runs such a command. Anything more — another command after it, a
-// redirection, an argument, a pipe — makes the command the user's: it may run ccc-hooks (Runs),
-// but ccc-hooks never replaces or removes it.
+// program spelled as one of its versions spelled it (forms), one space, and hook or
+// supervisor-hook; or the plugins' guarded command around one (Unguard). Anything more makes the
+// command the user's (package comment).
 func IsOurs(command string) bool {
 	if !maySpell(command, "ccc-hooks") {
 		return false

@@ -41,8 +41,8 @@ func For(binary, goos string) Hook {
 //
 // On Windows Claude Code runs a command hook in the handler's shell, else in Git Bash when it
 // finds one, else in PowerShell; Git Bash gets the command as it is (`bash -c`), PowerShell as
-// `-Command` with a line added that passes on exit code 2 (read in Claude Code 2.1.328 and
-// 2.1.332, see docs/settings.md, "Hook commands on Windows"). The path is written with forward
+// `-Command` with a line added that passes on exit code 2 (docs/settings.md, "Hook commands on
+// Windows"). The path is written with forward
 // slashes, which both shells and Windows accept, where a backslash is an escape character in Git
 // Bash. A path that needs no quoting in either shell (shellword.Plain) is written as it is: it
 // runs in either. Any other path needs quoting, which the two shells spell differently
@@ -59,8 +59,8 @@ func Program(binary, goos string) (word, shell string) {
 }
 
 // Exec returns the handler that runs program with args in exec form: Claude Code resolves the
-// program and spawns it with exactly these arguments, with no shell between them (2.1.328 and
-// 2.1.332: docs/claude-code.md, "Exec-form hooks"). Its Args are never nil, so that it is written
+// program and spawns it with exactly these arguments, with no shell between them
+// (docs/claude-code.md, "Exec-form hooks"). Its Args are never nil, so that it is written
 // in exec form even with no argument.
 func Exec(program string, args ...string) Handler {
 	return Handler{Command: program, Args: append([]string{}, args...)}

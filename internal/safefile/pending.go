@@ -43,13 +43,10 @@ func (e *LeftoverError) Error() string {
 // Prepare writes data to a new temporary file in the directory of target (never $TMPDIR, so a
 // private file's contents never leave the directory that protects them) and syncs it.
 //
-// When target exists, the temporary file gets everything of it a replacement must carry (see
-// carry): its owner and group, its mode with the setuid, setgid and sticky bits, its extended
-// attributes and ACLs; otherwise perm less the umask, and, when running as root, the owner and
-// group of the directory. Where that cannot be done — the target has other names (hard links),
-// which a replacement would split, or something of it cannot be given to a new file — nothing
-// is left behind and the error is a *CannotCarryError: the caller writes the file in place
-// (WriteInPlace) or refuses.
+// The temporary file gets everything of an existing target a replacement must carry (carry);
+// a new one gets perm less the umask and, as root, the directory's owner. A target with other
+// names (hard links), or with something a new file cannot be given, is a *CannotCarryError,
+// nothing left behind: the caller writes the file in place (WriteInPlace) or refuses.
 func Prepare(target string, data []byte, perm os.FileMode) (*Pending, error) {
 	return prepare(target, data, perm, true)
 }
@@ -166,13 +163,11 @@ func (p *Pending) Replace() error {
 // existed when the caller last looked.
 //
 // A missing target is created only if it is still missing, and an existing one is swapped
-// only if it still exists (else ErrTargetChanged, with nothing changed). For an existing
-// target, where the system can swap two names atomically (Linux renameat2 RENAME_EXCHANGE,
-// macOS renamex_np RENAME_SWAP), the file that was displaced — exactly the one that stood at
-// target at that instant, whoever wrote it — is returned open for reading, still under the
-// temporary name: the caller looks at it, then removes its name (Displaced.Drop) or puts it
-// back (Displaced.SwapBack), and closes it. Elsewhere the target is renamed over and displaced
-// is nil.
+// only if it still exists (else ErrTargetChanged, with nothing changed). Where the system can
+// swap two names atomically (renameat2 RENAME_EXCHANGE, renamex_np RENAME_SWAP), the file that
+// stood at target at that instant is returned open, still under the temporary name, for the
+// caller to look at and then Drop or SwapBack; elsewhere the target is renamed over and
+// displaced is nil.
 func (p *Pending) Commit(existed bool) (displaced *Displaced, err error) {
 	if !existed {
 		switch err := createOnly(p.name, p.target); {
@@ -234,7 +229,6 @@ func guarded(path string) *os.File {
 	return f
 }
 
-// release releases and closes a guard from guarded, if any.
 func release(f *os.File) {
 	if f != nil {
 		unlease(f)
@@ -255,8 +249,6 @@ func (p *Pending) takeDisplaced(ours fs.FileInfo) *Displaced {
 	return &Displaced{File: f, name: p.name, target: p.target, ours: ours, p: p}
 }
 
-// removeDisplaced removes the temporary name, which holds the displaced file; one that cannot be
-// removed is said in Leftover.
 func (p *Pending) removeDisplaced() {
 	if err := os.Remove(p.name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		p.Leftover = &LeftoverError{Path: p.name, Old: true, Err: err}
@@ -302,15 +294,12 @@ func syncDir(dir string) {
 // blocking should it be a FIFO; callers check what they opened with Stat.
 func openNoBlock(path string) (*os.File, error) { return openRead(path, false) }
 
-// RemoveChecked removes target in a way that loses no foreign write: the file is first moved
-// aside under a temporary name (atomically, so nobody can write to target's old content
-// through its name any more), then check is called with that temporary name. When check
-// approves, the file is removed (gone is true); otherwise it is put back unless a new target
-// appeared meanwhile, in which case the error names where the moved-aside file is kept.
-//
-// When the file moved aside cannot be removed, it is put back in its place, and the error says
-// so (gone is false: the file is as it was); only where that fails too is gone true, with a
-// *LeftoverError naming the hidden copy of the old file that the next run removes.
+// RemoveChecked removes target in a way that loses no foreign write: the file is moved aside
+// under a temporary name, then check is called with that name. When check approves, the file is
+// removed (gone is true); otherwise it is put back unless a new target appeared meanwhile, and
+// then the error names where the moved-aside file is kept. A file moved aside that cannot be
+// removed is put back (gone false); only where that fails too is gone true, with a
+// *LeftoverError naming the hidden copy that the next run removes.
 func RemoveChecked(target string, check func(aside string) bool) (gone bool, err error) {
 	f, err := createTemp(target, 0o600)
 	if err != nil {

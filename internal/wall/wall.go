@@ -80,7 +80,6 @@ const (
 	MinProcesses, MaxProcesses = 300, 1 << 22
 )
 
-// withDefaults fills b's zero fields from DefaultBounds.
 func (b Bounds) withDefaults() Bounds {
 	if b.DiskMB <= 0 {
 		b.DiskMB = DefaultBounds.DiskMB
@@ -131,7 +130,6 @@ type RefusedError struct{ Why string }
 
 func (e *RefusedError) Error() string { return "no copy-on-write wall here: " + e.Why }
 
-// refused returns a *RefusedError saying why, from a format.
 func refused(format string, args ...any) error {
 	return &RefusedError{Why: fmt.Sprintf(format, args...)}
 }

@@ -1,8 +1,7 @@
 // Package window names the Claude Code window a hook or command runs in: the Claude Code process
-// that started it. Claude Code 2.1.328 and 2.1.332 export their own process ID as $CLAUDE_PID to
-// every hook, `!` line of a command file and Bash tool command they run, and keep one process
-// (one window) across /clear, /compact, /branch and /resume, while the session ID changes with
-// /clear and /branch (docs/claude-code.md, "One window, many sessions").
+// that started it, whose process ID Claude Code exports as $CLAUDE_PID to all it runs and which
+// outlives /clear and /branch, unlike the session ID (docs/claude-code.md, "One window, many
+// sessions").
 //
 // A window is its process ID and the time the process started, so that a process that later gets
 // the same ID is another window. $CLAUDE_PID counts only when that process is an ancestor of this
