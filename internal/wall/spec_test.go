@@ -2,6 +2,7 @@ package wall
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 )
@@ -24,8 +25,8 @@ func TestSpecRefusesWhatCannotBeAWall(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Run(context.Background(), tc.s)
-			if err == nil || IsRefused(err) != tc.refused {
-				t.Errorf("err %v, refused %v", err, IsRefused(err))
+			if err == nil || isRefused(err) != tc.refused {
+				t.Errorf("err %v, refused %v", err, isRefused(err))
 			}
 		})
 	}
@@ -37,4 +38,10 @@ func TestSpecRefusesWhatCannotBeAWall(t *testing.T) {
 			t.Errorf("home %q: became %q (%v), want %q", home, s.Home, err, want)
 		}
 	}
+}
+
+// isRefused reports whether err is a wall this machine cannot give.
+func isRefused(err error) bool {
+	var r *RefusedError
+	return errors.As(err, &r)
 }

@@ -136,12 +136,6 @@ func refused(format string, args ...any) error {
 	return &RefusedError{Why: fmt.Sprintf(format, args...)}
 }
 
-// IsRefused reports whether err is a wall this machine cannot give.
-func IsRefused(err error) bool {
-	var r *RefusedError
-	return errors.As(err, &r)
-}
-
 // Run runs s.Command behind the wall and returns how it ended. An error means it did not run
 // to an end of its own: a *RefusedError when the machine cannot give the wall, else what failed.
 // A command that runs past s.Timeout is not an error: Result.TimedOut says so.
