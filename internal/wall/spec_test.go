@@ -45,3 +45,16 @@ func isRefused(err error) bool {
 	var r *RefusedError
 	return errors.As(err, &r)
 }
+
+// TestSpecLeftEmptyIsBounded: a Spec that names no time limit and no bounds runs under
+// DefaultTimeout and DefaultBounds, never unbounded; an empty Spec is an error, not a panic.
+func TestSpecLeftEmptyIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	s := Spec{Project: dir, Dir: dir, Command: "true"}
+	if err := s.check(); err != nil || s.Timeout != DefaultTimeout || s.Bounds != DefaultBounds {
+		t.Errorf("check() = %v: timeout %s, bounds %+v; want %s and %+v", err, s.Timeout, s.Bounds, DefaultTimeout, DefaultBounds)
+	}
+	if _, err := Run(context.Background(), Spec{}); err == nil {
+		t.Error("Run of an empty Spec: no error")
+	}
+}
