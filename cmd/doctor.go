@@ -9,9 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ccc-hooks/ccc-hooks/installer/doctor"
-	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
-	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // doctorOptions are the choices of one `ccc-hooks doctor`.
@@ -21,10 +19,10 @@ type doctorOptions struct {
 	ProjectDir string
 	// ManagedPath replaces the operating system's managed-settings path; only Go tests set it.
 	ManagedPath string
-	// Output runs programs for their version; doctor.Exec when nil.
+	// Output runs programs for their version; doctor.NewEnv's when nil.
 	Output func(ctx context.Context, name string, args ...string) ([]byte, error)
-	// Wall tries the copy-on-write wall of supervisor.checks; a trial behind the real one, with
-	// the user's home directory, when nil.
+	// Wall tries the copy-on-write wall of supervisor.checks; doctor.NewEnv's (a trial behind the
+	// real one, with the user's home directory) when nil.
 	Wall func(ctx context.Context) error
 }
 
@@ -61,13 +59,12 @@ func runDoctor(ctx context.Context, env *Env, opts *doctorOptions) error {
 		return err
 	}
 	loc.ManagedPath = opts.ManagedPath
-	denv := doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath, Output: opts.Output, Build: buildinfo.Get(), Wall: opts.Wall}
-	if denv.Output == nil {
-		denv.Output = doctor.Exec
+	denv := doctor.NewEnv(env.Getenv, env.LookPath)
+	if opts.Output != nil {
+		denv.Output = opts.Output
 	}
-	if denv.Wall == nil {
-		home := paths.HomeDir(env.Getenv)
-		denv.Wall = func(ctx context.Context) error { return wall.Probe(ctx, home) }
+	if opts.Wall != nil {
+		denv.Wall = opts.Wall
 	}
 	snap := doctor.Load(loc)
 	snap.Program, snap.Shell = adviceProgram(env), adviceShell(env)

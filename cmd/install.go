@@ -112,7 +112,7 @@ func runInstall(ctx context.Context, env *Env, opts *installOptions) error {
 	}
 	// What would stop or double the hooks is said before anything is written (doctor's rows).
 	if after, err := plan.Planned(); err == nil {
-		for _, w := range doctor.BeforeInstall(ctx, loc, target, after, doctor.Env{Getenv: env.Getenv, LookPath: env.LookPath}) {
+		for _, w := range doctor.BeforeInstall(ctx, loc, target, after, doctor.NewEnv(env.Getenv, env.LookPath)) {
 			warnf(env, "%s", w)
 		}
 	}

@@ -66,7 +66,7 @@ func runSupervisorChecks(ctx context.Context, env *Env, opts supervisorChecksOpt
 	for _, p := range problems {
 		warnf(env, "%s: %s", paths.ConfigFile(env.Getenv), p)
 	}
-	r := checks.Runner{Dir: dir, Home: paths.HomeDir(env.Getenv), Env: checks.Environment(env.Environ()), Now: env.Now, Limits: cfg.Wall}
+	r := checks.NewRunner(env.Env, "", dir, cfg.Wall)
 	if opts.runSet {
 		if strings.TrimSpace(opts.Run) == "" {
 			return usageErrorf("--run: the command is empty")

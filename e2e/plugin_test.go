@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,7 +45,10 @@ func TestPluginValidates(t *testing.T) {
 	t.Parallel()
 	sc := newScenario(t, func(*Request) Reply { return Say("unused") })
 	root := Checkout(t)
-	targets := append([]string{root}, plugins.Names()...)
+	targets := []string{root}
+	for _, p := range installer.Profiles() {
+		targets = append(targets, p.Name) // a plugin for each profile, of its name
+	}
 	for _, target := range targets {
 		dir := target
 		if target != root {
@@ -79,7 +83,11 @@ func TestPluginValidates(t *testing.T) {
 		for _, h := range v.Provides.Hooks {
 			gotHooks = append(gotHooks, installer.Event{Hook: h.Event, Matcher: h.Matcher}.Label()+" "+h.Type+" "+h.Command)
 		}
-		handlers, err := settings.Handlers(plugins.Hooks(target))
+		hooks, err := os.ReadFile(filepath.Join(dir, "hooks", "hooks.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		handlers, err := settings.Handlers(hooks)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testrepo"
-	"github.com/ccc-hooks/ccc-hooks/plugins"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -46,8 +45,8 @@ func TestGuardWithoutTheProgram(t *testing.T) {
 	withBin := t.TempDir()
 	testfs.Write(t, filepath.Join(withBin, "ccc-hooks"),
 		"#!/bin/sh\nread -r line; printf 'args=%s stdin=%s\\n' \"$*\" \"$line\"; echo oops >&2; exit 3\n", 0o755)
-	for _, name := range plugins.Names() {
-		handlers, err := settings.Handlers(plugins.Hooks(name))
+	for _, name := range pluginNames() {
+		handlers, err := settings.Handlers(hooksFile(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,31 +29,8 @@ import (
 	"strings"
 )
 
-//go:embed */commands/*.md */hooks/hooks.json */.claude-plugin/plugin.json
+//go:embed */commands/*.md
 var files embed.FS
-
-// Names lists the plugins of the marketplace, in the order of its marketplace.json.
-func Names() []string { return []string{"supervisor", "workflow"} }
-
-// Hooks returns the hooks/hooks.json of the named plugin (nil for an unknown plugin). Its handlers
-// run `ccc-hooks hook` on the events of the installer profile of the same name
-// (pluginhooks.Of writes it).
-func Hooks(plugin string) []byte {
-	data, err := files.ReadFile(path.Join(plugin, "hooks", "hooks.json"))
-	if err != nil {
-		return nil
-	}
-	return data
-}
-
-// Manifest returns the .claude-plugin/plugin.json of the named plugin (nil when unknown).
-func Manifest(plugin string) []byte {
-	data, err := files.ReadFile(path.Join(plugin, ".claude-plugin", "plugin.json"))
-	if err != nil {
-		return nil
-	}
-	return data
-}
 
 // Command is one slash command file of a plugin.
 type Command struct {

@@ -14,7 +14,6 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/installer"
 	"github.com/ccc-hooks/ccc-hooks/installer/pluginhooks"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
-	"github.com/ccc-hooks/ccc-hooks/plugins"
 	"github.com/ccc-hooks/ccc-hooks/settings"
 )
 
@@ -24,7 +23,7 @@ var update = flag.Bool("update", false, "write plugins/*/hooks/hooks.json as plu
 // our hook entries writes for the profile of its name (pluginhooks.Of): nobody keeps it by
 // hand. `go test ./plugins -run TestHooksFileIsWritten -update` writes the files.
 func TestHooksFileIsWritten(t *testing.T) {
-	for _, name := range plugins.Names() {
+	for _, name := range pluginNames() {
 		profile, err := installer.ProfileByName(name)
 		if err != nil {
 			t.Fatal(err)
@@ -36,7 +35,7 @@ func TestHooksFileIsWritten(t *testing.T) {
 			}
 			continue
 		}
-		if got := plugins.Hooks(name); !bytes.Equal(got, want) {
+		if got := hooksFile(t, name); !bytes.Equal(got, want) {
 			t.Errorf("%s/hooks/hooks.json is not what pluginhooks.Of writes (go test ./plugins -run %s -update):\n%s",
 				name, t.Name(), cmp.Diff(string(want), string(got)))
 		}
@@ -49,12 +48,12 @@ func TestHooksFileIsWritten(t *testing.T) {
 // install of that profile alone writes: a plugin install and a settings install of one profile
 // fire on the same events, and Claude Code's spinner says the same while they run.
 func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
-	for _, name := range plugins.Names() {
+	for _, name := range pluginNames() {
 		profile, err := installer.ProfileByName(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		handlers, err := settings.Handlers(plugins.Hooks(name))
+		handlers, err := settings.Handlers(hooksFile(t, name))
 		if err != nil {
 			t.Fatalf("%s/hooks/hooks.json: %v", name, err)
 		}
@@ -80,7 +79,8 @@ func TestPluginHooksAreTheProfilesEvents(t *testing.T) {
 }
 
 // The marketplace at the repository root is named ccc-hooks and lists every plugin from its
-// folder, under the name its plugin.json gives.
+// folder, under the name its plugin.json gives: one plugin for each installer profile, in the
+// profiles' order.
 func TestMarketplaceListsThePlugins(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", ".claude-plugin", "marketplace.json"))
 	if err != nil {
@@ -108,11 +108,36 @@ func TestMarketplaceListsThePlugins(t *testing.T) {
 		var manifest struct {
 			Name string `json:"name"`
 		}
-		if err := json.Unmarshal(plugins.Manifest(p.Name), &manifest); err != nil || manifest.Name != p.Name {
+		if err := json.Unmarshal(readFile(t, filepath.Join(p.Name, ".claude-plugin", "plugin.json")), &manifest); err != nil || manifest.Name != p.Name {
 			t.Errorf("plugin %s: plugin.json name %q (%v), want %q", p.Name, manifest.Name, err, p.Name)
 		}
 	}
-	if diff := cmp.Diff(plugins.Names(), names); diff != "" {
+	if diff := cmp.Diff(pluginNames(), names); diff != "" {
 		t.Errorf("marketplace plugins (-want +got):\n%s", diff)
 	}
+}
+
+// pluginNames lists the plugins: one for each installer profile, of the profile's name.
+func pluginNames() []string {
+	var names []string
+	for _, p := range installer.Profiles() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// hooksFile returns the hooks/hooks.json of the named plugin, as it is in the repository.
+func hooksFile(t *testing.T, plugin string) []byte {
+	t.Helper()
+	return readFile(t, filepath.Join(plugin, "hooks", "hooks.json"))
+}
+
+// readFile returns the file at path, from this folder.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

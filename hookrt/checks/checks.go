@@ -14,6 +14,7 @@ package checks
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"os"
 	"slices"
@@ -21,6 +22,8 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
@@ -67,6 +70,25 @@ type Runner struct {
 	Wall RunWall
 }
 
+// NewRunner returns the Runner of the checks in dir for session, in the outside world of env: the
+// user's home directory, the checks' environment (Environment), the clock and the warnings are
+// env's, the results kept under ccc-hooks home, the wall's bounds limits.
+func NewRunner(env hookenv.Env, session, dir string, limits config.Wall) Runner {
+	return Runner{
+		Store: Store{Home: paths.Home(env.Getenv)}, SessionID: session, Dir: dir, Home: paths.HomeDir(env.Getenv),
+		Env: Environment(env.Environ()), Now: env.Now, Log: env.Log(), Limits: limits,
+	}
+}
+
+// clock is the runner's clock: Now, else this process's (a Runner left empty still bounds the
+// walk of the tree in time).
+func (r Runner) clock() func() time.Time {
+	if r.Now != nil {
+		return r.Now
+	}
+	return hookenv.System(io.Discard).Now
+}
+
 // log is where the runner's warnings go.
 func (r Runner) log() *slog.Logger {
 	if r.Log == nil {
@@ -91,7 +113,7 @@ func (r Runner) Run(ctx context.Context, list []config.Check, fresh bool) Eviden
 		return ev
 	}
 	project := ProjectOf(r.Dir, r.Home)
-	ev.Tree = Fingerprint(project, r.Now)
+	ev.Tree = Fingerprint(project, r.clock())
 	past, err := r.Store.load(r.SessionID)
 	if err != nil {
 		r.log().Warn("cannot read the last results of the checks; running them again", "err", err)
@@ -165,7 +187,7 @@ func (r Runner) RunCheck(ctx context.Context, c config.Check, lines int) Result 
 
 // runOne runs c behind the wall, keeping the last lines of its output.
 func (r Runner) runOne(ctx context.Context, project string, c config.Check, lines int) Result {
-	res := Result{Command: c.Command, TimeoutSeconds: c.TimeoutSeconds, RanAt: r.Now().UTC()}
+	res := Result{Command: c.Command, TimeoutSeconds: c.TimeoutSeconds, RanAt: r.clock()().UTC()}
 	run := r.Wall
 	if run == nil {
 		run = wall.Run

@@ -47,7 +47,7 @@ func benchAgainstStatus(b *testing.B, dir string) {
 	parent := b.TempDir()
 	env := plainEnv(b.TempDir())
 	build := func() {
-		w, err := Build(context.Background(), dir, parent)
+		w, err := BuildWith(context.Background(), dir, parent, testEnv())
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -4,6 +4,7 @@ package gitwall
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
@@ -127,10 +129,14 @@ func (k *repoKit) repo(name string) string {
 	return r
 }
 
+// testEnv is the outside world the tests build walls in: this process's own (git on its PATH,
+// its clock), the warnings dropped.
+func testEnv() hookenv.Env { return hookenv.System(io.Discard) }
+
 // build builds a wall for dir under a directory of the test's, removed with the test.
 func (k *repoKit) build(dir string) (*Wall, error) {
 	k.t.Helper()
-	w, err := Build(context.Background(), dir, filepath.Join(k.dir, "walls"))
+	w, err := BuildWith(context.Background(), dir, filepath.Join(k.dir, "walls"), testEnv())
 	k.t.Cleanup(func() { _ = w.Remove() })
 	return w, err
 }

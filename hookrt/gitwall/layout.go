@@ -30,7 +30,7 @@ var pseudoRefs = []string{
 
 // readFirst are the files of the common directory that every git reading objects or refs opens
 // first (the alternate object directories, the packed refs, the commit graph): one that is not a
-// regular file (a FIFO) would hold the git commands Build runs until buildTimeout, and every git
+// regular file (a FIFO) would hold the git commands BuildWith runs until buildTimeout, and every git
 // of the reviewer after them, so the wall is refused at once.
 var readFirst = []string{
 	filepath.Join("objects", "info", "alternates"), "packed-refs", filepath.Join("objects", "info", "commit-graph"),

@@ -8,7 +8,7 @@
 // a lazy fetch over core.sshCommand, git help a man.<tool>.cmd. Refusing options cannot help: the
 // program names come from configuration whose key names the attacker chooses.
 //
-// So the reviewer's git never reads that configuration. Before each review, Build lays out a
+// So the reviewer's git never reads that configuration. Before each review, BuildWith lays out a
 // scratch git directory, the wall, with a config file ccc-hooks writes (the repository's format
 // and what keeps git from running programs: config.go), a copy of HEAD and of the index (a
 // refresh writes the copy), and the repository's refs, reflogs and objects reached where they
@@ -30,7 +30,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,12 +45,12 @@ import (
 // grants a git command (CheckEnv).
 const Marker = "ccc-hooks-git-wall"
 
-// buildTimeout bounds each git command Build runs (to read the repository's format and its
+// buildTimeout bounds each git command BuildWith runs (to read the repository's format and its
 // .gitmodules): an object file that is a FIFO must not hold a review back for long. The wall
 // takes a few milliseconds where nothing waits (docs/performance.md).
 const buildTimeout = 5 * time.Second
 
-// maxGitOutput bounds what Build keeps of a git command's output (a .gitmodules blob).
+// maxGitOutput bounds what BuildWith keeps of a git command's output (a .gitmodules blob).
 const maxGitOutput = 4 << 20
 
 // A Wall is one review's scratch git directory and the repository it stands for.
@@ -126,13 +125,7 @@ func BuildWith(ctx context.Context, dir, parent string, env hookenv.Env) (*Wall,
 	return w, nil
 }
 
-// Build is BuildWith in this process's own outside world (hookenv.System), for a caller with no
-// hook run's Env of its own.
-func Build(ctx context.Context, dir, parent string) (*Wall, error) {
-	return BuildWith(ctx, dir, parent, hookenv.System(io.Discard))
-}
-
-// ErrNoRepository is matched by Build's error for a directory in no repository.
+// ErrNoRepository is matched by BuildWith's error for a directory in no repository.
 var ErrNoRepository = repo.ErrNone
 
 // findGit is the git program on path, the hook's $PATH, which the reviewer inherits, as lookPath
@@ -249,7 +242,7 @@ func (b *builder) gitUpTo(limit int, stdin []byte, args ...string) (stdout []byt
 	return got, 0, nil
 }
 
-// gitEnv is the whole environment of the git commands Build runs: path as $PATH, and the wall's
+// gitEnv is the whole environment of the git commands BuildWith runs: path as $PATH, and the wall's
 // own variables with those that keep system and global configuration out.
 func gitEnv(path, gitDir, objects string) []string {
 	return append(Hardening(), "PATH="+path, "LC_ALL=C", "GIT_DIR="+gitDir, "GIT_OBJECT_DIRECTORY="+objects)

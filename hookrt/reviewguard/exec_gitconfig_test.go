@@ -3,7 +3,6 @@
 package reviewguard
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -366,7 +364,7 @@ func TestReadingCommandsThroughTheWall(t *testing.T) {
 	needRipgrep(t)
 	root, bare := b.copy(t), b.copy(t)
 	repo := filepath.Join(root, "repo")
-	w, err := gitwall.Build(context.Background(), repo, filepath.Join(t.TempDir(), "walls"))
+	w, err := buildWall(repo, filepath.Join(t.TempDir(), "walls"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,8 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
-
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -196,7 +194,7 @@ func layOutFuzzRepo(root string) (*fuzzRepo, error) {
 			return nil, fmt.Errorf("fuzz repository: git %s: %w\n%s", strings.Join(argv, " "), err, out)
 		}
 	}
-	w, err := gitwall.Build(context.Background(), dir, filepath.Join(root, "walls"))
+	w, err := buildWall(dir, filepath.Join(root, "walls"))
 	if err != nil {
 		return nil, err
 	}

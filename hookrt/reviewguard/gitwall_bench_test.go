@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
@@ -29,7 +31,7 @@ import (
 // would make every plain git status harm, and so prove nothing of an attack). Each attack plants
 // what it needs in a fresh copy, as the agent under review would, and its command then runs twice
 // with bash: once as the reviewer runs it — the environment Environment makes, pointed at a wall
-// gitwall.Build lays out for the copy — and once, in another copy, with the plain environment of
+// buildWall lays out for the copy — and once, in another copy, with the plain environment of
 // the user's own git, which must show the harm (a planted program ran, a connection was opened,
 // a file changed): otherwise the attack proves nothing.
 
@@ -208,7 +210,7 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	env := slices.Concat(plainGitEnv(p.home, b.sentinels, marker), vars)
 	var o outcome
 	if how != plain {
-		w, err := gitwall.Build(context.Background(), dir, filepath.Join(t.TempDir(), "walls"))
+		w, err := buildWall(dir, filepath.Join(t.TempDir(), "walls"))
 		if err != nil && !errors.Is(err, gitwall.ErrNoRepository) {
 			t.Logf("%s: no wall (%v): the reviewer's git then finds no repository", a.name, err)
 		}
@@ -297,4 +299,10 @@ func (c *connCounter) finish() int {
 	<-c.ended
 	_ = c.l.Close()
 	return int(c.n.Load())
+}
+
+// buildWall builds the git wall for dir under parent as a review does (gitwall.BuildWith), in
+// this process's own outside world: git on its PATH, its clock, the warnings dropped.
+func buildWall(dir, parent string) (*gitwall.Wall, error) {
+	return gitwall.BuildWith(context.Background(), dir, parent, hookenv.System(io.Discard))
 }

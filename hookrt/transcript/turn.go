@@ -25,16 +25,6 @@ const (
 	Claude
 )
 
-func (o Opener) String() string {
-	switch o {
-	case User:
-		return "user"
-	case Claude:
-		return "claude"
-	}
-	return "unknown"
-}
-
 // Turn is what the tail of a transcript tells of a turn and of the user.
 type Turn struct {
 	// Opener is who opened the turn asked about.

@@ -91,3 +91,14 @@ func TestOpenerString(t *testing.T) {
 		}
 	}
 }
+
+// String names o in the tests' messages.
+func (o Opener) String() string {
+	switch o {
+	case User:
+		return "user"
+	case Claude:
+		return "claude"
+	}
+	return "unknown"
+}

@@ -12,6 +12,7 @@ import (
 // Claude Code accepts, or the plugin enabled for the same events). Each finding is one sentence;
 // none when nothing would.
 func BeforeInstall(ctx context.Context, loc installer.Locator, target installer.Target, after []byte, env Env) []string {
+	env = env.withDefaults()
 	s := Load(loc)
 	placed := false
 	for i, f := range s.Files {

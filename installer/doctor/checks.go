@@ -2,6 +2,7 @@ package doctor
 
 // Checks returns every check in the order doctor runs them.
 func Checks(env Env) []Check {
+	env = env.withDefaults()
 	return []Check{
 		buildCheck{env},
 		settingsCheck{},

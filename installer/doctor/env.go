@@ -3,33 +3,80 @@ package doctor
 import (
 	"context"
 	"errors"
+	"os"
+	"os/exec"
+	"runtime"
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/buildinfo"
+	"github.com/ccc-hooks/ccc-hooks/internal/lookpath"
+	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // DefaultTimeout bounds each program doctor runs to ask for its version.
 const DefaultTimeout = 5 * time.Second
 
-// Env carries the side effects of the checks beyond reading files.
+// Env carries the side effects of the checks beyond reading files. NewEnv builds it; Checks and
+// BeforeInstall give a field left empty its real default (withDefaults), never leave it out.
 type Env struct {
-	// Getenv reads the environment of the user running doctor.
+	// Getenv reads the environment of the user running doctor (os.Getenv when nil).
 	Getenv func(string) string
-	// LookPath finds a program the way a shell started with Getenv's PATH would.
+	// LookPath finds a program the way a shell started with Getenv's PATH would (a bare name in
+	// the directories of that PATH, when nil).
 	LookPath func(string) (string, error)
-	// Output runs a program and returns its standard output; it must stop when ctx is done.
+	// Output runs a program and returns its standard output; it must stop when ctx is done
+	// (Exec when nil).
 	Output func(ctx context.Context, name string, args ...string) ([]byte, error)
-	// Build is this ccc-hooks, compared with the installed binaries a hook runs.
+	// Build is this ccc-hooks, compared with the installed binaries a hook runs (buildinfo.Get
+	// when zero).
 	Build buildinfo.Info
 	// Timeout bounds each program run through Output; DefaultTimeout when zero.
 	Timeout time.Duration
 	// GOOS is the system doctor reports on (runtime.GOOS when empty).
 	GOOS string
 	// Wall tries the copy-on-write wall supervisor.checks run behind: nil when this machine
-	// gives it, else why not (package wall, Probe). Nil: not tried, and doctor says so (a
-	// warning), never that the wall stands.
+	// gives it, else why not (a trial behind the real one, wall.Probe, with the home directory
+	// of Getenv, when nil).
 	Wall func(context.Context) error
+}
+
+// NewEnv returns the Env of a doctor run for the user whose environment getenv reads, finding
+// programs with lookPath; every other side effect is the real one (withDefaults).
+func NewEnv(getenv func(string) string, lookPath func(string) (string, error)) Env {
+	return Env{Getenv: getenv, LookPath: lookPath}.withDefaults()
+}
+
+// withDefaults gives each field of e left empty its real default: this process's environment,
+// PATH lookups in it, Exec, this build, this system and the trial of the wall.
+func (e Env) withDefaults() Env {
+	if e.Getenv == nil {
+		e.Getenv = os.Getenv
+	}
+	if e.LookPath == nil {
+		getenv := e.Getenv
+		e.LookPath = func(name string) (string, error) {
+			if p := lookpath.In(name, getenv("PATH")); p != "" {
+				return p, nil
+			}
+			return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
+		}
+	}
+	if e.Output == nil {
+		e.Output = Exec
+	}
+	if e.Build == (buildinfo.Info{}) {
+		e.Build = buildinfo.Get()
+	}
+	if e.GOOS == "" {
+		e.GOOS = runtime.GOOS
+	}
+	if e.Wall == nil {
+		home := paths.HomeDir(e.Getenv)
+		e.Wall = func(ctx context.Context) error { return wall.Probe(ctx, home) }
+	}
+	return e
 }
 
 func (e Env) timeout() time.Duration {

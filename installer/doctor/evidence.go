@@ -38,9 +38,7 @@ func (c checksCheck) Run(ctx context.Context, s *Snapshot) []Result {
 	}
 	what := fmt.Sprintf("%d check%s before each Stop review of %s: %s", len(list), plural(len(list), "", "s"), s.ProjectDir, strings.Join(names, ", "))
 	var out []Result
-	switch err := c.probe(ctx); {
-	case c.env.Wall == nil:
-		out = append(out, warn(what+"; the copy-on-write wall they run behind was not tried here", s.ConfigPath))
+	switch err := c.env.Wall(ctx); {
 	case err != nil:
 		out = append(out, warn(what+"; refused on this machine, never run bare: "+WallRefusal(err), s.ConfigPath))
 	default:
@@ -53,14 +51,6 @@ func (c checksCheck) Run(ctx context.Context, s *Snapshot) []Result {
 // *wall.RefusedError), and what the wall needs of a machine.
 func WallRefusal(err error) string {
 	return err.Error() + "; the wall needs user namespaces and overlayfs (Linux 5.12 or later; a container must allow them) or macOS"
-}
-
-// probe runs the trial of the wall (nil Wall: not tried, which the check says).
-func (c checksCheck) probe(ctx context.Context) error {
-	if c.env.Wall == nil {
-		return nil
-	}
-	return c.env.Wall(ctx)
 }
 
 // roomFor warns of each Stop handler of ours whose timeout is shorter than the checks' limits

@@ -46,13 +46,3 @@ func TestChecksCheck(t *testing.T) {
 		})
 	}
 }
-
-// TestWallNotTriedIsNoWall: an Env without a way to try the wall (Wall nil) never reports the
-// copy-on-write wall as standing: the wall not tried is a warning that says so.
-func TestWallNotTriedIsNoWall(t *testing.T) {
-	s := snap(user(supervisor(ourCmd, 2000)))
-	s.Config = config.Default()
-	s.ProjectDir = "/home/u/web"
-	s.Config.Checks = []config.Check{{Command: "go test ./...", TimeoutSeconds: 300}}
-	checkResults(t, checksCheck{Env{}}, s, []want{{StatusWarn, []string{"1 check before each Stop review", "the copy-on-write wall they run behind was not tried here"}}})
-}

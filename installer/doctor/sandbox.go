@@ -2,7 +2,6 @@ package doctor
 
 import (
 	"context"
-	"runtime"
 	"strings"
 
 	"github.com/ccc-hooks/ccc-hooks/installer"
@@ -26,11 +25,7 @@ func (c sandboxCheck) profile() (string, Env) { return installer.Supervisor.Name
 const sandboxAlone = "the read-only hook alone holds the reviewer's Bash commands"
 
 func (c sandboxCheck) Run(ctx context.Context, s *Snapshot) []Result {
-	goos := c.env.GOOS
-	if goos == "" {
-		goos = runtime.GOOS
-	}
-	f := bashsandbox.Check(ctx, bashsandbox.Env{GOOS: goos, LookPath: c.env.LookPath, Output: c.env.Output})
+	f := bashsandbox.Check(ctx, bashsandbox.Env{GOOS: c.env.GOOS, LookPath: c.env.LookPath, Output: c.env.Output})
 	switch {
 	case f.Backend == "":
 		return []Result{ok("Claude Code has no Bash sandbox on this system (it has one on macOS, Linux and WSL2): "+sandboxAlone, "")}

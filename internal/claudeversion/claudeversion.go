@@ -85,15 +85,6 @@ func Parse(s string) (Version, bool) {
 	return Version{nums[0], nums[1], nums[2]}, true
 }
 
-// MustParse is Parse for versions written in the source; it panics on a malformed one.
-func MustParse(s string) Version {
-	v, ok := Parse(s)
-	if !ok {
-		panic("claudeversion: malformed version " + strconv.Quote(s))
-	}
-	return v
-}
-
 // ParseList reads a list in the format of tested.txt: one version (exactly major.minor.patch) a
 // line, oldest first, each newer than the one before; blank lines and lines starting with "#"
 // are skipped. An empty list is an error.

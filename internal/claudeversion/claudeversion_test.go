@@ -51,7 +51,7 @@ func TestCompare(t *testing.T) {
 		{"1.9.9", "2.0.0", -1},
 	}
 	for _, tt := range tests {
-		a, b := MustParse(tt.a), MustParse(tt.b)
+		a, b := mustParse(t, tt.a), mustParse(t, tt.b)
 		if got := a.Compare(b); got != tt.want {
 			t.Errorf("%s.Compare(%s) = %d, want %d", a, b, got, tt.want)
 		}
@@ -136,4 +136,14 @@ func TestScriptsReadTheList(t *testing.T) {
 	if !slices.Equal(kept, want) {
 		t.Errorf("the scripts read %q from %s; want %q", kept, File, want)
 	}
+}
+
+// mustParse is Parse for versions written in a test; it fails the test on a malformed one.
+func mustParse(t *testing.T, s string) Version {
+	t.Helper()
+	v, ok := Parse(s)
+	if !ok {
+		t.Fatalf("malformed version %q", s)
+	}
+	return v
 }

@@ -105,7 +105,8 @@ func TestIsOurs(t *testing.T) {
 }
 
 // TestRuns: a command runs ccc-hooks when it is ours, or when a simple command in it, as bash
-// splits it, holds the program and a hook subcommand; such a command of the user's is Wraps.
+// splits it, holds the program and a hook subcommand; wraps: such a command is the user's, not
+// ours (IsOurs), and the installer keeps it (installer.OwnCommands).
 func TestRuns(t *testing.T) {
 	for _, tt := range []struct {
 		command     string
@@ -145,8 +146,8 @@ func TestRuns(t *testing.T) {
 		if got := Runs(tt.command); got != tt.runs {
 			t.Errorf("Runs(%q) = %v, want %v", tt.command, got, tt.runs)
 		}
-		if got := Wraps(tt.command); got != tt.wraps {
-			t.Errorf("Wraps(%q) = %v, want %v", tt.command, got, tt.wraps)
+		if got := Runs(tt.command) && !IsOurs(tt.command); got != tt.wraps {
+			t.Errorf("%q: a command of the user's that runs ccc-hooks %v, want %v", tt.command, got, tt.wraps)
 		}
 	}
 }

@@ -93,10 +93,6 @@ func powerShellCalls(command string) [][]string {
 	return calls
 }
 
-// Wraps reports whether command is a command of the user's that runs ccc-hooks (Runs, not
-// IsOurs).
-func Wraps(command string) bool { return !IsOurs(command) && Runs(command) }
-
 // RunsExec reports whether a handler in exec form ("command" the program, "args" its arguments,
 // no shell: docs/claude-code.md, "Exec-form hooks") runs ccc-hooks as a hook: a program named
 // ccc-hooks or ccc-hooks.exe whose first argument is hook or supervisor-hook. ccc-hooks never

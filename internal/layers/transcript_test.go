@@ -22,7 +22,7 @@ var transcriptWords = []string{
 
 // testOnly are the packages of the floors that only tests import (the binary links none of them,
 // TestHookReachesNoNetwork): they may write transcript lines as test data.
-var testOnly = []string{"hookrt/internal/hooktest", "installer/pluginhooks", "internal/testfs", "internal/testuser", "internal/winetest", "internal/testneed", "internal/testproc", "internal/testrepo"}
+var testOnly = []string{"hookrt/internal/hooktest", "installer/pluginhooks", "internal/testfs", "internal/testuser", "internal/winetest", "internal/testneed", "internal/testproc", "internal/testrepo", "internal/fakereview"}
 
 // TestTranscriptHasOneHome: package hookrt/transcript alone reads Claude Code's transcripts and
 // knows their records (no other package's code spells transcriptWords, safefile that defines

@@ -2,6 +2,7 @@ package wall
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 )
@@ -24,8 +25,8 @@ func TestSpecRefusesWhatCannotBeAWall(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Run(context.Background(), tc.s)
-			if err == nil || IsRefused(err) != tc.refused {
-				t.Errorf("err %v, refused %v", err, IsRefused(err))
+			if err == nil || isRefused(err) != tc.refused {
+				t.Errorf("err %v, refused %v", err, isRefused(err))
 			}
 		})
 	}
@@ -36,5 +37,24 @@ func TestSpecRefusesWhatCannotBeAWall(t *testing.T) {
 		if err := s.check(); err != nil || s.Home != want {
 			t.Errorf("home %q: became %q (%v), want %q", home, s.Home, err, want)
 		}
+	}
+}
+
+// isRefused reports whether err is a wall this machine cannot give.
+func isRefused(err error) bool {
+	var r *RefusedError
+	return errors.As(err, &r)
+}
+
+// TestSpecLeftEmptyIsBounded: a Spec that names no time limit and no bounds runs under
+// DefaultTimeout and DefaultBounds, never unbounded; an empty Spec is an error, not a panic.
+func TestSpecLeftEmptyIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	s := Spec{Project: dir, Dir: dir, Command: "true"}
+	if err := s.check(); err != nil || s.Timeout != DefaultTimeout || s.Bounds != DefaultBounds {
+		t.Errorf("check() = %v: timeout %s, bounds %+v; want %s and %+v", err, s.Timeout, s.Bounds, DefaultTimeout, DefaultBounds)
+	}
+	if _, err := Run(context.Background(), Spec{}); err == nil {
+		t.Error("Run of an empty Spec: no error")
 	}
 }

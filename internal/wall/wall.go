@@ -51,7 +51,8 @@ type Spec struct {
 	Command string
 	// Env is the command's environment; TMPDIR is set to /tmp.
 	Env []string
-	// Timeout, when positive, ends the command and everything it started after that long.
+	// Timeout ends the command and everything it started after that long (DefaultTimeout when
+	// not positive: a command behind the wall is always bounded in time).
 	Timeout time.Duration
 	// Bounds bound what the command may take besides time; a zero field is its default.
 	Bounds Bounds
@@ -69,6 +70,10 @@ type Bounds struct {
 	// own pid_max, Linux 6.14; and RLIMIT_NPROC in a user namespace).
 	Processes int
 }
+
+// DefaultTimeout is the time limit of a Spec that names none: a check's default
+// (config.DefaultCheckTimeoutSeconds).
+const DefaultTimeout = 300 * time.Second
 
 // DefaultBounds are the bounds of a Spec that names none.
 var DefaultBounds = Bounds{DiskMB: 2048, MemoryMB: 4096, Processes: 4096}
@@ -132,12 +137,6 @@ func (e *RefusedError) Error() string { return "no copy-on-write wall here: " + 
 
 func refused(format string, args ...any) error {
 	return &RefusedError{Why: fmt.Sprintf(format, args...)}
-}
-
-// IsRefused reports whether err is a wall this machine cannot give.
-func IsRefused(err error) bool {
-	var r *RefusedError
-	return errors.As(err, &r)
 }
 
 // Run runs s.Command behind the wall and returns how it ended. An error means it did not run
@@ -204,6 +203,9 @@ func (s *Spec) check() error {
 		return errors.New("wall: no command")
 	case strings.ContainsRune(s.Command, 0):
 		return errors.New("wall: the command holds a NUL byte")
+	}
+	if s.Timeout <= 0 {
+		s.Timeout = DefaultTimeout
 	}
 	s.Bounds = s.Bounds.withDefaults()
 	return nil
