@@ -74,6 +74,7 @@ type Runner struct {
 // user's home directory, the checks' environment (Environment), the clock and the warnings are
 // env's, the results kept under ccc-hooks home, the wall's bounds limits.
 func NewRunner(env hookenv.Env, session, dir string, limits config.Wall) Runner {
+	env = env.OrSystem()
 	return Runner{
 		Store: Store{Home: paths.Home(env.Getenv)}, SessionID: session, Dir: dir, Home: paths.HomeDir(env.Getenv),
 		Env: Environment(env.Environ()), Now: env.Now, Log: env.Log(), Limits: limits,

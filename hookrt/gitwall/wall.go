@@ -99,6 +99,7 @@ func (w *Wall) Remove() error {
 // repository is an error that wraps ErrNoRepository, as is any repository the wall cannot stand
 // for; the caller then gives the reviewer Env of a nil Wall.
 func BuildWith(ctx context.Context, dir, parent string, env hookenv.Env) (*Wall, error) {
+	env = env.OrSystem()
 	src, err := repo.Find(dir)
 	if err != nil {
 		return nil, err

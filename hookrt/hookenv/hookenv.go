@@ -17,8 +17,9 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
-// Env is the outside world of one hook run, passed as values so that tests replace them. Every
-// field is set (System); a test starts from System and replaces what it needs.
+// Env is the outside world of one hook run, passed as values so that tests replace them. System
+// sets every field; a test sets what it needs, and each entry of hookrt takes the rest from the
+// system (OrSystem), so that an Env left empty is never a panic nor a bound left out.
 type Env struct {
 	// Getenv reads the environment.
 	Getenv func(string) string
@@ -53,6 +54,37 @@ func System(stderr io.Writer) Env {
 		Window:     window.Of,
 		Stderr:     stderr,
 	}
+}
+
+// OrSystem returns e with each field left nil the system's (System), its warnings going nowhere
+// when Stderr is nil: an Env left empty, whole or in part, is this process's outside world.
+func (e Env) OrSystem() Env {
+	sys := System(io.Discard)
+	if e.Getenv == nil {
+		e.Getenv = sys.Getenv
+	}
+	if e.Environ == nil {
+		e.Environ = sys.Environ
+	}
+	if e.Now == nil {
+		e.Now = sys.Now
+	}
+	if e.Getwd == nil {
+		e.Getwd = sys.Getwd
+	}
+	if e.Executable == nil {
+		e.Executable = sys.Executable
+	}
+	if e.LookPathIn == nil {
+		e.LookPathIn = sys.LookPathIn
+	}
+	if e.Window == nil {
+		e.Window = sys.Window
+	}
+	if e.Stderr == nil {
+		e.Stderr = sys.Stderr
+	}
+	return e
 }
 
 // Log returns the logger of warnings on e.Stderr. It is made when asked for: a hook run that

@@ -40,3 +40,21 @@ func TestSystem(t *testing.T) {
 		t.Errorf("stderr = %q, want the warning alone", got)
 	}
 }
+
+// TestOrSystem: an Env left empty is the system's, every field set, warnings nowhere; a field a
+// test set is kept.
+func TestOrSystem(t *testing.T) {
+	e := Env{}.OrSystem()
+	if e.Getenv == nil || e.Environ == nil || e.Now == nil || e.Getwd == nil || e.Executable == nil ||
+		e.LookPathIn == nil || e.Window == nil || e.Stderr == nil {
+		t.Fatalf("a field is left nil: %+v", e)
+	}
+	if e.Getenv("PATH") != os.Getenv("PATH") {
+		t.Error("the environment is not the process's own")
+	}
+	e.Log().Warn("to nowhere")
+	kept := Env{Getenv: func(string) string { return "set" }}.OrSystem()
+	if kept.Getenv("PATH") != "set" {
+		t.Error("OrSystem replaced a field that was set")
+	}
+}

@@ -31,6 +31,7 @@ const ReasonGuard = "inside a supervisor review session"
 // Code's own permission checks still apply to what is granted. UserPromptSubmit and SubagentStop
 // get nothing; a Stop is let finish at once.
 func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *event.Output {
+	env = env.OrSystem()
 	switch ev.Name {
 	case event.UserPromptSubmit, event.SubagentStop:
 		return nil

@@ -17,6 +17,7 @@ type SandboxCheck func(ctx context.Context, path string) bashsandbox.Finding
 // env.LookPathIn) on path, the PATH of the one who will run them (the reviewer's: Claude Code
 // finds bwrap and socat there), and a trial run of bwrap in a process group of its own.
 func SandboxCheckOf(env hookenv.Env) SandboxCheck {
+	env = env.OrSystem()
 	return func(ctx context.Context, path string) bashsandbox.Finding {
 		lookPath := func(name string) (string, error) { return env.LookPathIn(name, path) }
 		return bashsandbox.Check(ctx, bashsandbox.Env{GOOS: runtime.GOOS, LookPath: lookPath, Output: proc.Output})

@@ -37,6 +37,7 @@ func gitWallsDir(getenv func(string) string) string {
 // reviewer without git (gitwall.Wall.Env of none), with a warning on log unless the directory is
 // in no repository at all; a settings file that cannot be read is warned about too.
 func Surround(ctx context.Context, dir string, env hookenv.Env, log *slog.Logger) Surroundings {
+	env = env.OrSystem()
 	var a Surroundings
 	wall, err := gitwall.BuildWith(ctx, dir, gitWallsDir(env.Getenv), env)
 	if err != nil && !errors.Is(err, gitwall.ErrNoRepository) {

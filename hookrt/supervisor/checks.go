@@ -18,17 +18,8 @@ func (s *supervision) evidence(ctx context.Context) checks.Evidence {
 	if len(list) == 0 {
 		return checks.Evidence{}
 	}
-	r := checks.Runner{
-		Store:     checks.Store{Home: paths.Home(s.opts.Getenv)},
-		SessionID: s.ev.SessionID,
-		Dir:       s.ev.CWD,
-		Home:      paths.HomeDir(s.opts.Getenv),
-		Env:       checks.Environment(s.opts.Environ()),
-		Now:       s.opts.Now,
-		Log:       s.opts.Log(),
-		Limits:    s.opts.Config.Wall,
-		Wall:      s.opts.Review.Wall,
-	}
+	r := checks.NewRunner(s.opts.Env, s.ev.SessionID, s.ev.CWD, s.opts.Config.Wall)
+	r.Wall = s.opts.Review.Wall
 	return r.Run(ctx, list, s.ev.Name != event.PreToolUse)
 }
 

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,14 +11,16 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
+	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
 // rateMessage is Claude Code's report of a rate limit that names no reset, as captured.
 const rateMessage = "API Error: Request rejected (429) · This request would exceed your organization's rate limit. Please try again later."
 
-// TestRateLimitOf: what each tested Claude Code prints for a review refused by a rate limit with no
-// reset named (captured: fakereview.RateLimit) reads as one; a usage limit (which names its reset)
-// and other refusals do not.
+// TestRateLimitOf: a review whose claude prints what each tested Claude Code printed for a review
+// refused by a rate limit with no reset named (captured: fakereview.RateLimit), and exits 1 as it
+// does, fails with an error that reads as one; a usage limit (which names its reset) and other
+// refusals do not.
 func TestRateLimitOf(t *testing.T) {
 	for _, v := range claudeversion.Tested() {
 		for name, want := range map[string]bool{fakereview.RateLimit: true, fakereview.UsageLimit: false, fakereview.APIError: false} {
@@ -25,7 +28,11 @@ func TestRateLimitOf(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s of %s: %v", name, v, err)
 			}
-			_, err = reviewer.ParseOutput(data)
+			out := filepath.Join(t.TempDir(), "out")
+			testfs.Write(t, out, string(data), 0o600)
+			claude := filepath.Join(t.TempDir(), "claude")
+			testfs.Write(t, claude, "#!/bin/sh\ncat '"+out+"'\nexit 1\n", 0o755)
+			_, _, err = reviewer.Run(context.Background(), reviewer.Request{Program: claude, SessionID: "s", Guard: reviewer.GuardOf("ccc-hooks")})
 			u, ok := rateLimitOf(err)
 			if ok != want || ok && u.Message != rateMessage {
 				t.Errorf("%s of %s: rateLimitOf(%v) = %+v, %v; want %v", name, v, err, u, ok, want)

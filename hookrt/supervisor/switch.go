@@ -33,6 +33,7 @@ type Switch struct {
 // NewSwitch returns the switch of the ccc-hooks home and ccc.json that env names, with env's
 // clock and window.
 func NewSwitch(env hookenv.Env) *Switch {
+	env = env.OrSystem()
 	return &Switch{Store: &SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}, Getenv: env.Getenv, Now: env.Now, Locate: env.Window}
 }
 

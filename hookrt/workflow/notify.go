@@ -27,6 +27,7 @@ func (h *handler) notify(title, body string) {
 // terminal OSC 9 notification written to /dev/tty. It never writes to stdout, starts the program
 // without waiting for it, and returns within notifyBudget; errors are ignored.
 func DesktopNotify(ctx context.Context, env hookenv.Env, title, body string) {
+	env = env.OrSystem()
 	title, body = clean(title), clean(body)
 	done := make(chan struct{})
 	if c := notifyCommand(env, title, body); c != nil {

@@ -69,6 +69,7 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
+	o.Env = o.Env.OrSystem()
 	if o.Home == "" {
 		o.Home = paths.Home(o.Getenv)
 	}
