@@ -221,7 +221,7 @@ func (r Runner) runOne(ctx context.Context, project string, c config.Check, line
 // Environment returns the checks' environment: the hook's, without the credentials Claude Code
 // hands its hooks (a check's output goes into the review prompt, and a check needs no key: it has
 // no network), and without any GIT_ variable. The reviewer's own run of a check comes from the
-// reviewer's Bash, whose environment points git at the review's git wall (package gitwall:
+// reviewer's Bash, whose environment points git at the review's git view (package gitview:
 // GIT_DIR, GIT_CONFIG_GLOBAL=/dev/null, ...): there a test suite that makes repositories of its
 // own, or commits with the name of your global configuration, would fail or read the wrong
 // repository. So a check sees git as a plain shell of yours does, whichever way it was started;

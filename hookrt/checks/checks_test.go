@@ -183,7 +183,7 @@ func TestNoWorkingDirectory(t *testing.T) {
 }
 
 // TestEnvironmentLeavesOutKeys: a check's environment has no API key or token, and none of the
-// review's git variables (a reviewer's own run comes with the git wall's).
+// review's git variables (a reviewer's own run comes with the git view's).
 func TestEnvironmentLeavesOutKeys(t *testing.T) {
 	got := Environment([]string{
 		"PATH=/bin", "ANTHROPIC_API_KEY=sk", "ANTHROPIC_AUTH_TOKEN=t", "CLAUDE_CODE_OAUTH_TOKEN=o",

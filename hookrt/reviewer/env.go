@@ -36,7 +36,7 @@ func providerVar(name string) bool {
 // variables of ours that a review sets afresh (GuardEnv, ReviewDirEnv, WallEnv), without those
 // that make bash or the programs it starts run code before a command (reviewguard.ShellStartVar:
 // a user needs none of them in a review), and without those the project's settings set
-// (ProjectEnv) but the provider's; then git kept to the review's wall (reviewguard.Environment,
+// (ProjectEnv) but the provider's; then git kept to the review's git view (reviewguard.Environment,
 // Git), and ours.
 func (r *Request) environ() []string {
 	env := make([]string, 0, len(r.Env))

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -23,7 +23,7 @@ func TestEnviron(t *testing.T) {
 		"PATH=/usr/bin", "ANTHROPIC_BASE_URL=https://gw", "https_proxy=http://proxy", "AWS_PROFILE=team",
 		"USER_VAR=1", "LD_LIBRARY_PATH=/opt/lib",
 	}
-	want = slices.Concat(want, gitwall.Hardening(), []string{GuardEnv + "=1", ReviewDirEnv + "=", WallEnv + "=0"})
+	want = slices.Concat(want, gitview.Hardening(), []string{GuardEnv + "=1", ReviewDirEnv + "=", WallEnv + "=0"})
 	if diff := cmp.Diff(want, (&Request{Env: env, Surroundings: Surroundings{ProjectEnv: project}}).environ()); diff != "" {
 		t.Errorf("environ (-want +got):\n%s", diff)
 	}

@@ -20,7 +20,7 @@ const ReasonGuard = "inside a supervisor review session"
 // InsideReview answers ev inside a reviewer's own session (GuardEnv=1 in the environment, which
 // the router checks once): no profile applies there. env is the reviewer's environment, as Claude
 // Code gives it to the reviewer's hooks and Bash tool alike: the review's directory
-// (ReviewDirEnv), $PATH, and the git variables of the review's wall (GIT_WORK_TREE; every GIT_
+// (ReviewDirEnv), $PATH, and the git variables of the review's git view (GIT_WORK_TREE; every GIT_
 // variable is checked, reviewguard.GitEnvironment). A Bash command is refused outright while the
 // environment holds a variable that makes bash run code before it (reviewguard.CheckEnvironment):
 // that code would run outside any wall. Past that, where the copy-on-write wall stands for the

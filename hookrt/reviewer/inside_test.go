@@ -9,19 +9,19 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 )
 
 // TestInsideReviewIsReadOnly: inside a review every tool call meets the read-only rule, whatever
 // the user's own settings allow: what it refuses is denied, what it grants gets no decision
 // (Claude Code's own permission checks still apply), supervisor.allowed_tools included. git runs
-// only in the environment of the review's git wall, and no Bash command while a variable makes
+// only in the environment of the review's git view, and no Bash command while a variable makes
 // bash run code before it.
 func TestInsideReviewIsReadOnly(t *testing.T) {
 	cfg := config.Default()
 	cfg.AllowedTools = []string{"Bash(go test:*)"}
-	walled := append(gitwall.Hardening(), (*gitwall.Wall)(nil).Env()...)
+	walled := append(gitview.Hardening(), (*gitview.View)(nil).Env()...)
 	tests := []struct {
 		tool, input string
 		deny        bool

@@ -57,7 +57,7 @@ type Request struct {
 	Prompt          string
 	Dir             string        // the review's directory (Dir); "" or no directory: ours, and no git
 	Env             []string      // the hook's environment, from which the reviewer's is built (environ)
-	Surroundings                  // the git wall and the project's settings (Surround)
+	Surroundings                  // the git view and the project's settings (Surround)
 	Walled          bool          // the copy-on-write wall stands: every Bash command of the reviewer runs behind it (WallEnv)
 	Timeout         time.Duration // hard limit, the whole process group killed when it passes; 0: supervisor.timeout_seconds' default
 	Log             *slog.Logger  // where the review's own warnings go; nil: nowhere

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/testproc"
@@ -185,7 +185,7 @@ func TestReviewEnvironment(t *testing.T) {
 		}
 	}
 	slices.Sort(gitVars)
-	want := append(gitwall.Hardening(), git...)
+	want := append(gitview.Hardening(), git...)
 	slices.Sort(want)
 	if diff := cmp.Diff(want, gitVars); diff != "" {
 		t.Errorf("the reviewer's GIT_ variables (-want +got):\n%s", diff)

@@ -5,19 +5,19 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
 	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 )
 
 // Environment returns env, the environment the reviewer would inherit, with what keeps its git
 // from reading a configuration ccc-hooks did not write: every GIT_ variable of env removed (a
 // GIT_EXEC_PATH, GIT_CONFIG_PARAMETERS or GIT_DIR of the session's own, which a project's
-// settings may have set), and gitwall.Hardening added (no system or global configuration, no
+// settings may have set), and gitview.Hardening added (no system or global configuration, no
 // transport, no optional locks, and settings that keep git out of submodules). The variables of
-// the review's wall (gitwall.Wall.Env) come after these. Claude Code hands its own environment to
+// the review's git view (gitview.View.Env) come after these. Claude Code hands its own environment to
 // the commands of its Bash tool.
 func Environment(env []string) []string {
-	return append(repo.WithoutGitVars(env), gitwall.Hardening()...)
+	return append(repo.WithoutGitVars(env), gitview.Hardening()...)
 }
 
 // shellStartVars are variables that make bash, or every program it starts, run code named by
@@ -52,5 +52,5 @@ func CheckEnvironment(environ []string) error {
 	return nil
 }
 
-// GitEnvironment reports why git may not run in environ (see gitwall.CheckEnv), or nil.
-func GitEnvironment(environ []string) error { return gitwall.CheckEnv(environ) }
+// GitEnvironment reports why git may not run in environ (see gitview.CheckEnv), or nil.
+func GitEnvironment(environ []string) error { return gitview.CheckEnv(environ) }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -20,11 +20,11 @@ func TestEnvironment(t *testing.T) {
 		"PATH=/usr/bin", "GIT_EXEC_PATH=/p/bin", "GIT_DIR=/p/.git", "git_dir=/p/.git", "GIT_CONFIG_PARAMETERS='diff.external'='P'", "LANG=C",
 	}
 	got := Environment(slices.Clone(env))
-	want := append([]string{"HOME=/h", "PATH=/usr/bin", "LANG=C"}, gitwall.Hardening()...)
+	want := append([]string{"HOME=/h", "PATH=/usr/bin", "LANG=C"}, gitview.Hardening()...)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Environment (-want +got):\n%s", diff)
 	}
-	if err := GitEnvironment(append(got, (*gitwall.Wall)(nil).Env()...)); err != nil {
+	if err := GitEnvironment(append(got, (*gitview.View)(nil).Env()...)); err != nil {
 		t.Errorf("GitEnvironment of the reviewer's environment: %v", err)
 	}
 	if err := GitEnvironment(got); err == nil || !strings.Contains(err.Error(), "wall is missing") {

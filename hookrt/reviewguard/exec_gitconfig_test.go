@@ -319,7 +319,7 @@ func signedTag(p *planter) {
 
 // TestGitAttacksRunNothing: every git attack, run with bash as the user's own git runs it,
 // runs a planted program or opens a connection; run as the reviewer's git runs it — through the
-// review's wall, in the reviewer's environment, and only where the guard grants it — it changes
+// review's git view, in the reviewer's environment, and only where the guard grants it — it changes
 // no file, runs nothing planted, connects nowhere and ends within gitBound. The options the wall
 // disarms (class "disarmed") are granted.
 func TestGitAttacksRunNothing(t *testing.T) {
@@ -352,13 +352,13 @@ func TestGitAttacksRunNothing(t *testing.T) {
 	t.Logf("git attacks by class: %v", classes)
 }
 
-// TestReadingCommandsThroughTheWall: the reading commands of the shared bench (exec_test.go),
+// TestReadingCommandsThroughTheView: the reading commands of the shared bench (exec_test.go),
 // granted by the guard in the environment of a wall built for the bench's repository (whose
 // submodule and nested repository name a planted program), run through that wall as the
 // reviewer runs them: each git command succeeds where the same command in the same environment
 // without the wall does (git log @{u}..HEAD has no upstream on the bench), none changes a file —
 // not even the index a plain git diff refreshes — runs a planted program or opens a connection.
-func TestReadingCommandsThroughTheWall(t *testing.T) {
+func TestReadingCommandsThroughTheView(t *testing.T) {
 	t.Parallel()
 	b := sharedBench(t)
 	needRipgrep(t)

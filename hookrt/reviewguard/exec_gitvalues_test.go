@@ -62,7 +62,7 @@ func mergeCommit(p *planter) {
 	p.git("repo", "merge", "-q", "--no-edit", "side")
 }
 
-// TestGitOptionValuesAreReadAsGitReadsThem: each attack, run through the review's wall with
+// TestGitOptionValuesAreReadAsGitReadsThem: each attack, run through the review's git view with
 // bash, changes the repository (a file truncated, a branch, tag or reflog gone, objects left) or
 // runs a planted program — git reads the names the glob brings as options, or the alias as the
 // option it names; the guard, asked where the reviewer's hook is, refuses it, with the default

@@ -27,7 +27,7 @@ import (
 // it ran, builtins and compound commands included: bashTrace), and none of them with an option
 // that writes a file or runs a program as the program's own parser would read it (dangerous:
 // getopt's abbreviations and bundles, find's primaries); then the command runs for real, the
-// programs themselves reading their words — git through the review's wall — with a planted
+// programs themselves reading their words — git through the review's git view — with a planted
 // program first on $PATH: nothing in the repository may change, nothing planted may run, and the
 // command must end (realRun). The command may hold no substitution, no redirection into a file or
 // to the network, and no background job — read by this oracle's own means (mvdan.cc/sh's expand
@@ -128,7 +128,7 @@ var fuzzNames = []string{
 }
 
 // A fuzzRepo is where the fuzzer's commands run: a git repository holding fuzzNames (a.txt and
-// b.txt committed, on the branch main, with a branch feature and a tag v1), the review's wall for
+// b.txt committed, on the branch main, with a branch feature and a tag v1), the review's git view for
 // it, and a planted program P that records its runs. Shared by every input of the fuzzer and
 // removed by TestMain.
 type fuzzRepo struct {

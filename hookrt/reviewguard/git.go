@@ -65,7 +65,7 @@ func checkGitByRule(args []string, where Place) error {
 // remergeDiff refuses --diff-merges=remerge and --diff-merges=r, with the value attached or as
 // the next word: git's other names for --remerge-diff (diff-merges.c, func_by_opt, git 2.39.5;
 // revision.c's parse_long_opt reads the value either way), which writes temporary objects into
-// the repository. -m and --diff-merges=on|m mean log.diffMerges, which the review's wall leaves
+// the repository. -m and --diff-merges=on|m mean log.diffMerges, which the review's git view leaves
 // at its default, separate. Refused wherever the words stand, as refused spellings are.
 func remergeDiff(args []string) error {
 	for i, a := range args {

@@ -28,7 +28,7 @@ import "sync"
 // Not here, though they run a program the configuration names: --ext-diff (diff.external,
 // diff.<driver>.command), --textconv (diff.<driver>.textconv), cat-file's --filters (a clean or
 // smudge filter), --show-signature and tag -v (gpg.program and its kin). The reviewer's git reads
-// the repository through the review's wall (package gitwall), whose configuration names no diff
+// the repository through the review's git view (package gitview), whose configuration names no diff
 // driver, text converter or filter and points every signature program at a path below
 // /dev/null: there these options run nothing (TestGitAttacksRunNothing, class "disarmed", runs
 // each against a repository that plants all of them). So the tables that read them grant them.

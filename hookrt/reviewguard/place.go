@@ -23,7 +23,7 @@ type Place struct {
 	// directories on $PATH hold programs the agent under review may have put there.
 	Tree string
 	// GitEnv is why git may not run in the reviewer's environment (GitEnvironment), nil when it
-	// runs through the review's git wall. Every git command is refused while it is set.
+	// runs through the review's git view. Every git command is refused while it is set.
 	GitEnv error
 	// Home and ConfigHome are the reviewer's $HOME and $XDG_CONFIG_HOME, where git reads files
 	// of its own whatever the repository ("" when unset).

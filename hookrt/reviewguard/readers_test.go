@@ -438,7 +438,7 @@ func TestHeredocDelimiters(t *testing.T) {
 
 // TestGitHomeFilesAreLooked: ripgrep reads git's configuration in the home directory itself
 // (~/.gitconfig, ~/.config/git/config): a named pipe there refuses rg. git reads none of the
-// home's files through the review's wall (gitwall's TestWallReadsNothingOfTheHome), so a named
+// home's files through the review's git view (gitview's TestViewReadsNothingOfTheHome), so a named
 // pipe there, or as the default exclude or attributes file, refuses no git command.
 // The home is the reviewer's, as its environment names it (Place.Home).
 func TestGitHomeFilesAreLooked(t *testing.T) {

@@ -46,7 +46,7 @@ const (
 	numbers         // -NUM is an option (head -5, grep -3)
 	builtin         // bash runs it itself (no file on $PATH)
 	// readsGitConfig: the program reads git's configuration files in the home directory itself
-	// (ripgrep, for core.excludesFile), not through git and so not through the review's wall.
+	// (ripgrep, for core.excludesFile), not through git and so not through the review's git view.
 	readsGitConfig
 	// byPlace: the program's operands are judged by their place or number (uniq's and xxd's
 	// second is the file they write), so no glob may bring any.

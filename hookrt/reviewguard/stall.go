@@ -39,7 +39,7 @@ import (
 //
 // Git's data outside the work tree, tracked files too large to hash and objects git would read
 // for hours (a delta chain deeper than git writes, an object of gigabytes) are looked at once when
-// the review's wall is built (package gitwall). What is left: a file made into a pipe between the
+// the review's git view is built (package gitview). What is left: a file made into a pipe between the
 // guard's look and the program's read, by a process of the agent's still running; a regular file
 // too large to read in the call's time; a regular expression that takes too long. Those end at
 // the bound on one command (package supervisor), or where none watches (macOS, Windows) at Claude
@@ -210,8 +210,8 @@ func walkedDir(cwd, w string) (string, error) {
 
 // homeStalls refuses while git's configuration files in the home directory are a named pipe or
 // a device, for a program that reads them itself (readsGitConfig): the agent under review may
-// write there too. git itself, through the review's wall, reads none of the home's files
-// (GIT_CONFIG_GLOBAL, core.excludesFile and core.attributesFile: package gitwall). The home is
+// write there too. git itself, through the review's git view, reads none of the home's files
+// (GIT_CONFIG_GLOBAL, core.excludesFile and core.attributesFile: package gitview). The home is
 // the reviewer's (Place.Home); without one there is no file of git's there.
 func homeStalls(where Place) error {
 	home := where.Home

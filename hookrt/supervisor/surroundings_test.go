@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
@@ -130,13 +130,13 @@ ls "$GIT_DIR" > "$out.wall"
 		t.Errorf("the reviewer's --mcp-config = %s, want %s (the servers of .mcp.json the user's settings approve)", mcp, want)
 	}
 	env := strings.Split(strings.TrimSpace(read(".env")), "\n")
-	if wall := read(".wall"); !strings.Contains(wall, gitwall.Marker) {
+	if wall := read(".wall"); !strings.Contains(wall, gitview.Marker) {
 		t.Errorf("$GIT_DIR holds %q, not a wall", wall)
 	}
 	// The wall is gone now: the guard's check of the rest of the environment, against a
 	// stand-in holding the marker.
 	standIn := t.TempDir()
-	hooktest.New(t, "", "").Write(filepath.Join(standIn, gitwall.Marker), "", 0o600)
+	hooktest.New(t, "", "").Write(filepath.Join(standIn, gitview.Marker), "", 0o600)
 	checked := slices.Clone(env)
 	for i, kv := range checked {
 		if strings.HasPrefix(kv, "GIT_DIR=") {

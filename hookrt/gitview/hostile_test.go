@@ -1,6 +1,6 @@
 //go:build unix
 
-package gitwall
+package gitview
 
 import (
 	"bytes"
@@ -20,16 +20,16 @@ import (
 	"time"
 )
 
-// TestWallCarriesOnlyTheFormat: the wall's config holds what ccc-hooks writes and the format the
+// TestViewCarriesOnlyTheFormat: the view's config holds what ccc-hooks writes and the format the
 // repository declares, nothing of the repository's own configuration (programs, includes,
-// remotes, a promisor); an extension the wall cannot carry is an error, as is an unreadable
-// format; one git ignores or the wall may leave out is left out.
-func TestWallCarriesOnlyTheFormat(t *testing.T) {
+// remotes, a promisor); an extension the view cannot carry is an error, as is an unreadable
+// format; one git ignores or the view may leave out is left out.
+func TestViewCarriesOnlyTheFormat(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
 	tests := []struct {
 		name, config string
-		want         string // a line the wall's config holds; "" when Build must fail
+		want         string // a line the view's config holds; "" when Build must fail
 	}{
 		{"programs and includes", "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = /p/P\n\tpager = /p/P\n\thooksPath = /p/hooks\n" +
 			"[diff]\n\texternal = /p/P\n[diff \"x\"]\n\ttextconv = /p/P\n[include]\n\tpath = /p/evil.cfg\n" +
@@ -63,11 +63,11 @@ func TestWallCarriesOnlyTheFormat(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !strings.Contains(string(cfg), tt.want) {
-				t.Errorf("the wall's config lacks %q:\n%s", tt.want, cfg)
+				t.Errorf("the view's config lacks %q:\n%s", tt.want, cfg)
 			}
 			for _, never := range []string{"/p/", "promisor", "partialclone", "include", "worktreeConfig"} {
 				if strings.Contains(string(cfg), never) {
-					t.Errorf("the wall's config holds %q:\n%s", never, cfg)
+					t.Errorf("the view's config holds %q:\n%s", never, cfg)
 				}
 			}
 		})
@@ -99,7 +99,7 @@ func TestFormatFromAFIFO(t *testing.T) {
 }
 
 // TestSubmoduleNames: every name of the .gitmodules git reads gets submodule.<name>.ignore=all
-// in the wall's config, written so that git reads the name back as it is: from the work tree's
+// in the view's config, written so that git reads the name back as it is: from the work tree's
 // file when there is one, else from the index's and HEAD's. A work tree .gitmodules the hook
 // cannot read as a file of at most 1 MiB is an error.
 func TestSubmoduleNames(t *testing.T) {
@@ -107,7 +107,7 @@ func TestSubmoduleNames(t *testing.T) {
 	k := newKit(t)
 	odd := "[submodule \"a\\\"b\\\\c\"]\n\tpath = p1\n[submodule \"with.dots and spaces\"]\n\tpath = p2\n" +
 		"[Submodule \"Case\"]\n\tignore = none\n[submodule.old]\n\tpath = p3\n; [submodule \"commented\"]\n"
-	names := func(t *testing.T, w *Wall) []string {
+	names := func(t *testing.T, w *View) []string {
 		t.Helper()
 		out, err := k.walled(w, w.Dir, "config", "--file", filepath.Join(w.Dir, "config"), "-z", "--get-regexp", `^submodule\..*\.ignore$`)
 		if err != nil && out != "" {
@@ -184,7 +184,7 @@ func TestHeadAsALink(t *testing.T) {
 	}
 	w := k.mustBuild(r)
 	if data, _ := os.ReadFile(filepath.Join(w.Dir, "HEAD")); string(data) != "ref: refs/heads/side\n" {
-		t.Errorf("the wall's HEAD = %q", data)
+		t.Errorf("the view's HEAD = %q", data)
 	}
 	_ = os.Remove(head)
 	if err := os.Symlink("../../elsewhere", head); err != nil {
@@ -195,7 +195,7 @@ func TestHeadAsALink(t *testing.T) {
 	}
 }
 
-// TestRemoveLeavesTheRepository: removing a wall removes its directory and nothing it links to.
+// TestRemoveLeavesTheRepository: removing a view removes its directory and nothing it links to.
 func TestRemoveLeavesTheRepository(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
@@ -206,15 +206,15 @@ func TestRemoveLeavesTheRepository(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(w.Dir); !os.IsNotExist(err) {
-		t.Errorf("the wall is still there: %v", err)
+		t.Errorf("the view is still there: %v", err)
 	}
 	if after := k.git(r, "log", "--all", "--oneline"); after != before {
 		t.Errorf("the repository changed: %q, was %q", after, before)
 	}
 }
 
-// TestSweep: a wall older than staleAfter goes, one of that age or newer and anything not named
-// as a wall stay.
+// TestSweep: a view older than staleAfter goes, one of that age or newer and anything not named
+// as a view stay.
 func TestSweep(t *testing.T) {
 	t.Parallel()
 	parent := t.TempDir()
@@ -259,9 +259,9 @@ func TestGitInsideTheWorkTree(t *testing.T) {
 	}
 }
 
-// TestSplitIndexStaysTheRepositorys: with a split index, git diff through the wall refreshes
+// TestSplitIndexStaysTheRepositorys: with a split index, git diff through the view refreshes
 // the index and touches the shared index file it keeps (read-cache.c, freshen_shared_index):
-// the wall's copies, never the repository's files, whose times and contents stay as they were.
+// the view's copies, never the repository's files, whose times and contents stay as they were.
 func TestSplitIndexStaysTheRepositorys(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
@@ -287,7 +287,7 @@ func TestSplitIndexStaysTheRepositorys(t *testing.T) {
 	w := k.mustBuild(r)
 	for _, args := range [][]string{{"diff", "--stat"}, {"status", "--short"}, {"diff"}} {
 		if out, err := k.walled(w, r, args...); err != nil {
-			t.Fatalf("git %s through the wall: %v\n%s", strings.Join(args, " "), err, out)
+			t.Fatalf("git %s through the view: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
 	if after := gitDirState(t, gitDir); !slices.Equal(after, before) {
@@ -315,7 +315,7 @@ func gitDirState(t *testing.T, dir string) []string {
 
 // TestGitDataOutsideTheWorkTree: a .git file, a commondir or an alternates file can lead git to
 // data outside the work tree, where the reviewer's guard does not look before each command: a
-// named pipe there (a loose ref, an object) makes plain git wait for ever, and refuses the wall
+// named pipe there (a loose ref, an object) makes plain git wait for ever, and refuses the view
 // at once.
 func TestGitDataOutsideTheWorkTree(t *testing.T) {
 	t.Parallel()
@@ -372,7 +372,7 @@ func TestGitDataOutsideTheWorkTree(t *testing.T) {
 }
 
 // TestTrackedFileTooLarge: an empty tracked file made a sparse file of a tebibyte keeps its index
-// entry's size (0, modulo 2^32), and plain git status reads it whole to hash it: the wall is
+// entry's size (0, modulo 2^32), and plain git status reads it whole to hash it: the view is
 // refused at once.
 func TestTrackedFileTooLarge(t *testing.T) {
 	t.Parallel()
@@ -396,7 +396,7 @@ func TestTrackedFileTooLarge(t *testing.T) {
 }
 
 // TestObjectsGitWouldReadForHours: a pack with a delta chain deeper than git ever writes, and a
-// loose object that declares gigabytes, refuse the wall at once.
+// loose object that declares gigabytes, refuse the view at once.
 func TestObjectsGitWouldReadForHours(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
@@ -421,8 +421,8 @@ func TestObjectsGitWouldReadForHours(t *testing.T) {
 		_, _ = w.Write(noise)
 		_ = w.Close()
 		k.write(r, map[string]string{".git/objects/ab/" + strings.Repeat("c", 38): z.String()})
-		if wall, err := k.build(r); err == nil || !strings.Contains(err.Error(), "which git would read whole") {
-			t.Errorf("Build = %+v, %v; want the object refused", wall, err)
+		if view, err := k.build(r); err == nil || !strings.Contains(err.Error(), "which git would read whole") {
+			t.Errorf("Build = %+v, %v; want the object refused", view, err)
 		}
 	})
 	if _, err := k.build(k.repo("plain")); err != nil {

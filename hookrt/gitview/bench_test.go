@@ -1,6 +1,6 @@
 //go:build unix
 
-package gitwall
+package gitview
 
 import (
 	"context"
@@ -15,11 +15,11 @@ import (
 	"time"
 )
 
-// BenchmarkBuild measures what a review pays for its wall — Build, then Remove — on this
+// BenchmarkBuild measures what a review pays for its view — Build, then Remove — on this
 // module's own repository (wherever the test runs: a clone, a linked worktree) and on a
 // generated one of 10,000 files in 100 directories. The baseline is one plain `git status` in
 // the same repository, which a loaded machine slows alike: each op runs both, in a shuffled
-// order, and the benchmark reports their medians (ms/wall, ms/status) and the ratio of the two.
+// order, and the benchmark reports their medians (ms/view, ms/status) and the ratio of the two.
 // The numbers are in docs/performance.md.
 func BenchmarkBuild(b *testing.B) {
 	wd, err := os.Getwd()
@@ -47,7 +47,7 @@ func benchAgainstStatus(b *testing.B, dir string) {
 	parent := b.TempDir()
 	env := plainEnv(b.TempDir())
 	build := func() {
-		w, err := BuildWith(context.Background(), dir, parent, testEnv())
+		w, err := Build(context.Background(), dir, parent, testEnv())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -62,11 +62,11 @@ func benchAgainstStatus(b *testing.B, dir string) {
 			b.Fatalf("%v\n%s", err, out)
 		}
 	}
-	var walls, statuses []time.Duration
+	var views, statuses []time.Duration
 	steps := []struct {
 		run   func()
 		times *[]time.Duration
-	}{{build, &walls}, {status, &statuses}}
+	}{{build, &views}, {status, &statuses}}
 	for b.Loop() {
 		rand.Shuffle(len(steps), func(i, j int) { steps[i], steps[j] = steps[j], steps[i] })
 		for _, step := range steps {
@@ -75,10 +75,10 @@ func benchAgainstStatus(b *testing.B, dir string) {
 			*step.times = append(*step.times, time.Since(start))
 		}
 	}
-	w, s := median(walls), median(statuses)
-	b.ReportMetric(float64(w)/1e6, "ms/wall")
+	w, s := median(views), median(statuses)
+	b.ReportMetric(float64(w)/1e6, "ms/view")
 	b.ReportMetric(float64(s)/1e6, "ms/status")
-	b.ReportMetric(float64(w)/float64(s), "wall/status")
+	b.ReportMetric(float64(w)/float64(s), "view/status")
 }
 
 func median(ds []time.Duration) time.Duration {

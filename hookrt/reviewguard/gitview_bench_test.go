@@ -21,7 +21,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/gitwall"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
@@ -211,7 +211,7 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	var o outcome
 	if how != plain {
 		w, err := buildWall(dir, filepath.Join(t.TempDir(), "walls"))
-		if err != nil && !errors.Is(err, gitwall.ErrNoRepository) {
+		if err != nil && !errors.Is(err, gitview.ErrNoRepository) {
 			t.Logf("%s: no wall (%v): the reviewer's git then finds no repository", a.name, err)
 		}
 		defer func() { _ = w.Remove() }()
@@ -301,8 +301,8 @@ func (c *connCounter) finish() int {
 	return int(c.n.Load())
 }
 
-// buildWall builds the git wall for dir under parent as a review does (gitwall.BuildWith), in
+// buildWall builds the git view for dir under parent as a review does (gitview.Build), in
 // this process's own outside world: git on its PATH, its clock, the warnings dropped.
-func buildWall(dir, parent string) (*gitwall.Wall, error) {
-	return gitwall.BuildWith(context.Background(), dir, parent, hookenv.System(io.Discard))
+func buildWall(dir, parent string) (*gitview.View, error) {
+	return gitview.Build(context.Background(), dir, parent, hookenv.System(io.Discard))
 }

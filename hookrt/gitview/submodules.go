@@ -1,4 +1,4 @@
-package gitwall
+package gitview
 
 import (
 	"bufio"
@@ -17,7 +17,7 @@ import (
 
 // submoduleNames lists every submodule name of the .gitmodules file that the reviewer's git
 // reads: the work tree's when it exists, else the index's, else HEAD's (submodule-config.c,
-// config_from_gitmodules, git 2.39). For each, the wall's configuration sets
+// config_from_gitmodules, git 2.39). For each, the view's configuration sets
 // submodule.<name>.ignore=all. The reason: git status and git diff run
 // `git status --porcelain=2` inside every populated submodule to see whether it changed
 // (submodule.c, is_submodule_modified), and that git reads the submodule's own configuration,

@@ -1,6 +1,6 @@
 //go:build unix
 
-package gitwall
+package gitview
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 )
 
 // TestCheckEnv: git runs only where every GIT_ variable is one ccc-hooks set, with its value,
-// and $GIT_DIR names a wall or the path where none stands.
+// and $GIT_DIR names a view or the path where none stands.
 func TestCheckEnv(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
@@ -28,8 +28,8 @@ func TestCheckEnv(t *testing.T) {
 		env  []string
 		why  string // in the error; "" for none
 	}{
-		{"the wall", walled, ""},
-		{"no wall", append(Hardening(), (*Wall)(nil).Env()...), ""},
+		{"the view", walled, ""},
+		{"no view", append(Hardening(), (*View)(nil).Env()...), ""},
 		{"Claude Code's editor", append(slices.Clone(walled), "GIT_EDITOR=true", "PATH=/usr/bin"), ""},
 		{"another editor", append(slices.Clone(walled), "GIT_EDITOR=vim"), "GIT_EDITOR"},
 		{"exec path", append(slices.Clone(walled), "GIT_EXEC_PATH=/p/bin"), "GIT_EXEC_PATH"},
@@ -41,9 +41,9 @@ func TestCheckEnv(t *testing.T) {
 			fmt.Sprintf("GIT_CONFIG_KEY_%d=core.pager", n), fmt.Sprintf("GIT_CONFIG_VALUE_%d=P", n)), "GIT_CONFIG"},
 		{"hardening missing", without("GIT_ALLOW_PROTOCOL"), "lacks GIT_ALLOW_PROTOCOL"},
 		{"set twice", append(slices.Clone(walled), "GIT_DIR="+w.Dir), "twice"},
-		{"no git directory", without("GIT_DIR"), "wall is missing"},
-		{"another git directory", append(without("GIT_DIR"), "GIT_DIR="+notWall), "not a wall"},
-		{"the repository's own", append(without("GIT_DIR"), "GIT_DIR="+filepath.Join(w.WorkTree, ".git")), "not a wall"},
+		{"no git directory", without("GIT_DIR"), "view is missing"},
+		{"another git directory", append(without("GIT_DIR"), "GIT_DIR="+notWall), "not a view"},
+		{"the repository's own", append(without("GIT_DIR"), "GIT_DIR="+filepath.Join(w.WorkTree, ".git")), "not a view"},
 	}
 	for _, tt := range tests {
 		err := CheckEnv(tt.env)

@@ -1,4 +1,4 @@
-package gitwall
+package gitview
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 // .gitmodules file.
 const maxConfigFile = repo.MaxConfig
 
-// A format is what the wall's configuration carries of the repository's: the repository format
+// A format is what the view's configuration carries of the repository's: the repository format
 // version and the hash of its object names, which git needs to read the objects, refs and index,
 // and which branch tracks which remote branch.
 type format struct {
@@ -32,8 +32,8 @@ type format struct {
 // trackingKey matches the keys of the repository's configuration that say which remote branch
 // a branch tracks: git status counts ahead and behind by them, and @{upstream} resolves through
 // them. They name refs and a remote's address, never a program, and no reading command contacts
-// a remote (the wall's protocol.allow=never and GIT_ALLOW_PROTOCOL hold even so). It is compiled
-// when a wall is first built, never at the start of a hook run (docs/performance.md).
+// a remote (the view's protocol.allow=never and GIT_ALLOW_PROTOCOL hold even so). It is compiled
+// when a view is first built, never at the start of a hook run (docs/performance.md).
 var trackingKey = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(branch\..+\.(remote|merge)|remote\..+\.(url|fetch))$`)
 })
@@ -47,11 +47,11 @@ func (f format) hashLen() int {
 }
 
 // ignoredExtensions are the extensions git 2.39 knows (setup.c, handle_extension_v0 and
-// handle_extension) and later ones that the wall may leave out: git reads the repository's data
+// handle_extension) and later ones that the view may leave out: git reads the repository's data
 // the same without them. partialclone is left out on purpose: it names the remote that a lazy
 // fetch of a missing object would contact, running core.sshCommand or opening a connection; the
 // reviewer's git reports the object missing instead. compatobjectformat only adds a second name
-// to objects git writes, and the wall writes none.
+// to objects git writes, and the view writes none.
 var ignoredExtensions = map[string]bool{
 	"noop": true, "noop-v1": true, "preciousobjects": true, "partialclone": true,
 	"worktreeconfig": true, "compatobjectformat": true,
@@ -63,7 +63,7 @@ var ignoredExtensions = map[string]bool{
 // (parseConfig). The file is read by the hook (a FIFO or a device there is an error, never a
 // wait) and handed to git on stdin; one without the words "extensions", "branch" and "remote" in
 // any case declares neither (git reads section names as written, folding case), and needs no git
-// at all. An extension the wall cannot carry — an unknown one, or refs kept in reftable — is an
+// at all. An extension the view cannot carry — an unknown one, or refs kept in reftable — is an
 // error: the reviewer then gets no git, never a wrong reading.
 func (b *builder) readFormat() (format, error) {
 	path := filepath.Join(b.src.Common, "config")

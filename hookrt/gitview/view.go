@@ -1,4 +1,5 @@
-// Package gitwall builds the wall between a review's git and the repository it reviews.
+// Package gitview builds the view of the repository under review that the reviewer's git reads:
+// the session's objects and work tree, through a configuration ccc-hooks writes.
 //
 // The repository under review is hostile: the agent under review writes its .git/config (and
 // the files it includes), .git/hooks, .git/info/attributes, .gitattributes, .gitmodules, .git
@@ -8,8 +9,8 @@
 // a lazy fetch over core.sshCommand, git help a man.<tool>.cmd. Refusing options cannot help: the
 // program names come from configuration whose key names the attacker chooses.
 //
-// So the reviewer's git never reads that configuration. Before each review, BuildWith lays out a
-// scratch git directory, the wall, with a config file ccc-hooks writes (the repository's format
+// So the reviewer's git never reads that configuration. Before each review, Build lays out a
+// scratch git directory, the view, with a config file ccc-hooks writes (the repository's format
 // and what keeps git from running programs: config.go), a copy of HEAD and of the index (a
 // refresh writes the copy), and the repository's refs, reflogs and objects reached where they
 // are (layout.go); Env points git at it (GIT_DIR, GIT_WORK_TREE, GIT_OBJECT_DIRECTORY) with the
@@ -18,10 +19,10 @@
 // objects and work tree through a configuration ccc-hooks writes and nothing else. No git runs in
 // a submodule at all (submodules.go). A repository git would wait on, or read for hours — a
 // named pipe in its git data outside the work tree, a tracked file too large to hash, a delta
-// chain deeper than git writes or an object of gigabytes — gets no wall (data.go, packs.go). The
-// wall is removed when the review ends; a wall left by a hook that was killed is removed by a
+// chain deeper than git writes or an object of gigabytes — gets no view (data.go, packs.go). The
+// view is removed when the review ends; a view left by a hook that was killed is removed by a
 // later review (sweep).
-package gitwall
+package gitview
 
 import (
 	"bytes"
@@ -41,20 +42,22 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 )
 
-// Marker is the file every wall holds: what the reviewer's hook looks for in $GIT_DIR before it
-// grants a git command (CheckEnv).
+// Marker is the file every view holds: what the reviewer's hook looks for in $GIT_DIR before it
+// grants a git command (CheckEnv). On disk the views keep the names of their first release
+// (ccc-hooks-git-wall, <ccc-hooks home>/git-walls/wall-*), so that a later review still sweeps
+// what an older one left.
 const Marker = "ccc-hooks-git-wall"
 
-// buildTimeout bounds each git command BuildWith runs (to read the repository's format and its
-// .gitmodules): an object file that is a FIFO must not hold a review back for long. The wall
+// buildTimeout bounds each git command Build runs (to read the repository's format and its
+// .gitmodules): an object file that is a FIFO must not hold a review back for long. The view
 // takes a few milliseconds where nothing waits (docs/performance.md).
 const buildTimeout = 5 * time.Second
 
-// maxGitOutput bounds what BuildWith keeps of a git command's output (a .gitmodules blob).
+// maxGitOutput bounds what Build keeps of a git command's output (a .gitmodules blob).
 const maxGitOutput = 4 << 20
 
-// A Wall is one review's scratch git directory and the repository it stands for.
-type Wall struct {
+// A View is one review's scratch git directory and the repository it stands for.
+type View struct {
 	// Dir is the scratch git directory: $GIT_DIR of the reviewer's git.
 	Dir string
 	// WorkTree is the session's work tree ("" for a bare repository): $GIT_WORK_TREE.
@@ -62,15 +65,15 @@ type Wall struct {
 	// Objects is the repository's object directory: $GIT_OBJECT_DIRECTORY.
 	Objects string
 	// GitDirs are the repository's own git directory and its common directory (once where
-	// they are one), which the wall only links to.
+	// they are one), which the view only links to.
 	GitDirs []string
 }
 
-// Env returns the variables that point git at the wall. A nil Wall is one that could not be
+// Env returns the variables that point git at the view. A nil View is one that could not be
 // built: git is pointed at a path that cannot exist (noRepository), and fails there with "not a
 // git repository" (the cheap direction: a reviewer without git, never git reading the
 // repository's own configuration).
-func (w *Wall) Env() []string {
+func (w *View) Env() []string {
 	if w == nil {
 		return []string{"GIT_DIR=" + noRepository}
 	}
@@ -81,24 +84,24 @@ func (w *Wall) Env() []string {
 	return env
 }
 
-// noRepository is $GIT_DIR where no wall stands: a path below the null device, which no one can
+// noRepository is $GIT_DIR where no view stands: a path below the null device, which no one can
 // create, so that git there always fails.
 var noRepository = filepath.Join(os.DevNull, "no-repository-for-this-review")
 
-// Remove removes the wall (the scratch directory: the repository itself is only linked to).
-func (w *Wall) Remove() error {
+// Remove removes the view (the scratch directory: the repository itself is only linked to).
+func (w *View) Remove() error {
 	if w == nil {
 		return nil
 	}
 	return os.RemoveAll(w.Dir)
 }
 
-// BuildWith lays out the wall for the repository git finds from dir, in a new directory under
-// parent (created if missing), after removing the walls older reviews left there (sweep, by
+// Build lays out the view for the repository git finds from dir, in a new directory under
+// parent (created if missing), after removing the views older reviews left there (sweep, by
 // env's clock). The git it runs is the one on env's PATH, run with that PATH. A directory in no
-// repository is an error that wraps ErrNoRepository, as is any repository the wall cannot stand
-// for; the caller then gives the reviewer Env of a nil Wall.
-func BuildWith(ctx context.Context, dir, parent string, env hookenv.Env) (*Wall, error) {
+// repository is an error that wraps ErrNoRepository, as is any repository the view cannot stand
+// for; the caller then gives the reviewer Env of a nil View.
+func Build(ctx context.Context, dir, parent string, env hookenv.Env) (*View, error) {
 	env = env.OrSystem()
 	src, err := repo.Find(dir)
 	if err != nil {
@@ -126,7 +129,7 @@ func BuildWith(ctx context.Context, dir, parent string, env hookenv.Env) (*Wall,
 	return w, nil
 }
 
-// ErrNoRepository is matched by BuildWith's error for a directory in no repository.
+// ErrNoRepository is matched by Build's error for a directory in no repository.
 var ErrNoRepository = repo.ErrNone
 
 // findGit is the git program on path, the hook's $PATH, which the reviewer inherits, as lookPath
@@ -143,7 +146,7 @@ func findGit(src repo.Repo, lookPath func(name, path string) (string, error), pa
 	return git, nil
 }
 
-// newScratch makes a new, empty wall directory under parent, readable by its owner only.
+// newScratch makes a new, empty view directory under parent, readable by its owner only.
 func newScratch(parent string) (string, error) {
 	var r [8]byte
 	if _, err := rand.Read(r[:]); err != nil {
@@ -156,7 +159,7 @@ func newScratch(parent string) (string, error) {
 	return dir, nil
 }
 
-// A builder lays out one wall.
+// A builder lays out one view.
 type builder struct {
 	ctx     context.Context
 	gitPath string // the git program
@@ -165,7 +168,7 @@ type builder struct {
 	dir     string // the scratch directory
 }
 
-func (b *builder) build() (*Wall, error) {
+func (b *builder) build() (*View, error) {
 	if err := checkData(b.src); err != nil {
 		return nil, err
 	}
@@ -184,9 +187,9 @@ func (b *builder) build() (*Wall, error) {
 	if err := b.layOut(); err != nil {
 		return nil, err
 	}
-	// git reads .gitmodules (below) in the wall as it stands so far: a config without
+	// git reads .gitmodules (below) in the view as it stands so far: a config without
 	// submodule names, which keeps git from running anything.
-	w := &Wall{Dir: b.dir, WorkTree: b.src.WorkTree, Objects: filepath.Join(b.src.Common, "objects"), GitDirs: []string{b.src.GitDir}}
+	w := &View{Dir: b.dir, WorkTree: b.src.WorkTree, Objects: filepath.Join(b.src.Common, "objects"), GitDirs: []string{b.src.GitDir}}
 	if b.src.Common != b.src.GitDir {
 		w.GitDirs = append(w.GitDirs, b.src.Common)
 	}
@@ -209,8 +212,8 @@ func (b *builder) build() (*Wall, error) {
 	return w, nil
 }
 
-// git runs the git program with args in the wall as built so far, with stdin, in an
-// environment that reads no configuration but the wall's (gitEnv), bounded in time
+// git runs the git program with args in the view as built so far, with stdin, in an
+// environment that reads no configuration but the view's (gitEnv), bounded in time
 // (buildTimeout) and output (maxGitOutput). It returns git's output and exit status; err is a
 // git that could not run, ran too long or said too much.
 func (b *builder) git(stdin []byte, args ...string) (stdout []byte, code int, err error) {
@@ -243,7 +246,7 @@ func (b *builder) gitUpTo(limit int, stdin []byte, args ...string) (stdout []byt
 	return got, 0, nil
 }
 
-// gitEnv is the whole environment of the git commands BuildWith runs: path as $PATH, and the wall's
+// gitEnv is the whole environment of the git commands Build runs: path as $PATH, and the view's
 // own variables with those that keep system and global configuration out.
 func gitEnv(path, gitDir, objects string) []string {
 	return append(Hardening(), "PATH="+path, "LC_ALL=C", "GIT_DIR="+gitDir, "GIT_OBJECT_DIRECTORY="+objects)

@@ -13,7 +13,7 @@ import (
 
 // withoutBashSandbox makes the sandbox's machine one without Claude Code's Bash sandbox: a bwrap
 // first on PATH that fails its trial run, as bwrap does where user namespaces are forbidden. The
-// supervisor then gives its reviewer none, and the read-only hook and the git wall stand alone:
+// supervisor then gives its reviewer none, and the read-only hook and the git view stand alone:
 // the sandbox is a second wall, never the first.
 func withoutBashSandbox(t *testing.T, sc *scenario) {
 	t.Helper()
@@ -44,7 +44,7 @@ func projectGit(t *testing.T, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// TestReviewerGitThroughTheWall: in the real Claude Code, without its Bash sandbox, a
+// TestReviewerGitThroughTheView: in the real Claude Code, without its Bash sandbox, a
 // repository planted as a hostile agent plants it — diff.external, a textconv driver named by
 // .gitattributes, a clean filter, core.fsmonitor, a post-index-change hook, a man viewer, a
 // submodule whose .gitmodules says ignore=none and whose own core.fsmonitor is planted, a
@@ -55,7 +55,7 @@ func projectGit(t *testing.T, dir string, args ...string) string {
 // review's first request still extends the session's last one. (git log --help may be refused by
 // the read-only hook; where it is granted it runs no viewer the configuration names.) The
 // control: plain git diff in the same repository runs the planted program.
-func TestReviewerGitThroughTheWall(t *testing.T) {
+func TestReviewerGitThroughTheView(t *testing.T) {
 	t.Parallel()
 	listener := Listen(t)
 	commands := []string{

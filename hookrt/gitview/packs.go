@@ -1,4 +1,4 @@
-package gitwall
+package gitview
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 // A reading git command can take hours over objects an agent crafted: a delta chain hundreds of
 // thousands deep (each object of it rebuilt from the one before), or an object that declares
 // gigabytes. git itself never writes a chain deeper than 4095 (pack-objects clamps pack.depth),
-// and an object over maxObject is no source a review reads. So before each review the wall reads
+// and an object over maxObject is no source a review reads. So before each review the view reads
 // the headers of every pack's objects (through its .idx, version 2, as git writes it) and refuses
 // a repository with a deeper chain or a larger object: the reviewer then has no git. The scan
 // reads a few bytes of each object; a repository of more than maxScanned packed objects is not

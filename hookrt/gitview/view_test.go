@@ -1,6 +1,6 @@
 //go:build unix
 
-package gitwall
+package gitview
 
 import (
 	"bytes"
@@ -53,7 +53,7 @@ var readingCommands = [][]string{
 
 // sameAnswers fails the test unless every reading command gives, in dir, the same output and
 // exit status through w as plain git gives, but those named in except.
-func sameAnswers(t *testing.T, k *repoKit, w *Wall, dir string, except ...string) {
+func sameAnswers(t *testing.T, k *repoKit, w *View, dir string, except ...string) {
 	t.Helper()
 	for _, args := range readingCommands {
 		if slices.Contains(except, strings.Join(args, " ")) {
@@ -62,17 +62,17 @@ func sameAnswers(t *testing.T, k *repoKit, w *Wall, dir string, except ...string
 		want, wantErr := k.run(dir, plainEnv(k.home), args...)
 		got, gotErr := k.walled(w, dir, args...)
 		if diff := cmp.Diff(want, got); diff != "" || (wantErr == nil) != (gotErr == nil) {
-			t.Errorf("git %s through the wall (-plain +walled; errors %v, %v):\n%s", strings.Join(args, " "), wantErr, gotErr, diff)
+			t.Errorf("git %s through the view (-plain +walled; errors %v, %v):\n%s", strings.Join(args, " "), wantErr, gotErr, diff)
 		}
 	}
 }
 
-// TestWallGivesPlainAnswers: on a benign repository the reading commands a reviewer needs give
-// through the wall what plain git gives — in the repository, in a subdirectory of it, in a
+// TestViewGivesPlainAnswers: on a benign repository the reading commands a reviewer needs give
+// through the view what plain git gives — in the repository, in a subdirectory of it, in a
 // linked worktree, in a repository whose .git is a file naming its git directory, in a shallow
-// clone and in a SHA-256 repository — and git diff's index refresh writes the wall's copy of
+// clone and in a SHA-256 repository — and git diff's index refresh writes the view's copy of
 // the index, never the repository's.
-func TestWallGivesPlainAnswers(t *testing.T) {
+func TestViewGivesPlainAnswers(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
 	r := k.repo("repo")
@@ -87,7 +87,7 @@ func TestWallGivesPlainAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	if after, _ := os.ReadFile(index); !bytes.Equal(after, before) {
-		t.Error("git diff through the wall wrote the repository's index")
+		t.Error("git diff through the view wrote the repository's index")
 	}
 	t.Run("subdirectory", func(t *testing.T) { sameAnswers(t, k, k.mustBuild(filepath.Join(r, "dir")), filepath.Join(r, "dir")) })
 	t.Run("linked worktree", func(t *testing.T) {
@@ -98,7 +98,7 @@ func TestWallGivesPlainAnswers(t *testing.T) {
 		if got := k.git(wt, "rev-parse", "--git-common-dir"); filepath.Clean(strings.TrimSpace(got)) != filepath.Join(r, ".git") {
 			t.Fatalf("not a linked worktree of %s: %s", r, got)
 		}
-		// The wall is a git directory of its own, with the worktree's HEAD: the branch the main
+		// The view is a git directory of its own, with the worktree's HEAD: the branch the main
 		// worktree has checked out is not marked + (checked out elsewhere) in git branch.
 		sameAnswers(t, k, w, wt, "branch -a -v")
 		if out, err := k.walled(w, wt, "branch", "--list", "side"); err != nil || out != "* side\n" {
@@ -135,14 +135,14 @@ func TestWallGivesPlainAnswers(t *testing.T) {
 		k.write(s, map[string]string{"a.txt": "two\n"})
 		w := k.mustBuild(s)
 		if cfg, _ := os.ReadFile(filepath.Join(w.Dir, "config")); !strings.Contains(string(cfg), "objectformat = sha256") {
-			t.Errorf("the wall's config does not declare SHA-256:\n%s", cfg)
+			t.Errorf("the view's config does not declare SHA-256:\n%s", cfg)
 		}
 		sameAnswers(t, k, w, s)
 	})
 }
 
-// TestWallOfABareRepository: a bare repository is read as bare, with no work tree.
-func TestWallOfABareRepository(t *testing.T) {
+// TestViewOfABareRepository: a bare repository is read as bare, with no work tree.
+func TestViewOfABareRepository(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
 	r := k.repo("repo")
@@ -150,7 +150,7 @@ func TestWallOfABareRepository(t *testing.T) {
 	k.git(k.dir, "clone", "-q", "--bare", r, bare)
 	w := k.mustBuild(bare)
 	if w.WorkTree != "" || strings.Contains(strings.Join(w.Env(), " "), "GIT_WORK_TREE") {
-		t.Errorf("wall of a bare repository: %+v, %q", w, w.Env())
+		t.Errorf("view of a bare repository: %+v, %q", w, w.Env())
 	}
 	for _, args := range [][]string{{"log", "--oneline", "--all"}, {"show", "v1"}, {"rev-parse", "--is-bare-repository"}} {
 		want := k.git(bare, args...)
@@ -160,7 +160,7 @@ func TestWallOfABareRepository(t *testing.T) {
 	}
 }
 
-// TestNoRepository: a directory in no repository has no wall, and the git of a nil wall fails
+// TestNoRepository: a directory in no repository has no view, and the git of a nil view fails
 // there, saying it is not in a repository, as plain git does.
 func TestNoRepository(t *testing.T) {
 	t.Parallel()
@@ -173,12 +173,12 @@ func TestNoRepository(t *testing.T) {
 	}
 	out, err := k.walled(nil, dir, "status")
 	if err == nil || !strings.Contains(out, "not a git repository") {
-		t.Errorf("git status without a wall: %q, %v; want it to fail", out, err)
+		t.Errorf("git status without a view: %q, %v; want it to fail", out, err)
 	}
 	if out, err := k.walled(nil, dir, "diff", "--no-index", "a.txt", "a.txt"); err != nil {
-		t.Errorf("git diff --no-index without a wall: %q, %v", out, err)
+		t.Errorf("git diff --no-index without a view: %q, %v", out, err)
 	}
-	if entries, _ := os.ReadDir(filepath.Join(k.dir, "walls")); len(entries) != 0 {
-		t.Errorf("walls left behind: %v", entries)
+	if entries, _ := os.ReadDir(filepath.Join(k.dir, "views")); len(entries) != 0 {
+		t.Errorf("views left behind: %v", entries)
 	}
 }

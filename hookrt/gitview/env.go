@@ -1,4 +1,4 @@
-package gitwall
+package gitview
 
 import (
 	"errors"
@@ -12,9 +12,9 @@ import (
 )
 
 // envSettings are set through git's environment (GIT_CONFIG_COUNT, git-config(1), ENVIRONMENT:
-// above every configuration file) as well as in the wall's config file: git passes them on to
+// above every configuration file) as well as in the view's config file: git passes them on to
 // the gits it starts in other repositories (run-command.c, prepare_other_repo_env keeps
-// GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT), should one ever start, and they hold where no wall
+// GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT), should one ever start, and they hold where no view
 // stands.
 var envSettings = [][2]string{
 	{"core.fsmonitor", "false"},
@@ -33,7 +33,7 @@ var envSettings = [][2]string{
 //   - GIT_OPTIONAL_LOCKS=0: git status does not refresh and write the index;
 //   - GIT_TERMINAL_PROMPT=0: git never asks for credentials;
 //   - GIT_ALLOW_PROTOCOL empty: no transport at all (transport.c, is_transport_allowed);
-//   - GIT_NO_LAZY_FETCH=1: no fetch of a missing object (git 2.44 and later; the wall declares
+//   - GIT_NO_LAZY_FETCH=1: no fetch of a missing object (git 2.44 and later; the view declares
 //     no promisor remote for the older ones).
 var hardening = [][2]string{
 	{"GIT_CONFIG_NOSYSTEM", "1"},
@@ -58,7 +58,7 @@ func Hardening() []string {
 	return append(out, "GIT_CONFIG_COUNT="+strconv.Itoa(len(envSettings)))
 }
 
-// wallVars are the variables Wall.Env sets.
+// wallVars are the variables View.Env sets.
 var wallVars = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_OBJECT_DIRECTORY"}
 
 // claudeGitVars are set by Claude Code itself for the commands it runs (GIT_EDITOR=true: no
@@ -67,7 +67,7 @@ var claudeGitVars = map[string]string{"GIT_EDITOR": "true"}
 
 // CheckEnv reports why git may not run in the environment environ (NAME=value entries) of the
 // reviewer's hook — the environment Claude Code gives the reviewer's hooks and its Bash tool
-// alike — or nil: $GIT_DIR names a wall (a directory holding Marker) or the path where none
+// alike — or nil: $GIT_DIR names a view (a directory holding Marker) or the path where none
 // stands, and every other GIT_ variable is one ccc-hooks set, with the value it set. Anything
 // else (a GIT_EXEC_PATH, a GIT_CONFIG_PARAMETERS, a GIT_DIR elsewhere, a GIT_CONFIG_GLOBAL
 // changed) came from somewhere ccc-hooks does not trust, such as a settings file's env.
@@ -112,16 +112,16 @@ func hasKey(m map[string]string, k string) bool {
 	return ok
 }
 
-// checkGitDir: dir is where no wall stands, or a wall.
+// checkGitDir: dir is where no view stands, or a view.
 func checkGitDir(dir string) error {
 	switch dir {
 	case "":
-		return errors.New("the reviewer's environment names no git directory: the review's git wall is missing")
+		return errors.New("the reviewer's environment names no git directory: the review's git view is missing")
 	case noRepository:
 		return nil
 	}
 	if fi, err := os.Lstat(filepath.Join(dir, Marker)); err != nil || !fi.Mode().IsRegular() {
-		return fmt.Errorf("the reviewer's git directory %s is not a wall ccc-hooks built", dir)
+		return fmt.Errorf("the reviewer's git directory %s is not a view ccc-hooks built", dir)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package gitwall
+package gitview
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// writeConfig writes the wall's config file: the repository's format, what git needs to read it
+// writeConfig writes the view's config file: the repository's format, what git needs to read it
 // as it is (bare or not), and settings that keep git from running a program or another git: the
 // settings of git's environment (envSettings), and more. A setting named here is one whose
 // default would run something in a reading command; settings git leaves unset run nothing, and

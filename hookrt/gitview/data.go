@@ -1,4 +1,4 @@
-package gitwall
+package gitview
 
 import (
 	"bufio"
@@ -113,7 +113,7 @@ func alternateDirs(objects string, depth int) ([]string, error) {
 }
 
 // checkTracked refuses a work tree holding a tracked file larger than maxTrackedFile: the index's
-// paths, listed by git through the wall, each looked at (lstat) once, before the review. One made
+// paths, listed by git through the view, each looked at (lstat) once, before the review. One made
 // larger while the review runs is ended by the bound on one command.
 func (b *builder) checkTracked() error {
 	if b.src.WorkTree == "" {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package gitwall
+package gitview
 
 import (
 	"context"
@@ -78,7 +78,7 @@ func (k *repoKit) run(dir string, env []string, args ...string) (string, error) 
 
 // walled runs git with args in dir as the reviewer runs it: in the environment of w (its
 // hardening and its variables) with the user's home.
-func (k *repoKit) walled(w *Wall, dir string, args ...string) (string, error) {
+func (k *repoKit) walled(w *View, dir string, args ...string) (string, error) {
 	env := slices.Concat(plainEnv(k.home)[:3], Hardening(), w.Env())
 	return k.run(dir, env, args...)
 }
@@ -123,25 +123,25 @@ func (k *repoKit) repo(name string) string {
 	k.write(r, map[string]string{"a.txt": "zero\none\ntwo\nthree\n", "new.txt": "new\n", "x.log": "ignored\n"})
 	k.write(r, map[string]string{"dir/c.txt": "sea\nsalt\n"})
 	k.git(r, "add", "dir/c.txt")
-	// What the wall copies: an exclude of the repository's own, and a pseudo-ref.
+	// What the view copies: an exclude of the repository's own, and a pseudo-ref.
 	k.write(r, map[string]string{".git/info/exclude": "*.tmp\n", "x.tmp": "excluded\n"})
 	k.git(r, "update-ref", "ORIG_HEAD", "HEAD~1")
 	return r
 }
 
-// testEnv is the outside world the tests build walls in: this process's own (git on its PATH,
+// testEnv is the outside world the tests build views in: this process's own (git on its PATH,
 // its clock), the warnings dropped.
 func testEnv() hookenv.Env { return hookenv.System(io.Discard) }
 
-// build builds a wall for dir under a directory of the test's, removed with the test.
-func (k *repoKit) build(dir string) (*Wall, error) {
+// build builds a view for dir under a directory of the test's, removed with the test.
+func (k *repoKit) build(dir string) (*View, error) {
 	k.t.Helper()
-	w, err := BuildWith(context.Background(), dir, filepath.Join(k.dir, "walls"), testEnv())
+	w, err := Build(context.Background(), dir, filepath.Join(k.dir, "views"), testEnv())
 	k.t.Cleanup(func() { _ = w.Remove() })
 	return w, err
 }
 
-func (k *repoKit) mustBuild(dir string) *Wall {
+func (k *repoKit) mustBuild(dir string) *View {
 	k.t.Helper()
 	w, err := k.build(dir)
 	if err != nil {

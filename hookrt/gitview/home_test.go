@@ -1,6 +1,6 @@
 //go:build unix
 
-package gitwall
+package gitview
 
 import (
 	"context"
@@ -13,12 +13,12 @@ import (
 	"time"
 )
 
-// TestWallReadsNothingOfTheHome: git reads the home directory's default exclude and attributes
+// TestViewReadsNothingOfTheHome: git reads the home directory's default exclude and attributes
 // files (~/.config/git/ignore and attributes) whatever the repository, and its configuration
 // files; the agent under review can make them named pipes. Plain git then waits on them (the
-// control, with the global configuration already kept out); through the wall every reading
+// control, with the global configuration already kept out); through the view every reading
 // command ends at once.
-func TestWallReadsNothingOfTheHome(t *testing.T) {
+func TestViewReadsNothingOfTheHome(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
 	r := k.repo("repo")
@@ -65,7 +65,7 @@ func TestWallReadsNothingOfTheHome(t *testing.T) {
 		{"check-attr", "-a", "a.txt"},
 	} {
 		if err := run(walled, 10*time.Second, args...); err != nil {
-			t.Errorf("through the wall, git %v waited on a file of the home: %v", args, err)
+			t.Errorf("through the view, git %v waited on a file of the home: %v", args, err)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package gitwall
+package gitview
 
 import (
 	"errors"
@@ -14,10 +14,10 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/safefile"
 )
 
-// maxCopied bounds each small file the wall copies (shallow, info/exclude, a pseudo-ref).
+// maxCopied bounds each small file the view copies (shallow, info/exclude, a pseudo-ref).
 const maxCopied = 16 << 20
 
-// staleAfter is the age after which a wall is taken for one a killed hook left behind: twice
+// staleAfter is the age after which a view is taken for one a killed hook left behind: twice
 // the longest review (supervisor.timeout_seconds is at most 3600).
 const staleAfter = 2 * time.Hour
 
@@ -30,13 +30,13 @@ var pseudoRefs = []string{
 
 // readFirst are the files of the common directory that every git reading objects or refs opens
 // first (the alternate object directories, the packed refs, the commit graph): one that is not a
-// regular file (a FIFO) would hold the git commands BuildWith runs until buildTimeout, and every git
-// of the reviewer after them, so the wall is refused at once.
+// regular file (a FIFO) would hold the git commands Build runs until buildTimeout, and every git
+// of the reviewer after them, so the view is refused at once.
 var readFirst = []string{
 	filepath.Join("objects", "info", "alternates"), "packed-refs", filepath.Join("objects", "info", "commit-graph"),
 }
 
-// layOut fills the wall with what git reads of a repository besides its configuration:
+// layOut fills the view with what git reads of a repository besides its configuration:
 //   - HEAD, written from the repository's (readHead);
 //   - refs, packed-refs, the reflogs of refs (logs/refs) and worktrees/ (which branch each linked
 //     worktree has checked out) of the common directory, linked where they are: git reads them,
@@ -111,7 +111,7 @@ func (b *builder) layOut() error {
 	return nil
 }
 
-// link makes name in the wall lead to target, when target exists: a symbolic link, or where
+// link makes name in the view lead to target, when target exists: a symbolic link, or where
 // the system refuses one (Windows without the privilege) a copy of the regular files under it.
 func (b *builder) link(target, name string) error {
 	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
@@ -126,7 +126,7 @@ func (b *builder) link(target, name string) error {
 	return copyTree(target, dst)
 }
 
-// copyFile copies src to name in the wall, whatever its size (the kernel copies), when it is
+// copyFile copies src to name in the view, whatever its size (the kernel copies), when it is
 // there: the index, whose refresh then writes the copy, and the reflog of HEAD, which git reads
 // only from a regular file (files-backend.c, files_reflog_exists: a link there is no reflog, and
 // HEAD@{1} would name another commit). One that is not a regular file (a FIFO) is an error: git
@@ -143,7 +143,7 @@ func (b *builder) copyFile(src, name string) error {
 	return writeFrom(filepath.Join(b.dir, name), f)
 }
 
-// copySmall copies the file src to name in the wall when it is a regular file of at most
+// copySmall copies the file src to name in the view when it is a regular file of at most
 // maxCopied bytes, and leaves it out otherwise: git reads these files for its answers, never
 // for what runs, and one left out only makes an answer less complete (git would wait on a FIFO
 // there).
@@ -206,8 +206,8 @@ func copyTree(src, dst string) error {
 	})
 }
 
-// sweep removes the walls under parent that are older than staleAfter at now: left by a hook
-// that was killed before it could remove its own. Only directories named as walls are touched,
+// sweep removes the views under parent that are older than staleAfter at now: left by a hook
+// that was killed before it could remove its own. Only directories named as views are touched,
 // and never through a link.
 func sweep(parent string, now time.Time) {
 	entries, err := os.ReadDir(parent)
