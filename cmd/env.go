@@ -8,7 +8,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 )
 
 // IOStreams carries the standard streams of one invocation.
@@ -31,9 +31,9 @@ type IOStreams struct {
 type Env struct {
 	IO *IOStreams
 	// Env is the outside world: the environment, the clock, the working directory, this
-	// binary's path, PATH lookups and the Claude Code window (hookenv.System). The hook hands it
+	// binary's path, PATH lookups and the Claude Code window (outside.System). The hook hands it
 	// whole to the hook runtime.
-	hookenv.Env
+	outside.Env
 	// Argv0 is the program name this process was started with, as the command that ran it spelt
 	// it (a hook's caller, see hookrt.Options.Caller).
 	Argv0 string
@@ -57,7 +57,7 @@ func System() *Env {
 			Width:       terminalWidth(os.Getenv("COLUMNS"), int(os.Stdout.Fd())),
 			ErrWidth:    stderrWidth(os.Getenv("COLUMNS"), int(os.Stderr.Fd())),
 		},
-		Env:      hookenv.System(os.Stderr),
+		Env:      outside.System(os.Stderr),
 		Argv0:    os.Args[0],
 		Prompter: prompter.NewSurvey(os.Stdin, os.Stdout, os.Stderr),
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/cmd/prompter"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 )
 
 // testEnv returns an Env with a temporary HOME as its whole environment (Getenv and Environ
@@ -22,7 +22,7 @@ func testEnv(t *testing.T) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	// Wide enough that every message stays on one line, as the scripts have it (COLUMNS=1000);
 	// the tests of fitting to a terminal set their own width.
-	env := &Env{IO: &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, Width: 1000}, Env: hookenv.System(&errOut)}
+	env := &Env{IO: &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, Width: 1000}, Env: outside.System(&errOut)}
 	env.Getenv = func(k string) string { return vars[k] }
 	env.Environ = func() []string {
 		list := make([]string, 0, len(vars))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -94,7 +94,7 @@ func TestHookDisabledFastPath(t *testing.T) {
 // beside a settings hook, or the older supervisor-hook command are different callers.
 func TestHookCaller(t *testing.T) {
 	env := func(argv0, pluginRoot string) *Env {
-		e := &Env{Argv0: argv0, Env: hookenv.System(io.Discard)}
+		e := &Env{Argv0: argv0, Env: outside.System(io.Discard)}
 		e.Getenv = func(k string) string {
 			if k == "CLAUDE_PLUGIN_ROOT" {
 				return pluginRoot

@@ -12,9 +12,9 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/internal/claudeversion"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
@@ -50,7 +50,7 @@ func scriptParams(dir string) testscript.Params {
 			case "root":
 				return os.Geteuid() == 0, nil
 			case "bashsandbox": // this machine has Claude Code's Bash sandbox: the reviewer gets it
-				return reviewer.SandboxCheckOf(hookenv.System(io.Discard))(context.Background(), os.Getenv("PATH")).Available(), nil
+				return reviewer.SandboxCheckOf(outside.System(io.Discard))(context.Background(), os.Getenv("PATH")).Available(), nil
 			case "wall": // this machine gives the copy-on-write wall supervisor.checks run behind
 				return wall.Probe(context.Background(), "") == nil, nil
 			}

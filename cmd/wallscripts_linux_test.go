@@ -73,17 +73,17 @@ func init() {
 var abstractN atomic.Int64
 
 // outsiders are what each script put outside the wall for a check to reach.
-var outsiders sync.Map // *testscript.TestScript → *outside
+var outsiders sync.Map // *testscript.TestScript → *scriptOutside
 
-type outside struct {
+type scriptOutside struct {
 	mu      sync.Mutex
 	reached []string
 	fifos   map[string]int
 }
 
-func outsideOf(ts *testscript.TestScript) *outside {
-	o, _ := outsiders.LoadOrStore(ts, &outside{fifos: map[string]int{}})
-	return o.(*outside)
+func outsideOf(ts *testscript.TestScript) *scriptOutside {
+	o, _ := outsiders.LoadOrStore(ts, &scriptOutside{fifos: map[string]int{}})
+	return o.(*scriptOutside)
 }
 
 // machineDirEnv names a directory of the machine's that root made for the user nobody.

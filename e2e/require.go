@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
@@ -40,7 +40,7 @@ func RequireTmux(t testing.TB) string {
 // or skips (fails on CI) saying what to install.
 func RequireBashSandbox(t testing.TB) {
 	t.Helper()
-	f := reviewer.SandboxCheckOf(hookenv.System(io.Discard))(context.Background(), os.Getenv("PATH"))
+	f := reviewer.SandboxCheckOf(outside.System(io.Discard))(context.Background(), os.Getenv("PATH"))
 	switch {
 	case f.Backend == "":
 		t.Skip("Claude Code has no Bash sandbox on this system")

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
@@ -165,7 +165,7 @@ func TestReviewRidesTheCacheAndEditsNothing(t *testing.T) {
 	// too, and the prompt still extends the session's (review_sandbox_test.go measures the sandbox
 	// alone); where the wall stands, the reviewer gets no sandbox: its commands run behind the wall.
 	sandboxed := sandboxDescriptions(sup[0]) > sandboxDescriptions(last)
-	if want := !walled && reviewer.SandboxCheckOf(hookenv.System(io.Discard))(context.Background(), os.Getenv("PATH")).Available(); sandboxed != want {
+	if want := !walled && reviewer.SandboxCheckOf(outside.System(io.Discard))(context.Background(), os.Getenv("PATH")).Available(); sandboxed != want {
 		t.Errorf("the review's first request describes Claude Code's Bash sandbox (%q): %v, want %v (the wall stands: %v)", sandboxHeading, sandboxed, want, walled)
 	}
 	denials := 5.0 // Write, Edit, rm, git checkout, the subagent's rm

@@ -20,11 +20,11 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/once"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/workflow"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -33,9 +33,9 @@ const onceDir = "once"
 
 // Options carries the side effects of one hook run.
 type Options struct {
-	// Env is the outside world of the run (hookenv.System, built once by the command that runs
+	// Env is the outside world of the run (outside.System, built once by the command that runs
 	// the hook), handed whole to each profile.
-	hookenv.Env
+	outside.Env
 	// Caller names how Claude Code ran this invocation: its command line and the plugin it
 	// belongs to. Claude Code runs each distinct command once per event, so copies of an event
 	// come from different callers (see package once).

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -63,7 +63,7 @@ func FuzzRun(f *testing.F) {
 		if err != nil {
 			return
 		}
-		opts := Options{Env: hookenv.System(io.Discard)}
+		opts := Options{Env: outside.System(io.Discard)}
 		opts.Getenv = func(k string) string { return vars[k] }
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()

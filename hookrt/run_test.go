@@ -10,10 +10,10 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/supervisor"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 )
 
 // optsOf are the options cmd gives Run in e, on a machine without Claude Code's Bash sandbox
@@ -86,7 +86,7 @@ func BenchmarkRunDisabled(b *testing.B) {
 		}
 		return ""
 	}
-	opts := Options{Env: hookenv.System(io.Discard)}
+	opts := Options{Env: outside.System(io.Discard)}
 	opts.Getenv = getenv
 	ev := hooktest.Stop("bench")
 	for b.Loop() {
@@ -103,7 +103,7 @@ func BenchmarkRunGuard(b *testing.B) {
 		}
 		return ""
 	}
-	opts := Options{Env: hookenv.System(io.Discard)}
+	opts := Options{Env: outside.System(io.Discard)}
 	opts.Getenv = getenv
 	ev := hooktest.Stop("bench")
 	for b.Loop() {

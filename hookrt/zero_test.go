@@ -8,7 +8,7 @@ import (
 )
 
 // TestZeroOptions: the router's Options left empty are the system's outside world
-// (hookenv.Env.OrSystem): a Stop is answered, the supervisor being off by default, and nothing
+// (outside.Env.OrSystem): a Stop is answered, the supervisor being off by default, and nothing
 // panics.
 func TestZeroOptions(t *testing.T) {
 	home := t.TempDir()

@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/config"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/repo"
 	"github.com/ccc-hooks/ccc-hooks/internal/wall"
@@ -73,7 +73,7 @@ type Runner struct {
 // NewRunner returns the Runner of the checks in dir for session, in the outside world of env: the
 // user's home directory, the checks' environment (Environment), the clock and the warnings are
 // env's, the results kept under ccc-hooks home, the wall's bounds limits.
-func NewRunner(env hookenv.Env, session, dir string, limits config.Wall) Runner {
+func NewRunner(env outside.Env, session, dir string, limits config.Wall) Runner {
 	env = env.OrSystem()
 	return Runner{
 		Store: Store{Home: paths.Home(env.Getenv)}, SessionID: session, Dir: dir, Home: paths.HomeDir(env.Getenv),
@@ -87,7 +87,7 @@ func (r Runner) clock() func() time.Time {
 	if r.Now != nil {
 		return r.Now
 	}
-	return hookenv.System(io.Discard).Now
+	return outside.System(io.Discard).Now
 }
 
 // log is where the runner's warnings go.

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
@@ -131,7 +131,7 @@ func (k *repoKit) repo(name string) string {
 
 // testEnv is the outside world the tests build views in: this process's own (git on its PATH,
 // its clock), the warnings dropped.
-func testEnv() hookenv.Env { return hookenv.System(io.Discard) }
+func testEnv() outside.Env { return outside.System(io.Discard) }
 
 // build builds a view for dir under a directory of the test's, removed with the test.
 func (k *repoKit) build(dir string) (*View, error) {

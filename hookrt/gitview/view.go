@@ -36,7 +36,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 	"github.com/ccc-hooks/ccc-hooks/internal/repo"
@@ -101,7 +101,7 @@ func (w *View) Remove() error {
 // env's clock). The git it runs is the one on env's PATH, run with that PATH. A directory in no
 // repository is an error that wraps ErrNoRepository, as is any repository the view cannot stand
 // for; the caller then gives the reviewer Env of a nil View.
-func Build(ctx context.Context, dir, parent string, env hookenv.Env) (*View, error) {
+func Build(ctx context.Context, dir, parent string, env outside.Env) (*View, error) {
 	env = env.OrSystem()
 	src, err := repo.Find(dir)
 	if err != nil {
@@ -133,7 +133,7 @@ func Build(ctx context.Context, dir, parent string, env hookenv.Env) (*View, err
 var ErrNoRepository = repo.ErrNone
 
 // findGit is the git program on path, the hook's $PATH, which the reviewer inherits, as lookPath
-// finds it (hookenv.Env.LookPathIn), never through a relative directory of path; one inside the
+// finds it (outside.Env.LookPathIn), never through a relative directory of path; one inside the
 // work tree under review is refused too: the agent put it there.
 func findGit(src repo.Repo, lookPath func(name, path string) (string, error), path string) (string, error) {
 	git, err := lookPath("git", path)

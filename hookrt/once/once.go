@@ -71,7 +71,7 @@ type Ticket struct {
 // Claim decides whether this invocation answers the event whose stdin was payload: first is true
 // when it does (call Done on the ticket once it has answered), false when it is a copy (see the
 // package comment). caller names how Claude Code ran this invocation. dir holds the records
-// (created when missing); now is the clock (the run's hookenv.Env.Now). Claim waits while an
+// (created when missing); now is the clock (the run's outside.Env.Now). Claim waits while an
 // identical payload is being answered, until ctx is done.
 func Claim(ctx context.Context, dir string, payload []byte, caller string, now func() time.Time) (t *Ticket, first bool, err error) {
 	arrived := now()

@@ -46,7 +46,7 @@ const lockFile = "locks/retention.lock"
 type Pruner struct {
 	Home      string
 	Retention time.Duration
-	Now       func() time.Time // the clock (the run's hookenv.Env.Now)
+	Now       func() time.Time // the clock (the run's outside.Env.Now)
 	// Keep names sessions (and supervisor IDs) never pruned: the hook's own, whatever their age.
 	Keep []string
 }

@@ -8,9 +8,9 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewguard"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -30,7 +30,7 @@ const ReasonGuard = "inside a supervisor review session"
 // (see package reviewguard): a deny for what it refuses, and no decision otherwise, so that Claude
 // Code's own permission checks still apply to what is granted. UserPromptSubmit and SubagentStop
 // get nothing; a Stop is let finish at once.
-func InsideReview(ev *event.Event, cfg config.Supervisor, env hookenv.Env) *event.Output {
+func InsideReview(ev *event.Event, cfg config.Supervisor, env outside.Env) *event.Output {
 	env = env.OrSystem()
 	switch ev.Name {
 	case event.UserPromptSubmit, event.SubagentStop:

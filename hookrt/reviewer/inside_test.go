@@ -10,7 +10,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 )
 
 // TestInsideReviewIsReadOnly: inside a review every tool call meets the read-only rule, whatever
@@ -71,7 +71,7 @@ func TestInsideReviewIsReadOnly(t *testing.T) {
 			}
 			return ""
 		}
-		env := hookenv.System(io.Discard)
+		env := outside.System(io.Discard)
 		env.Getenv, env.Environ = getenv, func() []string { return vars }
 		out := InsideReview(ev, cfg, env)
 		switch {

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -16,7 +16,7 @@ type SandboxCheck func(ctx context.Context, path string) bashsandbox.Finding
 // SandboxCheckOf is bashsandbox.Check on this machine: the running system, programs looked up (by
 // env.LookPathIn) on path, the PATH of the one who will run them (the reviewer's: Claude Code
 // finds bwrap and socat there), and a trial run of bwrap in a process group of its own.
-func SandboxCheckOf(env hookenv.Env) SandboxCheck {
+func SandboxCheckOf(env outside.Env) SandboxCheck {
 	env = env.OrSystem()
 	return func(ctx context.Context, path string) bashsandbox.Finding {
 		lookPath := func(name string) (string, error) { return env.LookPathIn(name, path) }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -37,7 +37,7 @@ func gitViewsDir(getenv func(string) string) string {
 // settings for the approval of .mcp.json's servers. A view that cannot be built leaves the
 // reviewer without git (gitview.View.Env of none), with a warning on log unless the directory is
 // in no repository at all; a settings file that cannot be read is warned about too.
-func Surround(ctx context.Context, dir string, env hookenv.Env, log *slog.Logger) Surroundings {
+func Surround(ctx context.Context, dir string, env outside.Env, log *slog.Logger) Surroundings {
 	env = env.OrSystem()
 	var a Surroundings
 	view, err := gitview.Build(ctx, dir, gitViewsDir(env.Getenv), env)

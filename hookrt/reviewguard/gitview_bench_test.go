@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/gitview"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/testneed"
 )
 
@@ -304,5 +304,5 @@ func (c *connCounter) finish() int {
 // buildWall builds the git view for dir under parent as a review does (gitview.Build), in
 // this process's own outside world: git on its PATH, its clock, the warnings dropped.
 func buildWall(dir, parent string) (*gitview.View, error) {
-	return gitview.Build(context.Background(), dir, parent, hookenv.System(io.Discard))
+	return gitview.Build(context.Background(), dir, parent, outside.System(io.Discard))
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/checks"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/reviewer"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -23,7 +23,7 @@ const approvedFeedback = "supervisor review passed"
 // Options carries what one supervisor answer needs from the router and the outside world.
 type Options struct {
 	// Env is the outside world of the hook run (the router's, whole).
-	hookenv.Env
+	outside.Env
 	// Config is this hook run's supervisor settings (the router reads ccc.json once).
 	Config config.Supervisor
 	// Review is what tests change of how a review runs.

@@ -53,7 +53,7 @@ type State struct {
 // creates only the folder of its own lock file.
 type SessionStore struct {
 	Home string
-	// Now is the clock of what the store writes (the run's hookenv.Env.Now); a store that only
+	// Now is the clock of what the store writes (the run's outside.Env.Now); a store that only
 	// reads leaves it nil.
 	Now         func() time.Time
 	LockTimeout time.Duration // 0 means safefile.DefaultLockTimeout

@@ -7,7 +7,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
@@ -32,7 +32,7 @@ type Switch struct {
 
 // NewSwitch returns the switch of the ccc-hooks home and ccc.json that env names, with env's
 // clock and window.
-func NewSwitch(env hookenv.Env) *Switch {
+func NewSwitch(env outside.Env) *Switch {
 	env = env.OrSystem()
 	return &Switch{Store: &SessionStore{Home: paths.Home(env.Getenv), Now: env.Now}, Getenv: env.Getenv, Now: env.Now, Locate: env.Window}
 }

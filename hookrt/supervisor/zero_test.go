@@ -13,7 +13,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
-// TestZeroOptions: Options left empty are the system's outside world (hookenv.Env.OrSystem):
+// TestZeroOptions: Options left empty are the system's outside world (outside.Env.OrSystem):
 // Handle panics nowhere, keeps its state under the home the environment names, and, with the
 // supervisor on, runs the claude on PATH, counted under its cap.
 func TestZeroOptions(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
@@ -91,7 +91,7 @@ func (f *fixture) opts() Options {
 	if f.maxBlocks > 0 {
 		cfg.Workflow.MaxIterations = f.maxBlocks
 	}
-	env := hookenv.System(lockedWriter{&f.mu, &f.stderr})
+	env := outside.System(lockedWriter{&f.mu, &f.stderr})
 	env.Getenv = func(k string) string { return f.env[k] }
 	env.Now = func() time.Time { return f.now }
 	env.Window = f.window

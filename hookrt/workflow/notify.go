@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 )
 
 // notifyBudget is the longest a notification may delay the hook.
@@ -26,7 +26,7 @@ func (h *handler) notify(title, body string) {
 // hook's PATH and given its environment (the desktop's session bus is named there), else as a
 // terminal OSC 9 notification written to /dev/tty. It never writes to stdout, starts the program
 // without waiting for it, and returns within notifyBudget; errors are ignored.
-func DesktopNotify(ctx context.Context, env hookenv.Env, title, body string) {
+func DesktopNotify(ctx context.Context, env outside.Env, title, body string) {
 	env = env.OrSystem()
 	title, body = clean(title), clean(body)
 	done := make(chan struct{})
@@ -49,7 +49,7 @@ func DesktopNotify(ctx context.Context, env hookenv.Env, title, body string) {
 
 // notifyCommand returns the notification program of this system on env's PATH, or nil when there
 // is none. Its standard streams are the null device.
-func notifyCommand(env hookenv.Env, title, body string) *exec.Cmd {
+func notifyCommand(env outside.Env, title, body string) *exec.Cmd {
 	var c *exec.Cmd
 	switch runtime.GOOS {
 	case "darwin":

@@ -44,8 +44,8 @@ import (
 
 	"github.com/ccc-hooks/ccc-hooks/config"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 )
 
@@ -54,7 +54,7 @@ const PassScore = 8.0
 
 // Options carries what the workflow needs from outside.
 type Options struct {
-	hookenv.Env
+	outside.Env
 	// Config is the workflow's part of ccc.json (the router reads the file once). A zero
 	// MaxIterations means the default.
 	Config config.Workflow

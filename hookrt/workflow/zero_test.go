@@ -10,7 +10,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
 
-// TestZeroOptions: Options left empty are the system's outside world (hookenv.Env.OrSystem),
+// TestZeroOptions: Options left empty are the system's outside world (outside.Env.OrSystem),
 // the ccc-hooks home it names, and the caps' defaults, never "no cap"; Handle panics nowhere and,
 // with no task, has no opinion.
 func TestZeroOptions(t *testing.T) {

@@ -85,7 +85,7 @@ func TestTestsKeepTheRules(t *testing.T) {
 			case v == "time.Sleep" && sleepAllowed[rel] != "":
 				slept[rel] = true
 			case v == "time.Sleep":
-				t.Errorf("%s calls time.Sleep: wait for the event itself (internal/testproc, a channel, the clock of hookenv.Env), or name the file in sleepAllowed with why", rel)
+				t.Errorf("%s calls time.Sleep: wait for the event itself (internal/testproc, a channel, the clock of outside.Env), or name the file in sleepAllowed with why", rel)
 			case !strings.HasPrefix(rel, "internal/testneed/"):
 				t.Errorf("%s %s: a test that lacks what it needs goes through internal/testneed (Missing, MissingE2E)", rel, v)
 			}

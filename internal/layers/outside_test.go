@@ -15,12 +15,12 @@ import (
 )
 
 // outsideHome is the one package of the hook runtime that reads the world outside a hook run.
-const outsideHome = module + "/hookrt/hookenv"
+const outsideHome = module + "/internal/outside"
 
 // outsideReads are what reading the outside world spells, by import path: the environment, the
 // working directory, this binary's path, the standard streams, the clock (read as it is, or as
 // the time since or until a moment), a PATH lookup and the Claude Code window. The hook run takes
-// each from its hookenv.Env.
+// each from its outside.Env.
 var outsideReads = map[string][]string{
 	"os":                          {"Getenv", "LookupEnv", "Environ", "Getwd", "Executable", "Stdout", "Stderr"},
 	"os/exec":                     {"LookPath"},
@@ -30,7 +30,7 @@ var outsideReads = map[string][]string{
 }
 
 // TestOutsideHasOneHome: no package of the hook runtime (hookrt and below it) reads the outside
-// world but hookrt/hookenv, which builds the one Env of a run (hookenv.System); every other part
+// world but internal/outside, which builds the one Env of a run (outside.System); every other part
 // of the run reads it through that Env, so that a value a test sets reaches all of it. Every
 // reference counts, a call or a function handed on as a value, in the Go files of every system;
 // tests and the test-only hooktest are left out.
@@ -44,7 +44,7 @@ func TestOutsideHasOneHome(t *testing.T) {
 		for _, f := range p.Sources() {
 			checked++
 			for _, found := range outsideReadsIn(t, filepath.Join(p.Dir, f)) {
-				t.Errorf("%s/%s reads the outside world with %s: take it from the run's hookenv.Env", rel, f, found)
+				t.Errorf("%s/%s reads the outside world with %s: take it from the run's outside.Env", rel, f, found)
 			}
 		}
 	}

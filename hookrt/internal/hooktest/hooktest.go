@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
-	"github.com/ccc-hooks/ccc-hooks/hookrt/hookenv"
 	"github.com/ccc-hooks/ccc-hooks/internal/fakereview"
+	"github.com/ccc-hooks/ccc-hooks/internal/outside"
 	"github.com/ccc-hooks/ccc-hooks/internal/testfs"
 )
 
@@ -54,11 +54,11 @@ func New(t testing.TB, cccJSON, claudeScript string) *Env {
 // Getenv reads e's environment.
 func (e *Env) Getenv(k string) string { return e.Vars[k] }
 
-// Hook is the outside world of a hook run in e: this process's own (hookenv.System), but for
+// Hook is the outside world of a hook run in e: this process's own (outside.System), but for
 // the environment Getenv reads, which is e's, and warnings, which go nowhere. Environ stays the
 // process's: the fake reviewers run with its PATH.
-func (e *Env) Hook() hookenv.Env {
-	env := hookenv.System(io.Discard)
+func (e *Env) Hook() outside.Env {
+	env := outside.System(io.Discard)
 	env.Getenv = e.Getenv
 	return env
 }

@@ -1,11 +1,11 @@
-// Package hookenv holds what one run of the hook takes from the world outside it: the
+// Package outside holds what one run of ccc-hooks takes from the world outside it: the
 // environment, the clock, the working directory, this binary's path, PATH lookups, the Claude
-// Code window, and where warnings go. System builds it, once, in the command that runs the hook;
-// the router (package hookrt) hands that Env whole to each profile, and every part of the run
-// reads the outside through it: no package of hookrt calls os.Getenv, os.Environ, os.Getwd,
+// Code window, and where warnings go. System builds it, once, in the command that runs; for a
+// hook, the router (package hookrt) hands that Env whole to each profile, and every part of the
+// run reads the outside through it: no package of hookrt calls os.Getenv, os.Environ, os.Getwd,
 // os.Executable, exec.LookPath or time.Now for these (internal/layers keeps it so), so a value a
 // test sets reaches every part of the run.
-package hookenv
+package outside
 
 import (
 	"io"
@@ -17,7 +17,7 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/window"
 )
 
-// Env is the outside world of one hook run, passed as values so that tests replace them. System
+// Env is the outside world of one run, passed as values so that tests replace them. System
 // sets every field; a test sets what it needs, and each entry of hookrt takes the rest from the
 // system (OrSystem), so that an Env left empty is never a panic nor a bound left out.
 type Env struct {

@@ -1,4 +1,4 @@
-package hookenv
+package outside
 
 import (
 	"bytes"
