@@ -152,7 +152,7 @@ func newScratch(parent string) (string, error) {
 	if _, err := rand.Read(r[:]); err != nil {
 		return "", err
 	}
-	dir := filepath.Join(parent, fmt.Sprintf("wall-%d-%s", os.Getpid(), hex.EncodeToString(r[:])))
+	dir := filepath.Join(parent, "wall-"+hex.EncodeToString(r[:]))
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		return "", err
 	}

@@ -364,7 +364,7 @@ func TestReadingCommandsThroughTheView(t *testing.T) {
 	needRipgrep(t)
 	root, bare := b.copy(t), b.copy(t)
 	repo := filepath.Join(root, "repo")
-	w, err := buildWall(repo, filepath.Join(t.TempDir(), "walls"))
+	w, err := buildView(repo, filepath.Join(t.TempDir(), "walls"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -194,14 +194,14 @@ func layOutFuzzRepo(root string) (*fuzzRepo, error) {
 			return nil, fmt.Errorf("fuzz repository: git %s: %w\n%s", strings.Join(argv, " "), err, out)
 		}
 	}
-	w, err := buildWall(dir, filepath.Join(root, "walls"))
+	w, err := buildView(dir, filepath.Join(root, "walls"))
 	if err != nil {
 		return nil, err
 	}
 	path := planted + ":/usr/local/bin:/usr/bin:/bin"
 	fz.env = slices.Concat(Environment([]string{"HOME=" + home, "PATH=" + path, "LC_ALL=C"}), w.Env(),
 		[]string{markerEnv + "=" + fz.marker})
-	fz.where = Place{Cwd: dir, Root: dir, Path: path, Tree: w.WorkTree, GitEnv: GitEnvironment(fz.env)}
+	fz.where = Place{Cwd: dir, Root: dir, Path: path, Tree: w.WorkTree, GitEnv: GitEnvironment(fz.env), Home: home}
 	return fz, nil
 }
 

@@ -210,7 +210,7 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	env := slices.Concat(plainGitEnv(p.home, b.sentinels, marker), vars)
 	var o outcome
 	if how != plain {
-		w, err := buildWall(dir, filepath.Join(t.TempDir(), "walls"))
+		w, err := buildView(dir, filepath.Join(t.TempDir(), "walls"))
 		if err != nil && !errors.Is(err, gitview.ErrNoRepository) {
 			t.Logf("%s: no wall (%v): the reviewer's git then finds no repository", a.name, err)
 		}
@@ -303,6 +303,6 @@ func (c *connCounter) finish() int {
 
 // buildWall builds the git view for dir under parent as a review does (gitview.Build), in
 // this process's own outside world: git on its PATH, its clock, the warnings dropped.
-func buildWall(dir, parent string) (*gitview.View, error) {
+func buildView(dir, parent string) (*gitview.View, error) {
 	return gitview.Build(context.Background(), dir, parent, outside.System(io.Discard))
 }

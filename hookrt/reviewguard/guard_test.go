@@ -21,7 +21,7 @@ var defaultRules = []string{"Bash(git diff:*)", "Bash(git log:*)", "Bash(git sta
 
 // here is where the commands of the table tests run: the review's own directory, with a $PATH
 // of absolute directories.
-var here = Place{Cwd: "/repo", Root: "/repo", Path: "/usr/local/bin:/usr/bin:/bin"}
+var here = Place{Cwd: "/repo", Root: "/repo", Path: "/usr/local/bin:/usr/bin:/bin", Home: "/home/no-one"}
 
 func TestCheckBash(t *testing.T) {
 	t.Parallel()

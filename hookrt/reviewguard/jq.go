@@ -28,7 +28,7 @@ func jqProgram() []program {
 		if err := checkJQBound(call.filter, call.input); err != nil {
 			return fmt.Errorf("jq %q: %w", call.filter, err)
 		}
-		return jqHome()
+		return jqHome(where.Home)
 	}
 	return []program{{
 		name: "jq", source: "jq 1.6, src/main.c and jq(1)", check: check, never: check,
@@ -161,11 +161,11 @@ func findShort(opts []option, c byte) (option, bool) {
 	return opts[i], true
 }
 
-// jqHome refuses jq while ~/.jq exists: jq 1.6 and 1.7 load it at start, a file of definitions
-// that may replace any builtin (with one that never ends), or a directory of modules.
-func jqHome() error {
-	home, err := os.UserHomeDir()
-	if err != nil {
+// jqHome refuses jq while ~/.jq exists in home, the reviewer's $HOME: jq 1.6 and 1.7 load it at
+// start, a file of definitions that may replace any builtin (with one that never ends), or a
+// directory of modules.
+func jqHome(home string) error {
+	if home == "" {
 		return errors.New("jq loads ~/.jq, and the home directory is not known")
 	}
 	if _, err := os.Lstat(filepath.Join(home, ".jq")); err == nil {

@@ -518,3 +518,24 @@ func TestWalkersInACleanTree(t *testing.T) {
 	check("rg -n x", where, false)
 	check("cat sub/k", where, false)
 }
+
+// TestJQHome: jq is refused while the reviewer's home holds a .jq, which jq loads at start, and
+// where the reviewer's home is not known; the home is the one the review was given, never this
+// process's.
+func TestJQHome(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	where := here
+	where.Home = home
+	if err := Check("Bash", bash("jq . f.json"), nil, where); err != nil {
+		t.Fatalf("jq with no ~/.jq: %v, want granted", err)
+	}
+	testfs.Write(t, filepath.Join(home, ".jq"), "def length: 0;\n", 0o644)
+	if err := Check("Bash", bash("jq . f.json"), nil, where); err == nil || !strings.Contains(err.Error(), "loads ~/.jq") {
+		t.Errorf("jq with a ~/.jq: %v, want refused", err)
+	}
+	where.Home = ""
+	if err := Check("Bash", bash("jq . f.json"), nil, where); err == nil || !strings.Contains(err.Error(), "not known") {
+		t.Errorf("jq with no home: %v, want refused", err)
+	}
+}

@@ -429,10 +429,10 @@ func (b *bench) restore(t *testing.T, root string, harm []string) string {
 }
 
 // place is where a bench command runs, as the reviewer's hook sees it: in the repository, the
-// review started there, with the bench's $PATH.
+// review started there, with the bench's $PATH and home.
 func (b *bench) place(root string) Place {
 	repo := filepath.Join(root, "repo")
-	return Place{Cwd: repo, Root: repo, Path: b.planted + ":/usr/local/bin:/usr/bin:/bin"}
+	return Place{Cwd: repo, Root: repo, Path: b.planted + ":/usr/local/bin:/usr/bin:/bin", Home: filepath.Join(root, "home")}
 }
 
 // cleanUp removes what the tests of this binary laid out once: the bench, the recorders and the
