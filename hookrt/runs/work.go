@@ -31,7 +31,8 @@ const maxTyped = 4
 // starts a new run, once. A turn Claude Code opens by itself, when a background task ends or a
 // wake-up fires, has a new prompt_id too, but does not: an agent that answers every block by
 // starting background work would otherwise never meet a cap. Where the transcript cannot tell
-// who opened a new turn (Claude Code 2.1.328 may not have written its record yet), a turn after a
+// who opened a new turn (its record may not be written yet: docs/claude-code.md, "Turns,
+// prompt_id and who opened a turn"), a turn after a
 // Stop let through while the agent waited is taken for Claude Code's, and any other for the
 // user's: a review more rather than one skipped. Without a prompt_id, and with nothing typed
 // since, nothing says the user spoke, and the run goes on.

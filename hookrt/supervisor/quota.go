@@ -16,8 +16,8 @@ import (
 
 // A review that fails on the account's usage limit is no failure of the reviewer: every review
 // until the limit resets would fail the same way, each costing a claude process and a line of
-// failure. Claude Code reports it in its result (seen on 2.1.328 and 2.1.332, docs/claude-code.md,
-// "A reviewer out of quota"): is_error true, api_error "usage_limit_reached", api_error_status
+// failure. Claude Code reports it in its result (docs/claude-code.md, "A reviewer out
+// of quota"): is_error true, api_error "usage_limit_reached", api_error_status
 // 429, and result "You've hit your 5-hour limit · resets 8:18am (Europe/London)" — the limit's
 // name and its reset as Claude Code's clock and zone write it; the output carries no reset time
 // of its own. Claude Code says so where it takes the API's rate-limit headers as the account's

@@ -10,8 +10,8 @@ import (
 
 // A review that fails on a rate limit with no reset named — behind an API key, claude -p reports
 // the API's 429 after its own retries as "API Error: Request rejected (429) · <the server's
-// message>", with api_error_status 429 and api_error_type rate_limit_error (seen on 2.1.328 and
-// 2.1.332, docs/claude-code.md, "A reviewer out of quota") — would fail the same way on the next
+// message>", with api_error_status 429 and api_error_type rate_limit_error (docs/claude-code.md,
+// "A reviewer out of quota") — would fail the same way on the next
 // events, each a claude process that waits through those retries again and a line of failure.
 // So the supervisor stands aside, as for a usage limit, for a short wait that grows while the
 // limit holds: twice the last one each time a review meets it again, up to maxRateWait; a review
