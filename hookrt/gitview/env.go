@@ -58,8 +58,8 @@ func Hardening() []string {
 	return append(out, "GIT_CONFIG_COUNT="+strconv.Itoa(len(envSettings)))
 }
 
-// wallVars are the variables View.Env sets.
-var wallVars = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_OBJECT_DIRECTORY"}
+// viewVars are the variables View.Env sets.
+var viewVars = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_OBJECT_DIRECTORY"}
 
 // claudeGitVars are set by Claude Code itself for the commands it runs (GIT_EDITOR=true: no
 // editor opens), with the one value it gives them.
@@ -93,7 +93,7 @@ func CheckEnv(environ []string) error {
 		switch w, ok := want[name]; {
 		case ok && value != w:
 			return fmt.Errorf("the reviewer's environment sets %s=%q, not %q", name, value, w)
-		case ok, slices.Contains(wallVars, name):
+		case ok, slices.Contains(viewVars, name):
 		case claudeGitVars[name] == value && value != "":
 		default:
 			return fmt.Errorf("the reviewer's environment sets %s, which ccc-hooks did not set", name)

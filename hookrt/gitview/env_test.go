@@ -17,32 +17,32 @@ func TestCheckEnv(t *testing.T) {
 	t.Parallel()
 	k := newKit(t)
 	w := k.mustBuild(k.repo("repo"))
-	walled := append(Hardening(), w.Env()...)
+	inView := append(Hardening(), w.Env()...)
 	without := func(name string) []string {
-		return slices.DeleteFunc(slices.Clone(walled), func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
+		return slices.DeleteFunc(slices.Clone(inView), func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
 	}
-	notWall := t.TempDir()
+	notView := t.TempDir()
 	n := len(envSettings)
 	tests := []struct {
 		name string
 		env  []string
 		why  string // in the error; "" for none
 	}{
-		{"the view", walled, ""},
+		{"the view", inView, ""},
 		{"no view", append(Hardening(), (*View)(nil).Env()...), ""},
-		{"Claude Code's editor", append(slices.Clone(walled), "GIT_EDITOR=true", "PATH=/usr/bin"), ""},
-		{"another editor", append(slices.Clone(walled), "GIT_EDITOR=vim"), "GIT_EDITOR"},
-		{"exec path", append(slices.Clone(walled), "GIT_EXEC_PATH=/p/bin"), "GIT_EXEC_PATH"},
-		{"config parameters", append(slices.Clone(walled), "GIT_CONFIG_PARAMETERS='core.pager'='P'"), "GIT_CONFIG_PARAMETERS"},
-		{"lower case", append(slices.Clone(walled), "git_dir=/p/.git"), "git_dir"},
+		{"Claude Code's editor", append(slices.Clone(inView), "GIT_EDITOR=true", "PATH=/usr/bin"), ""},
+		{"another editor", append(slices.Clone(inView), "GIT_EDITOR=vim"), "GIT_EDITOR"},
+		{"exec path", append(slices.Clone(inView), "GIT_EXEC_PATH=/p/bin"), "GIT_EXEC_PATH"},
+		{"config parameters", append(slices.Clone(inView), "GIT_CONFIG_PARAMETERS='core.pager'='P'"), "GIT_CONFIG_PARAMETERS"},
+		{"lower case", append(slices.Clone(inView), "git_dir=/p/.git"), "git_dir"},
 		{"global config", append(without("GIT_CONFIG_GLOBAL"), "GIT_CONFIG_GLOBAL=/p/.gitconfig"), "GIT_CONFIG_GLOBAL"},
 		{"a setting changed", append(without("GIT_CONFIG_VALUE_0"), "GIT_CONFIG_VALUE_0=/p/P"), "GIT_CONFIG_VALUE_0"},
 		{"a setting added", append(without("GIT_CONFIG_COUNT"), fmt.Sprintf("GIT_CONFIG_COUNT=%d", n+1),
 			fmt.Sprintf("GIT_CONFIG_KEY_%d=core.pager", n), fmt.Sprintf("GIT_CONFIG_VALUE_%d=P", n)), "GIT_CONFIG"},
 		{"hardening missing", without("GIT_ALLOW_PROTOCOL"), "lacks GIT_ALLOW_PROTOCOL"},
-		{"set twice", append(slices.Clone(walled), "GIT_DIR="+w.Dir), "twice"},
+		{"set twice", append(slices.Clone(inView), "GIT_DIR="+w.Dir), "twice"},
 		{"no git directory", without("GIT_DIR"), "view is missing"},
-		{"another git directory", append(without("GIT_DIR"), "GIT_DIR="+notWall), "not a view"},
+		{"another git directory", append(without("GIT_DIR"), "GIT_DIR="+notView), "not a view"},
 		{"the repository's own", append(without("GIT_DIR"), "GIT_DIR="+filepath.Join(w.WorkTree, ".git")), "not a view"},
 	}
 	for _, tt := range tests {
@@ -54,10 +54,10 @@ func TestCheckEnv(t *testing.T) {
 			t.Errorf("%s: %v, want an error naming %s", tt.name, err, tt.why)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(notWall, Marker), nil, 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(notView, Marker), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckEnv(append(without("GIT_DIR"), "GIT_DIR="+notWall)); err != nil {
+	if err := CheckEnv(append(without("GIT_DIR"), "GIT_DIR="+notView)); err != nil {
 		t.Errorf("a directory holding the marker: %v", err)
 	}
 }

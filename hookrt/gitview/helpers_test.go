@@ -76,9 +76,9 @@ func (k *repoKit) run(dir string, env []string, args ...string) (string, error) 
 	return string(out), err
 }
 
-// walled runs git with args in dir as the reviewer runs it: in the environment of w (its
+// inView runs git with args in dir as the reviewer runs it: in the environment of w (its
 // hardening and its variables) with the user's home.
-func (k *repoKit) walled(w *View, dir string, args ...string) (string, error) {
+func (k *repoKit) inView(w *View, dir string, args ...string) (string, error) {
 	env := slices.Concat(plainEnv(k.home)[:3], Hardening(), w.Env())
 	return k.run(dir, env, args...)
 }

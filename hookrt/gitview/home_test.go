@@ -51,7 +51,7 @@ func TestViewReadsNothingOfTheHome(t *testing.T) {
 	if err := run(plain, 2*time.Second, "status"); err == nil {
 		t.Error("plain git status ended with the home's exclude and attributes files named pipes: the control proves nothing")
 	}
-	walled := slices.Concat(plainEnv(k.home)[:3], Hardening(), w.Env())
+	inView := slices.Concat(plainEnv(k.home)[:3], Hardening(), w.Env())
 	for _, args := range [][]string{
 		{"status"},
 		{"status", "--ignored"},
@@ -64,7 +64,7 @@ func TestViewReadsNothingOfTheHome(t *testing.T) {
 		{"ls-files", "-o", "--exclude-standard"},
 		{"check-attr", "-a", "a.txt"},
 	} {
-		if err := run(walled, 10*time.Second, args...); err != nil {
+		if err := run(inView, 10*time.Second, args...); err != nil {
 			t.Errorf("through the view, git %v waited on a file of the home: %v", args, err)
 		}
 	}

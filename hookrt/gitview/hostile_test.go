@@ -109,7 +109,7 @@ func TestSubmoduleNames(t *testing.T) {
 		"[Submodule \"Case\"]\n\tignore = none\n[submodule.old]\n\tpath = p3\n; [submodule \"commented\"]\n"
 	names := func(t *testing.T, w *View) []string {
 		t.Helper()
-		out, err := k.walled(w, w.Dir, "config", "--file", filepath.Join(w.Dir, "config"), "-z", "--get-regexp", `^submodule\..*\.ignore$`)
+		out, err := k.inView(w, w.Dir, "config", "--file", filepath.Join(w.Dir, "config"), "-z", "--get-regexp", `^submodule\..*\.ignore$`)
 		if err != nil && out != "" {
 			t.Fatalf("%v\n%s", err, out)
 		}
@@ -286,7 +286,7 @@ func TestSplitIndexStaysTheRepositorys(t *testing.T) {
 	before := gitDirState(t, gitDir)
 	w := k.mustBuild(r)
 	for _, args := range [][]string{{"diff", "--stat"}, {"status", "--short"}, {"diff"}} {
-		if out, err := k.walled(w, r, args...); err != nil {
+		if out, err := k.inView(w, r, args...); err != nil {
 			t.Fatalf("git %s through the view: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}

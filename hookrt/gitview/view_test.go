@@ -60,9 +60,9 @@ func sameAnswers(t *testing.T, k *repoKit, w *View, dir string, except ...string
 			continue
 		}
 		want, wantErr := k.run(dir, plainEnv(k.home), args...)
-		got, gotErr := k.walled(w, dir, args...)
+		got, gotErr := k.inView(w, dir, args...)
 		if diff := cmp.Diff(want, got); diff != "" || (wantErr == nil) != (gotErr == nil) {
-			t.Errorf("git %s through the view (-plain +walled; errors %v, %v):\n%s", strings.Join(args, " "), wantErr, gotErr, diff)
+			t.Errorf("git %s through the view (-plain +inView; errors %v, %v):\n%s", strings.Join(args, " "), wantErr, gotErr, diff)
 		}
 	}
 }
@@ -83,7 +83,7 @@ func TestViewGivesPlainAnswers(t *testing.T) {
 	}
 	w := k.mustBuild(r)
 	sameAnswers(t, k, w, r)
-	if _, err := k.walled(w, r, "diff"); err != nil {
+	if _, err := k.inView(w, r, "diff"); err != nil {
 		t.Fatal(err)
 	}
 	if after, _ := os.ReadFile(index); !bytes.Equal(after, before) {
@@ -101,7 +101,7 @@ func TestViewGivesPlainAnswers(t *testing.T) {
 		// The view is a git directory of its own, with the worktree's HEAD: the branch the main
 		// worktree has checked out is not marked + (checked out elsewhere) in git branch.
 		sameAnswers(t, k, w, wt, "branch -a -v")
-		if out, err := k.walled(w, wt, "branch", "--list", "side"); err != nil || out != "* side\n" {
+		if out, err := k.inView(w, wt, "branch", "--list", "side"); err != nil || out != "* side\n" {
 			t.Errorf("git branch --list side in the worktree: %q, %v", out, err)
 		}
 	})
@@ -154,7 +154,7 @@ func TestViewOfABareRepository(t *testing.T) {
 	}
 	for _, args := range [][]string{{"log", "--oneline", "--all"}, {"show", "v1"}, {"rev-parse", "--is-bare-repository"}} {
 		want := k.git(bare, args...)
-		if got, err := k.walled(w, bare, args...); err != nil || got != want {
+		if got, err := k.inView(w, bare, args...); err != nil || got != want {
 			t.Errorf("git %s: %q, %v; want %q", strings.Join(args, " "), got, err, want)
 		}
 	}
@@ -171,11 +171,11 @@ func TestNoRepository(t *testing.T) {
 	if !errors.Is(err, ErrNoRepository) || w != nil {
 		t.Fatalf("Build in no repository = %v, %v; want ErrNoRepository", w, err)
 	}
-	out, err := k.walled(nil, dir, "status")
+	out, err := k.inView(nil, dir, "status")
 	if err == nil || !strings.Contains(out, "not a git repository") {
 		t.Errorf("git status without a view: %q, %v; want it to fail", out, err)
 	}
-	if out, err := k.walled(nil, dir, "diff", "--no-index", "a.txt", "a.txt"); err != nil {
+	if out, err := k.inView(nil, dir, "diff", "--no-index", "a.txt", "a.txt"); err != nil {
 		t.Errorf("git diff --no-index without a view: %q, %v", out, err)
 	}
 	if entries, _ := os.ReadDir(filepath.Join(k.dir, "views")); len(entries) != 0 {

@@ -11,7 +11,7 @@ import (
 
 // TestEnvironment: the reviewer inherits no GIT_ variable of the session's (whatever it names:
 // a configuration, a program, another git directory), keeps every other variable in its place,
-// and gets the wall's hardening; such an environment, with the wall's variables added, is one
+// and gets the view's hardening; such an environment, with the view's variables added, is one
 // in which git may run (GitEnvironment).
 func TestEnvironment(t *testing.T) {
 	t.Parallel()
@@ -27,8 +27,8 @@ func TestEnvironment(t *testing.T) {
 	if err := GitEnvironment(append(got, (*gitview.View)(nil).Env()...)); err != nil {
 		t.Errorf("GitEnvironment of the reviewer's environment: %v", err)
 	}
-	if err := GitEnvironment(got); err == nil || !strings.Contains(err.Error(), "wall is missing") {
-		t.Errorf("GitEnvironment without the wall's variables = %v, want the wall missing", err)
+	if err := GitEnvironment(got); err == nil || !strings.Contains(err.Error(), "git view is missing") {
+		t.Errorf("GitEnvironment without the view's variables = %v, want the view missing", err)
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 // remotes, the user's global configuration the agent can write), "submodule" (a submodule's own
 // configuration, reached through .gitmodules), "help" (a help viewer the configuration names),
 // "environment" (a GIT_ variable that reached the session, as a project's settings' env does),
-// "disarmed" (an option that runs what the configuration names, which the wall's names nothing).
+// "disarmed" (an option that runs what the configuration names, which the view's names nothing).
 type gitAttack struct {
 	class, name string
 	plant       func(p *planter)
@@ -257,8 +257,8 @@ var gitAttacks = []gitAttack{
 	{"environment", "GIT_SSH_COMMAND with a lazy fetch", func(p *planter) {
 		partialClone(p, "ssh://127.0.0.1:{tcp}/x.git")
 	}, "git show HEAD~1:gone.txt", "", []string{"GIT_SSH_COMMAND={P}"}},
-	// Options that run what the configuration names, granted because the wall names nothing:
-	// each must be granted, and run through the wall it runs nothing.
+	// Options that run what the configuration names, granted because the view names nothing:
+	// each must be granted, and run through the view it runs nothing.
 	{"disarmed", "--ext-diff, diff.external", func(p *planter) { p.config("repo", "diff.external", p.program) }, "git diff --ext-diff", "", nil},
 	{"disarmed", "--ext-diff, a diff driver's command", func(p *planter) {
 		p.write("repo/.gitattributes", "*.txt diff=drv\n", 0o644)
@@ -320,7 +320,7 @@ func signedTag(p *planter) {
 // TestGitAttacksRunNothing: every git attack, run with bash as the user's own git runs it,
 // runs a planted program or opens a connection; run as the reviewer's git runs it — through the
 // review's git view, in the reviewer's environment, and only where the guard grants it — it changes
-// no file, runs nothing planted, connects nowhere and ends within gitBound. The options the wall
+// no file, runs nothing planted, connects nowhere and ends within gitBound. The options the view
 // disarms (class "disarmed") are granted.
 func TestGitAttacksRunNothing(t *testing.T) {
 	t.Parallel()
@@ -333,10 +333,10 @@ func TestGitAttacksRunNothing(t *testing.T) {
 			if control := b.runGitAttack(t, a, plain); !control.ranOrConnected() {
 				t.Errorf("plain git: %q showed no harm of the attack's (%v): it proves nothing\n%s", a.command, control.harm, control.output)
 			}
-			reviewed := b.runGitAttack(t, a, walled)
+			reviewed := b.runGitAttack(t, a, asReviewer)
 			if reviewed.granted != nil {
 				if a.class == "disarmed" {
-					t.Errorf("refused %q, which runs nothing through the wall: %v", a.command, reviewed.granted)
+					t.Errorf("refused %q, which runs nothing through the view: %v", a.command, reviewed.granted)
 				}
 				t.Logf("refused: %v", reviewed.granted)
 				return
@@ -353,10 +353,10 @@ func TestGitAttacksRunNothing(t *testing.T) {
 }
 
 // TestReadingCommandsThroughTheView: the reading commands of the shared bench (exec_test.go),
-// granted by the guard in the environment of a wall built for the bench's repository (whose
-// submodule and nested repository name a planted program), run through that wall as the
+// granted by the guard in the environment of a view built for the bench's repository (whose
+// submodule and nested repository name a planted program), run through that view as the
 // reviewer runs them: each git command succeeds where the same command in the same environment
-// without the wall does (git log @{u}..HEAD has no upstream on the bench), none changes a file —
+// without the view does (git log @{u}..HEAD has no upstream on the bench), none changes a file —
 // not even the index a plain git diff refreshes — runs a planted program or opens a connection.
 func TestReadingCommandsThroughTheView(t *testing.T) {
 	t.Parallel()
@@ -378,7 +378,7 @@ func TestReadingCommandsThroughTheView(t *testing.T) {
 	ran := 0
 	for _, command := range reading {
 		if err := Check("Bash", bash(command), defaultRules, where); err != nil {
-			t.Errorf("refused %q in the wall's environment: %v", command, err)
+			t.Errorf("refused %q in the view's environment: %v", command, err)
 			continue
 		}
 		l := countConnections(t)
@@ -396,7 +396,7 @@ func TestReadingCommandsThroughTheView(t *testing.T) {
 		}
 		ran++
 		if _, errBare := run(filepath.Join(bare, "repo"), hardened); err != nil && errBare == nil {
-			t.Errorf("%q fails through the wall and not without it: %v\n%s", command, err, out)
+			t.Errorf("%q fails through the view and not without it: %v\n%s", command, err, out)
 		}
 	}
 	if data, err := os.ReadFile(marker); err == nil {

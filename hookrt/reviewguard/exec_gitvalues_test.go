@@ -75,12 +75,12 @@ func TestGitOptionValuesAreReadAsGitReadsThem(t *testing.T) {
 		classes[a.class]++
 		t.Run(a.class+"/"+a.name, func(t *testing.T) {
 			t.Parallel()
-			shown := b.runGitAttack(t, a, wallOnly)
+			shown := b.runGitAttack(t, a, throughView)
 			if len(shown.harm) == 0 {
-				t.Errorf("through the wall, %q changed nothing: the attack proves nothing\n%s", a.command, shown.output)
+				t.Errorf("through the view, %q changed nothing: the attack proves nothing\n%s", a.command, shown.output)
 			}
 			if shown.granted == nil {
-				t.Errorf("granted %q; through the wall it did %v", a.command, shown.harm)
+				t.Errorf("granted %q; through the view it did %v", a.command, shown.harm)
 			}
 			if shown.byTables == nil {
 				t.Errorf("granted %q by the tables alone", a.command)

@@ -133,7 +133,7 @@ var fuzzNames = []string{
 // removed by TestMain.
 type fuzzRepo struct {
 	dir, marker string
-	env         []string // the reviewer's: its git through the wall
+	env         []string // the reviewer's: its git through the view
 	where       Place
 }
 
@@ -206,7 +206,7 @@ func layOutFuzzRepo(root string) (*fuzzRepo, error) {
 }
 
 // realRun runs command with bash in the fuzz repository as the reviewer's Bash tool would — its
-// programs reading their own words, git through the wall — and says what it did: a planted
+// programs reading their own words, git through the view — and says what it did: a planted
 // program that ran, a file of the repository changed, a run past the bound.
 func (fz *fuzzRepo) realRun(t *testing.T, command string) []string {
 	t.Helper()
@@ -387,7 +387,7 @@ func dangerous(run []string) string {
 		return ""
 	}
 	if name == "git" {
-		// Which git options write or run is read by git itself, through the wall (realRun): the
+		// Which git options write or run is read by git itself, through the view (realRun): the
 		// oracle reads only which subcommand runs, and with which global options.
 		i := 0
 		for i < len(args) && (args[i] == "--no-pager" || args[i] == "-P") {

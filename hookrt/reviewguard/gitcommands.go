@@ -209,7 +209,7 @@ func gitSubcommands() []*gitCommand {
 			--column[=] --no-column --contains= --no-contains= --merged= --no-merged=
 			--points-at= --sort= --format= -i,--ignore-case`)},
 		// git tag -v verifies the signatures of the tags it names, with the signature program
-		// of the configuration: the wall's names none (see gitRefused).
+		// of the configuration: the view's names none (see gitRefused).
 		{name: "tag", operands: tagListingOrVerifying, clusters: true, options: options(`
 			-l,--list -v,--verify -n[=] --sort= --contains= --no-contains= --merged=
 			--no-merged= --points-at= --format= --color[=] -i,--ignore-case --column[=]

@@ -30,7 +30,7 @@ import (
 // a submodule source, with no planted file of the shared bench (whose submodule's configuration
 // would make every plain git status harm, and so prove nothing of an attack). Each attack plants
 // what it needs in a fresh copy, as the agent under review would, and its command then runs twice
-// with bash: once as the reviewer runs it — the environment Environment makes, pointed at a wall
+// with bash: once as the reviewer runs it — the environment Environment makes, pointed at a view
 // buildWall lays out for the copy — and once, in another copy, with the plain environment of
 // the user's own git, which must show the harm (a planted program ran, a connection was opened,
 // a file changed): otherwise the attack proves nothing.
@@ -177,14 +177,14 @@ func (o outcome) ranOrConnected() bool {
 
 // How a git attack is run.
 const (
-	plain    = iota // as the user's own git runs it
-	walled          // as the reviewer runs it: through a wall built for the copy, where the guard grants it
-	wallOnly        // through the wall, whatever the guard says of it
+	plain       = iota // as the user's own git runs it
+	asReviewer         // as the reviewer runs it: through a view built for the copy, where the guard grants it
+	throughView        // through the view, whatever the guard says of it
 )
 
 // runGitAttack plants a in a fresh copy of the bench and runs its command there, how says how.
-// Walled, the guard is asked first, where the reviewer's hook would be, and a command it refuses
-// is not run.
+// As the reviewer, the guard is asked first, where the reviewer's hook would be, and a command it
+// refuses is not run.
 func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	t.Helper()
 	root := t.TempDir()
@@ -212,7 +212,7 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 	if how != plain {
 		w, err := buildView(dir, filepath.Join(t.TempDir(), "walls"))
 		if err != nil && !errors.Is(err, gitview.ErrNoRepository) {
-			t.Logf("%s: no wall (%v): the reviewer's git then finds no repository", a.name, err)
+			t.Logf("%s: no view (%v): the reviewer's git then finds no repository", a.name, err)
 		}
 		defer func() { _ = w.Remove() }()
 		env = append(Environment(env), w.Env()...)
@@ -221,7 +221,7 @@ func (b *gitBench) runGitAttack(t *testing.T, a gitAttack, how int) outcome {
 			where.Tree = w.WorkTree
 		}
 		o.byTables = Check("Bash", bash(command), nil, where)
-		if o.granted = Check("Bash", bash(command), defaultRules, where); o.granted != nil && how == walled {
+		if o.granted = Check("Bash", bash(command), defaultRules, where); o.granted != nil && how == asReviewer {
 			return o
 		}
 	}

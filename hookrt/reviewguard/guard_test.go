@@ -94,7 +94,7 @@ func TestCheckBash(t *testing.T) {
 		{"echo `rm -f x`", false},
 		{"diff <(git show HEAD:a) a", false},
 		{"git diff --output=leak", false},
-		{"git diff --ext-diff", true}, // the wall's configuration names no diff driver
+		{"git diff --ext-diff", true}, // the view's configuration names no diff driver
 		{"git -c core.pager=evil log", false},
 		{"find . -delete", false},
 		{"find . -name x -exec rm {} ;", false},
