@@ -20,7 +20,7 @@ func SandboxCheckOf(env outside.Env) SandboxCheck {
 	env = env.OrSystem()
 	return func(ctx context.Context, path string) bashsandbox.Finding {
 		lookPath := func(name string) (string, error) { return env.LookPathIn(name, path) }
-		return bashsandbox.Check(ctx, bashsandbox.Env{GOOS: runtime.GOOS, LookPath: lookPath, Output: proc.Output})
+		return bashsandbox.Check(ctx, bashsandbox.Machine{GOOS: runtime.GOOS, LookPath: lookPath, Output: proc.Output})
 	}
 }
 

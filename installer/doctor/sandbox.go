@@ -25,7 +25,7 @@ func (c sandboxCheck) profile() (string, Env) { return installer.Supervisor.Name
 const sandboxAlone = "the read-only hook alone holds the reviewer's Bash commands"
 
 func (c sandboxCheck) Run(ctx context.Context, s *Snapshot) []Result {
-	f := bashsandbox.Check(ctx, bashsandbox.Env{GOOS: c.env.GOOS, LookPath: c.env.LookPath, Output: c.env.Output})
+	f := bashsandbox.Check(ctx, bashsandbox.Machine{GOOS: c.env.GOOS, LookPath: c.env.LookPath, Output: c.env.Output})
 	switch {
 	case f.Backend == "":
 		return []Result{ok("Claude Code has no Bash sandbox on this system (it has one on macOS, Linux and WSL2): "+sandboxAlone, "")}

@@ -84,8 +84,8 @@ var probeArgs = []string{
 	"--unshare-pid", "--unshare-net", "--die-with-parent", "--", "true",
 }
 
-// Env is what Check needs from the machine.
-type Env struct {
+// Machine is what Check needs from the machine it checks.
+type Machine struct {
 	GOOS string
 	// LookPath finds a program on the PATH the reviewer gets.
 	LookPath func(string) (string, error)
@@ -110,7 +110,7 @@ func (f Finding) Available() bool { return f.Backend != "" && len(f.Missing) == 
 // Check finds whether Claude Code's sandbox can run here: on macOS always; on Linux when bwrap
 // and socat are on PATH (what Claude Code itself looks for) and bwrap can make a sandbox (a trial
 // run: where it cannot, Claude Code's sandboxed commands would all fail).
-func Check(ctx context.Context, env Env) Finding {
+func Check(ctx context.Context, env Machine) Finding {
 	f := Finding{Backend: Backend(env.GOOS)}
 	if f.Backend != "bubblewrap" {
 		return f

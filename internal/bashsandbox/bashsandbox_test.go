@@ -22,8 +22,8 @@ type machine struct {
 	ran    [][]string
 }
 
-func (m *machine) env(goos string) Env {
-	return Env{
+func (m *machine) env(goos string) Machine {
+	return Machine{
 		GOOS: goos,
 		LookPath: func(name string) (string, error) {
 			if slices.Contains(m.onPath, name) {
@@ -125,7 +125,7 @@ func TestCheckThisMachine(t *testing.T) {
 		t.Skip("bubblewrap is Linux's")
 	}
 	bwrap := testneed.Program(t, "bwrap")
-	env := Env{GOOS: "linux", LookPath: exec.LookPath, Output: func(ctx context.Context, name string, args ...string) ([]byte, error) {
+	env := Machine{GOOS: "linux", LookPath: exec.LookPath, Output: func(ctx context.Context, name string, args ...string) ([]byte, error) {
 		return exec.CommandContext(ctx, name, args...).Output()
 	}}
 	f := Check(context.Background(), env)
