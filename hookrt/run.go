@@ -48,7 +48,7 @@ type Options struct {
 // *supervisor.ReviewFailedError; other errors are failures of ccc-hooks itself (for example an
 // unwritable state file).
 func Run(ctx context.Context, ev *event.Event, opts Options) (*event.Output, error) {
-	opts.Env = opts.Env.OrSystem()
+	opts.Env = opts.OrSystem()
 	rt := &hookRun{opts: opts, ev: ev}
 	if opts.Getenv(reviewer.GuardEnv) == "1" {
 		// Inside a reviewer's own session: its tool calls (and its subagents') meet the

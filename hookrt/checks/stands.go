@@ -15,15 +15,15 @@ type RunWall func(context.Context, wall.Spec) (wall.Result, error)
 var errNoCopyOnWrite = errors.New("no copy-on-write wall on " + runtime.GOOS)
 
 // WallStands says whether the copy-on-write wall stands here for the reviewer's commands (nil:
-// it does): on Linux, when a check of ev ran behind it just now, else when a trial run says so
+// it does): on Linux, when a check of e ran behind it just now, else when a trial run says so
 // (probe; wall.Probe with home, the user's home directory, when nil). Elsewhere never: macOS's
 // Seatbelt gives no copy-on-write layer (a command that writes would fail there instead), and
 // other systems have no wall.
-func (ev Evidence) WallStands(ctx context.Context, home string, probe func(context.Context) error) error {
+func (e Evidence) WallStands(ctx context.Context, home string, probe func(context.Context) error) error {
 	if runtime.GOOS != "linux" {
 		return errNoCopyOnWrite
 	}
-	for _, r := range ev.Results {
+	for _, r := range e.Results {
 		if Ran(r) && !r.Reused {
 			return nil
 		}

@@ -72,7 +72,7 @@ func (e *ReviewFailedError) Unwrap() error { return e.Err }
 // as without the variable, the hook log has a warning, and the answer carries a systemMessage
 // telling the user which variable was not used and why.
 func Handle(ctx context.Context, ev *event.Event, opts Options) (event.Answer, error) {
-	opts.Env = opts.Env.OrSystem()
+	opts.Env = opts.OrSystem()
 	s := &supervision{opts: opts, ev: ev, store: &SessionStore{Home: paths.Home(opts.Getenv), Now: opts.Now}}
 	sw := s.switchboard()
 	supID, err := sw.ID(IDSource{}, IDSource{Name: "session_id", ID: ev.SessionID})

@@ -69,7 +69,7 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	o.Env = o.Env.OrSystem()
+	o.Env = o.OrSystem()
 	if o.Home == "" {
 		o.Home = paths.Home(o.Getenv)
 	}

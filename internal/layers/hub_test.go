@@ -11,7 +11,7 @@ import (
 
 // supervisorImports finds, in docs/architecture.md, the sentence that lists the module's packages
 // the supervisor imports.
-var supervisorImports = regexp.MustCompile("The supervisor imports [a-z]+ of the module's packages:([^.]+)\\.")
+var supervisorImports = regexp.MustCompile(`The supervisor imports [a-z]+ of the module's packages:([^.]+)\.`)
 
 // maxSupervisorImports is the most of the module's packages the supervisor may import: it keeps
 // the policy, and hands the review's process to hookrt/reviewer.
