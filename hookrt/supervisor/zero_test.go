@@ -17,13 +17,9 @@ import (
 // Handle panics nowhere, keeps its state under the home the environment names, and, with the
 // supervisor on, runs the claude on PATH, counted under its cap.
 func TestZeroOptions(t *testing.T) {
-	home := t.TempDir()
+	home := hooktest.SystemHome(t)
 	bin := filepath.Join(home, "bin")
 	testfs.Write(t, filepath.Join(bin, "claude"), "#!/bin/sh\n"+hooktest.ReviewScript(false, "not done"), 0o755)
-	t.Setenv("HOME", home)
-	t.Setenv("CLAUDE_CONFIG_DIR", "")
-	t.Setenv("CCC_CONFIG_DIR", "")
-	t.Setenv("CCC_SUPERVISOR_ID", "")
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 
 	out, err := run(context.Background(), hooktest.Stop("zero"), Options{})

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/hookrt/event"
+	"github.com/ccc-hooks/ccc-hooks/hookrt/internal/hooktest"
 	"github.com/ccc-hooks/ccc-hooks/hookrt/runs"
 	"github.com/ccc-hooks/ccc-hooks/internal/blockcap"
 )
@@ -14,11 +15,7 @@ import (
 // the ccc-hooks home it names, and the caps' defaults, never "no cap"; Handle panics nowhere and,
 // with no task, has no opinion.
 func TestZeroOptions(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("CLAUDE_CONFIG_DIR", "")
-	t.Setenv("CCC_CONFIG_DIR", "")
-	t.Setenv("CLAUDE_PROJECT_DIR", home)
+	home := hooktest.SystemHome(t)
 	t.Setenv(runs.CapVar, "")
 	o := Options{}.withDefaults()
 	if o.Getenv == nil || o.Notify == nil || o.Home != filepath.Join(home, ".claude", "ccc") {

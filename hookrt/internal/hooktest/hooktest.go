@@ -124,3 +124,17 @@ func StopWithTranscript(sid string, active bool, msg, transcript string) *event.
 			sid, active, msg, transcript)),
 	}
 }
+
+// SystemHome points this process's environment at a new home directory of t's, with no other
+// Claude config dir, ccc-hooks home, project, supervisor ID or review named, and returns it: for
+// a test of what Options left empty take from the system (outside.Env.OrSystem). Such a test
+// cannot run in parallel.
+func SystemHome(t *testing.T) string {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	for _, name := range []string{"CLAUDE_CONFIG_DIR", "CCC_CONFIG_DIR", "CCC_SUPERVISOR_ID", "CCC_SUPERVISOR_HOOK"} {
+		t.Setenv(name, "")
+	}
+	t.Setenv("CLAUDE_PROJECT_DIR", home)
+	return home
+}
