@@ -4,17 +4,19 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/paths"
+	"github.com/ccc-hooks/ccc-hooks/internal/wall"
 )
 
 // Limits of supervisor.checks.
 const (
-	// DefaultCheckTimeoutSeconds is a check's time limit when it names none: enough for the test
-	// suite of most projects on a laptop.
-	DefaultCheckTimeoutSeconds = 300
+	// DefaultCheckTimeoutSeconds is a check's time limit when it names none, the wall's own
+	// (wall.DefaultTimeout): enough for the test suite of most projects on a laptop.
+	DefaultCheckTimeoutSeconds = int(wall.DefaultTimeout / time.Second)
 	MinCheckTimeoutSeconds     = 1
 	// MaxCheckTimeoutSeconds is the most a check may take; a Stop review waits for its checks,
 	// and the hook's own timeout must cover them and the review.

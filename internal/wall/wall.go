@@ -71,7 +71,7 @@ type Bounds struct {
 	Processes int
 }
 
-// DefaultTimeout is the time limit of a Spec that names none: a check's default
+// DefaultTimeout is the time limit of a Spec that names none, and a check's that names none
 // (config.DefaultCheckTimeoutSeconds).
 const DefaultTimeout = 300 * time.Second
 
