@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/tidwall/gjson"
 
@@ -16,7 +15,7 @@ import (
 const (
 	// DefaultCheckTimeoutSeconds is a check's time limit when it names none, the wall's own
 	// (wall.DefaultTimeout): enough for the test suite of most projects on a laptop.
-	DefaultCheckTimeoutSeconds = int(wall.DefaultTimeout / time.Second)
+	DefaultCheckTimeoutSeconds = wall.DefaultTimeoutSeconds
 	MinCheckTimeoutSeconds     = 1
 	// MaxCheckTimeoutSeconds is the most a check may take; a Stop review waits for its checks,
 	// and the hook's own timeout must cover them and the review.

@@ -72,8 +72,11 @@ type Bounds struct {
 }
 
 // DefaultTimeout is the time limit of a Spec that names none, and a check's that names none
-// (config.DefaultCheckTimeoutSeconds).
-const DefaultTimeout = 300 * time.Second
+// (config.DefaultCheckTimeoutSeconds is DefaultTimeoutSeconds).
+const (
+	DefaultTimeoutSeconds = 300
+	DefaultTimeout        = DefaultTimeoutSeconds * time.Second
+)
 
 // DefaultBounds are the bounds of a Spec that names none.
 var DefaultBounds = Bounds{DiskMB: 2048, MemoryMB: 4096, Processes: 4096}
