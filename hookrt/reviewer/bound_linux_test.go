@@ -30,8 +30,9 @@ func TestMain(m *testing.M) {
 // processes"): one that waits on a named pipe, one whose pipeline waits, one that ends at once,
 // and a run of a check (this binary as `supervisor checks`); a hook (its output a pipe) and an MCP
 // server (its output /dev/null), which are no commands. The check's run starts half a second
-// before the others, so that it is past the bound first. Once the waiting command has ended, it
-// notes which of the others still run, and exits. $1 is the test's directory.
+// before the others, so that it is past the bound first. Once the waiting command and the
+// pipeline have both been ended (the watch may first see them at different looks, so either may
+// be ended first), it notes which of the others still run, and exits. $1 is the test's directory.
 const reviewerTree = `
 T=$1
 mkdir -p "$T/tasks"
@@ -41,11 +42,13 @@ sleep 0.5
 setsid sh -c 'echo reading; cat "$1"' sh "$T/fifo" > "$T/tasks/stall.output" 2>&1 &
 stall=$!
 setsid sh -c 'sleep 300 & echo $! > "$1"; wait' sh "$T/piped.pid" > "$T/tasks/piped.output" 2>&1 &
+piped=$!
 setsid sh -c 'echo quick' > "$T/tasks/quick.output" 2>&1 &
 sleep 300 | cat > /dev/null &
 sleep 301 > /dev/null &
 server=$!
 wait $stall
+wait $piped
 kill -0 $server 2>/dev/null && echo "server runs" >> "$T/after"
 kill -0 "$(cat "$T/check.pid")" 2>/dev/null && echo "check runs" >> "$T/after"
 `
