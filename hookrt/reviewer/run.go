@@ -17,7 +17,6 @@ import (
 	"github.com/ccc-hooks/ccc-hooks/internal/bashsandbox"
 	"github.com/ccc-hooks/ccc-hooks/internal/clip"
 	"github.com/ccc-hooks/ccc-hooks/internal/hookcmd"
-	"github.com/ccc-hooks/ccc-hooks/internal/paths"
 	"github.com/ccc-hooks/ccc-hooks/internal/proc"
 )
 
@@ -51,7 +50,7 @@ type Request struct {
 	// SandboxCheck says whether Sandbox runs on the reviewer's PATH (SandboxCheckOf); nil: Sandbox is dropped.
 	SandboxCheck SandboxCheck
 	// ManagedSettings is the managed settings file, whose allowManagedHooksOnly refuses the
-	// review (checkGuardRuns); "": the operating system's (paths.ManagedFile).
+	// review (CheckGuardRuns); "": the operating system's (paths.ManagedFile).
 	ManagedSettings string
 	MaxBudgetUSD    float64 // --max-budget-usd when positive
 	Prompt          string
@@ -157,11 +156,7 @@ func start(ctx context.Context, req Request) ([]byte, error) {
 	if req.Guard.Command == "" {
 		return nil, errors.New("refusing to review without the read-only hook")
 	}
-	managed := req.ManagedSettings
-	if managed == "" {
-		managed = paths.ManagedFile()
-	}
-	if err := checkGuardRuns(managed); err != nil {
+	if err := CheckGuardRuns(req.ManagedSettings); err != nil {
 		return nil, err
 	}
 	// When Claude Code gives up on the hook and terminates it, take the reviewer down too.

@@ -281,6 +281,10 @@ func (s *supervision) review(ctx context.Context, evidence checks.Evidence) (rev
 	if err != nil {
 		s.opts.Log().Warn("using the built-in supervisor prompt", "err", err)
 	}
+	// Refused before the git view is built and the wall tried (reviewer.Run asks again).
+	if err := reviewer.CheckGuardRuns(s.opts.Review.ManagedSettings); err != nil {
+		return reviewer.Verdict{}, reviewer.Usage{}, err
+	}
 	self, err := s.opts.Executable()
 	if err != nil {
 		return reviewer.Verdict{}, reviewer.Usage{}, fmt.Errorf("find this binary for the reviewer's read-only hook: %w", err)

@@ -68,10 +68,13 @@ func TestHandleConcurrentCountStopsAtCap(t *testing.T) {
 }
 
 // TestHandleRefusesUnguardedReview: with allowManagedHooksOnly in managed settings Claude Code would
-// ignore the reviewer's read-only hook, so no reviewer starts and the review fails, naming why.
+// ignore the reviewer's read-only hook, so no reviewer starts and the review fails, naming why,
+// before anything is built for it: the wall is not tried.
 func TestHandleRefusesUnguardedReview(t *testing.T) {
 	e := hooktest.New(t, `{"supervisor":{"enabled":true}}`, "touch \"$0.called\"\n"+hooktest.AllowScript)
 	opts := optsOf(e)
+	probed := false
+	opts.Review.Probe = func(ctx context.Context) error { probed = true; return noWall(ctx) }
 	e.Write(opts.Review.ManagedSettings, `{"allowManagedHooksOnly": true}`, 0o644)
 	_, err := run(context.Background(), hooktest.Stop("m"), opts)
 	var failed *ReviewFailedError
@@ -81,6 +84,9 @@ func TestHandleRefusesUnguardedReview(t *testing.T) {
 	}
 	if _, err := os.Stat(e.Vars["CCC_CLAUDE"] + ".called"); !os.IsNotExist(err) {
 		t.Error("the reviewer ran")
+	}
+	if probed {
+		t.Error("the wall was tried for a review that was refused")
 	}
 	e.Write(opts.Review.ManagedSettings, `{"allowManagedHooksOnly": false}`, 0o644)
 	if out, err := run(context.Background(), hooktest.Stop("m2"), opts); err != nil || out == nil || *out.Reason != "ok" {
