@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"runtime"
 	"time"
 
@@ -23,8 +22,8 @@ const DefaultTimeout = 5 * time.Second
 type Env struct {
 	// Getenv reads the environment of the user running doctor (os.Getenv when nil).
 	Getenv func(string) string
-	// LookPath finds a program the way a shell started with Getenv's PATH would (a bare name in
-	// the directories of that PATH, when nil).
+	// LookPath finds a program the way a shell started with Getenv's PATH would (lookpath.Shell
+	// on that PATH when nil).
 	LookPath func(string) (string, error)
 	// Output runs a program and returns its standard output; it must stop when ctx is done
 	// (Exec when nil).
@@ -56,12 +55,7 @@ func (e Env) withDefaults() Env {
 	}
 	if e.LookPath == nil {
 		getenv := e.Getenv
-		e.LookPath = func(name string) (string, error) {
-			if p := lookpath.In(name, getenv("PATH")); p != "" {
-				return p, nil
-			}
-			return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
-		}
+		e.LookPath = func(name string) (string, error) { return lookpath.Shell(name, getenv("PATH")) }
 	}
 	if e.Output == nil {
 		e.Output = Exec

@@ -1,6 +1,7 @@
 // Package lookpath finds a program by name in the directories of a PATH value. It takes the PATH
 // to search as a value, so that each caller says whose environment it is: the user's shell for
-// install, doctor and status (In), the hook's or the reviewer's for the hook runtime (Absolute).
+// install, doctor and status (Shell, In), the hook's or the reviewer's for the hook runtime
+// (Absolute).
 package lookpath
 
 import (
@@ -22,6 +23,21 @@ import (
 func In(name, pathList string) string {
 	p, _ := find(name, pathList, false)
 	return p
+}
+
+// Shell finds the program name as a shell started with pathList as its PATH would: a name with a
+// path separator as it is given, a bare name In the directories of pathList. The error for a
+// program that is not found is exec's, wrapping exec.ErrNotFound. install, doctor, status and
+// their advice find programs through it.
+func Shell(name, pathList string) (string, error) {
+	if strings.ContainsAny(name, `/\`) {
+		if fi, err := os.Stat(name); err == nil && IsProgram(fi) {
+			return name, nil
+		}
+	} else if p := In(name, pathList); p != "" {
+		return p, nil
+	}
+	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
 }
 
 // Absolute finds name as In does, in the absolute directories of pathList only, as Go's

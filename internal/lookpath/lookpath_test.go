@@ -65,6 +65,32 @@ func TestAbsolute(t *testing.T) {
 	}
 }
 
+// TestShell: a name with a path separator is the file it names, when that is a program; a bare
+// name is looked for in PATH, its relative directories included; a program not found is exec's
+// ErrNotFound, naming it.
+func TestShell(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	exe := filepath.Join(dir, "bin", program)
+	testfs.Write(t, exe, "#!/bin/sh\n", 0o755)
+	testfs.Write(t, filepath.Join(dir, "plain", "ccc-hooks"), "", 0o644) // no program: not executable, no extension
+	for _, tt := range []struct{ name, path, want string }{
+		{exe, "", exe},
+		{filepath.Join("bin", program), "", filepath.Join("bin", program)},
+		{filepath.Join(dir, "plain", "ccc-hooks"), "", ""},
+		{filepath.Join(dir, "gone", program), filepath.Join(dir, "bin"), ""},
+		{"ccc-hooks", filepath.Join(dir, "bin"), exe},
+		{"ccc-hooks", "bin", filepath.Join("bin", program)},
+		{"ccc-hooks", filepath.Join(dir, "plain"), ""},
+	} {
+		got, err := Shell(tt.name, tt.path)
+		var execErr *exec.Error
+		if got != tt.want || (got == "") != (errors.As(err, &execErr) && execErr.Name == tt.name && errors.Is(err, exec.ErrNotFound)) {
+			t.Errorf("Shell(%q, %q) = %q, %v; want %q", tt.name, tt.path, got, err, tt.want)
+		}
+	}
+}
+
 // TestProgramFiles: Windows runs a program by a name without its extension through PATHEXT.
 func TestProgramFiles(t *testing.T) {
 	for _, tt := range []struct {
