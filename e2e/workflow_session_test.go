@@ -41,7 +41,7 @@ func TestWorkflowUninstalledMidTask(t *testing.T) {
 	requests := len(sc.api.Agent())
 
 	// Claude Code reads a settings file again about two seconds after it changed or went
-	// (docs/claude-code.md, "Settings read again mid-session"), and says so with ConfigChange.
+	// (docs/claude-code.md, "Settings are read again mid-session"), and says so with ConfigChange.
 	Eventually(t, 30*time.Second, "ConfigChange of the project's settings", func() bool {
 		for _, ev := range marker.Events(t) {
 			if ev.HookEventName == "ConfigChange" && ev.Source == "project_settings" {

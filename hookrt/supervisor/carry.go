@@ -17,7 +17,7 @@ type Standing struct {
 	CarriedFrom string
 }
 
-// The rule of one Claude Code window (docs/supervisor.md, "What this session means"): a session
+// The rule of one Claude Code window (docs/supervisor.md#what-this-session-means): a session
 // with no switch of its own takes the switch of the last session its window ran with one. The
 // window is the Claude Code process ($CLAUDE_PID, named with its start: package window), which
 // stays while /clear, /branch and /resume change the session ID (docs/claude-code.md, "One

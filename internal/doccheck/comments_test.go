@@ -3,9 +3,11 @@ package doccheck
 import (
 	"go/parser"
 	"go/token"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ccc-hooks/ccc-hooks/internal/testrepo"
@@ -44,4 +46,55 @@ func TestPackageCommentsNameTheirFiles(t *testing.T) {
 			}
 		}
 	}
+}
+
+// docCitation finds where Go code cites a doc's section: docs/NAME.md, "Heading" (the first
+// name, when several follow) or docs/NAME.md#anchor.
+var docCitation = regexp.MustCompile(`docs/([a-z0-9-]+\.md)(?:, "([^"]+)"|#([a-z0-9-]+))`)
+
+// commentBreak is where a comment goes on to its next line.
+var commentBreak = regexp.MustCompile(`\n[ \t]*// ?`)
+
+// TestCodeCitesSectionsThatExist: a comment that points to a doc's section for the rule or the
+// measurement behind the code names a section there: a heading holding the name, or a bold lead
+// (**Name**) of a list, or the anchor of a heading. A section renamed leaves no pointer
+// behind it.
+func TestCodeCitesSectionsThatExist(t *testing.T) {
+	texts := map[string]string{}
+	for _, d := range docs(t) {
+		texts[d.rel] = testrepo.WithoutFences(d.text)
+	}
+	cited := 0
+	for _, p := range testrepo.Packages(t) {
+		for _, f := range slices.Concat(p.Sources(), p.TestGoFiles, p.XTestGoFiles) {
+			rel := path.Join(p.Rel(), f)
+			src := commentBreak.ReplaceAllString(testrepo.Read(t, rel), " ")
+			for _, m := range docCitation.FindAllStringSubmatch(src, -1) {
+				cited++
+				doc, ok := texts["docs/"+m[1]]
+				switch {
+				case !ok:
+					t.Errorf("%s cites docs/%s, which is not in the repository", rel, m[1])
+				case m[3] != "" && !hasAnchor(doc, m[3]):
+					t.Errorf("%s cites docs/%s#%s: no heading has that anchor", rel, m[1], m[3])
+				case m[2] != "" && !hasSection(doc, m[2]):
+					t.Errorf("%s cites docs/%s, %q: no heading or bold lead of it holds that name", rel, m[1], m[2])
+				}
+			}
+		}
+	}
+	if cited < 20 {
+		t.Fatalf("found %d citations of a doc's section in the code: the pattern finds too few", cited)
+	}
+}
+
+// hasSection reports whether the Markdown doc has a heading whose text holds name, or a bold lead
+// **name.
+func hasSection(doc, name string) bool {
+	for _, line := range strings.Split(doc, "\n") {
+		if l := testrepo.HeadingLevel(line); l > 0 && strings.Contains(line[l:], name) {
+			return true
+		}
+	}
+	return strings.Contains(doc, "**"+name)
 }

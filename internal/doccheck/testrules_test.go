@@ -17,7 +17,7 @@ import (
 // sleepAllowed are the files of tests that may call time.Sleep, each with the reason: a sleep
 // that is the behaviour under test (a racing writer's gaps, a slow reply, a kill at a random
 // moment), a poll of what sends no event up to a deadline, or a wait for nothing to happen. A
-// sleep that waits for an event is none of these (docs/testing.md, "Rules").
+// sleep that waits for an event is none of these (docs/testing.md, "Waiting in tests").
 var sleepAllowed = map[string]string{
 	"settings/foreign_test.go":              "a racing writer's random gaps are the hostile timing under test",
 	"settings/foreign_unix_test.go":         "a racing writer's loop, bounded by a deadline",
