@@ -84,21 +84,7 @@ func TestIdenticalEventsInTenProcessesAreAnsweredOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	results := make([]string, 10)
-	var wg sync.WaitGroup
-	for i := range results {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out, err := childClaim(exe, dir)
-			if err != nil {
-				t.Errorf("child %d: %v\n%s", i, err, out)
-			}
-			results[i] = out
-		}()
-	}
-	wg.Wait()
+	results := claimTogether(t, exe, t.TempDir(), 10)
 	answered := 0
 	for _, r := range results {
 		if r == "answered" {
